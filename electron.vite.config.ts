@@ -1,0 +1,41 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+
+const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias: shared },
+    build: {
+      rollupOptions: {
+        input: {
+          // Electron main process.
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The same core without Electron: browser serve mode and the demo indexer.
+          serve: resolve(import.meta.dirname, 'src/main/serve/cli.ts'),
+          'demo-indexer': resolve(import.meta.dirname, 'src/main/demo/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias: shared },
+    build: {
+      // A sandboxed preload must be one self-contained CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    resolve: { alias: { ...shared, '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
+    plugins: [vue()],
+    build: {
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+    },
+  },
+})

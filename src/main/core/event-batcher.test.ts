@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { BridgeEvent } from '@shared/bridge'
+import type { Overview, ProofSummary } from '@shared/domain'
+import { EventBatcher } from './event-batcher'
+
+function manualClock() {
+  const tasks: Array<() => void> = []
+  return {
+    schedule: (fn: () => void) => {
+      tasks.push(fn)
+      return tasks.length
+    },
+    cancel: () => {},
+    run: () => tasks.splice(0).forEach((fn) => fn()),
+  }
+}
+
+const proof = (id: string): ProofSummary => ({
+  proofAccount: id,
+  authority: null,
+  circuitId: null,
+  proofType: null,
+  slot: null,
+  raw: { proofAccount: id },
+  extra: {},
+})
+const overview = (tps: number) => ({ tps }) as Overview
+
+describe('EventBatcher', () => {
+  it('sends a burst of proofs as one batch with every proof in order', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), clock)
+    for (let i = 0; i < 300; i++) batcher.push('proofs', [proof(`p${i}`)])
+    expect(batches).toHaveLength(0)
+    clock.run()
+    expect(batches).toHaveLength(1)
+    const [only] = batches[0]!
+    expect(only!.event).toBe('proofs')
+    const ids = (only!.payload as ProofSummary[]).map((p) => p.proofAccount)
+    expect(ids).toHaveLength(300)
+    expect(ids[0]).toBe('p0')
+    expect(ids[299]).toBe('p299')
+  })
+
+  it('keeps only the latest overview but every problem', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), clock)
+    batcher.push('overview', overview(1))
+    batcher.push('overview', overview(2))
+    batcher.push('problem', { code: 'DECODE', message: 'a' })
+    batcher.push('problem', { code: 'DECODE', message: 'b' })
+    clock.run()
+    const events = batches[0]!
+    expect(events.filter((e) => e.event === 'overview').map((e) => (e.payload as Overview).tps)).toEqual([2])
+    expect(events.filter((e) => e.event === 'problem')).toHaveLength(2)
+  })
+
+  it('flushes at once when the batch is full', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), { ...clock, maxItems: 10 })
+    for (let i = 0; i < 25; i++) batcher.push('proofs', [proof(`p${i}`)])
+    expect(batches).toHaveLength(2)
+    clock.run()
+    expect(batches).toHaveLength(3)
+    const total = batches.flat().reduce((n, e) => n + (e.payload as ProofSummary[]).length, 0)
+    expect(total).toBe(25)
+  })
+
+  it('sends nothing after dispose', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), clock)
+    batcher.push('proofs', [proof('x')])
+    batcher.dispose()
+    batcher.flush()
+    expect(batches).toHaveLength(0)
+  })
+})

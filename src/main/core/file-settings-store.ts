@@ -1,0 +1,48 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { PublicSettings } from '@shared/domain'
+import { silentLogger, type Logger } from './log'
+import { DEFAULT_SETTINGS, type SettingsStore } from './settings'
+
+/**
+ * Settings as a JSON file in the data directory, for serve mode (the app
+ * uses electron-store). Writes go to a temporary file first, so a crash
+ * never leaves half a file; an unreadable file is kept aside, not lost.
+ */
+export function createFileSettingsStore(dataDir: string, log: Logger = silentLogger): SettingsStore {
+  const file = join(dataDir, 'settings.json')
+  mkdirSync(dataDir, { recursive: true })
+  let current = load()
+
+  function load(): PublicSettings {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULT_SETTINGS }
+      throw error
+    }
+    try {
+      const parsed = JSON.parse(text) as Partial<PublicSettings>
+      return {
+        indexerUrl: typeof parsed.indexerUrl === 'string' ? parsed.indexerUrl : null,
+        wsUrl: typeof parsed.wsUrl === 'string' ? parsed.wsUrl : null,
+      }
+    } catch {
+      const aside = `${file}.unreadable-${Date.now()}`
+      renameSync(file, aside)
+      log.warn('settings file was unreadable; kept aside and started with defaults', { aside })
+      return { ...DEFAULT_SETTINGS }
+    }
+  }
+
+  return {
+    read: () => ({ ...current }),
+    write(next) {
+      const temporary = `${file}.tmp`
+      writeFileSync(temporary, JSON.stringify(next, null, 2) + '\n')
+      renameSync(temporary, file)
+      current = { ...next }
+    },
+  }
+}

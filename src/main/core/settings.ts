@@ -1,0 +1,68 @@
+import type { PublicSettings, SettingsPatch } from '@shared/domain'
+import { ProofWatchError } from '@shared/errors'
+
+/** Where settings are kept: electron-store in the app, a JSON file in serve mode, memory in tests. */
+export interface SettingsStore {
+  read(): PublicSettings
+  write(next: PublicSettings): void
+}
+
+export const DEFAULT_SETTINGS: PublicSettings = { indexerUrl: null, wsUrl: null }
+
+export function memorySettingsStore(initial: PublicSettings = DEFAULT_SETTINGS): SettingsStore {
+  let current = { ...initial }
+  return {
+    read: () => ({ ...current }),
+    write: (next) => {
+      current = { ...next }
+    },
+  }
+}
+
+function checkUrl(value: string, protocols: readonly string[], what: string): string {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `${what} is not a URL: ${value}` })
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ProofWatchError({
+      code: 'INVALID_ARGUMENT',
+      message: `${what} must start with ${protocols.map((p) => p + '//').join(' or ')}: ${value}`,
+    })
+  }
+  if (url.username || url.password) {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `${what} must not carry credentials` })
+  }
+  return url.toString().replace(/\/$/, '')
+}
+
+/** Validates a patch and merges it; blank strings mean "not set" (the demo indexer). */
+export function applySettingsPatch(current: PublicSettings, patch: SettingsPatch): PublicSettings {
+  const next = { ...current }
+  if (patch.indexerUrl !== undefined) {
+    const value = patch.indexerUrl?.trim() ?? ''
+    next.indexerUrl = value === '' ? null : checkUrl(value, ['http:', 'https:'], 'Indexer URL')
+  }
+  if (patch.wsUrl !== undefined) {
+    const value = patch.wsUrl?.trim() ?? ''
+    next.wsUrl = value === '' ? null : checkUrl(value, ['ws:', 'wss:'], 'Socket URL')
+  }
+  if (next.wsUrl && !next.indexerUrl) {
+    throw new ProofWatchError({
+      code: 'INVALID_ARGUMENT',
+      message: 'A socket URL needs an indexer URL too (leave both blank for the demo indexer)',
+    })
+  }
+  return next
+}
+
+/** The socket URL the seed implies for an HTTP base URL: same host, ws(s), path /ws. */
+export function deriveWsUrl(indexerUrl: string): string {
+  const url = new URL(indexerUrl)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  url.pathname = url.pathname.replace(/\/$/, '') + '/ws'
+  url.search = ''
+  return url.toString()
+}

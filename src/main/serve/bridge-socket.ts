@@ -1,0 +1,85 @@
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { timingSafeEqual } from 'node:crypto'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import type { BridgeDispatcher } from '../core/bridge-dispatch'
+import type { Logger } from '../core/log'
+
+export interface BridgeSocketOptions {
+  dispatcher: BridgeDispatcher
+  token: string
+  /** Origins a browser page of ours has: http://127.0.0.1:<port> and http://localhost:<port>. */
+  allowedOrigins: () => readonly string[]
+  log: Logger
+}
+
+/**
+ * The bridge over a WebSocket for a browser on this host: the same contract
+ * the preload gives the renderer in Electron. Guarded by a per-start token
+ * and an Origin check, so other pages and local programs cannot drive it.
+ */
+export class BridgeSocketServer {
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024, perMessageDeflate: false })
+
+  constructor(private readonly options: BridgeSocketOptions) {
+    this.server.on('connection', (socket) => this.onConnection(socket))
+  }
+
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refusal = this.refusal(request)
+    if (refusal) {
+      this.options.log.warn('bridge connection refused', { reason: refusal, origin: request.headers.origin ?? null })
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`)
+      return
+    }
+    this.server.handleUpgrade(request, socket, head, (ws) => this.server.emit('connection', ws, request))
+  }
+
+  broadcast(batch: BridgeEvent[]): void {
+    if (this.server.clients.size === 0) return
+    const message = JSON.stringify({ events: batch } satisfies SocketReply)
+    for (const client of this.server.clients) if (client.readyState === client.OPEN) client.send(message)
+  }
+
+  clientCount(): number {
+    return this.server.clients.size
+  }
+
+  close(): void {
+    for (const client of this.server.clients) client.terminate()
+    this.server.close()
+  }
+
+  private refusal(request: IncomingMessage): string | null {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    if (url.pathname !== '/bridge') return '404 Not Found'
+    const token = url.searchParams.get('token') ?? ''
+    if (!sameSecret(token, this.options.token)) return '401 Unauthorized'
+    const origin = request.headers.origin
+    if (!origin || !this.options.allowedOrigins().includes(origin)) return '403 Forbidden'
+    return null
+  }
+
+  private onConnection(socket: WebSocket): void {
+    socket.on('message', async (data, isBinary) => {
+      let request: { id?: unknown; method?: unknown; args?: unknown }
+      try {
+        if (isBinary) throw new Error('binary')
+        request = JSON.parse(data.toString()) as typeof request
+        if (typeof request !== 'object' || request === null || typeof request.id !== 'number') throw new Error('shape')
+      } catch {
+        this.options.log.warn('bridge message ignored: not a request')
+        return
+      }
+      const response = await this.options.dispatcher(String(request.method), request.args)
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id: request.id, ...response } as SocketReply))
+    })
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}

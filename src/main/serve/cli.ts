@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { toErrorInfo } from '@shared/errors'
+import { defaultDataDir } from '../core/data-dir'
+import { createFileSettingsStore } from '../core/file-settings-store'
+import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
+import { consoleLogger } from '../core/log'
+import { createMonitor } from '../core/monitor'
+import { startServe } from './server'
+
+/** `npm run serve`: the same core and renderer as the app, in a browser on this host. */
+async function main(): Promise<void> {
+  const log = consoleLogger('proofwatch-serve')
+  let launch
+  try {
+    launch = parseLaunchOptions(process.argv.slice(2), process.env, { strict: true })
+  } catch (error) {
+    console.error(toErrorInfo(error).message)
+    console.error(LAUNCH_USAGE)
+    process.exit(2)
+  }
+  if (launch.help) {
+    console.log(`Usage: npm run serve -- [options]\n${LAUNCH_USAGE}`)
+    return
+  }
+  const here = dirname(fileURLToPath(import.meta.url))
+  const rendererDir = resolve(here, '../renderer')
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    console.error(`The renderer is not built (${rendererDir}); run npm run build first.`)
+    process.exit(1)
+  }
+  const dataDir = resolve(launch.dataDir ?? defaultDataDir())
+  const monitor = createMonitor({ settings: createFileSettingsStore(dataDir, log), launch, log })
+  await monitor.start()
+  const serve = await startServe({ monitor, rendererDir, port: launch.port ?? 0, log })
+  console.log(`ProofWatch serving at ${serve.url}`)
+
+  const shutdown = async () => {
+    await serve.close()
+    await monitor.stop()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown())
+  process.once('SIGTERM', () => void shutdown())
+}
+
+main().catch((error: unknown) => {
+  console.error('ProofWatch could not start:', toErrorInfo(error).message)
+  process.exit(1)
+})

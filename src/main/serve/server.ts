@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { createBridgeDispatcher } from '../core/bridge-dispatch'
+import type { Logger } from '../core/log'
+import type { Monitor } from '../core/monitor'
+import { BridgeSocketServer } from './bridge-socket'
+import { serveStaticFile } from './static-files'
+
+export interface ServeOptions {
+  monitor: Monitor
+  /** The built renderer (out/renderer). */
+  rendererDir: string
+  /** 0 picks a free port. */
+  port: number
+  log: Logger
+  token?: string
+}
+
+export interface ServeHandle {
+  url: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+/** Serves the renderer and the bridge to a browser on 127.0.0.1 only. */
+export async function startServe(options: ServeOptions): Promise<ServeHandle> {
+  const token = options.token ?? randomBytes(24).toString('base64url')
+  let port = 0
+  const bridge = new BridgeSocketServer({
+    dispatcher: createBridgeDispatcher(options.monitor),
+    token,
+    allowedOrigins: () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+    log: options.log,
+  })
+  const server: Server = createServer((request, response) => {
+    serveStaticFile(options.rendererDir, request, response).catch((error: unknown) => {
+      options.log.error('static file failed', error)
+      if (!response.headersSent) response.writeHead(500)
+      response.end()
+    })
+  })
+  server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head))
+  const stopRelay = options.monitor.onEvents((batch) => bridge.broadcast(batch))
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, '127.0.0.1', () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    async close() {
+      stopRelay()
+      bridge.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

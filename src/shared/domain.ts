@@ -1,0 +1,236 @@
+/**
+ * Domain types shared by core, preload and renderer. These are the decoded,
+ * normalised shapes: wire names and wire variants are known only to the
+ * decoder in src/main/core/indexer/decode.ts.
+ */
+
+/** A 64-bit value kept exact as a decimal string (slot, totals, lamports). */
+export type U64 = string
+
+/** Known enum values; any other string the server sends is kept and shown. */
+export type ProofType = 'BALANCE' | 'OWNERSHIP' | 'AGE' | 'MEMBERSHIP' | 'CUSTOM' | (string & {})
+export type TxStatus = 'SUCCESS' | 'FAILED' | (string & {})
+export type NotificationKind =
+  | 'PROOF_VERIFIED'
+  | 'PROOF_REVOKED'
+  | 'SYSTEM'
+  | 'CIRCUIT_REGISTERED'
+  | (string & {})
+
+export const PROOF_TYPES = ['BALANCE', 'OWNERSHIP', 'AGE', 'MEMBERSHIP', 'CUSTOM'] as const
+export const TX_STATUSES = ['SUCCESS', 'FAILED'] as const
+export const SERIES_PERIODS = ['24h', '7d', '30d'] as const
+export type SeriesPeriod = (typeof SERIES_PERIODS)[number]
+/** `proofs` is the seed's name; servers may only accept e.g. `proofs24h`. */
+export type SeriesMetric = 'proofs' | 'tps' | 'proofs24h' | 'activeUsers24h' | (string & {})
+
+/** Every decoded record keeps what arrived, so unknown fields are never lost. */
+export interface RawKept {
+  /** The record exactly as received. */
+  raw: Record<string, unknown>
+  /** Fields the decoder does not know, shown in a raw view. */
+  extra: Record<string, unknown>
+}
+
+export interface Overview extends RawKept {
+  tps: number | null
+  slot: U64 | null
+  epoch: U64 | null
+  totalProofs: U64 | null
+  proofs24h: number | null
+  avgVerifyTimeMs: number | null
+  activeUsers24h: number | null
+  rpcLatencyMs: number | null
+  status: string | null
+  /** Epoch ms: the server's timestamp when it sent one, else when it was received. */
+  observedAt: number
+}
+
+export interface SeriesPoint {
+  /** Epoch ms. */
+  t: number
+  value: number
+}
+
+export interface SeriesQuery {
+  metric: SeriesMetric
+  period: SeriesPeriod
+}
+
+export interface Series {
+  /** The metric asked for. */
+  metric: SeriesMetric
+  /** The metric name the server accepted (after negotiation). */
+  serverMetric: string
+  period: SeriesPeriod
+  points: SeriesPoint[]
+}
+
+export interface LeaderboardQuery {
+  period?: string
+  limit?: number
+}
+
+export interface LeaderboardEntry extends RawKept {
+  rank: number
+  pubkey: string
+  proofCount: number
+}
+
+export interface Proof extends RawKept {
+  proofAccount: string
+  signature: string | null
+  authority: string | null
+  circuitId: string | null
+  circuitName: string | null
+  proofType: ProofType | null
+  publicInputs: Record<string, unknown>
+  verified: boolean | null
+  /** Epoch ms. */
+  verifiedAt: number | null
+  slotVerified: U64 | null
+  revoked: boolean | null
+}
+
+/** What the `proofs` and `user:proofs` channels push: a summary, not the full record. */
+export interface ProofSummary extends RawKept {
+  proofAccount: string
+  authority: string | null
+  circuitId: string | null
+  proofType: ProofType | null
+  slot: U64 | null
+}
+
+export interface ProofQuery {
+  authority?: string
+  type?: ProofType
+  cursor?: string
+  limit?: number
+}
+
+export interface Transaction extends RawKept {
+  signature: string
+  slot: U64 | null
+  /** Epoch ms, or null when the chain has no block time. */
+  blockTime: number | null
+  fee: U64 | null
+  feePayer: string | null
+  status: TxStatus | null
+  computeUnits: number | null
+  programIds: string[]
+}
+
+export interface Instruction {
+  index: number
+  programId: string | null
+  accounts: string[]
+  decoded: unknown
+}
+
+export interface TransactionDetail extends Transaction {
+  errorMessage: string | null
+  logs: string[]
+  instructions: Instruction[]
+}
+
+export interface TransactionQuery {
+  pubkey?: string
+  type?: string
+  status?: TxStatus
+  /** ISO date or date-time. */
+  fromDate?: string
+  toDate?: string
+  cursor?: string
+  limit?: number
+}
+
+export interface Page<T> {
+  items: T[]
+  /** Null when there is nothing more to fetch. */
+  nextCursor: string | null
+  total: U64 | null
+}
+
+export interface AppNotification extends RawKept {
+  id: string
+  kind: NotificationKind
+  title: string
+  body: string
+  /** Epoch ms. */
+  receivedAt: number
+}
+
+/** A transaction pushed on an `address:{pubkey}:txs` channel. */
+export interface AddressTransaction {
+  address: string
+  transaction: Transaction
+}
+
+export type SocketState = 'connecting' | 'live' | 'backing-off' | 'offline' | 'stopped'
+export type ChannelState = 'pending' | 'subscribed' | 'refused'
+export type HttpState = 'unknown' | 'ok' | 'unreachable' | 'error'
+
+export interface ChannelStatus {
+  channel: string
+  state: ChannelState
+  /** The server's words when it refused the channel. */
+  error?: string
+}
+
+export interface ConnectionState {
+  indexer: {
+    demo: boolean
+    httpUrl: string
+    wsUrl: string
+  }
+  http: {
+    state: HttpState
+    lastOkAt: number | null
+    lastError: ErrorInfo | null
+  }
+  socket: {
+    state: SocketState
+    reason: string | null
+    /** Epoch ms of the next reconnect attempt while backing off. */
+    nextRetryAt: number | null
+    since: number
+    reconnects: number
+    lastEventAt: number | null
+  }
+  channels: ChannelStatus[]
+}
+
+export type ErrorCode =
+  | 'UNREACHABLE'
+  | 'TIMEOUT'
+  | 'HTTP'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'DECODE'
+  /** The indexer's socket answered with an error (refused channel, limit reached). */
+  | 'SOCKET'
+  | 'INVALID_ARGUMENT'
+  | 'INTERNAL'
+
+/** A failure as it crosses the bridge and as the UI shows it. */
+export interface ErrorInfo {
+  code: ErrorCode
+  message: string
+  /** HTTP status, when there was a response. */
+  status?: number
+  /** The server's own error code, e.g. VALIDATION_FAILED. */
+  serverCode?: string
+  /** The start of what arrived, for undecodable bodies and frames. */
+  received?: string
+  /** Whether trying again may help. */
+  retryable?: boolean
+}
+
+export interface PublicSettings {
+  /** Configured indexer HTTP base URL; null means the built-in demo indexer. */
+  indexerUrl: string | null
+  /** Configured WebSocket URL; null derives it from indexerUrl (`/ws`). */
+  wsUrl: string | null
+}
+
+export type SettingsPatch = Partial<PublicSettings>

@@ -1,0 +1,42 @@
+import type { ErrorCode, ErrorInfo } from './domain'
+
+/**
+ * The one error type of ProofWatch. Thrown by the core, carried over the
+ * bridge as ErrorInfo, and thrown again on the renderer side.
+ */
+export class ProofWatchError extends Error {
+  readonly code: ErrorCode
+  readonly status?: number
+  readonly serverCode?: string
+  readonly received?: string
+  readonly retryable: boolean
+
+  constructor(info: ErrorInfo, options?: { cause?: unknown }) {
+    super(info.message, options)
+    this.name = 'ProofWatchError'
+    this.code = info.code
+    this.status = info.status
+    this.serverCode = info.serverCode
+    this.received = info.received
+    this.retryable = info.retryable ?? false
+  }
+
+  toInfo(): ErrorInfo {
+    const info: ErrorInfo = { code: this.code, message: this.message, retryable: this.retryable }
+    if (this.status !== undefined) info.status = this.status
+    if (this.serverCode !== undefined) info.serverCode = this.serverCode
+    if (this.received !== undefined) info.received = this.received
+    return info
+  }
+
+  static fromInfo(info: ErrorInfo): ProofWatchError {
+    return new ProofWatchError(info)
+  }
+}
+
+/** Any thrown value as ErrorInfo, for the bridge and the log. */
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof ProofWatchError) return error.toInfo()
+  const message = error instanceof Error ? error.message : String(error)
+  return { code: 'INTERNAL', message }
+}
