@@ -1,0 +1,116 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import { silentLogger } from '../core/log'
+import type { Monitor } from '../core/monitor'
+import { startServe, type ServeHandle } from './server'
+
+function fakeMonitor() {
+  const listeners = new Set<(batch: BridgeEvent[]) => void>()
+  const monitor = {
+    start: async () => {},
+    stop: async () => {},
+    onEvents: (listener: (batch: BridgeEvent[]) => void) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    getSettings: async () => ({ indexerUrl: null, wsUrl: null }),
+  } as unknown as Monitor
+  return { monitor, emit: (batch: BridgeEvent[]) => listeners.forEach((l) => l(batch)) }
+}
+
+function rendererDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-renderer-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ProofWatch</title>')
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(tmpdir(), 'proofwatch-secret.txt'), 'secret')
+  return dir
+}
+
+function get(port: number, path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    // A raw path, so that ../ reaches the server unnormalised.
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+      let body = ''
+      res.on('data', (c) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+function open(url: string, origin?: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, origin ? { origin } : {})
+    socket.once('open', () => resolve(socket))
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)))
+    socket.once('error', reject)
+  })
+}
+
+function nextMessage(socket: WebSocket): Promise<SocketReply> {
+  return new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()) as SocketReply)))
+}
+
+let handle: ServeHandle | null = null
+afterEach(async () => {
+  await handle?.close()
+  handle = null
+})
+
+describe('serve mode server', () => {
+  it('serves the renderer with a CSP and refuses paths outside it', async () => {
+    handle = await startServe({ monitor: fakeMonitor().monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
+    const index = await get(handle.port, '/?token=x')
+    expect(index.status).toBe(200)
+    expect(index.body).toContain('ProofWatch')
+    expect(String(index.headers['content-security-policy'])).toContain("default-src 'self'")
+    expect((await get(handle.port, '/assets/app.js')).headers['content-type']).toMatch(/javascript/)
+    for (const path of ['/../proofwatch-secret.txt', '/%2e%2e/proofwatch-secret.txt', '/..%2fproofwatch-secret.txt']) {
+      const attempt = await get(handle.port, path)
+      expect([403, 404]).toContain(attempt.status)
+      expect(attempt.body).not.toContain('secret')
+    }
+    expect((await get(handle.port, '/missing.js')).status).toBe(404)
+  })
+
+  it('prints a URL on 127.0.0.1 with the token', async () => {
+    handle = await startServe({ monitor: fakeMonitor().monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
+    expect(handle.url).toBe(`http://127.0.0.1:${handle.port}/?token=${handle.token}`)
+    expect(handle.token.length).toBeGreaterThanOrEqual(32)
+  })
+
+  it('answers bridge requests and pushes event batches to an allowed page', async () => {
+    const fake = fakeMonitor()
+    handle = await startServe({ monitor: fake.monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
+    const socket = await open(`ws://127.0.0.1:${handle.port}/bridge?token=${handle.token}`, `http://127.0.0.1:${handle.port}`)
+    const reply = nextMessage(socket)
+    socket.send(JSON.stringify({ id: 7, method: 'getSettings', args: [] }))
+    expect(await reply).toEqual({ id: 7, result: { indexerUrl: null, wsUrl: null } })
+
+    const invalid = nextMessage(socket)
+    socket.send(JSON.stringify({ id: 8, method: 'getProof', args: [12] }))
+    expect(await invalid).toMatchObject({ id: 8, error: { code: 'INVALID_ARGUMENT' } })
+
+    const pushed = nextMessage(socket)
+    fake.emit([{ event: 'problem', payload: { code: 'DECODE', message: 'bad frame' } }])
+    expect(await pushed).toEqual({ events: [{ event: 'problem', payload: { code: 'DECODE', message: 'bad frame' } }] })
+    socket.close()
+  })
+
+  it('refuses a wrong token, a foreign origin and a missing origin', async () => {
+    handle = await startServe({ monitor: fakeMonitor().monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
+    const base = `ws://127.0.0.1:${handle.port}/bridge`
+    const origin = `http://127.0.0.1:${handle.port}`
+    await expect(open(`${base}?token=wrong`, origin)).rejects.toThrow(/401/)
+    await expect(open(`${base}?token=${handle.token}`, 'http://evil.example')).rejects.toThrow(/403/)
+    await expect(open(`${base}?token=${handle.token}`)).rejects.toThrow(/403/)
+    await expect(open(`ws://127.0.0.1:${handle.port}/other?token=${handle.token}`, origin)).rejects.toThrow(/404/)
+  })
+})
