@@ -202,6 +202,10 @@ export class LiveFeed {
         break
       }
       case 'event':
+        if (!this.channelState.has(frame.channel)) {
+          this.report({ code: 'DECODE', message: `Unexpected frame for channel ${frame.channel}`, received: text.slice(0, 200) })
+          break
+        }
         this.status.lastEventAt = this.now()
         try {
           this.options.onEvent(frame.channel, frame.data)

@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { startBuilt, type Started } from './processes'
+
+const skipReason = browserMissing()
+const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url)
+  return (await response.json()) as T
+}
+
+/** Pixels of the canvas that are not fully transparent: proof that Chart.js drew something. */
+function drawnPixels(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (canvas) => {
+    const c = canvas as HTMLCanvasElement
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    let drawn = 0
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++
+    return drawn
+  })
+}
+
+describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate demo indexer', () => {
+  let demo: Started
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let indexerUrl: string
+
+  beforeAll(async () => {
+    // Rate 0: no new proofs, so totals on screen can be compared exactly.
+    demo = await startBuilt('demo-indexer.js', ['--port', '0', '--rate', '0', '--seed', '7'], /(http:\/\/127\.0\.0\.1:\d+)/)
+    indexerUrl = demo.match[1]!
+    serve = await startBuilt(
+      'serve.js',
+      ['--indexer', indexerUrl, '--ws', indexerUrl.replace('http', 'ws') + '/ws', '--port', '0'],
+      SERVE_LINE,
+      { PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-')) },
+    )
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(serve.match[1]!)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.stop()
+  })
+
+  it('shows the indexer overview numbers and a drawn chart on the dashboard', async () => {
+    const { stats } = await json<{ stats: { totalProofs: string; slot: string } }>(`${indexerUrl}/api/stats/overview`)
+    const total = page.getByTestId('overview-value-totalProofs')
+    await expect.poll(async () => (await total.textContent())?.replace(/\D/g, ''), { timeout: 15_000 }).toBe(stats.totalProofs)
+    const shownSlot = BigInt((await page.getByTestId('overview-value-slot').textContent())!.replace(/\D/g, ''))
+    expect(shownSlot).toBeGreaterThanOrEqual(BigInt(stats.slot) - 100n)
+    await expect.poll(() => drawnPixels(page, '[data-testid="series-chart"]'), { timeout: 15_000 }).toBeGreaterThan(500)
+    await expect.poll(() => page.getByTestId('leaderboard-row').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    expect(await page.getByTestId('demo-badge').count()).toBe(0)
+    await page.screenshot({ path: join(SCREENSHOTS, 'dashboard.png') })
+  })
+
+  it('switches the chart period and redraws', async () => {
+    await page.getByTestId('series-period-24h').click()
+    await expect.poll(() => drawnPixels(page, '[data-testid="series-chart"]'), { timeout: 15_000 }).toBeGreaterThan(500)
+  })
+
+  it('pages the proofs list with load more', async () => {
+    const { total } = await json<{ total: number }>(`${indexerUrl}/api/proofs?limit=1`)
+    await page.getByTestId('nav-proofs').click()
+    const rows = page.getByTestId('proof-row')
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(Math.min(50, Number(total)))
+    await page.getByTestId('proofs-load-more').click()
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(Math.min(100, Number(total)))
+    await page.screenshot({ path: join(SCREENSHOTS, 'proofs.png') })
+  })
+
+  it('opens a transaction detail from the list', async () => {
+    const { items } = await json<{ items: Array<{ signature: string }> }>(`${indexerUrl}/api/transactions?limit=1`)
+    await page.getByTestId('nav-transactions').click()
+    const first = page.getByTestId('tx-row').first()
+    await first.waitFor({ timeout: 10_000 })
+    await first.locator('a').first().click()
+    const detail = page.getByTestId('tx-detail')
+    await detail.waitFor({ timeout: 10_000 })
+    expect(await detail.textContent()).toContain(items[0]!.signature)
+    expect(await page.getByTestId('raw-json').textContent()).toContain('"signature"')
+    await page.screenshot({ path: join(SCREENSHOTS, 'transaction-detail.png'), fullPage: true })
+  })
+})
+
+describe.skipIf(skipReason !== null)('serve mode with no indexer configured', () => {
+  let serve: Started
+  let browser: Browser
+
+  beforeAll(async () => {
+    serve = await startBuilt('serve.js', ['--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-demo-')),
+      PROOFWATCH_INDEXER_URL: '',
+    })
+    browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+  })
+
+  it('runs on the built-in demo indexer and says so', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(serve.match[1]!)
+    await page.getByTestId('demo-badge').waitFor({ timeout: 15_000 })
+    await expect.poll(async () => (await page.getByTestId('overview-value-slot').textContent())?.replace(/\D/g, '').length ?? 0, { timeout: 15_000 }).toBeGreaterThan(5)
+    await expect.poll(() => page.getByTestId('live-proof-row').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+  })
+
+  it('refuses the bridge without the token', async () => {
+    const page = await browser.newPage()
+    await page.goto(serve.match[1]!.replace(/\?token=.*/, ''))
+    await page.getByTestId('error-panel').first().waitFor({ timeout: 15_000 })
+  })
+})
+
+describe.skipIf(skipReason !== null)('serve mode pointed at an unreachable indexer', () => {
+  let serve: Started
+  let browser: Browser
+
+  beforeAll(async () => {
+    // Port 9 (discard) is closed on this machine: connections are refused at once.
+    serve = await startBuilt('serve.js', ['--indexer', 'http://127.0.0.1:9', '--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-down-')),
+    })
+    browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+  })
+
+  it('starts, says the indexer is unreachable, and keeps running', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(serve.match[1]!)
+    await expect.poll(async () => (await page.getByTestId('connection-state').textContent())?.toLowerCase() ?? '', { timeout: 15_000 }).toMatch(/unreachable|offline|reconnect/)
+    await page.getByTestId('error-panel').first().waitFor({ timeout: 15_000 })
+    await page.screenshot({ path: join(SCREENSHOTS, 'unreachable.png') })
+    expect(serve.child.exitCode).toBeNull()
+  })
+})
