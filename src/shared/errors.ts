@@ -37,6 +37,26 @@ export class ProofWatchError extends Error {
 /** Any thrown value as ErrorInfo, for the bridge and the log. */
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof ProofWatchError) return error.toInfo()
+  // Errors that crossed Electron's contextBridge arrive as plain objects.
+  if (isErrorInfo(error)) return { ...error }
   const message = error instanceof Error ? error.message : String(error)
   return { code: 'INTERNAL', message }
+}
+
+const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'UNREACHABLE',
+  'TIMEOUT',
+  'HTTP',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'DECODE',
+  'SOCKET',
+  'INVALID_ARGUMENT',
+  'INTERNAL',
+])
+
+export function isErrorInfo(value: unknown): value is ErrorInfo {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as { code?: unknown; message?: unknown }
+  return typeof candidate.code === 'string' && ERROR_CODES.has(candidate.code) && typeof candidate.message === 'string'
 }

@@ -1,0 +1,60 @@
+import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
+
+/**
+ * Events held for a renderer that is not ready, merged so the hold stays
+ * small: the last value of a state event (connection, overview) replaces the
+ * earlier ones, array payloads are joined (oldest items dropped past the cap),
+ * problems are kept in order up to a cap of their own.
+ */
+export class PendingEvents {
+  private readonly states = new Map<string, BridgeEvent>()
+  private readonly lists = new Map<string, unknown[]>()
+  private problems: BridgeEvents['problem'][] = []
+  private droppedCount = 0
+
+  constructor(
+    private readonly maxItemsPerList = 2000,
+    private readonly maxProblems = 50,
+  ) {}
+
+  add(batch: readonly BridgeEvent[]): void {
+    for (const item of batch) {
+      if (item.event === 'problem') {
+        this.problems.push(item.payload)
+        this.problems = this.trim(this.problems, this.maxProblems)
+      } else if (Array.isArray(item.payload)) {
+        const list = this.lists.get(item.event) ?? []
+        list.push(...(item.payload as unknown[]))
+        this.lists.set(item.event, this.trim(list, this.maxItemsPerList))
+      } else {
+        this.states.set(item.event, item)
+      }
+    }
+  }
+
+  /** Everything held, as one batch (state first), and the hold emptied. */
+  take(): BridgeEvent[] {
+    const batch: BridgeEvent[] = [...this.states.values()]
+    for (const [event, payload] of this.lists) batch.push({ event, payload } as BridgeEvent)
+    for (const payload of this.problems) batch.push({ event: 'problem', payload })
+    this.states.clear()
+    this.lists.clear()
+    this.problems = []
+    return batch
+  }
+
+  get isEmpty(): boolean {
+    return this.states.size === 0 && this.lists.size === 0 && this.problems.length === 0
+  }
+
+  /** How many items were dropped to stay under the caps since this hold was made. */
+  get dropped(): number {
+    return this.droppedCount
+  }
+
+  private trim<T>(list: T[], max: number): T[] {
+    if (list.length <= max) return list
+    this.droppedCount += list.length - max
+    return list.slice(list.length - max)
+  }
+}

@@ -1,0 +1,139 @@
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it, vi } from 'vitest'
+import type { Logger } from '../core/log'
+import { FakeSession, FakeWebContents, fakeEvent } from './fake-electron'
+import { resolveRendererLocation } from './renderer-location'
+import type { GuardableContents, HardenableSession } from './security'
+import { buildContentSecurityPolicy, guardWebContents, hardenSession, isSafeExternalUrl } from './security'
+
+const mainDir = resolve('/opt/proofwatch/out/main')
+const built = resolveRendererLocation(mainDir)
+const dev = resolveRendererLocation(mainDir, 'http://localhost:5173/')
+const appPage = pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href
+
+function recordingLog(): Logger & { warnings: string[] } {
+  const warnings: string[] = []
+  return { warnings, info() {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }
+}
+
+describe('isSafeExternalUrl', () => {
+  it('accepts plain https links', () => {
+    expect(isSafeExternalUrl('https://explorer.solana.com/tx/abc?cluster=devnet')).toBe(true)
+  })
+
+  it.each([
+    ['http', 'http://example.com/'],
+    ['file', 'file:///etc/passwd'],
+    ['javascript', 'javascript:alert(1)'],
+    ['custom scheme', 'ms-settings:privacy'],
+    ['credentials', 'https://user:pw@example.com/'],
+    ['not a URL', 'example.com'],
+    ['not a string', 42],
+    ['too long', `https://example.com/${'a'.repeat(2100)}`],
+  ])('refuses %s', (_what, url) => {
+    expect(isSafeExternalUrl(url)).toBe(false)
+  })
+})
+
+describe('buildContentSecurityPolicy', () => {
+  it('repeats the renderer meta CSP exactly for the built app', () => {
+    expect(buildContentSecurityPolicy(built)).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; " +
+        "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
+  })
+
+  it('allows the dev server and its hot-reload socket in dev mode only', () => {
+    const csp = buildContentSecurityPolicy(dev)
+    expect(csp).toContain("script-src 'self' http://localhost:5173;")
+    expect(csp).toContain("connect-src 'self' http://localhost:5173 ws://localhost:5173;")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('unsafe')
+  })
+})
+
+describe('hardenSession', () => {
+  function hardened() {
+    const session = new FakeSession()
+    hardenSession(session as unknown as HardenableSession, built, 'CSP-VALUE')
+    return session
+  }
+
+  it('denies permission requests and checks, but clipboard writes from the app page', () => {
+    const session = hardened()
+    const answers: boolean[] = []
+    for (const permission of ['geolocation', 'media', 'notifications', 'openExternal', 'clipboard-read']) {
+      session.permissionRequestHandler!(null, permission, (ok: boolean) => answers.push(ok), { requestingUrl: appPage })
+      answers.push(session.permissionCheckHandler!(null, permission, 'file:///', { requestingUrl: appPage }) as boolean)
+    }
+    expect(answers).toEqual(Array(10).fill(false))
+    session.permissionRequestHandler!(null, 'clipboard-sanitized-write', (ok: boolean) => answers.push(ok), { requestingUrl: appPage })
+    session.permissionRequestHandler!(null, 'clipboard-sanitized-write', (ok: boolean) => answers.push(ok), {
+      requestingUrl: 'https://evil.example/',
+    })
+    expect(answers.slice(10)).toEqual([true, false])
+  })
+
+  it('sets the CSP header on responses, replacing any the server sent', () => {
+    const session = hardened()
+    let answer: unknown
+    session.headersReceivedListener!(
+      { url: 'http://localhost:5173/', responseHeaders: { 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] } },
+      (response: unknown) => (answer = response),
+    )
+    expect(answer).toEqual({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['CSP-VALUE'] } })
+  })
+})
+
+describe('guardWebContents', () => {
+  function guarded(location = built) {
+    const contents = new FakeWebContents()
+    const openExternal = vi.fn(async () => {})
+    const log = recordingLog()
+    guardWebContents(contents as unknown as GuardableContents, { location, openExternal, log })
+    return { contents, openExternal, log }
+  }
+
+  it('lets the app navigate within its own pages and stops every other navigation and redirect', () => {
+    const { contents, log } = guarded()
+    const inside = fakeEvent({ url: `${appPage}#/proofs` })
+    contents.emit('will-navigate', inside)
+    expect(inside.defaultPrevented).toBe(false)
+    for (const [name, url] of [
+      ['will-navigate', 'https://example.com/'],
+      ['will-navigate', 'file:///etc/passwd'],
+      ['will-redirect', 'http://127.0.0.1:9/'],
+    ] as const) {
+      const event = fakeEvent({ url })
+      contents.emit(name, event)
+      expect(event.defaultPrevented, `${name} ${url}`).toBe(true)
+    }
+    expect(log.warnings).toHaveLength(3)
+  })
+
+  it('allows dev-server navigation only to the dev origin', () => {
+    const { contents } = guarded(dev)
+    const same = fakeEvent({ url: 'http://localhost:5173/index.html' })
+    const other = fakeEvent({ url: 'http://localhost:8080/' })
+    contents.emit('will-navigate', same)
+    contents.emit('will-navigate', other)
+    expect([same.defaultPrevented, other.defaultPrevented]).toEqual([false, true])
+  })
+
+  it('denies every new window and opens only https links outside', () => {
+    const { contents, openExternal } = guarded()
+    expect(contents.windowOpenHandler!({ url: 'https://explorer.solana.com/address/K1' })).toEqual({ action: 'deny' })
+    expect(contents.windowOpenHandler!({ url: 'http://example.com/' })).toEqual({ action: 'deny' })
+    expect(contents.windowOpenHandler!({ url: appPage })).toEqual({ action: 'deny' })
+    expect(openExternal).toHaveBeenCalledTimes(1)
+    expect(openExternal).toHaveBeenCalledWith('https://explorer.solana.com/address/K1')
+  })
+
+  it('refuses <webview>', () => {
+    const { contents } = guarded()
+    const event = fakeEvent({})
+    contents.emit('will-attach-webview', event, {}, {})
+    expect(event.defaultPrevented).toBe(true)
+  })
+})

@@ -1,0 +1,107 @@
+import type { Session, Shell, WebContents } from 'electron'
+import type { Logger } from '../core/log'
+import type { RendererLocation } from './renderer-location'
+import { isAppRendererUrl } from './renderer-location'
+
+/** The renderer's own meta CSP (src/renderer/index.html), repeated as a header. */
+export const RENDERER_CSP_DIRECTIVES: ReadonlyArray<readonly [string, ...string[]]> = [
+  ['default-src', "'self'"],
+  ['script-src', "'self'"],
+  ['style-src', "'self'"],
+  ['img-src', "'self'", 'data:'],
+  ['connect-src', "'self'"],
+  ['font-src', "'self'"],
+  ['object-src', "'none'"],
+  ['base-uri', "'none'"],
+  ['form-action', "'none'"],
+  ['frame-ancestors', "'none'"],
+]
+
+/**
+ * The CSP header for the app's pages. With the dev server, its origin is
+ * allowed for scripts, styles and images, and its WebSocket for hot reload.
+ */
+export function buildContentSecurityPolicy(location: RendererLocation): string {
+  const extra: Record<string, string[]> = {}
+  if (location.kind === 'dev-server') {
+    const dev = new URL(location.origin)
+    const ws = `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`
+    extra['script-src'] = [location.origin]
+    extra['style-src'] = [location.origin]
+    extra['img-src'] = [location.origin]
+    extra['connect-src'] = [location.origin, ws]
+  }
+  return RENDERER_CSP_DIRECTIVES.map(([name, ...sources]) => [name, ...sources, ...(extra[name] ?? [])].join(' ')).join('; ')
+}
+
+/** The only URLs handed to the operating system: plain https links to a named host. */
+export function isSafeExternalUrl(url: unknown): boolean {
+  if (typeof url !== 'string' || url.length > 2048) return false
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === ''
+}
+
+/** Copying an address or signature is the one web permission the app uses. */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write'])
+
+export type HardenableSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> & {
+  webRequest: Pick<Session['webRequest'], 'onHeadersReceived'>
+}
+
+/** Denies web permissions (but clipboard writes from the app's pages) and sets the CSP header on every response. */
+export function hardenSession(session: HardenableSession, location: RendererLocation, csp: string): void {
+  const allowed = (permission: string, requestingUrl: string | undefined) =>
+    ALLOWED_PERMISSIONS.has(permission) && requestingUrl !== undefined && isAppRendererUrl(location, requestingUrl)
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(allowed(permission, details.requestingUrl))
+  })
+  session.setPermissionCheckHandler((_contents, permission, _origin, details) => allowed(permission, details.requestingUrl))
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const responseHeaders: Record<string, string[]> = {}
+    for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
+      if (name.toLowerCase() !== 'content-security-policy') responseHeaders[name] = value
+    }
+    responseHeaders['Content-Security-Policy'] = [csp]
+    callback({ responseHeaders })
+  })
+}
+
+export type GuardableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>
+
+export interface GuardOptions {
+  location: RendererLocation
+  openExternal: Shell['openExternal']
+  log: Logger
+}
+
+/**
+ * Keeps a web contents on the app's own pages: navigation elsewhere is
+ * stopped, new windows are denied (https links go to the system browser),
+ * and <webview> is refused.
+ */
+export function guardWebContents(contents: GuardableContents, { location, openExternal, log }: GuardOptions): void {
+  const stayOnApp = (event: { url: string; preventDefault(): void }) => {
+    if (isAppRendererUrl(location, event.url)) return
+    event.preventDefault()
+    log.warn('Blocked navigation away from the app', { url: event.url.slice(0, 200) })
+  }
+  contents.on('will-navigate', stayOnApp)
+  contents.on('will-redirect', stayOnApp)
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault()
+    log.warn('Blocked a <webview>')
+  })
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) {
+      openExternal(url).catch((error: unknown) => log.warn('Could not open a link', { url, error }))
+    } else {
+      log.warn('Blocked a window', { url: url.slice(0, 200) })
+    }
+    return { action: 'deny' }
+  })
+}

@@ -1,0 +1,104 @@
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { silentLogger } from '../core/log'
+import type { MainWindowDeps } from './window'
+import { FakeBrowserWindow, fakeEvent } from './fake-electron'
+import { resolveRendererLocation } from './renderer-location'
+import { buildWindowOptions, createMainWindow, findWindowIcon, preloadPath } from './window'
+
+const mainDir = resolve('/opt/proofwatch/out/main')
+
+function openWith(devServerUrl?: string) {
+  const openExternal = vi.fn(async () => {})
+  const window = createMainWindow({
+    BrowserWindow: FakeBrowserWindow as unknown as MainWindowDeps['BrowserWindow'],
+    openExternal,
+    location: resolveRendererLocation(mainDir, devServerUrl),
+    preloadPath: preloadPath(mainDir),
+    log: silentLogger,
+  }) as unknown as FakeBrowserWindow
+  return { window, openExternal }
+}
+
+afterEach(() => {
+  FakeBrowserWindow.instances.length = 0
+})
+
+describe('buildWindowOptions', () => {
+  it('sets every security option, the size and the title', () => {
+    expect(buildWindowOptions({ preloadPath: '/app/out/preload/index.cjs', iconPath: '/app/resources/icon.png' })).toEqual({
+      title: 'ProofWatch',
+      width: 1280,
+      height: 800,
+      minWidth: 800,
+      minHeight: 600,
+      show: false,
+      icon: '/app/resources/icon.png',
+      webPreferences: {
+        preload: '/app/out/preload/index.cjs',
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        spellcheck: false,
+      },
+    })
+  })
+
+  it('leaves the icon out when there is none', () => {
+    expect(buildWindowOptions({ preloadPath: '/p.cjs' })).not.toHaveProperty('icon')
+  })
+})
+
+describe('paths', () => {
+  it('finds the preload and the icon relative to out/main', () => {
+    expect(preloadPath(mainDir)).toBe(resolve('/opt/proofwatch/out/preload/index.cjs'))
+    const icon = resolve('/opt/proofwatch/resources/icon.png')
+    expect(findWindowIcon(mainDir, (path) => path === icon)).toBe(icon)
+    expect(findWindowIcon(mainDir, () => false)).toBeUndefined()
+  })
+})
+
+describe('createMainWindow', () => {
+  it('builds the window with the secure options and loads the built renderer', () => {
+    const { window } = openWith()
+    expect(window.options).toEqual(buildWindowOptions({ preloadPath: preloadPath(mainDir) }))
+    expect(window.loaded).toEqual({ file: resolve('/opt/proofwatch/out/renderer/index.html') })
+  })
+
+  it('loads the dev server in dev mode and allows it in the CSP header', () => {
+    const { window } = openWith('http://localhost:5173/')
+    expect(window.loaded).toEqual({ url: 'http://localhost:5173/' })
+    let headers: unknown
+    window.webContents.session.headersReceivedListener!({ responseHeaders: {} }, (r: unknown) => (headers = r))
+    expect(JSON.stringify(headers)).toContain('ws://localhost:5173')
+  })
+
+  it('shows the window only once it is ready to show', () => {
+    const { window } = openWith()
+    expect(window.calls).toEqual([])
+    window.emit('ready-to-show')
+    expect(window.calls).toEqual(['show'])
+  })
+
+  it('hardens the session and guards the contents', () => {
+    const { window, openExternal } = openWith()
+    const { session } = window.webContents
+    let granted: boolean | undefined
+    session.permissionRequestHandler!(null, 'geolocation', (ok: boolean) => (granted = ok), { requestingUrl: '' })
+    expect(granted).toBe(false)
+    expect(session.headersReceivedListener).not.toBeNull()
+    const away = fakeEvent({ url: 'https://example.com/' })
+    const home = fakeEvent({ url: pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href })
+    window.webContents.emit('will-navigate', away)
+    window.webContents.emit('will-navigate', home)
+    expect([away.defaultPrevented, home.defaultPrevented]).toEqual([true, false])
+    expect(window.webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
+    expect(openExternal).toHaveBeenCalledWith('https://example.com/')
+  })
+})

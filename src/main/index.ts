@@ -1,0 +1,15 @@
+/** The Electron entry. Everything it does is composed, and tested, in electron/app-main.ts. */
+import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron'
+import { createMonitor } from './core/monitor'
+import { runApp } from './electron/app-main'
+
+void runApp(
+  { app, BrowserWindow, dialog, ipcMain, shell },
+  {
+    mainDir: import.meta.dirname,
+    argv: process.argv.slice(1),
+    env: process.env,
+    platform: process.platform,
+    createMonitor,
+  },
+)
