@@ -1,0 +1,176 @@
+/**
+ * Typed GETs for the indexer's endpoints: arguments checked before sending,
+ * parameters negotiated, bodies decoded tolerantly.
+ */
+import {
+  SERIES_PERIODS,
+  type LeaderboardEntry,
+  type LeaderboardQuery,
+  type Overview,
+  type Page,
+  type Proof,
+  type ProofQuery,
+  type Series,
+  type SeriesQuery,
+  type Transaction,
+  type TransactionDetail,
+  type TransactionQuery,
+} from '@shared/domain'
+import {
+  optionalDate,
+  optionalLimit,
+  optionalPubkey,
+  optionalText,
+  requireOneOf,
+  requireProofAccount,
+  requireSignature,
+  requireText,
+} from './arguments'
+import {
+  decodeLeaderboard,
+  decodeOverview,
+  decodeProof,
+  decodeProofPage,
+  decodeSeries,
+  decodeTransactionDetail,
+  decodeTransactionPage,
+} from './decode'
+import { requestJson, type RequestOptions } from './http'
+import {
+  createParameterMemory,
+  negotiate,
+  type Negotiated,
+  type NegotiatedParameter,
+  type ParameterMemory,
+} from './negotiation'
+import { buildUrl, indexerKey, normalizeBaseUrl, type QueryValue } from './url'
+
+export { indexerKey }
+
+export const PROOF_PAGE_LIMIT = { min: 1, max: 200 } as const
+export const TRANSACTION_PAGE_LIMIT = { min: 1, max: 200 } as const
+export const LEADERBOARD_LIMIT = { min: 1, max: 100 } as const
+/** The seed lists only 24h for the leaderboard. */
+export const DEFAULT_LEADERBOARD_PERIOD = '24h'
+const MAX_CURSOR_LENGTH = 2048
+
+export interface IndexerClientOptions {
+  baseUrl: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+  retries?: number
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+  /** Extra headers for every request (credentials). */
+  headers?: () => Record<string, string>
+  memory?: ParameterMemory
+}
+
+export class IndexerClient {
+  /** The normalised base URL, also the key that keeps this indexer's data apart. */
+  readonly baseUrl: string
+  private readonly request: RequestOptions
+  private readonly memory: ParameterMemory
+
+  constructor(options: IndexerClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl)
+    this.memory = options.memory ?? createParameterMemory()
+    this.request = {}
+    if (options.fetch) this.request.fetch = options.fetch
+    if (options.timeoutMs !== undefined) this.request.timeoutMs = options.timeoutMs
+    if (options.retries !== undefined) this.request.retries = options.retries
+    if (options.sleep) this.request.sleep = options.sleep
+    if (options.random) this.request.random = options.random
+    if (options.headers) this.request.headers = options.headers
+  }
+
+  async overview(): Promise<Overview> {
+    const body = await this.get('/api/stats/overview')
+    return decodeOverview(body, Date.now())
+  }
+
+  /** `metric` in the seed's terms (`proofs`) is translated to what the server accepts. */
+  async series(query: SeriesQuery): Promise<Series> {
+    const metric = requireText(query?.metric, 'The series metric', 64)
+    const period = requireOneOf(query?.period, SERIES_PERIODS, 'The series period')
+    const { result, sent } = await this.negotiated(
+      [
+        { name: 'metric', asked: metric },
+        { name: 'period', asked: period },
+      ],
+      (values) => this.get('/api/stats/timeseries', {}, values),
+    )
+    return decodeSeries(result, { metric, period }, sent.metric)
+  }
+
+  async leaderboard(query: LeaderboardQuery = {}): Promise<LeaderboardEntry[]> {
+    const period = optionalText(query?.period, 'The leaderboard period', 32) ?? DEFAULT_LEADERBOARD_PERIOD
+    const limit = optionalLimit(query?.limit, LEADERBOARD_LIMIT)
+    const { result } = await this.negotiated([{ name: 'period', asked: period }], (values) =>
+      this.get('/api/stats/leaderboard', {}, { ...values, limit }),
+    )
+    return decodeLeaderboard(result)
+  }
+
+  async proofs(query: ProofQuery = {}): Promise<Page<Proof>> {
+    const authority = optionalPubkey(query?.authority, 'The authority filter')
+    const type = optionalText(query?.type, 'The proof type filter', 64)?.toUpperCase()
+    const cursor = optionalText(query?.cursor, 'The cursor', MAX_CURSOR_LENGTH)
+    const limit = optionalLimit(query?.limit, PROOF_PAGE_LIMIT)
+    const parameters: NegotiatedParameter[] = type === undefined ? [] : [{ name: 'type', asked: type, caseOnly: true }]
+    const { result } = await this.negotiated(parameters, (values) =>
+      this.get('/api/proofs', {}, { authority, ...values, cursor, limit }),
+    )
+    return decodeProofPage(result)
+  }
+
+  async proof(proofAccount: string): Promise<Proof> {
+    const account = requireProofAccount(proofAccount)
+    return decodeProof(await this.get('/api/proofs/:proofAccount', { proofAccount: account }))
+  }
+
+  async proofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}): Promise<Page<Proof>> {
+    const id = requireText(circuitId, 'A circuit id', 128)
+    const cursor = optionalText(query?.cursor, 'The cursor', MAX_CURSOR_LENGTH)
+    const limit = optionalLimit(query?.limit, PROOF_PAGE_LIMIT)
+    const body = await this.get('/api/proofs/by-circuit/:circuitId', { circuitId: id }, { cursor, limit })
+    return decodeProofPage(body)
+  }
+
+  async transactions(query: TransactionQuery = {}): Promise<Page<Transaction>> {
+    const pubkey = optionalPubkey(query?.pubkey, 'The address filter')
+    const type = optionalText(query?.type, 'The transaction type filter', 64)
+    const status = optionalText(query?.status, 'The status filter', 64)?.toUpperCase()
+    const fromDate = optionalDate(query?.fromDate, 'The start date')
+    const toDate = optionalDate(query?.toDate, 'The end date')
+    const cursor = optionalText(query?.cursor, 'The cursor', MAX_CURSOR_LENGTH)
+    const limit = optionalLimit(query?.limit, TRANSACTION_PAGE_LIMIT)
+    const parameters: NegotiatedParameter[] =
+      status === undefined ? [] : [{ name: 'status', asked: status, caseOnly: true }]
+    const { result } = await this.negotiated(parameters, (values) =>
+      this.get('/api/transactions', {}, { pubkey, type, ...values, fromDate, toDate, cursor, limit }),
+    )
+    return decodeTransactionPage(result)
+  }
+
+  async transaction(signature: string): Promise<TransactionDetail> {
+    const checked = requireSignature(signature)
+    return decodeTransactionDetail(await this.get('/api/transactions/:signature', { signature: checked }))
+  }
+
+  private negotiated<T>(
+    parameters: readonly NegotiatedParameter[],
+    send: (values: Record<string, string>) => Promise<T>,
+  ): Promise<Negotiated<T>> {
+    return negotiate({ memory: this.memory, indexer: this.baseUrl }, parameters, send)
+  }
+
+  private async get(
+    template: string,
+    pathParams: Record<string, string> = {},
+    query: Record<string, QueryValue> = {},
+  ): Promise<unknown> {
+    const response = await requestJson(buildUrl(this.baseUrl, template, pathParams, query), this.request)
+    return response.body
+  }
+}

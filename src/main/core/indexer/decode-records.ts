@@ -1,0 +1,343 @@
+/**
+ * Decoders of the indexer's records and lists into domain types. Wire field
+ * names appear here (and in the other decode-* files) and nowhere else.
+ */
+import { z } from 'zod'
+import type {
+  AppNotification,
+  Instruction,
+  LeaderboardEntry,
+  Overview,
+  Page,
+  Proof,
+  ProofSummary,
+  Series,
+  SeriesPoint,
+  SeriesQuery,
+  Transaction,
+  TransactionDetail,
+} from '@shared/domain'
+import { ProofWatchError } from '@shared/errors'
+import {
+  decodeFailure,
+  isJsonObject,
+  lenient,
+  required,
+  toBoolean,
+  toEnum,
+  toEpochMs,
+  toId,
+  toNumber,
+  toText,
+  toTextList,
+  toU64,
+  unknownFields,
+  type JsonObject,
+} from './decode-values'
+import { pickFromLevels, unwrapList, unwrapRecord } from './decode-envelopes'
+
+function parseRecord<S extends z.ZodType>(schema: S, record: JsonObject, what: string): z.output<S> {
+  const result = schema.safeParse(record)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const field = issue !== undefined && issue.path.length > 0 ? issue.path.join('.') : 'the record'
+  throw decodeFailure(`Expected ${what} with ${field} as ${issue?.message ?? 'valid data'}`, record)
+}
+
+function asRecord(value: unknown, what: string): JsonObject {
+  if (isJsonObject(value)) return value
+  throw decodeFailure(`Expected ${what} as a JSON object`, value)
+}
+
+/** Decodes every item; a failure names the item's position and carries that item. */
+function decodeItems<T>(
+  list: readonly unknown[],
+  decodeItem: (item: unknown, index: number) => T,
+  what: string,
+): T[] {
+  return list.map((item, index) => {
+    try {
+      return decodeItem(item, index)
+    } catch (error) {
+      if (error instanceof ProofWatchError && error.code === 'DECODE') {
+        throw decodeFailure(`${what}, item ${index}: ${error.message}`, item)
+      }
+      throw error
+    }
+  })
+}
+
+function kept(raw: JsonObject, shape: z.ZodRawShape, alsoKnown: readonly string[] = []) {
+  return { raw, extra: unknownFields(raw, [...Object.keys(shape), ...alsoKnown]) }
+}
+
+function nextCursorOf(value: unknown): string | null {
+  return typeof value === 'number' ? String(value) : toText(value)
+}
+
+function decodePage<T>(body: unknown, decodeItem: (item: unknown) => T, what: string): Page<T> {
+  const { list, levels } = unwrapList(body, ['items', 'data', 'results'], `a page of ${what}`)
+  return {
+    items: decodeItems(list, decodeItem, `A page of ${what}`),
+    nextCursor: nextCursorOf(pickFromLevels(levels, ['nextCursor', 'next_cursor'])),
+    total: toU64(pickFromLevels(levels, ['total'])),
+  }
+}
+
+// Overview (GET /api/stats/overview and the `stats` channel)
+
+const overviewShape = {
+  tps: lenient(toNumber),
+  slot: lenient(toU64),
+  epoch: lenient(toU64),
+  totalProofs: lenient(toU64),
+  proofs24h: lenient(toNumber),
+  avgVerifyTimeMs: lenient(toNumber),
+  activeUsers24h: lenient(toNumber),
+  rpcLatencyMs: lenient(toNumber),
+  status: lenient(toEnum),
+  timestamp: lenient(toEpochMs),
+}
+const overviewSchema = z.object(overviewShape)
+
+/** `receivedAt` stands in for the server's timestamp when it sends none. */
+export function decodeOverview(body: unknown, receivedAt: number = Date.now()): Overview {
+  const raw = unwrapRecord(body, ['stats', 'overview', 'data'], ['tps', 'slot', 'totalProofs'], 'the overview')
+  const fields = parseRecord(overviewSchema, raw, 'the overview')
+  return {
+    tps: fields.tps,
+    slot: fields.slot,
+    epoch: fields.epoch,
+    totalProofs: fields.totalProofs,
+    proofs24h: fields.proofs24h,
+    avgVerifyTimeMs: fields.avgVerifyTimeMs,
+    activeUsers24h: fields.activeUsers24h,
+    rpcLatencyMs: fields.rpcLatencyMs,
+    status: fields.status,
+    observedAt: fields.timestamp ?? receivedAt,
+    ...kept(raw, overviewShape),
+  }
+}
+
+/** A `stats` channel event carries the overview's fields (plus a timestamp). */
+export function decodeStatsEvent(data: unknown, receivedAt: number = Date.now()): Overview {
+  return decodeOverview(data, receivedAt)
+}
+
+// Time series (GET /api/stats/timeseries)
+
+const pointSchema = z.object({
+  t: required(toEpochMs, 'a timestamp (ISO text, epoch seconds or milliseconds)'),
+  value: required(toNumber, 'a number'),
+})
+
+function decodePoint(item: unknown): SeriesPoint {
+  // A point may also come as a [t, value] pair.
+  const record = Array.isArray(item) ? { t: item[0], value: item[1] } : asRecord(item, 'a series point')
+  return parseRecord(pointSchema, record, 'a series point')
+}
+
+/**
+ * `sentMetric` is the metric name actually sent (after negotiation); the
+ * server's echo of it wins when present.
+ */
+export function decodeSeries(body: unknown, query: SeriesQuery, sentMetric: string = query.metric): Series {
+  const { list, levels } = unwrapList(body, ['data', 'points', 'series', 'items'], 'a time series')
+  const points = decodeItems(list, decodePoint, 'A time series')
+  return {
+    metric: query.metric,
+    serverMetric: toText(pickFromLevels(levels, ['metric'])) ?? sentMetric,
+    period: query.period,
+    points: points.sort((a, b) => a.t - b.t),
+  }
+}
+
+// Leaderboard (GET /api/stats/leaderboard)
+
+const leaderboardShape = {
+  pubkey: required(toText, 'a non-empty string'),
+  proofCount: required(toNumber, 'a number'),
+}
+const leaderboardSchema = z.object(leaderboardShape)
+
+/** Entries keep the server's order; rank is their position, from 1. */
+export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
+  const { list } = unwrapList(body, ['leaderboard', 'entries', 'items', 'data'], 'the leaderboard')
+  return decodeItems(
+    list,
+    (item, index) => {
+      const raw = asRecord(item, 'a leaderboard entry')
+      const fields = parseRecord(leaderboardSchema, raw, 'a leaderboard entry')
+      return { rank: index + 1, pubkey: fields.pubkey, proofCount: fields.proofCount, ...kept(raw, leaderboardShape) }
+    },
+    'The leaderboard',
+  )
+}
+
+// Proofs (GET /api/proofs, /api/proofs/:proofAccount, /api/proofs/by-circuit/:circuitId)
+
+const proofShape = {
+  proofAccount: required(toText, 'a non-empty string'),
+  signature: lenient(toText),
+  authority: lenient(toText),
+  circuitId: lenient(toId),
+  circuitName: lenient(toText),
+  proofType: lenient(toEnum),
+  publicInputs: lenient((value) => (isJsonObject(value) ? value : {})),
+  verified: lenient(toBoolean),
+  verifiedAt: lenient(toEpochMs),
+  slotVerified: lenient(toU64),
+  revoked: lenient(toBoolean),
+}
+const proofSchema = z.object(proofShape)
+
+function decodeProofRecord(raw: JsonObject): Proof {
+  const fields = parseRecord(proofSchema, raw, 'a proof')
+  return {
+    proofAccount: fields.proofAccount,
+    signature: fields.signature,
+    authority: fields.authority,
+    circuitId: fields.circuitId,
+    circuitName: fields.circuitName,
+    proofType: fields.proofType,
+    publicInputs: fields.publicInputs,
+    verified: fields.verified,
+    verifiedAt: fields.verifiedAt,
+    slotVerified: fields.slotVerified,
+    revoked: fields.revoked,
+    ...kept(raw, proofShape),
+  }
+}
+
+export function decodeProof(body: unknown): Proof {
+  return decodeProofRecord(unwrapRecord(body, ['proof', 'data'], ['proofAccount'], 'a proof'))
+}
+
+export function decodeProofPage(body: unknown): Page<Proof> {
+  return decodePage(body, (item) => decodeProofRecord(asRecord(item, 'a proof')), 'proofs')
+}
+
+const proofSummaryShape = {
+  proofAccount: required(toText, 'a non-empty string'),
+  authority: lenient(toText),
+  circuitId: lenient(toId),
+  proofType: lenient(toEnum),
+  slot: lenient(toU64),
+}
+const proofSummarySchema = z.object(proofSummaryShape)
+
+/** What the `proofs` and `user:proofs` channels push; a full proof record is read too. */
+export function decodeProofSummary(data: unknown): ProofSummary {
+  const raw = unwrapRecord(data, ['proof', 'data'], ['proofAccount'], 'a proof event')
+  const fields = parseRecord(proofSummarySchema, raw, 'a proof event')
+  return {
+    proofAccount: fields.proofAccount,
+    authority: fields.authority,
+    circuitId: fields.circuitId,
+    proofType: fields.proofType,
+    slot: fields.slot ?? toU64(raw.slotVerified),
+    ...kept(raw, proofSummaryShape, ['slotVerified']),
+  }
+}
+
+// Transactions (GET /api/transactions, /api/transactions/:signature, `address:{pubkey}:txs`)
+
+const transactionShape = {
+  signature: required(toText, 'a non-empty string'),
+  slot: lenient(toU64),
+  blockTime: lenient(toEpochMs),
+  fee: lenient(toU64),
+  feePayer: lenient(toText),
+  status: lenient(toEnum),
+  computeUnits: lenient(toNumber),
+  programIds: lenient(toTextList),
+}
+const transactionSchema = z.object(transactionShape)
+
+type TransactionFields = z.output<typeof transactionSchema>
+
+function transactionFrom(fields: TransactionFields): Omit<Transaction, 'raw' | 'extra'> {
+  return {
+    signature: fields.signature,
+    slot: fields.slot,
+    blockTime: fields.blockTime,
+    fee: fields.fee,
+    feePayer: fields.feePayer,
+    status: fields.status,
+    computeUnits: fields.computeUnits,
+    programIds: fields.programIds,
+  }
+}
+
+function decodeTransactionRecord(raw: JsonObject): Transaction {
+  return { ...transactionFrom(parseRecord(transactionSchema, raw, 'a transaction')), ...kept(raw, transactionShape) }
+}
+
+export function decodeTransaction(body: unknown): Transaction {
+  return decodeTransactionRecord(unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction'))
+}
+
+export function decodeTransactionPage(body: unknown): Page<Transaction> {
+  return decodePage(body, (item) => decodeTransactionRecord(asRecord(item, 'a transaction')), 'transactions')
+}
+
+function accountAddress(value: unknown): string | null {
+  return isJsonObject(value) ? toText(value.pubkey) : toText(value)
+}
+
+function decodeInstruction(item: unknown, position: number): Instruction {
+  if (!isJsonObject(item)) return { index: position, programId: null, accounts: [], decoded: item ?? null }
+  const accounts = Array.isArray(item.accounts) ? item.accounts.map(accountAddress) : []
+  const index = toNumber(item.index)
+  return {
+    index: index !== null && Number.isInteger(index) ? index : position,
+    programId: toText(item.programId),
+    accounts: accounts.filter((account): account is string => account !== null),
+    decoded: item.decoded ?? null,
+  }
+}
+
+const detailShape = {
+  ...transactionShape,
+  errorMessage: lenient(toText),
+  logs: lenient(toTextList),
+  instructions: lenient((value) => (Array.isArray(value) ? value.map(decodeInstruction) : [])),
+}
+const detailSchema = z.object(detailShape)
+
+export function decodeTransactionDetail(body: unknown): TransactionDetail {
+  const raw = unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction')
+  const fields = parseRecord(detailSchema, raw, 'a transaction')
+  return {
+    ...transactionFrom(fields),
+    errorMessage: fields.errorMessage,
+    logs: fields.logs,
+    instructions: fields.instructions,
+    ...kept(raw, detailShape),
+  }
+}
+
+// Notifications (`user:notifications`)
+
+const notificationShape = {
+  id: required(toId, 'a string or number'),
+  type: lenient(toEnum),
+  title: lenient(toText),
+  body: lenient((value) => (typeof value === 'string' ? value : '')),
+}
+const notificationSchema = z.object(notificationShape)
+
+/** The wire `type` becomes `kind`; a notification without a title is titled by its kind. */
+export function decodeNotification(data: unknown, receivedAt: number): AppNotification {
+  const raw = unwrapRecord(data, ['notification', 'data'], ['id'], 'a notification')
+  const fields = parseRecord(notificationSchema, raw, 'a notification')
+  const kind = fields.type ?? 'UNKNOWN'
+  return {
+    id: fields.id,
+    kind,
+    title: fields.title ?? kind,
+    body: fields.body,
+    receivedAt,
+    ...kept(raw, notificationShape),
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * JSON over HTTP GET with a timeout on every attempt, retries with capped
+ * exponential backoff and full jitter, a body size cap, and every failure as
+ * a ProofWatchError.
+ */
+import { ProofWatchError } from '@shared/errors'
+import { decodeErrorBody } from './decode-errors'
+import { decodeFailure } from './decode-values'
+import { parseJsonText } from './json-text'
+
+export const DEFAULT_TIMEOUT_MS = 10_000
+export const DEFAULT_RETRIES = 3
+export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
+const DEFAULT_BASE_DELAY_MS = 500
+const DEFAULT_MAX_DELAY_MS = 30_000
+/** x-ratelimit-reset values above this are epoch seconds rather than seconds to wait. */
+const EPOCH_SECONDS_THRESHOLD = 1e9
+
+export interface RequestOptions {
+  fetch?: typeof fetch
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number
+  /** Attempts after the first one. */
+  retries?: number
+  sleep?: (ms: number) => Promise<void>
+  /** In [0, 1): the jitter source. */
+  random?: () => number
+  now?: () => number
+  /** Extra request headers, asked for on every attempt (credentials may change). */
+  headers?: () => Record<string, string>
+  maxBodyBytes?: number
+  baseDelayMs?: number
+  /** No single wait is longer; a server asking for longer gets its error reported instead. */
+  maxDelayMs?: number
+}
+
+export interface JsonResponse {
+  status: number
+  headers: Headers
+  /** Parsed JSON; null for an empty body. */
+  body: unknown
+}
+
+interface ReceivedResponse {
+  status: number
+  headers: Headers
+  text: string
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429
+}
+
+function tooLarge(maxBytes: number, received: string): ProofWatchError {
+  return decodeFailure(`The response body is too large (more than ${maxBytes} bytes)`, received)
+}
+
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN)
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge(maxBytes, '')
+  }
+  if (response.body === null) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge(maxBytes, text)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? code : undefined
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed',
+  UND_ERR_SOCKET: 'connection closed',
+}
+
+/** A failure to get a response at all, as UNREACHABLE or TIMEOUT (both worth retrying). */
+function transportFailure(error: unknown, url: string, timeoutMs: number): ProofWatchError {
+  if (error instanceof ProofWatchError) return error
+  const origin = new URL(url).origin
+  const name = error instanceof Error ? error.name : ''
+  const cause = error instanceof Error ? error.cause : undefined
+  const code = errorCode(cause) ?? errorCode(error)
+  if (name === 'TimeoutError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    return new ProofWatchError(
+      { code: 'TIMEOUT', message: `${origin} did not answer within ${timeoutMs} ms`, retryable: true },
+      { cause: error },
+    )
+  }
+  if (error instanceof TypeError && cause !== undefined) {
+    const reason =
+      (code !== undefined ? NETWORK_REASONS[code] : undefined) ??
+      (cause instanceof Error ? cause.message : String(cause))
+    return new ProofWatchError(
+      { code: 'UNREACHABLE', message: `Cannot reach ${origin}: ${reason}${code ? ` (${code})` : ''}`, retryable: true },
+      { cause: error },
+    )
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new ProofWatchError({ code: 'INTERNAL', message: `Request to ${origin} failed: ${message}` }, { cause: error })
+}
+
+/** What the server asked us to wait, in ms; null when it sent nothing usable. */
+function serverRequestedDelay(response: ReceivedResponse, now: number): number | null {
+  const retryAfter = response.headers.get('retry-after')?.trim()
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000
+    const date = Date.parse(retryAfter)
+    if (!Number.isNaN(date)) return Math.max(0, date - now)
+  }
+  const reset = response.headers.get('x-ratelimit-reset')?.trim()
+  if (response.status === 429 && reset && /^\d+$/.test(reset)) {
+    const value = Number(reset)
+    return value > EPOCH_SECONDS_THRESHOLD ? Math.max(0, value * 1000 - now) : value * 1000
+  }
+  return null
+}
+
+export async function requestJson(url: string, options: RequestOptions = {}): Promise<JsonResponse> {
+  const fetchImpl = options.fetch ?? globalThis.fetch
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES)
+  const sleep = options.sleep ?? defaultSleep
+  const random = options.random ?? Math.random
+  const now = options.now ?? Date.now
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS
+  const backoff = (attempt: number): number =>
+    Math.floor(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt))
+
+  for (let attempt = 0; ; attempt++) {
+    let response: ReceivedResponse
+    try {
+      const received = await fetchImpl(url, {
+        method: 'GET',
+        headers: { accept: 'application/json', ...options.headers?.() },
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      response = { status: received.status, headers: received.headers, text: await readText(received, maxBodyBytes) }
+    } catch (error) {
+      const failure = transportFailure(error, url, timeoutMs)
+      if (!failure.retryable || attempt >= retries) throw failure
+      await sleep(backoff(attempt))
+      continue
+    }
+
+    if (response.status >= 200 && response.status < 300) {
+      const body = response.text.trim() === '' ? null : parseJsonText(response.text, 'the response body')
+      return { status: response.status, headers: response.headers, body }
+    }
+    const info = decodeErrorBody(response.status, response.text, response.headers.get('content-type'))
+    if (!isRetryableStatus(response.status) || attempt >= retries) throw new ProofWatchError(info)
+    const requested = serverRequestedDelay(response, now())
+    if (requested !== null && requested > maxDelayMs) {
+      const seconds = Math.ceil(requested / 1000)
+      throw new ProofWatchError({ ...info, message: `${info.message} (the indexer asks to wait ${seconds} s)` })
+    }
+    await sleep(requested ?? backoff(attempt))
+  }
+}
