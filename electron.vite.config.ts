@@ -26,7 +26,7 @@ export default defineConfig({
       externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },

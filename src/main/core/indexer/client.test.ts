@@ -14,7 +14,7 @@ const PUBKEY = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
 const METRIC_REJECTION = "metric: Invalid enum value. Expected 'tps' | 'proofs24h' | 'activeUsers24h', received 'proofs'"
 
 function sampleBody(name: string): unknown {
-  return (JSON.parse(readFileSync(join(__dirname, 'wire-samples', name), 'utf8')) as { body: unknown }).body
+  return (JSON.parse(readFileSync(join(__dirname, '../../../../test/fixtures/wire-samples', name), 'utf8')) as { body: unknown }).body
 }
 
 /** Answers like the reference deployment, with bodies recorded from it. */

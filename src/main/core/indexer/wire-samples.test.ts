@@ -1,6 +1,6 @@
 /**
  * Every recorded response and socket message of the reference deployment
- * (wire-samples/, copied from the shared samples) through the decoder.
+ * (test/fixtures/wire-samples/, copies of the reference deployment's recordings) through the decoder.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,7 +23,7 @@ import {
   decodeTransactionPage,
 } from './decode'
 
-const SAMPLES = join(__dirname, 'wire-samples')
+const SAMPLES = join(__dirname, '../../../../test/fixtures/wire-samples')
 
 interface HttpSample {
   request: string

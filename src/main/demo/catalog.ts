@@ -1,0 +1,62 @@
+/**
+ * The fixed parts of the demo network: circuits, program ids and the
+ * addresses a demo user will want to watch. They do not depend on the seed,
+ * so the app can point at them whatever network it starts.
+ */
+import { encodeBase58 } from './base58'
+import { createPrng } from './prng'
+
+export type DemoProofType = 'BALANCE' | 'OWNERSHIP' | 'AGE' | 'MEMBERSHIP' | 'CUSTOM'
+
+export const DEMO_PROOF_TYPES: readonly DemoProofType[] = ['BALANCE', 'OWNERSHIP', 'AGE', 'MEMBERSHIP', 'CUSTOM']
+
+export interface DemoCircuit {
+  readonly id: number
+  readonly name: string
+  readonly proofType: DemoProofType
+  /** Relative share of new proofs. */
+  readonly weight: number
+}
+
+export const DEMO_CIRCUITS: readonly DemoCircuit[] = [
+  { id: 1, name: 'balance_proof', proofType: 'BALANCE', weight: 30 },
+  { id: 2, name: 'ownership_proof', proofType: 'OWNERSHIP', weight: 22 },
+  { id: 3, name: 'age_proof', proofType: 'AGE', weight: 14 },
+  { id: 4, name: 'membership_proof', proofType: 'MEMBERSHIP', weight: 20 },
+  { id: 5, name: 'custom_circuit', proofType: 'CUSTOM', weight: 8 },
+  // A second circuit of one type, as the reference deployment has: the name is not the type.
+  { id: 6, name: 'dao_voter_membership', proofType: 'MEMBERSHIP', weight: 6 },
+]
+
+export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111'
+export const COMPUTE_BUDGET_PROGRAM_ID = 'ComputeBudget111111111111111111111111111111'
+export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+export const MEMO_PROGRAM_ID = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112'
+export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+
+/** Compute unit limit every proof transaction asks for. */
+export const COMPUTE_UNIT_LIMIT = 400_000
+
+/** Slot of the network at the moment it starts; one slot every SLOT_MS. */
+export const DEMO_START_SLOT = 356_500_000
+export const SLOT_MS = 400
+
+const fixedKeys = createPrng(0x9e0f_a7c4)
+const fixedKey = (): string => encodeBase58(fixedKeys.bytes(32))
+
+/** The program that verifies proofs on the demo network. */
+export const DEMO_VERIFIER_PROGRAM_ID = fixedKey()
+/** The wallet of the demo user: its proofs feed `user:proofs` and `user:notifications`. */
+export const DEMO_WALLET = fixedKey()
+/** Authorities that publish most of the proofs and see most transfers. */
+export const DEMO_BUSY_ADDRESSES: readonly string[] = [fixedKey(), fixedKey(), fixedKey()]
+/** Credential issuers named in age proofs. */
+export const DEMO_ISSUERS: readonly string[] = [fixedKey(), fixedKey()]
+
+/** How many authorities the network has in all, the fixed ones included. */
+export const DEMO_AUTHORITY_COUNT = 40
+
+export function circuitById(id: number): DemoCircuit | undefined {
+  return DEMO_CIRCUITS.find((circuit) => circuit.id === id)
+}

@@ -1,0 +1,232 @@
+/**
+ * The HTTP side of the demo indexer: the seven GET endpoints plus
+ * /api/proofs/by-circuit/:circuitId, answering with the reference
+ * deployment's envelopes, status codes, messages and headers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { DEMO_PROOF_TYPES } from './catalog'
+import type { DemoNetwork, SeriesMetricName, SeriesPeriodName } from './network'
+import type { PageOf } from './paging'
+import type { RateLimiter } from './rate-limit'
+import {
+  ValidationError,
+  boundedInteger,
+  enumWithDefault,
+  optionalDate,
+  optionalEnum,
+  optionalText,
+  positiveInteger,
+  stringLength,
+} from './query-validation'
+import { wireProof, wireTransaction, wireTransactionDetail, type WireOverview } from './wire-format'
+
+const METRICS: readonly SeriesMetricName[] = ['tps', 'proofs24h', 'activeUsers24h']
+const PERIODS: readonly SeriesPeriodName[] = ['24h', '7d', '30d']
+const STATUSES = ['SUCCESS', 'FAILED'] as const
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Ways to make the next responses misbehave, for robustness tests of a client. */
+export type HttpFault = 'internal' | 'malformed' | 'rate-limited' | 'stall'
+
+export interface HttpApiContext {
+  network: DemoNetwork
+  rateLimiter: RateLimiter
+  /** Overview status; the reference deployment says `online` or `degraded`. */
+  status(): WireOverview['status']
+  /** Takes the fault to apply to the current request, if any is queued. */
+  takeFault(): HttpFault | undefined
+}
+
+type Query = URLSearchParams
+type Reply = { status: number; body: unknown }
+
+class NotFound extends Error {}
+
+export function handleHttpRequest(context: HttpApiContext, request: IncomingMessage, response: ServerResponse): void {
+  const method = request.method ?? 'GET'
+  const rawUrl = request.url ?? '/'
+  const send = (status: number, body: unknown, headers: Record<string, string> = {}): void =>
+    sendJson(response, method, status, body, headers)
+  const url = URL.parse(rawUrl, 'http://127.0.0.1')
+  if (url === null) {
+    send(400, { ok: false, code: 'BAD_REQUEST', error: `'${rawUrl}' is not a valid url` })
+    return
+  }
+  const route = method === 'GET' || method === 'HEAD' ? findRoute(url.pathname) : undefined
+
+  if (route === undefined) {
+    send(404, { ok: false, code: 'NOT_FOUND', error: `Route ${method} ${rawUrl} not found` })
+    return
+  }
+
+  const limit = context.rateLimiter.take(request.socket.remoteAddress ?? 'unknown')
+  const fault = context.takeFault()
+  if (limit.exceeded || fault === 'rate-limited') {
+    send(429, rateLimited(limit.retryAfterSeconds), { ...limit.headers, 'retry-after': String(limit.retryAfterSeconds) })
+    return
+  }
+  if (fault === 'stall') return // Never answered; the socket closes with the server.
+  if (fault === 'malformed') {
+    response.writeHead(200, { 'content-type': JSON_TYPE, ...limit.headers })
+    response.end('{"ok":true,"items":[{"proofAccount":')
+    return
+  }
+  if (fault === 'internal') {
+    send(500, internalError(new Error('connection to the database was lost')), limit.headers)
+    return
+  }
+
+  try {
+    const reply = route(context, url.searchParams)
+    send(reply.status, reply.body, limit.headers)
+  } catch (error) {
+    if (error instanceof ValidationError) send(400, { ok: false, code: 'VALIDATION_FAILED', error: error.message }, limit.headers)
+    else if (error instanceof NotFound) send(404, { ok: false, code: 'NOT_FOUND', error: error.message }, limit.headers)
+    else send(500, internalError(error), limit.headers)
+  }
+}
+
+type Route = (context: HttpApiContext, query: Query) => Reply
+
+function findRoute(pathname: string): Route | undefined {
+  const parts = pathname.split('/').slice(1)
+  if (parts[0] !== 'api') return undefined
+  const [, resource, second, third, ...rest] = parts
+  if (rest.length > 0) return undefined
+  if (resource === 'stats' && third === undefined) {
+    if (second === 'overview') return overview
+    if (second === 'timeseries') return timeseries
+    if (second === 'leaderboard') return leaderboard
+    return undefined
+  }
+  if (resource === 'proofs') {
+    if (second === undefined) return listProofs
+    if (second === 'by-circuit' && third !== undefined) return (context, query) => proofsByCircuit(context, query, decodeParam(third))
+    if (third === undefined) return (context) => oneProof(context, decodeParam(second))
+    return undefined
+  }
+  if (resource === 'transactions') {
+    if (second === undefined) return listTransactions
+    if (third === undefined) return (context) => oneTransaction(context, decodeParam(second))
+  }
+  return undefined
+}
+
+function overview(context: HttpApiContext): Reply {
+  const stats = context.network.overview()
+  const body: WireOverview = {
+    tps: stats.tps,
+    slot: String(stats.slot),
+    totalProofs: String(stats.totalProofs),
+    proofs24h: stats.proofs24h,
+    avgVerifyTimeMs: stats.avgVerifyTimeMs,
+    activeUsers24h: stats.activeUsers24h,
+    rpcLatencyMs: stats.rpcLatencyMs,
+    status: context.status(),
+  }
+  return ok({ stats: body })
+}
+
+function timeseries(context: HttpApiContext, query: Query): Reply {
+  const metric = enumWithDefault('metric', query.get('metric'), METRICS, 'proofs24h')
+  const period = enumWithDefault('period', query.get('period'), PERIODS, '7d')
+  return ok({ metric, period, data: context.network.series(metric, period) })
+}
+
+function leaderboard(context: HttpApiContext, query: Query): Reply {
+  // `period` is accepted and ignored: the window is always the last 24 hours.
+  const limit = boundedInteger('limit', query.get('limit'), { min: 1, max: 100, fallback: 10 })
+  return ok({ leaderboard: context.network.leaderboard(limit) })
+}
+
+function listProofs(context: HttpApiContext, query: Query): Reply {
+  const page = context.network.listProofs({
+    authority: optionalText(query.get('authority')),
+    type: optionalEnum('type', query.get('type'), DEMO_PROOF_TYPES),
+    cursor: query.get('cursor') ?? undefined,
+    limit: pageLimit(query),
+  })
+  return okPage(page, wireProof)
+}
+
+function proofsByCircuit(context: HttpApiContext, query: Query, circuitId: string): Reply {
+  const page = context.network.listProofs({
+    circuitId: positiveInteger('circuitId', circuitId),
+    cursor: query.get('cursor') ?? undefined,
+    limit: pageLimit(query),
+  })
+  return okPage(page, wireProof)
+}
+
+function oneProof(context: HttpApiContext, proofAccount: string): Reply {
+  stringLength('proofAccount', proofAccount, 32, 44)
+  const proof = context.network.getProof(proofAccount)
+  if (proof === undefined) throw new NotFound('Proof not found')
+  return ok({ proof: wireProof(proof) })
+}
+
+function listTransactions(context: HttpApiContext, query: Query): Reply {
+  // `type` is accepted and ignored, as on the reference deployment.
+  const page = context.network.listTransactions({
+    pubkey: optionalText(query.get('pubkey')),
+    status: optionalEnum('status', query.get('status'), STATUSES),
+    fromMs: optionalDate('fromDate', query.get('fromDate')),
+    toMs: optionalDate('toDate', query.get('toDate')),
+    cursor: query.get('cursor') ?? undefined,
+    limit: pageLimit(query),
+  })
+  return okPage(page, wireTransaction)
+}
+
+function oneTransaction(context: HttpApiContext, signature: string): Reply {
+  stringLength('signature', signature, 32, 120)
+  const tx = context.network.getTransaction(signature)
+  if (tx === undefined) throw new NotFound('Transaction not found')
+  return ok({ transaction: wireTransactionDetail(tx) })
+}
+
+function pageLimit(query: Query): number {
+  return boundedInteger('limit', query.get('limit'), { min: 1, max: 200, fallback: 50 })
+}
+
+function ok(fields: Record<string, unknown>): Reply {
+  return { status: 200, body: { ok: true, ...fields } }
+}
+
+function okPage<T>(page: PageOf<T>, toWire: (item: T) => unknown): Reply {
+  return ok({ items: page.items.map(toWire), nextCursor: page.nextCursor, total: page.total })
+}
+
+function rateLimited(retryAfterSeconds: number): unknown {
+  return { ok: false, code: 'RATE_LIMITED', error: `Rate limit exceeded, retry in ${retryAfterSeconds} seconds` }
+}
+
+function internalError(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error)
+  const stack = error instanceof Error ? error.stack : undefined
+  return { ok: false, code: 'INTERNAL', error: message, ...(stack === undefined ? {} : { stack }) }
+}
+
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+function sendJson(
+  response: ServerResponse,
+  method: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): void {
+  const text = JSON.stringify(body)
+  response.writeHead(status, {
+    'content-type': JSON_TYPE,
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  })
+  response.end(method === 'HEAD' ? undefined : text)
+}

@@ -1,0 +1,56 @@
+/**
+ * One RecordLog per key (per authority, per account, …). Most keys of the
+ * account index (proof accounts) only ever see one record, so a key holds its
+ * record bare until a second arrives: far fewer allocations per event.
+ */
+import { RecordLog, type Sequenced } from './record-log'
+
+export class KeyedLogs<K, T extends Sequenced> {
+  private readonly entries = new Map<K, T | RecordLog<T>>()
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  push(key: K, item: T): void {
+    const held = this.entries.get(key)
+    if (held === undefined) {
+      this.entries.set(key, item)
+    } else if (held instanceof RecordLog) {
+      held.push(item)
+    } else {
+      const log = new RecordLog<T>()
+      log.push(held)
+      log.push(item)
+      this.entries.set(key, log)
+    }
+  }
+
+  /** The key's records, oldest first; undefined when it has none. */
+  get(key: K): RecordLog<T> | undefined {
+    const held = this.entries.get(key)
+    return held === undefined ? undefined : asLog(held)
+  }
+
+  /** Forgets the key's oldest record (the caller knows it is the oldest). */
+  dropOldest(key: K): void {
+    const held = this.entries.get(key)
+    if (held === undefined) return
+    if (held instanceof RecordLog) {
+      held.dropOldest()
+      if (held.length > 0) return
+    }
+    this.entries.delete(key)
+  }
+
+  *logs(): IterableIterator<[K, RecordLog<T>]> {
+    for (const [key, held] of this.entries) yield [key, asLog(held)]
+  }
+}
+
+function asLog<T extends Sequenced>(held: T | RecordLog<T>): RecordLog<T> {
+  if (held instanceof RecordLog) return held
+  const log = new RecordLog<T>()
+  log.push(held)
+  return log
+}

@@ -1,0 +1,309 @@
+import { ProofWatchError } from '@shared/errors'
+import { describe, expect, it } from 'vitest'
+import { DEMO_BUSY_ADDRESSES, DEMO_START_SLOT, DEMO_WALLET, SYSTEM_PROGRAM_ID } from './catalog'
+import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
+import type { ProofRecord, TransactionRecord } from './records'
+import { wireProof, wireTransaction, wireTransactionDetail } from './wire-format'
+
+const START = Date.UTC(2026, 10, 21, 21, 0, 0)
+const DAY = 86_400_000
+
+function fixedClockNetwork(options: DemoNetworkOptions = {}): { network: DemoNetwork; setNow: (t: number) => void } {
+  let now = START
+  const network = new DemoNetwork({ startTime: START, clock: () => now, ...options })
+  return { network, setNow: (t) => (now = t) }
+}
+
+function allProofs(network: DemoNetwork, filter: { authority?: string; circuitId?: number } = {}, limit = 7): ProofRecord[] {
+  const seen: ProofRecord[] = []
+  let cursor: string | undefined
+  for (let guard = 0; guard < 1000; guard++) {
+    const page = network.listProofs({ ...filter, cursor, limit })
+    seen.push(...page.items)
+    if (page.nextCursor === null) return seen
+    cursor = page.nextCursor
+  }
+  throw new Error('paging did not end')
+}
+
+function allTransactions(network: DemoNetwork, pubkey?: string, limit = 9): TransactionRecord[] {
+  const seen: TransactionRecord[] = []
+  let cursor: string | undefined
+  for (let guard = 0; guard < 1000; guard++) {
+    const page = network.listTransactions({ pubkey, cursor, limit })
+    seen.push(...page.items)
+    if (page.nextCursor === null) return seen
+    cursor = page.nextCursor
+  }
+  throw new Error('paging did not end')
+}
+
+describe('DemoNetwork history', () => {
+  it('is the same network for the same seed, and another for another seed', () => {
+    const a = fixedClockNetwork({ seed: 11 }).network
+    const b = fixedClockNetwork({ seed: 11 }).network
+    const c = fixedClockNetwork({ seed: 12 }).network
+    const proofsPage = (network: DemoNetwork): unknown => network.listProofs({ limit: 50 }).items.map(wireProof)
+    const txPage = (network: DemoNetwork): unknown => network.listTransactions({ limit: 50 }).items.map(wireTransactionDetail)
+    expect(proofsPage(a)).toEqual(proofsPage(b))
+    expect(txPage(a)).toEqual(txPage(b))
+    expect(a.authorities).toEqual(b.authorities)
+    expect(proofsPage(a)).not.toEqual(proofsPage(c))
+  })
+
+  it('holds 30 days of proofs and transactions before the start slot', () => {
+    const { network } = fixedClockNetwork()
+    expect(network.totalProofs).toBe(300)
+    expect(network.proofCount).toBe(300)
+    expect(network.transactionCount).toBe(500)
+    const proofs = allProofs(network, {}, 200)
+    for (const proof of proofs) {
+      expect(proof.timeMs).toBeLessThan(START)
+      expect(proof.timeMs).toBeGreaterThanOrEqual(START - 30 * DAY)
+      expect(proof.slot).toBeLessThan(DEMO_START_SLOT)
+      const tx = network.getTransaction(proof.signature)
+      expect(tx?.feePayer).toBe(proof.authority)
+      expect(tx?.accounts).toEqual([proof.authority, proof.proofAccount, SYSTEM_PROGRAM_ID])
+    }
+    expect(new Set(proofs.map((proof) => proof.circuit.proofType))).toEqual(
+      new Set(['BALANCE', 'OWNERSHIP', 'AGE', 'MEMBERSHIP', 'CUSTOM']),
+    )
+    expect(proofs.some((proof) => proof.revoked && !proof.verified)).toBe(true)
+    expect(network.authorities).toHaveLength(40)
+    expect(network.authorities).toEqual(expect.arrayContaining([...DEMO_BUSY_ADDRESSES, DEMO_WALLET]))
+  })
+
+  it('has a few failed transactions with their error, and a few without block time', () => {
+    const { network } = fixedClockNetwork()
+    const failed = allTransactions(network).filter((tx) => tx.status === 'FAILED')
+    expect(failed.length).toBeGreaterThan(3)
+    expect(failed.length).toBeLessThan(60)
+    for (const tx of failed) expect(tx.errorMessage).toMatch(/failed/)
+    const detail = wireTransactionDetail(failed[0] as TransactionRecord)
+    expect(detail.logs.at(-1)).toContain(`failed: ${detail.errorMessage}`)
+    expect(allTransactions(network).some((tx) => !tx.blockTimeKnown)).toBe(true)
+  })
+
+  it('shows activity on the busy addresses and the demo wallet', () => {
+    const { network } = fixedClockNetwork()
+    for (const address of [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]) {
+      const txs = network.listTransactions({ pubkey: address, limit: 200 })
+      expect(txs.total).toBeGreaterThan(10)
+      expect(txs.items.some((tx) => tx.body.kind === 'transfer')).toBe(true)
+      expect(network.listProofs({ authority: address, limit: 1 }).total).toBeGreaterThan(3)
+    }
+  })
+})
+
+describe('DemoNetwork lists', () => {
+  it('pages through every proof exactly once, newest first', () => {
+    const { network } = fixedClockNetwork()
+    const proofs = allProofs(network)
+    expect(proofs).toHaveLength(300)
+    expect(new Set(proofs.map((proof) => proof.proofAccount)).size).toBe(300)
+    for (let index = 1; index < proofs.length; index++) {
+      expect((proofs[index] as ProofRecord).slot).toBeLessThanOrEqual((proofs[index - 1] as ProofRecord).slot)
+    }
+  })
+
+  it('pages a filtered list exactly once and reports its total on every page', () => {
+    const { network } = fixedClockNetwork()
+    const authority = DEMO_BUSY_ADDRESSES[0] as string
+    const total = network.listProofs({ authority, limit: 1 }).total
+    const proofs = allProofs(network, { authority }, 3)
+    expect(proofs).toHaveLength(total)
+    expect(proofs.every((proof) => proof.authority === authority)).toBe(true)
+    expect(network.listProofs({ authority, limit: 3, cursor: network.listProofs({ authority, limit: 3 }).nextCursor ?? '' }).total).toBe(total)
+
+    const txs = allTransactions(network, authority, 4)
+    expect(new Set(txs.map((tx) => tx.signature)).size).toBe(txs.length)
+    expect(txs.every((tx) => tx.accounts.includes(authority))).toBe(true)
+    expect(txs.some((tx) => tx.feePayer !== authority)).toBe(true)
+  })
+
+  it('answers an unknown or garbage cursor with an empty last page and the full total', () => {
+    const { network } = fixedClockNetwork()
+    for (const cursor of ['garbage!!', 'Tm90QVJlYWxQcm9vZkFjY291bnQxMTExMTExMTExMTExMTExMTExMTEx']) {
+      expect(network.listProofs({ cursor, limit: 5 })).toEqual({ items: [], nextCursor: null, total: 300 })
+      expect(network.listTransactions({ cursor, limit: 5 })).toEqual({ items: [], nextCursor: null, total: 500 })
+    }
+    expect(network.listProofs({ cursor: '', limit: 5 }).items).toHaveLength(5)
+  })
+
+  it('filters proofs by type, circuit and authority with type', () => {
+    const { network } = fixedClockNetwork()
+    const balance = network.listProofs({ type: 'BALANCE', limit: 200 })
+    expect(balance.items.length).toBe(balance.total)
+    expect(balance.items.every((proof) => proof.circuit.proofType === 'BALANCE')).toBe(true)
+    const membership = network.listProofs({ type: 'MEMBERSHIP', limit: 200 })
+    expect(new Set(membership.items.map((proof) => proof.circuit.id))).toEqual(new Set([4, 6]))
+    const circuit6 = network.listProofs({ circuitId: 6, limit: 200 })
+    expect(circuit6.total).toBeGreaterThan(0)
+    expect(circuit6.items.every((proof) => proof.circuit.name === 'dao_voter_membership')).toBe(true)
+    expect(network.listProofs({ circuitId: 99, limit: 5 })).toEqual({ items: [], nextCursor: null, total: 0 })
+
+    const authority = DEMO_BUSY_ADDRESSES[1] as string
+    const both = allProofs(network, { authority }).filter((proof) => proof.circuit.proofType === 'AGE')
+    const page = network.listProofs({ authority, type: 'AGE', limit: 2 })
+    expect(page.total).toBe(both.length)
+    expect(page.items).toEqual(both.slice(0, 2))
+    expect(network.listProofs({ authority: 'unknown', limit: 5 }).total).toBe(0)
+  })
+
+  it('filters transactions by status and by date, leaving out unknown block times', () => {
+    const { network } = fixedClockNetwork()
+    const failed = network.listTransactions({ status: 'FAILED', limit: 200 })
+    const success = network.listTransactions({ status: 'SUCCESS', limit: 200 })
+    expect(failed.total + success.total).toBe(500)
+    expect(failed.items.every((tx) => tx.status === 'FAILED')).toBe(true)
+
+    const fromMs = START - 3 * DAY
+    const toMs = START - DAY
+    const dated = network.listTransactions({ fromMs, toMs, limit: 200 })
+    const expected = allTransactions(network).filter((tx) => tx.blockTimeKnown && tx.timeMs >= fromMs && tx.timeMs <= toMs)
+    expect(dated.total).toBe(expected.length)
+    expect(dated.items.map((tx) => tx.signature)).toEqual(expected.map((tx) => tx.signature))
+    expect(network.listTransactions({ fromMs: START + DAY, limit: 5 }).total).toBe(0)
+  })
+})
+
+describe('DemoNetwork publishing', () => {
+  it('publishes a proof with its transaction, newest in every list, and tells listeners in order', () => {
+    const { network, setNow } = fixedClockNetwork()
+    const events: NetworkEvent[] = []
+    network.onEvent((event) => events.push(event))
+    setNow(START + 10_000)
+    const published = network.publishProof({ authority: DEMO_BUSY_ADDRESSES[0], circuitId: 3 })
+    expect(published.proof.slot).toBe(DEMO_START_SLOT + 25)
+    expect(published.proof.circuit.name).toBe('age_proof')
+    expect(published.transaction.signature).toBe(published.proof.signature)
+    expect(published.notification).toBeNull()
+    expect(network.listProofs({ limit: 1 }).items[0]).toBe(published.proof)
+    expect(network.listTransactions({ pubkey: published.proof.proofAccount, limit: 5 }).items).toEqual([published.transaction])
+    expect(network.getProof(published.proof.proofAccount)).toBe(published.proof)
+    expect(events).toEqual([{ kind: 'proof', proof: published.proof, transaction: published.transaction }])
+    expect(network.totalProofs).toBe(301)
+    expect(() => network.publishProof({ circuitId: 42 })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+  })
+
+  it('notifies the demo wallet of its own proofs and revocations', () => {
+    const { network } = fixedClockNetwork()
+    const events: NetworkEvent[] = []
+    network.onEvent((event) => events.push(event))
+    const published = network.publishProof({ authority: DEMO_WALLET })
+    expect(published.notification).toMatchObject({ type: 'PROOF_VERIFIED', title: 'Proof verified' })
+    expect(published.notification?.id).toMatch(/^[0-9a-f]{25}$/)
+
+    const revoked = network.revokeProof()
+    expect(revoked?.proof).toBe(published.proof)
+    expect(published.proof).toMatchObject({ revoked: true, verified: false })
+    expect(revoked?.transaction.body.kind).toBe('revoke')
+    expect(revoked?.notification).toMatchObject({ type: 'PROOF_REVOKED', body: `A ${published.proof.circuit.name} proof changed state` })
+    expect(network.revokeProof(published.proof.proofAccount)).toBeNull()
+    expect(network.revokeProof('not-a-proof')).toBeNull()
+    expect(events.map((event) => event.kind)).toEqual(['proof', 'notification', 'revocation', 'notification'])
+  })
+
+  it('publishes other transactions that keep the watched addresses busy', () => {
+    const { network } = fixedClockNetwork()
+    const tx = network.publishTransaction({ kind: 'transfer', feePayer: DEMO_WALLET, failed: true })
+    expect(tx).toMatchObject({ feePayer: DEMO_WALLET, status: 'FAILED', programIds: [SYSTEM_PROGRAM_ID] })
+    expect(wireTransactionDetail(tx).errorMessage).toBe('Transaction simulation failed: insufficient lamports')
+    expect(network.listTransactions({ pubkey: DEMO_WALLET, limit: 1 }).items[0]).toBe(tx)
+    const token = network.publishTransaction({ kind: 'token', counterparty: DEMO_BUSY_ADDRESSES[2] })
+    expect(token.accounts).toContain(DEMO_BUSY_ADDRESSES[2])
+    expect(wireTransactionDetail(token).instructions[0]?.decoded).toMatchObject({ name: 'transferChecked' })
+  })
+
+  it('ticks at its rate, spreading the new records over the elapsed time', () => {
+    const { network, setNow } = fixedClockNetwork({ rate: 4 })
+    const first = network.tick(START + 1000)
+    expect(first.proofs).toHaveLength(4)
+    expect(first.proofs.map((proof) => proof.timeMs)).toEqual([START + 250, START + 500, START + 750, START + 1000])
+    expect(first.transactions.length).toBeGreaterThanOrEqual(4)
+    expect(network.tick(START + 1100).proofs).toHaveLength(0)
+    expect(network.tick(START + 1250).proofs).toHaveLength(1)
+    network.setRate(0)
+    expect(network.tick(START + 60_000).proofs).toHaveLength(0)
+    expect(() => network.setRate(-1)).toThrow(ProofWatchError)
+    expect(network.getRate()).toBe(0)
+    // Time never runs backwards, even when asked to.
+    setNow(START - DAY)
+    expect(network.publishProof().proof.timeMs).toBe(START + 1250)
+  })
+
+  it('records a series snapshot every half hour of network time', () => {
+    const { network } = fixedClockNetwork({ rate: 0 })
+    const before = network.series('proofs24h', '24h', START)
+    expect(before).toHaveLength(49)
+    network.publishProof({ at: START + 1000 })
+    network.tick(START + 30 * 60_000)
+    const after = network.series('proofs24h', '24h', START + 30 * 60_000)
+    expect(after.at(-1)).toEqual({ t: START + 30 * 60_000, value: network.overview(START + 30 * 60_000).proofs24h })
+  })
+
+  it('forgets the oldest records beyond its retention and stays consistent', () => {
+    const { network } = fixedClockNetwork({ maxProofs: 120, maxTransactions: 250 })
+    expect(network.proofCount).toBe(120)
+    for (let index = 0; index < 400; index++) network.publishProof()
+    expect(network.proofCount).toBe(120)
+    expect(network.transactionCount).toBe(250)
+    expect(network.totalProofs).toBe(700)
+    const proofs = allProofs(network)
+    expect(proofs).toHaveLength(120)
+    const txs = allTransactions(network)
+    expect(txs).toHaveLength(250)
+    for (const tx of txs) expect(network.getTransaction(tx.signature)).toBe(tx)
+    const authority = proofs[0]?.authority as string
+    expect(allProofs(network, { authority }).length).toBe(network.listProofs({ authority, limit: 1 }).total)
+  })
+
+  it('publishes tens of thousands of proofs a second', () => {
+    const { network } = fixedClockNetwork({ maxProofs: 30_000, maxTransactions: 60_000 })
+    const started = performance.now()
+    for (let index = 0; index < 50_000; index++) network.publishProof()
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(network.listProofs({ limit: 50 }).items).toHaveLength(50)
+  })
+})
+
+describe('DemoNetwork figures', () => {
+  it('sums the last 24 hours consistently across overview, leaderboard and series', () => {
+    const { network } = fixedClockNetwork()
+    const overview = network.overview(START)
+    expect(overview.slot).toBe(DEMO_START_SLOT)
+    expect(overview.totalProofs).toBe(300)
+    expect(overview.proofs24h).toBeGreaterThan(10)
+    const board = network.leaderboard(100, START)
+    expect(board.reduce((sum, entry) => sum + entry.proofCount, 0)).toBe(overview.proofs24h)
+    expect(board).toHaveLength(overview.activeUsers24h)
+    for (let index = 1; index < board.length; index++) {
+      expect((board[index] as { proofCount: number }).proofCount).toBeLessThanOrEqual((board[index - 1] as { proofCount: number }).proofCount)
+    }
+    expect(network.leaderboard(3, START)).toEqual(board.slice(0, 3))
+    expect(network.series('activeUsers24h', '24h', START).at(-1)?.value).toBe(overview.activeUsers24h)
+    expect(overview.tps).toBeGreaterThan(1000)
+    expect(Number.isInteger(overview.avgVerifyTimeMs) && Number.isInteger(overview.rpcLatencyMs)).toBe(true)
+  })
+
+  it('gives ascending raw snapshots inside each period, at most 200', () => {
+    const { network } = fixedClockNetwork()
+    for (const [period, span] of [['24h', DAY], ['7d', 7 * DAY], ['30d', 30 * DAY]] as const) {
+      const points = network.series('tps', period, START)
+      expect(points.length).toBeGreaterThan(40)
+      expect(points.length).toBeLessThanOrEqual(200)
+      expect(points.at(-1)?.t).toBe(START)
+      expect((points[0] as { t: number }).t).toBeGreaterThanOrEqual(START - span)
+      for (let index = 1; index < points.length; index++) {
+        expect((points[index] as { t: number }).t).toBeGreaterThan((points[index - 1] as { t: number }).t)
+      }
+    }
+  })
+
+  it('advances the slot with the clock, one every 400 ms', () => {
+    const { network, setNow } = fixedClockNetwork()
+    setNow(START + 4000)
+    expect(network.overview().slot).toBe(DEMO_START_SLOT + 10)
+    expect(wireTransaction(network.publishTransaction()).slot).toBe(String(DEMO_START_SLOT + 10))
+  })
+})

@@ -1,0 +1,614 @@
+/**
+ * The simulated proof network behind the demo indexer: a seeded history of
+ * the last 30 days, new proofs and transactions on demand or per tick, and
+ * the indexes the HTTP queries read. Everything lives in memory; appending
+ * is O(1) and list queries are binary searches plus one page of work.
+ */
+import { ProofWatchError } from '@shared/errors'
+import {
+  DEMO_AUTHORITY_COUNT,
+  DEMO_BUSY_ADDRESSES,
+  DEMO_CIRCUITS,
+  DEMO_START_SLOT,
+  DEMO_WALLET,
+  SLOT_MS,
+  circuitById,
+  type DemoCircuit,
+  type DemoProofType,
+} from './catalog'
+import { decodeCursor, pageNewestFirst, type PageOf } from './paging'
+import { createPrng, hashToUnit, type Prng } from './prng'
+import { RecordFactory, type OtherTransactionSpec, type Placement } from './record-factory'
+import { KeyedLogs } from './keyed-logs'
+import { RecordLog } from './record-log'
+import type {
+  DemoTxStatus,
+  NotificationKind,
+  NotificationRecord,
+  ProofRecord,
+  SeriesSnapshot,
+  TransactionRecord,
+} from './records'
+
+export { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+const HISTORY_MS = 30 * DAY_MS
+const SNAPSHOT_EVERY_MS = 30 * MINUTE_MS
+/** A tick after a long pause (sleep, debugger) catches up at most this much. */
+const MAX_CATCH_UP_MS = 5_000
+const MAX_SERIES_POINTS = 200
+/** Addresses a demo user watches; most simulated transfers involve one. */
+const WATCHED: readonly string[] = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]
+
+export type SeriesMetricName = 'tps' | 'proofs24h' | 'activeUsers24h'
+export type SeriesPeriodName = '24h' | '7d' | '30d'
+export type OtherTransactionKind = OtherTransactionSpec['kind']
+
+export const SERIES_PERIOD_MS: Readonly<Record<SeriesPeriodName, number>> = {
+  '24h': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+}
+
+export interface DemoNetworkOptions {
+  /** Same seed, same network. Default 1. */
+  seed?: number
+  /** Source of the current time (epoch ms). Default Date.now. */
+  clock?: () => number
+  /** Epoch ms at which the network is at DEMO_START_SLOT; the history lies before it. Default clock(). */
+  startTime?: number
+  /** New proofs per second that tick() publishes. Default 2. */
+  rate?: number
+  /** Proofs in the initial history. Default 300. */
+  historyProofs?: number
+  /** Transactions other than proof verifications in the initial history. Default 200. */
+  historyTransactions?: number
+  /** Records held before the oldest are forgotten (keeps long benchmarks in bounded memory). */
+  maxProofs?: number
+  maxTransactions?: number
+}
+
+export type NetworkEvent =
+  | { kind: 'proof'; proof: ProofRecord; transaction: TransactionRecord }
+  | { kind: 'revocation'; proof: ProofRecord; transaction: TransactionRecord }
+  | { kind: 'transaction'; transaction: TransactionRecord }
+  | { kind: 'notification'; notification: NotificationRecord }
+
+export type NetworkListener = (event: NetworkEvent) => void
+
+export interface PublishedProof {
+  proof: ProofRecord
+  transaction: TransactionRecord
+  /** Set when the proof is the demo wallet's. */
+  notification: NotificationRecord | null
+}
+
+export interface PublishProofOptions {
+  authority?: string
+  circuitId?: number
+  /** Epoch ms; never earlier than the newest record. Default clock(). */
+  at?: number
+}
+
+export interface PublishTransactionOptions {
+  kind?: OtherTransactionKind
+  feePayer?: string
+  counterparty?: string
+  failed?: boolean
+  at?: number
+}
+
+export interface TickResult {
+  proofs: ProofRecord[]
+  /** Every transaction created, proof verifications included. */
+  transactions: TransactionRecord[]
+  notifications: NotificationRecord[]
+}
+
+export interface Overview {
+  tps: number
+  slot: number
+  totalProofs: number
+  proofs24h: number
+  avgVerifyTimeMs: number
+  activeUsers24h: number
+  rpcLatencyMs: number
+}
+
+export interface ProofFilter {
+  authority?: string
+  type?: DemoProofType
+  circuitId?: number
+  cursor?: string
+  limit: number
+}
+
+export interface TransactionFilter {
+  pubkey?: string
+  status?: DemoTxStatus
+  /** Epoch ms, inclusive. */
+  fromMs?: number
+  toMs?: number
+  cursor?: string
+  limit: number
+}
+
+export class DemoNetwork {
+  readonly seed: number
+  readonly startTime: number
+  readonly wallet = DEMO_WALLET
+  readonly busyAddresses = DEMO_BUSY_ADDRESSES
+  /** Every authority the network draws proofs from, busy ones and the wallet first. */
+  readonly authorities: readonly string[]
+
+  private readonly clock: () => number
+  private readonly prng: Prng
+  private readonly factory: RecordFactory
+  private readonly authorityWeights: ReadonlyMap<string, number>
+  private readonly maxProofs: number
+  private readonly maxTransactions: number
+  private readonly listeners = new Set<NetworkListener>()
+
+  private readonly proofs = new RecordLog<ProofRecord>()
+  private readonly proofsByAccount = new Map<string, ProofRecord>()
+  private readonly proofsByAuthority = new KeyedLogs<string, ProofRecord>()
+  private readonly proofsByType = new KeyedLogs<DemoProofType, ProofRecord>()
+  private readonly proofsByCircuit = new KeyedLogs<number, ProofRecord>()
+  private readonly transactions = new RecordLog<TransactionRecord>()
+  private readonly transactionsBySignature = new Map<string, TransactionRecord>()
+  private readonly transactionsByAccount = new KeyedLogs<string, TransactionRecord>()
+  private readonly transactionsByStatus = new KeyedLogs<DemoTxStatus, TransactionRecord>()
+  private readonly snapshots: SeriesSnapshot[] = []
+
+  private rate: number
+  private proofsEver = 0
+  private nextProofSeq = 0
+  private nextTransactionSeq = 0
+  private newestTimeMs = Number.NEGATIVE_INFINITY
+  private newestSlot = 0
+  private lastTickAt: number
+  private pendingProofs = 0
+  private nextSnapshotAt: number
+
+  constructor(options: DemoNetworkOptions = {}) {
+    this.seed = options.seed ?? 1
+    this.clock = options.clock ?? Date.now
+    this.startTime = options.startTime ?? this.clock()
+    this.rate = checkRate(options.rate ?? 2)
+    this.maxProofs = options.maxProofs ?? 500_000
+    this.maxTransactions = options.maxTransactions ?? 1_000_000
+    this.prng = createPrng(this.seed)
+    this.factory = new RecordFactory(this.prng)
+
+    const others = Array.from({ length: DEMO_AUTHORITY_COUNT - DEMO_BUSY_ADDRESSES.length - 1 }, () =>
+      this.factory.pubkey(),
+    )
+    this.authorities = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET, ...others]
+    const weights = new Map<string, number>()
+    DEMO_BUSY_ADDRESSES.forEach((address, index) => weights.set(address, 14 - index * 3))
+    weights.set(DEMO_WALLET, 6)
+    for (const address of others) weights.set(address, this.prng.int(1, 3))
+    this.authorityWeights = weights
+
+    this.generateHistory(options.historyProofs ?? 300, options.historyTransactions ?? 200)
+    this.lastTickAt = this.startTime
+    this.nextSnapshotAt = this.startTime + SNAPSHOT_EVERY_MS
+  }
+
+  // ── Driving the network ────────────────────────────────────────────────
+
+  /** Called with every record the network creates, in order. Returns the unsubscribe. */
+  onEvent(listener: NetworkListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getRate(): number {
+    return this.rate
+  }
+
+  setRate(proofsPerSecond: number): void {
+    this.rate = checkRate(proofsPerSecond)
+  }
+
+  /**
+   * Advances the network to `now`: publishes `rate` proofs per elapsed second
+   * (spread over the interval), some transfers and the odd revocation or
+   * notice, and records series snapshots that fell due.
+   */
+  tick(now: number = this.clock()): TickResult {
+    const result: TickResult = { proofs: [], transactions: [], notifications: [] }
+    const from = this.lastTickAt
+    const elapsed = Math.min(Math.max(0, now - from), MAX_CATCH_UP_MS)
+    this.lastTickAt = Math.max(from, now)
+    this.pendingProofs += (this.rate * elapsed) / 1000
+    const count = Math.floor(this.pendingProofs)
+    this.pendingProofs -= count
+
+    for (let index = 0; index < count; index++) {
+      const at = Math.floor(from + (elapsed * (index + 1)) / count)
+      const published = this.publishProof({ at })
+      result.proofs.push(published.proof)
+      result.transactions.push(published.transaction)
+      if (published.notification !== null) result.notifications.push(published.notification)
+      if (this.prng.chance(0.4)) result.transactions.push(this.publishTransaction({ at }))
+      if (this.prng.chance(0.01)) {
+        const revoked = this.revokeProof(undefined, at)
+        if (revoked !== null) {
+          result.transactions.push(revoked.transaction)
+          if (revoked.notification !== null) result.notifications.push(revoked.notification)
+        }
+      }
+      if (this.prng.chance(0.002)) result.notifications.push(this.publishNotification('SYSTEM', at))
+    }
+
+    while (this.nextSnapshotAt <= now) {
+      this.snapshots.push(this.snapshotAt(this.nextSnapshotAt))
+      this.nextSnapshotAt += SNAPSHOT_EVERY_MS
+    }
+    return result
+  }
+
+  publishProof(options: PublishProofOptions = {}): PublishedProof {
+    const circuit = options.circuitId === undefined ? this.pickCircuit() : circuitById(options.circuitId)
+    if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(options.circuitId)}`)
+    const authority = options.authority ?? this.pickAuthority()
+    const proof = this.factory.proof(this.place(options.at, 'proof'), authority, circuit, false)
+    const transaction = this.factory.verifyTransaction(this.nextTransactionSeq++, proof)
+    this.appendProof(proof)
+    this.appendTransaction(transaction)
+    this.emit({ kind: 'proof', proof, transaction })
+    let notification: NotificationRecord | null = null
+    if (authority === DEMO_WALLET) {
+      notification = this.factory.notification('PROOF_VERIFIED', proof.timeMs, proof)
+      this.emit({ kind: 'notification', notification })
+    }
+    return { proof, transaction, notification }
+  }
+
+  /** A transaction that verifies no proof: a transfer, token transfer, memo or failed verification. */
+  publishTransaction(options: PublishTransactionOptions = {}): TransactionRecord {
+    const at = this.place(options.at, 'transaction')
+    const kind = options.kind ?? this.pickOtherKind()
+    const transaction = this.factory.otherTransaction(at, {
+      kind,
+      ...this.pickParties(options.feePayer, options.counterparty),
+      failed: options.failed ?? (kind === 'failed-verify' || this.prng.chance(0.05)),
+      blockTimeKnown: true,
+    })
+    this.appendTransaction(transaction)
+    this.emit({ kind: 'transaction', transaction })
+    return transaction
+  }
+
+  /**
+   * Revokes a proof (by default the demo wallet's newest live one). Returns
+   * null when there is no such proof or it is already revoked.
+   */
+  revokeProof(proofAccount?: string, at?: number): PublishedProof | null {
+    const proof = proofAccount === undefined ? this.newestLiveProofOf(DEMO_WALLET) : this.proofsByAccount.get(proofAccount)
+    if (proof === undefined || proof.revoked) return null
+    proof.revoked = true
+    proof.verified = false
+    const transaction = this.factory.revokeTransaction(this.place(at, 'transaction'), proof)
+    this.appendTransaction(transaction)
+    this.emit({ kind: 'revocation', proof, transaction })
+    let notification: NotificationRecord | null = null
+    if (proof.authority === DEMO_WALLET) {
+      notification = this.factory.notification('PROOF_REVOKED', transaction.timeMs, proof)
+      this.emit({ kind: 'notification', notification })
+    }
+    return { proof, transaction, notification }
+  }
+
+  /** A notice for the demo user (`user:notifications`). */
+  publishNotification(kind: NotificationKind = 'SYSTEM', at?: number): NotificationRecord {
+    const notification = this.factory.notification(kind, Math.max(at ?? this.clock(), this.newestTimeMs))
+    this.emit({ kind: 'notification', notification })
+    return notification
+  }
+
+  // ── Reading ────────────────────────────────────────────────────────────
+
+  now(): number {
+    return this.clock()
+  }
+
+  slotAt(timeMs: number): number {
+    return Math.max(this.newestSlot, DEMO_START_SLOT + Math.floor((timeMs - this.startTime) / SLOT_MS))
+  }
+
+  /** Proofs ever published, including any no longer held. */
+  get totalProofs(): number {
+    return this.proofsEver
+  }
+
+  /** Proofs and transactions currently held. */
+  get proofCount(): number {
+    return this.proofs.length
+  }
+
+  get transactionCount(): number {
+    return this.transactions.length
+  }
+
+  overview(now: number = this.clock()): Overview {
+    const bucket = Math.floor(now / 2000)
+    return {
+      tps: tpsAt(this.seed, now),
+      slot: this.slotAt(now),
+      totalProofs: this.proofsEver,
+      proofs24h: this.proofsInDayBefore(now),
+      avgVerifyTimeMs: 380 + Math.floor(hashToUnit(this.seed + 1, bucket) * 240),
+      activeUsers24h: this.activeUsersInDayBefore(now),
+      rpcLatencyMs: 25 + Math.floor(hashToUnit(this.seed + 2, bucket) * 70),
+    }
+  }
+
+  /** Raw snapshots of the period, oldest first, thinned to at most 200. */
+  series(metric: SeriesMetricName, period: SeriesPeriodName, now: number = this.clock()): { t: number; value: number }[] {
+    const since = now - SERIES_PERIOD_MS[period]
+    let first = this.snapshots.length
+    while (first > 0 && (this.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
+    let last = this.snapshots.length
+    while (last > first && (this.snapshots[last - 1] as SeriesSnapshot).t > now) last--
+    const stride = Math.max(1, Math.ceil((last - first) / MAX_SERIES_POINTS))
+    const points: { t: number; value: number }[] = []
+    // Thin from the newest backwards so the latest snapshot is always shown.
+    for (let index = last - 1; index >= first; index -= stride) {
+      const snapshot = this.snapshots[index] as SeriesSnapshot
+      points.push({ t: snapshot.t, value: snapshot[metric] })
+    }
+    return points.reverse()
+  }
+
+  /** Authorities by proofs in the last 24 hours, most first. */
+  leaderboard(limit: number, now: number = this.clock()): { pubkey: string; proofCount: number }[] {
+    const entries: { pubkey: string; proofCount: number }[] = []
+    for (const [pubkey, log] of this.proofsByAuthority.logs()) {
+      const proofCount = log.firstAfter(now) - log.firstAfter(now - DAY_MS)
+      if (proofCount > 0) entries.push({ pubkey, proofCount })
+    }
+    entries.sort((a, b) => b.proofCount - a.proofCount || (a.pubkey < b.pubkey ? -1 : a.pubkey > b.pubkey ? 1 : 0))
+    return entries.slice(0, limit)
+  }
+
+  getProof(proofAccount: string): ProofRecord | undefined {
+    return this.proofsByAccount.get(proofAccount)
+  }
+
+  getTransaction(signature: string): TransactionRecord | undefined {
+    return this.transactionsBySignature.get(signature)
+  }
+
+  listProofs(filter: ProofFilter): PageOf<ProofRecord> {
+    const { authority, type, circuitId } = filter
+    let log: RecordLog<ProofRecord> | undefined
+    let matches: ((proof: ProofRecord) => boolean) | undefined
+    if (authority !== undefined) {
+      log = this.proofsByAuthority.get(authority)
+      if (type !== undefined || circuitId !== undefined) {
+        matches = (proof) =>
+          (type === undefined || proof.circuit.proofType === type) && (circuitId === undefined || proof.circuit.id === circuitId)
+      }
+    } else if (circuitId !== undefined) {
+      log = this.proofsByCircuit.get(circuitId)
+      if (type !== undefined) matches = (proof) => proof.circuit.proofType === type
+    } else {
+      log = type === undefined ? this.proofs : this.proofsByType.get(type)
+    }
+    return pageNewestFirst({
+      log,
+      matches,
+      afterSeq: this.cursorSeq(filter.cursor, this.proofsByAccount),
+      limit: filter.limit,
+      keyOf: (proof) => proof.proofAccount,
+    })
+  }
+
+  listTransactions(filter: TransactionFilter): PageOf<TransactionRecord> {
+    const { pubkey, status, fromMs, toMs } = filter
+    let log: RecordLog<TransactionRecord> | undefined
+    const conditions: ((tx: TransactionRecord) => boolean)[] = []
+    if (pubkey !== undefined) {
+      log = this.transactionsByAccount.get(pubkey)
+      if (status !== undefined) conditions.push((tx) => tx.status === status)
+    } else {
+      log = status === undefined ? this.transactions : this.transactionsByStatus.get(status)
+    }
+    const dated = fromMs !== undefined || toMs !== undefined
+    // A transaction without a block time matches no date filter.
+    if (dated) conditions.push((tx) => tx.blockTimeKnown)
+    return pageNewestFirst({
+      log,
+      from: fromMs === undefined || log === undefined ? undefined : log.firstAtOrAfter(fromMs),
+      to: toMs === undefined || log === undefined ? undefined : log.firstAfter(toMs),
+      matches: conditions.length === 0 ? undefined : (tx) => conditions.every((condition) => condition(tx)),
+      afterSeq: this.cursorSeq(filter.cursor, this.transactionsBySignature),
+      limit: filter.limit,
+      keyOf: (tx) => tx.signature,
+    })
+  }
+
+  // ── Internals ──────────────────────────────────────────────────────────
+
+  private generateHistory(proofCount: number, otherCount: number): void {
+    // Draw every time first and build in time order, so seq order is time order.
+    type Planned = { timeMs: number; kind: 'proof' | OtherTransactionKind }
+    const planned: Planned[] = []
+    for (let index = 0; index < proofCount; index++) {
+      // Denser towards now: about one proof in seven falls in the last day.
+      planned.push({ timeMs: this.startTime - 1 - Math.floor(HISTORY_MS * this.prng.next() ** 1.7), kind: 'proof' })
+    }
+    for (let index = 0; index < otherCount; index++) {
+      planned.push({
+        timeMs: this.startTime - 1 - Math.floor(HISTORY_MS * this.prng.next() ** 1.3),
+        kind: this.pickOtherKind(),
+      })
+    }
+    planned.sort((a, b) => a.timeMs - b.timeMs)
+
+    for (const { timeMs, kind } of planned) {
+      if (kind === 'proof') {
+        const proof = this.factory.proof(
+          this.place(timeMs, 'proof'),
+          this.pickAuthority(),
+          this.pickCircuit(),
+          this.prng.chance(0.03),
+        )
+        this.appendProof(proof)
+        this.appendTransaction(this.factory.verifyTransaction(this.nextTransactionSeq++, proof))
+      } else {
+        this.appendTransaction(
+          this.factory.otherTransaction(this.place(timeMs, 'transaction'), {
+            kind,
+            ...this.pickParties(undefined, undefined),
+            failed: kind === 'failed-verify' || this.prng.chance(0.06),
+            blockTimeKnown: this.prng.chance(0.98),
+          }),
+        )
+      }
+    }
+
+    for (let t = this.startTime - HISTORY_MS + SNAPSHOT_EVERY_MS; t <= this.startTime; t += SNAPSHOT_EVERY_MS) {
+      this.snapshots.push(this.snapshotAt(t))
+    }
+  }
+
+  /** Time, slot and seq of a new record; time and slot never go backwards. */
+  private place(timeMs: number | undefined, kind: 'proof' | 'transaction'): Placement {
+    const at = Math.max(this.newestTimeMs, timeMs ?? this.clock())
+    const slot = this.slotAt(at)
+    this.newestTimeMs = at
+    this.newestSlot = slot
+    const seq = kind === 'proof' ? this.nextProofSeq++ : this.nextTransactionSeq++
+    return { seq, timeMs: at, slot }
+  }
+
+  private appendProof(proof: ProofRecord): void {
+    this.proofsEver++
+    this.proofs.push(proof)
+    this.proofsByAccount.set(proof.proofAccount, proof)
+    this.proofsByAuthority.push(proof.authority, proof)
+    this.proofsByType.push(proof.circuit.proofType, proof)
+    this.proofsByCircuit.push(proof.circuit.id, proof)
+    if (this.proofs.length > this.maxProofs) this.forgetOldestProof()
+  }
+
+  private appendTransaction(tx: TransactionRecord): void {
+    this.transactions.push(tx)
+    this.transactionsBySignature.set(tx.signature, tx)
+    this.transactionsByStatus.push(tx.status, tx)
+    for (const account of tx.accounts) this.transactionsByAccount.push(account, tx)
+    if (this.transactions.length > this.maxTransactions) this.forgetOldestTransaction()
+  }
+
+  private forgetOldestProof(): void {
+    const proof = this.proofs.dropOldest()
+    if (proof === undefined) return
+    this.proofsByAccount.delete(proof.proofAccount)
+    // The oldest proof overall is also the oldest in each index that holds it.
+    this.proofsByAuthority.dropOldest(proof.authority)
+    this.proofsByType.dropOldest(proof.circuit.proofType)
+    this.proofsByCircuit.dropOldest(proof.circuit.id)
+  }
+
+  private forgetOldestTransaction(): void {
+    const tx = this.transactions.dropOldest()
+    if (tx === undefined) return
+    this.transactionsBySignature.delete(tx.signature)
+    this.transactionsByStatus.dropOldest(tx.status)
+    for (const account of tx.accounts) this.transactionsByAccount.dropOldest(account)
+  }
+
+  private emit(event: NetworkEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        // A failing consumer must not stop the network or the other consumers.
+        console.error('demo network listener failed:', error)
+      }
+    }
+  }
+
+  private cursorSeq(cursor: string | undefined, byKey: ReadonlyMap<string, { seq: number }>): number | null | undefined {
+    if (cursor === undefined || cursor === '') return undefined
+    return byKey.get(decodeCursor(cursor))?.seq ?? null
+  }
+
+  private pickAuthority(): string {
+    return this.prng.weighted(this.authorities, (address) => this.authorityWeights.get(address) ?? 1)
+  }
+
+  private pickCircuit(): DemoCircuit {
+    return this.prng.weighted(DEMO_CIRCUITS, (circuit) => circuit.weight)
+  }
+
+  private pickOtherKind(): OtherTransactionKind {
+    const roll = this.prng.next()
+    return roll < 0.6 ? 'transfer' : roll < 0.85 ? 'token' : roll < 0.95 ? 'memo' : 'failed-verify'
+  }
+
+  /** Most transfers involve a busy address or the wallet, so watching them shows activity. */
+  private pickParties(feePayer: string | undefined, counterparty: string | undefined): { feePayer: string; counterparty: string } {
+    const payer =
+      feePayer ??
+      (this.prng.chance(0.55) ? this.prng.pick(WATCHED) : this.prng.chance(0.5) ? this.pickAuthority() : this.factory.pubkey())
+    let other = counterparty ?? (this.prng.chance(0.35) ? this.prng.pick(WATCHED) : this.factory.pubkey())
+    if (other === payer) other = this.factory.pubkey()
+    return { feePayer: payer, counterparty: other }
+  }
+
+  private newestLiveProofOf(authority: string): ProofRecord | undefined {
+    const log = this.proofsByAuthority.get(authority)
+    if (log === undefined) return undefined
+    for (let index = log.length - 1; index >= Math.max(0, log.length - 50); index--) {
+      const proof = log.at(index)
+      if (!proof.revoked) return proof
+    }
+    return undefined
+  }
+
+  private snapshotAt(t: number): SeriesSnapshot {
+    return {
+      t,
+      tps: tpsAt(this.seed, t),
+      proofs24h: this.proofsInDayBefore(t),
+      activeUsers24h: this.activeUsersInDayBefore(t),
+    }
+  }
+
+  /** Proofs with time in (t - 24 h, t]. */
+  private proofsInDayBefore(t: number): number {
+    return this.proofs.firstAfter(t) - this.proofs.firstAfter(t - DAY_MS)
+  }
+
+  private activeUsersInDayBefore(t: number): number {
+    let active = 0
+    for (const [, log] of this.proofsByAuthority.logs()) {
+      const index = log.firstAfter(t - DAY_MS)
+      if (index < log.length && log.at(index).timeMs <= t) active++
+    }
+    return active
+  }
+}
+
+/** Network throughput: a smooth daily wave plus noise, the same for the same time. */
+function tpsAt(seed: number, t: number): number {
+  const wave = Math.sin((2 * Math.PI * (t % DAY_MS)) / DAY_MS)
+  const noise = hashToUnit(seed, Math.floor(t / 2000))
+  return Math.round((3000 + 700 * wave + 600 * (noise - 0.5)) * 10) / 10
+}
+
+function invalidArgument(message: string): ProofWatchError {
+  return new ProofWatchError({ code: 'INVALID_ARGUMENT', message })
+}
+
+function checkRate(rate: number): number {
+  if (!Number.isFinite(rate) || rate < 0) throw invalidArgument(`rate must be a number >= 0, got ${rate}`)
+  return rate
+}

@@ -1,0 +1,240 @@
+/**
+ * Makes random but plausible records (keys, public inputs, fees, failures)
+ * from the network's PRNG. It holds no state about the network itself.
+ */
+import { randomBase58 } from './base58'
+import {
+  COMPUTE_BUDGET_PROGRAM_ID,
+  DEMO_ISSUERS,
+  DEMO_VERIFIER_PROGRAM_ID,
+  MEMO_PROGRAM_ID,
+  SYSTEM_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  USDC_MINT,
+  WRAPPED_SOL_MINT,
+  type DemoCircuit,
+} from './catalog'
+import type { Prng } from './prng'
+import type {
+  NotificationKind,
+  NotificationRecord,
+  ProofRecord,
+  TransactionBody,
+  TransactionRecord,
+} from './records'
+
+const VERIFY_PROGRAM_IDS: readonly string[] = [COMPUTE_BUDGET_PROGRAM_ID, DEMO_VERIFIER_PROGRAM_ID]
+const REVOKE_PROGRAM_IDS: readonly string[] = [DEMO_VERIFIER_PROGRAM_ID]
+const TRANSFER_PROGRAM_IDS: readonly string[] = [SYSTEM_PROGRAM_ID]
+const TOKEN_PROGRAM_IDS: readonly string[] = [TOKEN_PROGRAM_ID]
+const MEMO_PROGRAM_IDS: readonly string[] = [MEMO_PROGRAM_ID]
+
+const BASE_FEE = 5000
+
+const FAILURES = {
+  transfer: 'Transaction simulation failed: insufficient lamports',
+  token: 'Transaction simulation failed: insufficient funds',
+  memo: 'Transaction simulation failed: Error processing Instruction 0: invalid instruction data',
+  'failed-verify': 'Transaction simulation failed: custom program error: 0x1771 (ProofVerificationFailed)',
+} as const
+
+const MEMOS = ['gm', 'rent for november', 'payroll batch 7', 'invoice 2231', 'thanks!', 'refund']
+
+/** Where and when a new record lands. */
+export interface Placement {
+  seq: number
+  timeMs: number
+  slot: number
+}
+
+export interface OtherTransactionSpec {
+  kind: 'transfer' | 'token' | 'memo' | 'failed-verify'
+  feePayer: string
+  counterparty: string
+  failed: boolean
+  blockTimeKnown: boolean
+}
+
+export class RecordFactory {
+  private readonly collections: readonly string[]
+
+  constructor(private readonly prng: Prng) {
+    this.collections = Array.from({ length: 8 }, () => this.pubkey())
+  }
+
+  pubkey(): string {
+    return randomBase58(32, this.prng.uint32)
+  }
+
+  signature(): string {
+    return randomBase58(64, this.prng.uint32)
+  }
+
+  proof(at: Placement, authority: string, circuit: DemoCircuit, revoked: boolean): ProofRecord {
+    return {
+      seq: at.seq,
+      proofAccount: this.pubkey(),
+      signature: this.signature(),
+      authority,
+      circuit,
+      publicInputs: this.publicInputs(circuit),
+      verified: !revoked,
+      revoked,
+      slot: at.slot,
+      timeMs: at.timeMs,
+    }
+  }
+
+  /** The transaction that verified `proof`: same signature, slot and time. */
+  verifyTransaction(seq: number, proof: ProofRecord): TransactionRecord {
+    return {
+      seq,
+      signature: proof.signature,
+      slot: proof.slot,
+      timeMs: proof.timeMs,
+      blockTimeKnown: true,
+      fee: BASE_FEE + this.prng.int(0, 45) * 1000,
+      feePayer: proof.authority,
+      status: 'SUCCESS',
+      computeUnits: this.prng.int(140_000, 250_000),
+      programIds: VERIFY_PROGRAM_IDS,
+      accounts: [proof.authority, proof.proofAccount, SYSTEM_PROGRAM_ID],
+      errorMessage: null,
+      body: { kind: 'verify', proof },
+    }
+  }
+
+  revokeTransaction(at: Placement, proof: ProofRecord): TransactionRecord {
+    return {
+      seq: at.seq,
+      signature: this.signature(),
+      slot: at.slot,
+      timeMs: at.timeMs,
+      blockTimeKnown: true,
+      fee: BASE_FEE,
+      feePayer: proof.authority,
+      status: 'SUCCESS',
+      computeUnits: this.prng.int(6_000, 12_000),
+      programIds: REVOKE_PROGRAM_IDS,
+      accounts: [proof.authority, proof.proofAccount],
+      errorMessage: null,
+      body: { kind: 'revoke', proof },
+    }
+  }
+
+  otherTransaction(at: Placement, spec: OtherTransactionSpec): TransactionRecord {
+    const { feePayer, counterparty } = spec
+    const base = {
+      seq: at.seq,
+      signature: this.signature(),
+      slot: at.slot,
+      timeMs: at.timeMs,
+      blockTimeKnown: spec.blockTimeKnown,
+      feePayer,
+      status: spec.failed ? ('FAILED' as const) : ('SUCCESS' as const),
+      errorMessage: spec.failed ? FAILURES[spec.kind] : null,
+    }
+    switch (spec.kind) {
+      case 'transfer': {
+        const body: TransactionBody = { kind: 'transfer', to: counterparty, lamports: this.prng.int(1, 9000) * 1_000_000 }
+        return {
+          ...base,
+          fee: this.prng.chance(0.8) ? BASE_FEE : BASE_FEE + this.prng.int(1, 45) * 1000,
+          computeUnits: 150,
+          programIds: TRANSFER_PROGRAM_IDS,
+          accounts: distinct([feePayer, counterparty]),
+          body,
+        }
+      }
+      case 'token': {
+        const usdc = this.prng.chance(0.7)
+        const body: TransactionBody = {
+          kind: 'token',
+          source: this.pubkey(),
+          mint: usdc ? USDC_MINT : WRAPPED_SOL_MINT,
+          destination: counterparty,
+          amount: String(this.prng.int(1, 50_000) * (usdc ? 10_000 : 1_000_000)),
+          decimals: usdc ? 6 : 9,
+        }
+        return {
+          ...base,
+          fee: BASE_FEE,
+          computeUnits: this.prng.int(4_000, 30_000),
+          programIds: TOKEN_PROGRAM_IDS,
+          accounts: distinct([feePayer, body.source, body.mint, body.destination]),
+          body,
+        }
+      }
+      case 'memo':
+        return {
+          ...base,
+          fee: BASE_FEE + this.prng.int(0, 20) * 1000,
+          computeUnits: this.prng.int(4_000, 8_000),
+          programIds: MEMO_PROGRAM_IDS,
+          accounts: [feePayer],
+          body: { kind: 'memo', memo: this.prng.pick(MEMOS) },
+        }
+      case 'failed-verify': {
+        const proofAccount = this.pubkey()
+        return {
+          ...base,
+          status: 'FAILED',
+          errorMessage: FAILURES['failed-verify'],
+          fee: BASE_FEE + this.prng.int(0, 45) * 1000,
+          computeUnits: this.prng.int(120_000, 260_000),
+          programIds: VERIFY_PROGRAM_IDS,
+          accounts: [feePayer, proofAccount, SYSTEM_PROGRAM_ID],
+          body: { kind: 'failed-verify', circuitId: this.prng.int(1, 5), proofAccount },
+        }
+      }
+    }
+  }
+
+  notification(kind: NotificationKind, timeMs: number, subject?: ProofRecord): NotificationRecord {
+    const id = this.prng.hex(13).slice(0, 25)
+    const circuitName = subject?.circuit.name ?? 'custom_circuit'
+    switch (kind) {
+      case 'PROOF_VERIFIED':
+        return { id, type: kind, title: 'Proof verified', body: `A ${circuitName} proof was verified`, timeMs }
+      case 'PROOF_REVOKED':
+        return { id, type: kind, title: 'Proof revoked', body: `A ${circuitName} proof changed state`, timeMs }
+      case 'CIRCUIT_REGISTERED':
+        return { id, type: kind, title: 'Circuit registered', body: 'A new circuit is available for proofs', timeMs }
+      case 'SYSTEM':
+        return {
+          id,
+          type: kind,
+          title: 'Indexer maintenance',
+          body: 'The indexer will restart briefly; live updates resume on their own',
+          timeMs,
+        }
+    }
+  }
+
+  private publicInputs(circuit: DemoCircuit): Record<string, unknown> {
+    switch (circuit.proofType) {
+      case 'BALANCE':
+        return {
+          mint: WRAPPED_SOL_MINT,
+          threshold: String(this.prng.int(1, 250) * 1_000_000_000),
+          commitment: this.hash(),
+        }
+      case 'OWNERSHIP':
+        return { collection: this.prng.pick(this.collections), commitment: this.hash() }
+      case 'AGE':
+        return { issuer: this.prng.pick(DEMO_ISSUERS), minAge: this.prng.chance(0.6) ? 18 : 21 }
+      case 'MEMBERSHIP':
+        return { nullifier: this.hash(), merkleRoot: this.hash() }
+      case 'CUSTOM':
+        return { inputs: Array.from({ length: this.prng.int(1, 3) }, () => this.hash()) }
+    }
+  }
+
+  private hash(): string {
+    return `0x${this.prng.hex(32)}`
+  }
+}
+
+function distinct(accounts: string[]): string[] {
+  return accounts.filter((account, index) => accounts.indexOf(account) === index)
+}

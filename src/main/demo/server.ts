@@ -1,0 +1,228 @@
+/**
+ * The built-in demo indexer: a simulated network served over real HTTP and
+ * a real WebSocket on 127.0.0.1, in the reference deployment's wire format.
+ * It is the default indexer of the app and the server of tests and benchmarks.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ProofWatchError } from '@shared/errors'
+import { handleHttpRequest, type HttpFault } from './http-api'
+import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
+import { RateLimiter } from './rate-limit'
+import type { ProofRecord, TransactionRecord } from './records'
+import { SocketHub } from './socket-hub'
+import { wireNotification, wireProofSummary, wireTransaction, type WireOverview, type WireStatsEvent } from './wire-format'
+
+export interface DemoIndexerOptions {
+  /** 0 picks a free port. Default 0. */
+  port?: number
+  /** Only the loopback address is served. */
+  host?: '127.0.0.1' | 'localhost'
+  /** Default 1. */
+  seed?: number
+  /** New proofs per second; 0 publishes only when driven (network.publishProof, tick). Default 2. */
+  rate?: number
+  /** The demo session token. Default 'demo'. */
+  credential?: string
+  /** Default 'zkhelios_session'. */
+  cookieName?: string
+  /** Default 300_000. */
+  idleTimeoutMs?: number
+  /** Default 30_000. */
+  pingIntervalMs?: number
+  /** Default 10. */
+  subscriptionLimit?: number
+  /** true answers `Channel not allowed` to proofs:circuit:{id}, as the reference deployment does. Default false. */
+  refuseCircuitChannel?: boolean
+  /** How often `stats` subscribers get an event. Default 2000. */
+  statsIntervalMs?: number
+  /** Refuse with 429 past 1000 requests a minute per client. Default false (headers only). */
+  enforceRateLimit?: boolean
+  /** With a credential, delay the welcome and drop earlier client messages, as the reference does. Default 0. */
+  welcomeDelayMs?: number
+  /** How often the network advances. Default 100. */
+  tickIntervalMs?: number
+  /** Further network settings (clock, startTime, history size, retention). */
+  network?: Omit<DemoNetworkOptions, 'seed' | 'rate'>
+}
+
+export interface DemoIndexer {
+  /** e.g. http://127.0.0.1:8787 */
+  readonly httpUrl: string
+  /** e.g. ws://127.0.0.1:8787/ws */
+  readonly wsUrl: string
+  readonly port: number
+  readonly network: DemoNetwork
+  /** The credential that authenticates a socket (cookie `cookieName=credential` or Bearer). */
+  readonly credential: string
+  readonly cookieName: string
+  /** Stops timers, cuts every socket and closes the server. */
+  close(): Promise<void>
+  setRate(proofsPerSecond: number): void
+  /** Open WebSocket connections. */
+  connectionCount(): number
+  /** Cuts every WebSocket without a close handshake; returns how many. */
+  dropAllConnections(): number
+  /** Closes every WebSocket cleanly; returns how many. */
+  closeAllConnections(code?: number, reason?: string): number
+  /** Sends `text` unchanged to every WebSocket (malformed frames for robustness tests). */
+  sendRawToAll(text: string): void
+  /** Makes the next `count` routed HTTP requests fail in the given way. */
+  failNextHttp(count: number, fault: HttpFault): void
+  /** Sends a `stats` event now instead of waiting for the interval. */
+  publishStats(): void
+  /** The overview's `status`. */
+  setStatus(status: WireOverview['status']): void
+}
+
+export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
+  const host = options.host ?? '127.0.0.1'
+  if (host !== '127.0.0.1' && host !== 'localhost') {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `the demo indexer serves 127.0.0.1 only, not ${String(host)}` })
+  }
+  const credential = options.credential ?? 'demo'
+  const cookieName = options.cookieName ?? 'zkhelios_session'
+
+  const network = new DemoNetwork({ ...options.network, seed: options.seed ?? 1, rate: options.rate ?? 2 })
+  const hub = new SocketHub({
+    credential,
+    cookieName,
+    idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
+    pingIntervalMs: options.pingIntervalMs ?? 30_000,
+    subscriptionLimit: options.subscriptionLimit ?? 10,
+    refuseCircuitChannel: options.refuseCircuitChannel ?? false,
+    welcomeDelayMs: options.welcomeDelayMs ?? 0,
+    maxBufferedBytes: 64 * 1024 * 1024,
+  })
+  const rateLimiter = new RateLimiter(1000, 60_000, options.enforceRateLimit ?? false)
+  const faults: HttpFault[] = []
+  let status: WireOverview['status'] = 'online'
+
+  const server: Server = createServer((request, response) => {
+    handleHttpRequest({ network, rateLimiter, status: () => status, takeFault: () => faults.shift() }, request, response)
+  })
+  server.on('upgrade', (request, socket, head) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    if (path === '/ws') {
+      hub.handleUpgrade(request, socket, head)
+      return
+    }
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  })
+  server.on('clientError', (_error, socket) => socket.destroy())
+
+  const unsubscribe = network.onEvent((event) => publishEvent(hub, network, event))
+  const publishStats = (): void => {
+    if (hub.hasSubscribers('stats')) hub.publish('stats', statsEvent(network))
+  }
+  const tickTimer = setInterval(() => network.tick(), options.tickIntervalMs ?? 100)
+  const statsTimer = setInterval(publishStats, options.statsIntervalMs ?? 2000)
+
+  const stopTimers = (): void => {
+    clearInterval(tickTimer)
+    clearInterval(statsTimer)
+    unsubscribe()
+  }
+  try {
+    await listen(server, options.port ?? 0)
+  } catch (error) {
+    stopTimers()
+    await hub.close()
+    throw error
+  }
+
+  const port = (server.address() as AddressInfo).port
+  let closing: Promise<void> | undefined
+  return {
+    httpUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    port,
+    network,
+    credential,
+    cookieName,
+    close() {
+      closing ??= (async () => {
+        stopTimers()
+        await hub.close()
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        })
+      })()
+      return closing
+    },
+    setRate: (proofsPerSecond) => network.setRate(proofsPerSecond),
+    connectionCount: () => hub.connectionCount(),
+    dropAllConnections: () => hub.dropAll(),
+    closeAllConnections: (code, reason) => hub.closeAll(code, reason),
+    sendRawToAll: (text) => hub.sendRawToAll(text),
+    failNextHttp(count, fault) {
+      for (let index = 0; index < count; index++) faults.push(fault)
+    },
+    publishStats,
+    setStatus(next) {
+      status = next
+    },
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+function publishEvent(hub: SocketHub, network: DemoNetwork, event: NetworkEvent): void {
+  switch (event.kind) {
+    case 'proof':
+      publishProof(hub, network, event.proof)
+      publishTransaction(hub, event.transaction)
+      return
+    case 'revocation':
+    case 'transaction':
+      publishTransaction(hub, event.transaction)
+      return
+    case 'notification':
+      hub.publish('user:notifications', wireNotification(event.notification))
+      return
+  }
+}
+
+function publishProof(hub: SocketHub, network: DemoNetwork, proof: ProofRecord): void {
+  const circuitChannel = `proofs:circuit:${proof.circuit.id}`
+  const toUser = proof.authority === network.wallet && hub.hasSubscribers('user:proofs')
+  if (!hub.hasSubscribers('proofs') && !hub.hasSubscribers(circuitChannel) && !toUser) return
+  const json = JSON.stringify(wireProofSummary(proof))
+  hub.publishJson('proofs', json)
+  hub.publishJson(circuitChannel, json)
+  if (toUser) hub.publishJson('user:proofs', json)
+}
+
+function publishTransaction(hub: SocketHub, tx: TransactionRecord): void {
+  let json: string | undefined
+  for (const account of tx.accounts) {
+    const channel = `address:${account}:txs`
+    if (!hub.hasSubscribers(channel)) continue
+    json ??= JSON.stringify(wireTransaction(tx))
+    hub.publishJson(channel, json)
+  }
+}
+
+function statsEvent(network: DemoNetwork): WireStatsEvent {
+  const now = network.now()
+  const stats = network.overview(now)
+  return {
+    timestamp: new Date(now).toISOString(),
+    tps: stats.tps,
+    slot: String(stats.slot),
+    totalProofs: String(stats.totalProofs),
+    proofs24h: stats.proofs24h,
+    avgVerifyTimeMs: stats.avgVerifyTimeMs,
+    activeUsers24h: stats.activeUsers24h,
+    rpcLatencyMs: stats.rpcLatencyMs,
+  }
+}

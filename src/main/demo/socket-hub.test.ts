@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
+import { startDemoIndexer, type DemoIndexer } from './server'
+import { TestSocket, loadSample, shapeOf } from './test-helpers'
+
+let indexer: DemoIndexer
+const sockets: TestSocket[] = []
+const COOKIE = { cookie: 'theme=dark; zkhelios_session=demo' }
+
+async function open(headers: Record<string, string> = {}): Promise<TestSocket> {
+  const socket = await TestSocket.welcomed(indexer.wsUrl, headers)
+  sockets.push(socket)
+  return socket
+}
+
+beforeAll(async () => {
+  indexer = await startDemoIndexer({ rate: 0, statsIntervalMs: 60_000 })
+})
+
+afterAll(async () => {
+  await indexer.close()
+})
+
+describe('welcome and authentication', () => {
+  it('welcomes anonymous and authenticated clients as the reference does', async () => {
+    const anonymous = await TestSocket.open(indexer.wsUrl)
+    expect(await anonymous.next()).toEqual(loadSample('ws-welcome-anonymous'))
+    const byCookie = await TestSocket.open(indexer.wsUrl, COOKIE)
+    expect(await byCookie.next()).toEqual(loadSample('ws-welcome-authenticated'))
+    const byBearer = await TestSocket.open(indexer.wsUrl, { authorization: 'Bearer demo' })
+    expect(await byBearer.next()).toEqual({ type: 'welcome', authenticated: true })
+    const wrong = await TestSocket.open(indexer.wsUrl, { cookie: 'zkhelios_session=nope' })
+    expect(await wrong.next()).toEqual({ type: 'welcome', authenticated: false })
+    await Promise.all([anonymous, byCookie, byBearer, wrong].map((socket) => socket.close()))
+  })
+
+  it('refuses the user channels without the session, with the reference text', async () => {
+    const anonymous = await open()
+    expect(await anonymous.subscribe('user:notifications')).toEqual(loadSample('ws-error-user-channel-unauthenticated'))
+    expect(await anonymous.subscribe('user:proofs')).toEqual({ type: 'error', error: 'Channel not allowed: user:proofs' })
+    const user = await open(COOKIE)
+    expect(await user.subscribe('user:notifications')).toEqual({ type: 'subscribed', channel: 'user:notifications' })
+    expect(await user.subscribe('user:proofs')).toEqual({ type: 'subscribed', channel: 'user:proofs' })
+  })
+
+  it('refuses other paths than /ws', async () => {
+    await expect(TestSocket.open(`${indexer.httpUrl.replace('http', 'ws')}/other`)).rejects.toThrow(/404/)
+  })
+})
+
+describe('subscriptions', () => {
+  it('acknowledges a subscribe, ignores a repeat, and unsubscribes silently', async () => {
+    const socket = await open()
+    expect(await socket.subscribe('proofs')).toEqual({ type: 'subscribed', channel: 'proofs' })
+    socket.send({ type: 'subscribe', channel: 'proofs' })
+    socket.send({ type: 'unsubscribe', channel: 'proofs' })
+    socket.send({ type: 'unsubscribe', channel: 'never-subscribed' })
+    expect(await socket.received(100)).toEqual([])
+    indexer.network.publishProof()
+    expect(await socket.received(100)).toEqual([])
+  })
+
+  it('answers bad input with the reference error texts', async () => {
+    const socket = await open()
+    socket.send('{not json')
+    expect(await socket.next()).toEqual(loadSample('ws-error-invalid-json'))
+    expect(await socket.subscribe('bogus:channel')).toEqual(loadSample('ws-error-bad-channel'))
+    socket.send({ type: 'subscribe' })
+    expect(await socket.next()).toEqual({ type: 'error', error: 'Channel not allowed: undefined' })
+    for (const channel of ['address:not-base58!:txs', 'address:abc:txs', `address:${DEMO_WALLET}`, 'proofs:circuit:x']) {
+      expect(await socket.subscribe(channel)).toEqual({ type: 'error', error: `Channel not allowed: ${channel}` })
+    }
+    socket.send({ type: 'ping' })
+    socket.send('42')
+    expect(await socket.received(80)).toEqual([])
+  })
+
+  it('allows ten subscriptions per connection and refuses the eleventh', async () => {
+    const socket = await open()
+    const channels = ['stats', 'proofs', ...[1, 2, 3, 4, 5, 6].map((id) => `proofs:circuit:${id}`), ...DEMO_BUSY_ADDRESSES.slice(0, 2).map((a) => `address:${a}:txs`)]
+    for (const channel of channels) expect(await socket.subscribe(channel)).toEqual({ type: 'subscribed', channel })
+    expect(await socket.subscribe(`address:${DEMO_WALLET}:txs`)).toEqual(loadSample('ws-error-11th-subscription'))
+    // A repeat of a held channel is still silent at the limit; freeing one makes room.
+    socket.send({ type: 'subscribe', channel: 'stats' })
+    socket.send({ type: 'unsubscribe', channel: 'stats' })
+    expect(await socket.subscribe(`address:${DEMO_WALLET}:txs`)).toEqual({ type: 'subscribed', channel: `address:${DEMO_WALLET}:txs` })
+  })
+})
+
+describe('events', () => {
+  it('pushes proof summaries to proofs, the circuit channel and, for the wallet, user:proofs', async () => {
+    const everyone = await open()
+    await everyone.subscribe('proofs')
+    await everyone.subscribe('proofs:circuit:2')
+    const user = await open(COOKIE)
+    await user.subscribe('user:proofs')
+    await user.subscribe('user:notifications')
+
+    const { proof, notification } = indexer.network.publishProof({ authority: DEMO_WALLET, circuitId: 2 })
+    const summary = { proofAccount: proof.proofAccount, authority: DEMO_WALLET, circuitId: 2, proofType: 'OWNERSHIP', slot: String(proof.slot) }
+    const onProofs = await everyone.next()
+    expect(onProofs).toEqual({ type: 'proofs', data: summary })
+    expect(shapeOf(onProofs)).toEqual(shapeOf(loadSample('ws-event-proofs')))
+    expect(await everyone.next()).toEqual({ type: 'proofs:circuit:2', data: summary })
+    const onUser = await user.next()
+    expect(onUser).toEqual({ type: 'user:proofs', data: summary })
+    expect(shapeOf(onUser)).toEqual(shapeOf(loadSample('ws-event-user-proofs')))
+    const notice = await user.next()
+    expect(notice).toEqual({
+      type: 'user:notifications',
+      data: { id: notification?.id, type: 'PROOF_VERIFIED', title: 'Proof verified', body: 'A ownership_proof proof was verified' },
+    })
+    expect(shapeOf(notice)).toEqual(shapeOf(loadSample('ws-event-user-notifications')))
+
+    indexer.network.publishProof({ authority: DEMO_BUSY_ADDRESSES[0], circuitId: 1 })
+    expect((await everyone.next()).type).toBe('proofs')
+    expect(await everyone.received(50)).toEqual([])
+    expect(await user.received(50)).toEqual([])
+
+    indexer.network.revokeProof(proof.proofAccount)
+    expect((await user.next()).data).toMatchObject({ type: 'PROOF_REVOKED', title: 'Proof revoked' })
+    indexer.network.publishNotification('SYSTEM')
+    expect((await user.next()).data).toMatchObject({ type: 'SYSTEM' })
+  })
+
+  it('pushes transaction list items to the channels of every account they touch', async () => {
+    const payer = DEMO_BUSY_ADDRESSES[1] as string
+    const socket = await open()
+    await socket.subscribe(`address:${payer}:txs`)
+    await socket.subscribe(`address:${DEMO_WALLET}:txs`)
+    const tx = indexer.network.publishTransaction({ kind: 'transfer', feePayer: payer, counterparty: DEMO_WALLET })
+    const first = await socket.next()
+    const second = await socket.next()
+    expect([first.type, second.type].sort()).toEqual([`address:${payer}:txs`, `address:${DEMO_WALLET}:txs`].sort())
+    expect(first.data).toEqual(second.data)
+    expect(first.data).toMatchObject({ signature: tx.signature, feePayer: payer, status: 'SUCCESS', slot: String(tx.slot) })
+    expect(shapeOf(first)).toEqual(shapeOf(loadSample('ws-event-address-txs')))
+
+    const { proof } = indexer.network.publishProof({ authority: payer })
+    expect((await socket.next()).data).toMatchObject({ signature: proof.signature, feePayer: payer })
+  })
+
+  it('pushes stats with the reference fields', async () => {
+    const socket = await open()
+    await socket.subscribe('stats')
+    indexer.publishStats()
+    const event = await socket.next()
+    expect(shapeOf(event)).toEqual(shapeOf(loadSample('ws-event-stats')))
+    expect(event.data).toMatchObject({ totalProofs: String(indexer.network.totalProofs) })
+  })
+
+  it('keeps every proof in order for a subscriber while thousands are published', async () => {
+    const socket = await open()
+    await socket.subscribe('proofs')
+    const published = Array.from({ length: 2000 }, () => indexer.network.publishProof().proof.proofAccount)
+    const received: string[] = []
+    for (let index = 0; index < published.length; index++) received.push((await socket.next()).data?.proofAccount as string)
+    expect(received).toEqual(published)
+  })
+})
+
+describe('connection upkeep', () => {
+  it('closes an idle connection with 1000 "idle timeout", but not one that talks', async () => {
+    const quick = await startDemoIndexer({ rate: 0, idleTimeoutMs: 150, pingIntervalMs: 40 })
+    try {
+      const idle = await TestSocket.welcomed(quick.wsUrl)
+      const talker = await TestSocket.welcomed(quick.wsUrl)
+      const keepAlive = setInterval(() => talker.send({ type: 'ping' }), 50)
+      const closed = await idle.closed
+      expect(closed).toEqual({ code: loadSample('ws-idle-timeout-close').code, reason: 'idle timeout' })
+      expect(idle.pings).toBeGreaterThan(0)
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      expect(talker.socket.readyState).toBe(talker.socket.OPEN)
+      clearInterval(keepAlive)
+      expect((await talker.closed).reason).toBe('idle timeout')
+    } finally {
+      await quick.close()
+    }
+  })
+
+  it('drops a subscribe sent before a delayed welcome, like the reference with a cookie', async () => {
+    const slow = await startDemoIndexer({ rate: 0, welcomeDelayMs: 100 })
+    try {
+      const early = await TestSocket.open(slow.wsUrl, COOKIE)
+      early.send({ type: 'subscribe', channel: 'stats' })
+      expect(await early.next()).toEqual({ type: 'welcome', authenticated: true })
+      expect(await early.received(50)).toEqual([])
+      expect(await early.subscribe('stats')).toEqual({ type: 'subscribed', channel: 'stats' })
+      const anonymous = await TestSocket.open(slow.wsUrl)
+      anonymous.send({ type: 'subscribe', channel: 'stats' })
+      expect((await anonymous.next()).type).toBe('welcome')
+      expect(await anonymous.next()).toEqual({ type: 'subscribed', channel: 'stats' })
+    } finally {
+      await slow.close()
+    }
+  })
+
+  it('serves proofs:circuit channels unless told to refuse them like the reference', async () => {
+    const strict = await startDemoIndexer({ rate: 0, refuseCircuitChannel: true })
+    try {
+      const socket = await TestSocket.welcomed(strict.wsUrl)
+      expect(await socket.subscribe('proofs:circuit:1')).toEqual(loadSample('ws-error-proofs-circuit-channel'))
+    } finally {
+      await strict.close()
+    }
+  })
+
+  it('counts, drops, closes and feeds raw frames to connections on demand', async () => {
+    const own = await startDemoIndexer({ rate: 0 })
+    try {
+      const a = await TestSocket.welcomed(own.wsUrl)
+      const b = await TestSocket.welcomed(own.wsUrl)
+      expect(own.connectionCount()).toBe(2)
+      own.sendRawToAll('not json at all')
+      expect(await a.next()).toEqual({ unparsed: 'not json at all' })
+      expect(own.dropAllConnections()).toBe(2)
+      expect((await a.closed).code).toBe(1006)
+      await b.closed
+      const c = await TestSocket.welcomed(own.wsUrl)
+      expect(own.closeAllConnections(1012, 'restarting')).toBe(1)
+      expect(await c.closed).toEqual({ code: 1012, reason: 'restarting' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(own.connectionCount()).toBe(0)
+    } finally {
+      await own.close()
+    }
+  })
+})
