@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { makeConnection, makeLeaderboard, makeOverview, makeSeries } from '@renderer/test-utils/fixtures'
+import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
+import { mountView } from '@renderer/test-utils/mount-view'
+import App from './App.vue'
+
+vi.mock('@renderer/components/SeriesChart.vue', async () => {
+  const { SeriesChartStub } = await import('@renderer/test-utils/series-chart-stub')
+  return { default: SeriesChartStub }
+})
+
+function serveDashboard(bridge: FakeBridge): void {
+  bridge.handle('getOverview', () => makeOverview())
+  bridge.handle('getSeries', (query) => makeSeries(query.period))
+  bridge.handle('getLeaderboard', () => makeLeaderboard(1))
+  bridge.handle('getRecentProofs', () => [])
+}
+
+describe('App shell', () => {
+  it('has the navigation, the connection state and the demo badge with the indexer url', async () => {
+    const { wrapper } = await mountView(App, '/', (bridge) => {
+      serveDashboard(bridge)
+      bridge.handle('getConnection', () => makeConnection({ demo: true, httpUrl: 'http://127.0.0.1:4100' }))
+    })
+    for (const name of ['dashboard', 'proofs', 'transactions', 'settings']) {
+      expect(wrapper.find(`[data-testid="nav-${name}"]`).exists()).toBe(true)
+    }
+    expect(wrapper.get('[data-testid="demo-badge"]').text()).toBe('Demo data')
+    expect(wrapper.get('[data-testid="indexer-url"]').text()).toBe('http://127.0.0.1:4100')
+    const state = wrapper.get('[data-testid="connection-state"]')
+    expect(state.attributes('data-state')).toBe('live')
+    expect(state.text()).toContain('Live')
+    expect(state.text()).toContain('HTTP ok')
+    expect(wrapper.find('[data-testid="overview-tile-slot"]').exists()).toBe(true)
+  })
+
+  it('hides the demo badge for a real indexer and gives the reason when not live', async () => {
+    const { wrapper, bridge } = await mountView(App, '/', (fake) => {
+      serveDashboard(fake)
+      fake.handle('getConnection', () => makeConnection({ demo: false, httpUrl: 'https://indexer.example' }))
+    })
+    expect(wrapper.find('[data-testid="demo-badge"]').exists()).toBe(false)
+    bridge.emit('connection', {
+      ...makeConnection({ demo: false, httpUrl: 'https://indexer.example', socket: 'backing-off', reason: 'closed 1006' }),
+    })
+    await flushPromises()
+    const state = wrapper.get('[data-testid="connection-state"]')
+    expect(state.attributes('data-state')).toBe('backing-off')
+    expect(state.text()).toContain('Reconnecting')
+    expect(wrapper.get('[data-testid="connection-reason"]').text()).toBe('closed 1006')
+  })
+
+  it('navigates with the side links and shows pushed problems', async () => {
+    const { wrapper, router, bridge } = await mountView(App, '/', (fake) => {
+      serveDashboard(fake)
+      fake.handle('getConnection', () => makeConnection())
+      fake.handle('getSettings', () => ({ indexerUrl: null, wsUrl: null }))
+    })
+    await wrapper.get('[data-testid="nav-settings"]').trigger('click')
+    await flushPromises()
+    expect(router.currentRoute.value.name).toBe('settings')
+    expect(wrapper.find('[data-testid="settings-indexer-url"]').exists()).toBe(true)
+
+    bridge.emit('problem', { code: 'DECODE', message: 'frame could not be decoded', received: '{"type":1' })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="problem-banner"]').text()).toContain('frame could not be decoded')
+  })
+})

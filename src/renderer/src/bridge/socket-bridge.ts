@@ -1,0 +1,278 @@
+import type {
+  Bridge,
+  BridgeArgs,
+  BridgeEventName,
+  BridgeEvents,
+  BridgeMethodName,
+  BridgeMethods,
+  BridgeResult,
+  SocketRequest,
+} from '@shared/bridge'
+import type { ErrorInfo } from '@shared/domain'
+import { ProofWatchError } from '@shared/errors'
+import { asErrorInfo } from '@renderer/errors/as-error-info'
+
+/** The part of the DOM WebSocket this transport uses, so tests can inject a fake. */
+export interface WebSocketLike {
+  readonly readyState: number
+  onopen: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+  onerror: ((event: Event) => void) | null
+  send(data: string): void
+  close(code?: number, reason?: string): void
+}
+
+export type WebSocketConstructor = new (url: string) => WebSocketLike
+
+export interface SocketBridgeOptions {
+  /** Defaults to the global WebSocket. */
+  WebSocket?: WebSocketConstructor
+  /** Waits before each reconnect attempt; the last one repeats. */
+  reconnectDelaysMs?: readonly number[]
+  /** A request with no reply after this long is rejected with TIMEOUT. */
+  requestTimeoutMs?: number
+}
+
+/** The browser transport: the whole Bridge plus a way to shut it down. */
+export interface SocketBridge extends Bridge {
+  close(): void
+}
+
+interface PendingRequest {
+  method: BridgeMethodName
+  text: string
+  sent: boolean
+  resolve: (result: unknown) => void
+  reject: (error: ProofWatchError) => void
+  timer: ReturnType<typeof setTimeout>
+}
+
+type AnyListener = (payload: BridgeEvents[BridgeEventName]) => void
+
+const DEFAULT_RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000] as const
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+const RECEIVED_PREVIEW_CHARS = 200
+
+function unreachable(message: string): ProofWatchError {
+  return new ProofWatchError({ code: 'UNREACHABLE', message, retryable: true })
+}
+
+export function createSocketBridge(url: string, options: SocketBridgeOptions = {}): SocketBridge {
+  const Socket: WebSocketConstructor = options.WebSocket ?? WebSocket
+  const reconnectDelays = options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+
+  const listeners = new Map<BridgeEventName, Set<AnyListener>>()
+  /** Every request not yet settled, sent or still waiting for the socket to open. */
+  const pending = new Map<number, PendingRequest>()
+  let nextId = 1
+  let socket: WebSocketLike | null = null
+  let isOpen = false
+  let failedAttempts = 0
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null
+  let closedForGood = false
+
+  function dispatch<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
+    const set = listeners.get(event)
+    if (!set) return
+    for (const listener of [...set]) {
+      try {
+        listener(payload)
+      } catch (error) {
+        // One failing listener must not starve the others.
+        console.error(`ProofWatch: a '${event}' listener threw`, error)
+      }
+    }
+  }
+
+  function reportProblem(message: string, received: string): void {
+    const info: ErrorInfo = {
+      code: 'DECODE',
+      message,
+      received: received.slice(0, RECEIVED_PREVIEW_CHARS),
+    }
+    dispatch('problem', info)
+  }
+
+  function settle(id: number): PendingRequest | undefined {
+    const entry = pending.get(id)
+    if (!entry) return undefined
+    pending.delete(id)
+    clearTimeout(entry.timer)
+    return entry
+  }
+
+  function rejectWhere(predicate: (entry: PendingRequest) => boolean, error: ProofWatchError): void {
+    for (const [id, entry] of [...pending]) {
+      if (predicate(entry)) settle(id)?.reject(error)
+    }
+  }
+
+  function flush(): void {
+    if (!socket || !isOpen) return
+    for (const entry of pending.values()) {
+      if (entry.sent) continue
+      socket.send(entry.text)
+      entry.sent = true
+    }
+  }
+
+  function handleMessage(data: unknown): void {
+    if (typeof data !== 'string') {
+      reportProblem('The bridge sent a message that is not text.', String(data))
+      return
+    }
+    let message: unknown
+    try {
+      message = JSON.parse(data)
+    } catch {
+      reportProblem('The bridge sent a message that is not JSON.', data)
+      return
+    }
+    if (typeof message !== 'object' || message === null) {
+      reportProblem('The bridge sent a message of unknown shape.', data)
+      return
+    }
+    const record = message as Record<string, unknown>
+    if (Array.isArray(record.events)) {
+      for (const item of record.events as unknown[]) {
+        const event = (item as { event?: unknown } | null)?.event
+        if (typeof event !== 'string') {
+          reportProblem('The bridge sent an event without a name.', JSON.stringify(item) ?? '')
+          continue
+        }
+        dispatch(event as BridgeEventName, (item as { payload: never }).payload)
+      }
+      return
+    }
+    if (typeof record.id === 'number') {
+      // A reply to a request that already timed out is dropped.
+      const entry = settle(record.id)
+      if (!entry) return
+      if ('error' in record) entry.reject(ProofWatchError.fromInfo(asErrorInfo(record.error)))
+      else entry.resolve(record.result)
+      return
+    }
+    reportProblem('The bridge sent a message of unknown shape.', data)
+  }
+
+  function scheduleReconnect(): void {
+    if (closedForGood || reconnectTimer) return
+    const index = Math.min(failedAttempts, reconnectDelays.length - 1)
+    const delay = reconnectDelays[index] ?? 1_000
+    failedAttempts += 1
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null
+      connect()
+    }, delay)
+  }
+
+  function connect(): void {
+    if (closedForGood) return
+    let ws: WebSocketLike
+    try {
+      ws = new Socket(url)
+    } catch (error) {
+      rejectWhere(() => true, unreachable(`Cannot open the bridge socket: ${asErrorInfo(error).message}`))
+      scheduleReconnect()
+      return
+    }
+    socket = ws
+    let opened = false
+    ws.onopen = () => {
+      if (socket !== ws) return
+      opened = true
+      isOpen = true
+      failedAttempts = 0
+      flush()
+    }
+    ws.onmessage = (event) => {
+      if (socket === ws) handleMessage(event.data)
+    }
+    ws.onerror = () => {
+      // A close event always follows; that is where recovery happens.
+    }
+    ws.onclose = () => {
+      if (socket !== ws) return
+      socket = null
+      isOpen = false
+      const reason = opened ? 'The connection to ProofWatch was lost.' : 'ProofWatch cannot be reached.'
+      // Sent requests may never get a reply now. Waiting ones are kept for
+      // the next socket, unless this attempt never opened: then nobody can
+      // tell when one will, and the caller should see the failure.
+      rejectWhere((entry) => entry.sent || !opened, unreachable(reason))
+      scheduleReconnect()
+    }
+  }
+
+  function request<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<BridgeResult<M>> {
+    if (closedForGood) return Promise.reject(unreachable('The bridge is closed.'))
+    const id = nextId++
+    const message = { id, method, args } as SocketRequest
+    return new Promise<BridgeResult<M>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        settle(id)?.reject(
+          new ProofWatchError({
+            code: 'TIMEOUT',
+            message: `No answer to ${method} within ${Math.round(requestTimeoutMs / 1000)} s.`,
+            retryable: true,
+          }),
+        )
+      }, requestTimeoutMs)
+      pending.set(id, {
+        method,
+        text: JSON.stringify(message),
+        sent: false,
+        resolve: (result) => resolve(result as BridgeResult<M>),
+        reject,
+        timer,
+      })
+      flush()
+    })
+  }
+
+  const methods: BridgeMethods = {
+    getOverview: () => request('getOverview', []),
+    getSeries: (query) => request('getSeries', [query]),
+    getLeaderboard: (query) => request('getLeaderboard', [query]),
+    listProofs: (query) => request('listProofs', [query]),
+    getProof: (proofAccount) => request('getProof', [proofAccount]),
+    listTransactions: (query) => request('listTransactions', [query]),
+    getTransaction: (signature) => request('getTransaction', [signature]),
+    getSettings: () => request('getSettings', []),
+    updateSettings: (patch) => request('updateSettings', [patch]),
+    getConnection: () => request('getConnection', []),
+    getRecentProofs: () => request('getRecentProofs', []),
+    subscribe: (channel) => request('subscribe', [channel]),
+    unsubscribe: (channel) => request('unsubscribe', [channel]),
+  }
+
+  connect()
+
+  return {
+    ...methods,
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
+      const stored = listener as AnyListener
+      set.add(stored)
+      return () => {
+        set.delete(stored)
+      }
+    },
+    close() {
+      closedForGood = true
+      if (reconnectTimer) clearTimeout(reconnectTimer)
+      reconnectTimer = null
+      const current = socket
+      socket = null
+      isOpen = false
+      current?.close(1000, 'closed')
+      rejectWhere(() => true, unreachable('The bridge is closed.'))
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { formatFee, lamportsToSol } from './lamports'
+
+describe('lamportsToSol', () => {
+  it('converts exactly, without floating point', () => {
+    expect(lamportsToSol('5000', 'en-US')).toBe('0.000005')
+    expect(lamportsToSol('1000000000', 'en-US')).toBe('1')
+    expect(lamportsToSol('18446744073709551615', 'en-US')).toBe('18,446,744,073.709551615')
+    expect(lamportsToSol('0', 'en-US')).toBe('0')
+  })
+
+  it('uses the decimal separator of the locale', () => {
+    expect(lamportsToSol('1500000000', 'de-DE')).toBe('1,5')
+  })
+})
+
+describe('formatFee', () => {
+  it('shows lamports and SOL', () => {
+    expect(formatFee('5000', 'en-US')).toBe('5,000 lamports (0.000005 SOL)')
+  })
+
+  it('shows missing and odd values plainly', () => {
+    expect(formatFee(null)).toBe('—')
+    expect(formatFee('n/a')).toBe('n/a')
+  })
+})

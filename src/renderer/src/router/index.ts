@@ -1,0 +1,22 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router'
+import DashboardView from '@renderer/views/DashboardView.vue'
+import ProofDetailView from '@renderer/views/ProofDetailView.vue'
+import ProofsView from '@renderer/views/ProofsView.vue'
+import SettingsView from '@renderer/views/SettingsView.vue'
+import TransactionDetailView from '@renderer/views/TransactionDetailView.vue'
+import TransactionsView from '@renderer/views/TransactionsView.vue'
+
+export const routes: RouteRecordRaw[] = [
+  { path: '/', name: 'dashboard', component: DashboardView },
+  { path: '/proofs', name: 'proofs', component: ProofsView },
+  { path: '/proofs/:account', name: 'proof', component: ProofDetailView },
+  { path: '/transactions', name: 'transactions', component: TransactionsView },
+  { path: '/transactions/:signature', name: 'transaction', component: TransactionDetailView },
+  { path: '/settings', name: 'settings', component: SettingsView },
+  { path: '/:unknown(.*)*', redirect: '/' },
+]
+
+/** Hash history by default: the page is loaded from a file in Electron. */
+export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
+  return createRouter({ history, routes })
+}

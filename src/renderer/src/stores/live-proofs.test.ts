@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { ProofSummary } from '@shared/domain'
+import { deferred } from '@renderer/test-utils/deferred'
+import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
+import { makeProofSummary } from '@renderer/test-utils/fixtures'
+import { setupStores } from '@renderer/test-utils/store-setup'
+import { LIVE_PROOFS_CAP, useLiveProofsStore } from './live-proofs'
+
+let bridge: FakeBridge
+
+const accounts = (proofs: readonly ProofSummary[]) => proofs.map((p) => p.proofAccount)
+
+beforeEach(() => {
+  bridge = setupStores().bridge
+})
+
+describe('live proofs store', () => {
+  it('starts with the recent proofs main holds', async () => {
+    bridge.handle('getRecentProofs', () => [makeProofSummary(3), makeProofSummary(2)])
+    const live = useLiveProofsStore()
+    await live.ensureLoaded()
+    expect(accounts(live.proofs)).toEqual(accounts([makeProofSummary(3), makeProofSummary(2)]))
+  })
+
+  it('puts pushed batches first, newest first, without duplicates', async () => {
+    bridge.handle('getRecentProofs', () => [makeProofSummary(2), makeProofSummary(1)])
+    const live = useLiveProofsStore()
+    await live.load()
+    bridge.emit('proofs', [makeProofSummary(3), makeProofSummary(4)])
+    bridge.emit('proofs', [makeProofSummary(4), makeProofSummary(2)])
+    expect(accounts(live.proofs)).toEqual(accounts([4, 3, 2, 1].map(makeProofSummary)))
+  })
+
+  it('keeps events that arrive while the recent proofs are on their way in front of them', async () => {
+    const answer = deferred<ProofSummary[]>()
+    bridge.handle('getRecentProofs', () => answer.promise)
+    const live = useLiveProofsStore()
+    const loaded = live.load()
+    bridge.emit('proofs', [makeProofSummary(5)])
+    answer.resolve([makeProofSummary(5), makeProofSummary(4)])
+    await loaded
+    expect(accounts(live.proofs)).toEqual(accounts([5, 4].map(makeProofSummary)))
+  })
+
+  it('caps the feed', () => {
+    const live = useLiveProofsStore()
+    bridge.emit(
+      'proofs',
+      Array.from({ length: LIVE_PROOFS_CAP + 20 }, (_, i) => makeProofSummary(i)),
+    )
+    expect(live.proofs).toHaveLength(LIVE_PROOFS_CAP)
+    expect(live.proofs[0]?.proofAccount).toBe(makeProofSummary(LIVE_PROOFS_CAP + 19).proofAccount)
+  })
+
+  it('keeps the error when the recent proofs cannot be fetched', async () => {
+    bridge.fail('getRecentProofs', { code: 'INTERNAL', message: 'broken' })
+    const live = useLiveProofsStore()
+    await live.load()
+    expect(live.error).toEqual({ code: 'INTERNAL', message: 'broken', retryable: false })
+  })
+})

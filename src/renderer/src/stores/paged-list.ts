@@ -1,0 +1,101 @@
+import { computed, ref, shallowRef } from 'vue'
+import type { ErrorInfo, Page } from '@shared/domain'
+import { asErrorInfo } from '@renderer/errors/as-error-info'
+
+/**
+ * A cursor-paged list: the first page for a query, then `loadMore()` until
+ * the server says there is no next cursor. A cursor already followed ends
+ * the list instead of looping.
+ */
+export function createPagedList<Query extends object, Item>(
+  fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>,
+  identity: (item: Item) => string,
+) {
+  const items = shallowRef<Item[]>([])
+  const total = ref<string | null>(null)
+  const nextCursor = ref<string | null>(null)
+  const loading = ref(false)
+  const loadingMore = ref(false)
+  const error = shallowRef<ErrorInfo | null>(null)
+  /** Which step failed, so Retry repeats that one. */
+  const failedStep = ref<'first' | 'more' | null>(null)
+  const loaded = ref(false)
+  const query = shallowRef<Query | null>(null)
+  let generation = 0
+  let followedCursors = new Set<string>()
+
+  const ended = computed(() => loaded.value && nextCursor.value === null)
+
+  function append(page: Page<Item>, replace: boolean): void {
+    const known = new Set(replace ? [] : items.value.map(identity))
+    const fresh = page.items.filter((item) => {
+      const key = identity(item)
+      if (known.has(key)) return false
+      known.add(key)
+      return true
+    })
+    items.value = replace ? fresh : [...items.value, ...fresh]
+    if (page.total !== null) total.value = page.total
+    const next = page.nextCursor
+    nextCursor.value = next !== null && !followedCursors.has(next) ? next : null
+  }
+
+  async function load(nextQuery: Query): Promise<void> {
+    const mine = ++generation
+    query.value = nextQuery
+    followedCursors = new Set()
+    items.value = []
+    total.value = null
+    nextCursor.value = null
+    loaded.value = false
+    loading.value = true
+    loadingMore.value = false
+    error.value = null
+    failedStep.value = null
+    try {
+      const page = await fetchPage({ ...nextQuery })
+      if (mine !== generation) return
+      append(page, true)
+      loaded.value = true
+    } catch (caught) {
+      if (mine !== generation) return
+      error.value = asErrorInfo(caught)
+      failedStep.value = 'first'
+    } finally {
+      if (mine === generation) loading.value = false
+    }
+  }
+
+  async function loadMore(): Promise<void> {
+    const cursor = nextCursor.value
+    const current = query.value
+    if (cursor === null || current === null || loading.value || loadingMore.value) return
+    const mine = generation
+    loadingMore.value = true
+    error.value = null
+    failedStep.value = null
+    try {
+      const page = await fetchPage({ ...current, cursor })
+      if (mine !== generation) return
+      followedCursors.add(cursor)
+      append(page, false)
+    } catch (caught) {
+      if (mine !== generation) return
+      error.value = asErrorInfo(caught)
+      failedStep.value = 'more'
+    } finally {
+      if (mine === generation) loadingMore.value = false
+    }
+  }
+
+  function retry(): Promise<void> {
+    if (failedStep.value === 'more') return loadMore()
+    return query.value ? load(query.value) : Promise.resolve()
+  }
+
+  function reload(): Promise<void> {
+    return query.value ? load(query.value) : Promise.resolve()
+  }
+
+  return { items, total, nextCursor, loading, loadingMore, error, failedStep, loaded, ended, query, load, loadMore, retry, reload }
+}

@@ -1,0 +1,166 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Page, Proof, ProofQuery } from '@shared/domain'
+import { deferred } from '@renderer/test-utils/deferred'
+import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
+import { makeConnection, makeProof, pagesOf } from '@renderer/test-utils/fixtures'
+import { setupStores } from '@renderer/test-utils/store-setup'
+import { useConnectionStore } from './connection'
+import { NO_PROOF_FILTERS, proofQueryOf, useProofsStore } from './proofs'
+
+let bridge: FakeBridge
+
+function servePages(count: number, size: number): void {
+  const pages = pagesOf(
+    Array.from({ length: count }, (_, i) => makeProof(i)),
+    size,
+  )
+  bridge.handle('listProofs', (query) => {
+    const page = pages.get(query.cursor)
+    if (!page) throw new Error(`unexpected cursor ${query.cursor}`)
+    return page
+  })
+}
+
+beforeEach(() => {
+  bridge = setupStores().bridge
+})
+
+describe('proofQueryOf', () => {
+  it('leaves out filters that are not set', () => {
+    expect(proofQueryOf({ authority: '  ', type: '' })).toEqual({})
+    expect(proofQueryOf({ authority: ' Auth1 ', type: 'AGE' })).toEqual({ authority: 'Auth1', type: 'AGE' })
+  })
+})
+
+describe('proofs store', () => {
+  it('pages with loadMore until the cursor runs out', async () => {
+    servePages(5, 2)
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    expect(proofs.items).toHaveLength(2)
+    expect(proofs.total).toBe('5')
+    expect(proofs.ended).toBe(false)
+
+    await proofs.loadMore()
+    await proofs.loadMore()
+    expect(proofs.items.map((p) => p.proofAccount)).toEqual([0, 1, 2, 3, 4].map((n) => makeProof(n).proofAccount))
+    expect(proofs.ended).toBe(true)
+
+    await proofs.loadMore()
+    expect(bridge.callsOf('listProofs').map(([query]) => query.cursor)).toEqual([undefined, 'c1', 'c2'])
+  })
+
+  it('sends the filters with every page', async () => {
+    servePages(3, 2)
+    const proofs = useProofsStore()
+    await proofs.applyFilters({ authority: 'Auth1', type: 'BALANCE' })
+    await proofs.loadMore()
+    expect(bridge.callsOf('listProofs')).toEqual([
+      [{ authority: 'Auth1', type: 'BALANCE' }],
+      [{ authority: 'Auth1', type: 'BALANCE', cursor: 'c1' }],
+    ])
+  })
+
+  it('stops instead of looping when the server repeats a cursor', async () => {
+    bridge.handle('listProofs', (query): Page<Proof> => ({
+      items: [makeProof(query.cursor ? 2 : 1)],
+      nextCursor: 'same',
+      total: null,
+    }))
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    await proofs.loadMore()
+    expect(proofs.ended).toBe(true)
+    expect(proofs.items).toHaveLength(2)
+  })
+
+  it('drops duplicates across pages', async () => {
+    bridge.handle('listProofs', (query): Page<Proof> =>
+      query.cursor
+        ? { items: [makeProof(2), makeProof(3)], nextCursor: null, total: null }
+        : { items: [makeProof(1), makeProof(2)], nextCursor: 'c1', total: null },
+    )
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    await proofs.loadMore()
+    expect(proofs.items.map((p) => p.proofAccount)).toEqual([1, 2, 3].map((n) => makeProof(n).proofAccount))
+  })
+
+  it('is loading while the first page is on its way', async () => {
+    const answer = deferred<Page<Proof>>()
+    bridge.handle('listProofs', () => answer.promise)
+    const proofs = useProofsStore()
+    const loaded = proofs.applyFilters(NO_PROOF_FILTERS)
+    expect(proofs.loading).toBe(true)
+    expect(proofs.loaded).toBe(false)
+    answer.resolve({ items: [], nextCursor: null, total: '0' })
+    await loaded
+    expect(proofs.loading).toBe(false)
+    expect(proofs.loaded).toBe(true)
+    expect(proofs.items).toEqual([])
+  })
+
+  it('ignores the answer to filters that were replaced meanwhile', async () => {
+    const slow = deferred<Page<Proof>>()
+    bridge.handle('listProofs', (query: ProofQuery) =>
+      query.type === 'AGE' ? slow.promise : { items: [makeProof(9)], nextCursor: null, total: '1' },
+    )
+    const proofs = useProofsStore()
+    const first = proofs.applyFilters({ authority: '', type: 'AGE' })
+    await proofs.applyFilters({ authority: '', type: 'CUSTOM' })
+    slow.resolve({ items: [makeProof(1), makeProof(2)], nextCursor: null, total: '2' })
+    await first
+    expect(proofs.items.map((p) => p.proofAccount)).toEqual([makeProof(9).proofAccount])
+    expect(proofs.filters.type).toBe('CUSTOM')
+  })
+
+  it('keeps the items when loadMore fails, and retry repeats loadMore', async () => {
+    servePages(4, 2)
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    bridge.fail('listProofs', { code: 'UNREACHABLE', message: 'gone' })
+    await proofs.loadMore()
+    expect(proofs.error?.code).toBe('UNREACHABLE')
+    expect(proofs.failedStep).toBe('more')
+    expect(proofs.items).toHaveLength(2)
+
+    servePages(4, 2)
+    await proofs.retry()
+    expect(proofs.error).toBeNull()
+    expect(proofs.items).toHaveLength(4)
+    expect(proofs.ended).toBe(true)
+  })
+
+  it('ensureLoaded does not refetch the same filters', async () => {
+    servePages(1, 2)
+    const proofs = useProofsStore()
+    await proofs.ensureLoaded({ authority: 'A', type: '' })
+    await proofs.ensureLoaded({ authority: 'A ', type: '' })
+    expect(bridge.callsOf('listProofs')).toHaveLength(1)
+    await proofs.ensureLoaded({ authority: 'B', type: '' })
+    expect(bridge.callsOf('listProofs')).toHaveLength(2)
+  })
+
+  it('retries by itself when the connection recovers, but not after NOT_FOUND-like errors', async () => {
+    bridge.handle('getConnection', () => makeConnection({ http: 'unreachable' }))
+    const connection = useConnectionStore()
+    await connection.start()
+    bridge.fail('listProofs', { code: 'UNREACHABLE', message: 'gone' })
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+
+    servePages(1, 2)
+    bridge.emit('connection', makeConnection({ http: 'ok' }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(bridge.callsOf('listProofs')).toHaveLength(2)
+    expect(proofs.error).toBeNull()
+    expect(proofs.items).toHaveLength(1)
+
+    bridge.fail('listProofs', { code: 'INVALID_ARGUMENT', message: 'bad authority' })
+    await proofs.applyFilters({ authority: '???', type: '' })
+    bridge.emit('connection', makeConnection({ http: 'unreachable' }))
+    bridge.emit('connection', makeConnection({ http: 'ok' }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(bridge.callsOf('listProofs')).toHaveLength(3)
+  })
+})

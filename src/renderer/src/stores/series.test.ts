@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
+import { makeSeries } from '@renderer/test-utils/fixtures'
+import { setupStores } from '@renderer/test-utils/store-setup'
+import { useSeriesStore } from './series'
+
+let bridge: FakeBridge
+
+beforeEach(() => {
+  bridge = setupStores().bridge
+  bridge.handle('getSeries', (query) => makeSeries(query.period, query.period === '30d' ? 0 : 4))
+})
+
+describe('series store', () => {
+  it('asks for the proofs metric of the chosen period', async () => {
+    const series = useSeriesStore()
+    await series.select('7d')
+    expect(bridge.callsOf('getSeries')).toEqual([[{ metric: 'proofs', period: '7d' }]])
+    expect(series.period).toBe('7d')
+    expect(series.current.series?.points).toHaveLength(4)
+  })
+
+  it('caches each period', async () => {
+    const series = useSeriesStore()
+    await series.select('24h')
+    await series.select('7d')
+    await series.select('24h')
+    expect(bridge.callsOf('getSeries').map(([query]) => query.period)).toEqual(['24h', '7d'])
+    expect(series.current.series?.period).toBe('24h')
+  })
+
+  it('marks the period loading while it is fetched', () => {
+    const series = useSeriesStore()
+    void series.select('30d')
+    expect(series.current.loading).toBe(true)
+  })
+
+  it('keeps an error per period and retries the shown one', async () => {
+    bridge.fail('getSeries', { code: 'HTTP', message: 'metric rejected', status: 400, serverCode: 'VALIDATION_FAILED' })
+    const series = useSeriesStore()
+    await series.select('24h')
+    expect(series.current.error?.serverCode).toBe('VALIDATION_FAILED')
+    expect(series.current.series).toBeNull()
+
+    bridge.handle('getSeries', (query) => makeSeries(query.period))
+    await series.retry()
+    expect(series.current.error).toBeNull()
+    expect(series.current.series?.points).toHaveLength(3)
+  })
+})

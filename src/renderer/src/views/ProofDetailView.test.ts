@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { makeProof } from '@renderer/test-utils/fixtures'
+import { mountView } from '@renderer/test-utils/mount-view'
+import ProofDetailView from './ProofDetailView.vue'
+
+describe('ProofDetailView', () => {
+  it('shows every field, the public inputs and the raw JSON', async () => {
+    const proof = makeProof(1, { extra: { proofSize: 192 }, raw: { proofAccount: 'x', proofSize: 192 } })
+    const { wrapper, bridge } = await mountView(ProofDetailView, `/proofs/${proof.proofAccount}`, (fake) =>
+      fake.handle('getProof', () => proof),
+    )
+    expect(bridge.callsOf('getProof')).toEqual([[proof.proofAccount]])
+    const detail = wrapper.get('[data-testid="proof-detail"]').text()
+    expect(detail).toContain(proof.proofAccount)
+    expect(detail).toContain('Verified')
+    expect(detail).toContain('Balance')
+    expect(detail).toContain('UTC')
+    expect(wrapper.text()).toContain('threshold')
+    expect(wrapper.text()).toContain('proofSize')
+    expect(JSON.parse(wrapper.get('[data-testid="raw-json"]').text())).toEqual(proof.raw)
+    const signatureLink = wrapper.findAll('a').find((link) => link.text() === proof.signature)
+    expect(signatureLink?.attributes('href')).toBe(`/transactions/${proof.signature}`)
+  })
+
+  it('shows a loading state first', async () => {
+    const { wrapper } = await mountView(ProofDetailView, '/proofs/Acct1', (bridge) =>
+      bridge.handle('getProof', () => new Promise(() => {})),
+    )
+    expect(wrapper.find('[data-testid="detail-loading"]').exists()).toBe(true)
+  })
+
+  it('says when there is no such proof, and retries', async () => {
+    const { wrapper, bridge } = await mountView(ProofDetailView, '/proofs/Unknown1', (fake) =>
+      fake.fail('getProof', { code: 'NOT_FOUND', message: 'Proof not found', status: 404, serverCode: 'NOT_FOUND' }),
+    )
+    const panel = wrapper.get('[data-testid="error-panel"]')
+    expect(panel.text()).toContain('No proof with this proof account')
+    expect(panel.text()).toContain('Proof not found')
+
+    bridge.handle('getProof', () => makeProof(1))
+    await wrapper.get('[data-testid="retry-button"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="proof-detail"]').exists()).toBe(true)
+  })
+
+  it('says when the account is not valid', async () => {
+    const { wrapper } = await mountView(ProofDetailView, '/proofs/short', (bridge) =>
+      bridge.fail('getProof', { code: 'INVALID_ARGUMENT', message: 'proofAccount must be 32–44 characters' }),
+    )
+    expect(wrapper.get('[data-testid="error-panel"]').text()).toContain('This is not a valid proof account')
+  })
+})
