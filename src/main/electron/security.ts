@@ -2,20 +2,7 @@ import type { Session, Shell, WebContents } from 'electron'
 import type { Logger } from '../core/log'
 import type { RendererLocation } from './renderer-location'
 import { isAppRendererUrl } from './renderer-location'
-
-/** The renderer's own meta CSP (src/renderer/index.html), repeated as a header. */
-export const RENDERER_CSP_DIRECTIVES: ReadonlyArray<readonly [string, ...string[]]> = [
-  ['default-src', "'self'"],
-  ['script-src', "'self'"],
-  ['style-src', "'self'"],
-  ['img-src', "'self'", 'data:'],
-  ['connect-src', "'self'"],
-  ['font-src', "'self'"],
-  ['object-src', "'none'"],
-  ['base-uri', "'none'"],
-  ['form-action', "'none'"],
-  ['frame-ancestors', "'none'"],
-]
+import { contentSecurityPolicy } from '@shared/content-security-policy'
 
 /**
  * The CSP header for the app's pages. With the dev server, its origin is
@@ -31,7 +18,7 @@ export function buildContentSecurityPolicy(location: RendererLocation): string {
     extra['img-src'] = [location.origin]
     extra['connect-src'] = [location.origin, ws]
   }
-  return RENDERER_CSP_DIRECTIVES.map(([name, ...sources]) => [name, ...sources, ...(extra[name] ?? [])].join(' ')).join('; ')
+  return contentSecurityPolicy(extra)
 }
 
 /** The only URLs handed to the operating system: plain https links to a named host. */

@@ -11,6 +11,8 @@ export interface BridgeSocketOptions {
   token: string
   /** Origins a browser page of ours has: http://127.0.0.1:<port> and http://localhost:<port>. */
   allowedOrigins: () => readonly string[]
+  /** Events every new page gets at once (the connection state), before any batch. */
+  greeting?: () => Promise<BridgeEvent[]>
   log: Logger
 }
 
@@ -62,6 +64,12 @@ export class BridgeSocketServer {
   }
 
   private onConnection(socket: WebSocket): void {
+    this.options
+      .greeting?.()
+      .then((events) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ events } satisfies SocketReply))
+      })
+      .catch((error: unknown) => this.options.log.warn('bridge greeting failed', error))
     socket.on('message', async (data, isBinary) => {
       let request: { id?: unknown; method?: unknown; args?: unknown }
       try {

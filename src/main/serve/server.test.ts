@@ -19,6 +19,7 @@ function fakeMonitor() {
       return () => listeners.delete(listener)
     },
     getSettings: async () => ({ indexerUrl: null, wsUrl: null }),
+    getConnection: async () => ({ socket: { state: 'live' } }),
   } as unknown as Monitor
   return { monitor, emit: (batch: BridgeEvent[]) => listeners.forEach((l) => l(batch)) }
 }
@@ -45,17 +46,25 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   })
 }
 
-function open(url: string, origin?: string): Promise<WebSocket> {
+/** A client that keeps every message from the first, so none is missed between awaits. */
+function open(url: string, origin?: string): Promise<WebSocket & { next(): Promise<SocketReply> }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, origin ? { origin } : {})
-    socket.once('open', () => resolve(socket))
+    const inbox: SocketReply[] = []
+    const waiting: Array<(m: SocketReply) => void> = []
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as SocketReply
+      const waiter = waiting.shift()
+      if (waiter) waiter(message)
+      else inbox.push(message)
+    })
+    const client = Object.assign(socket, {
+      next: () => (inbox.length ? Promise.resolve(inbox.shift()!) : new Promise<SocketReply>((r) => waiting.push(r))),
+    })
+    socket.once('open', () => resolve(client))
     socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)))
     socket.once('error', reject)
   })
-}
-
-function nextMessage(socket: WebSocket): Promise<SocketReply> {
-  return new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()) as SocketReply)))
 }
 
 let handle: ServeHandle | null = null
@@ -90,15 +99,17 @@ describe('serve mode server', () => {
     const fake = fakeMonitor()
     handle = await startServe({ monitor: fake.monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
     const socket = await open(`ws://127.0.0.1:${handle.port}/bridge?token=${handle.token}`, `http://127.0.0.1:${handle.port}`)
-    const reply = nextMessage(socket)
+    // A new page learns the connection state at once.
+    expect(await socket.next()).toEqual({ events: [{ event: 'connection', payload: { socket: { state: 'live' } } }] })
+    const reply = socket.next()
     socket.send(JSON.stringify({ id: 7, method: 'getSettings', args: [] }))
     expect(await reply).toEqual({ id: 7, result: { indexerUrl: null, wsUrl: null } })
 
-    const invalid = nextMessage(socket)
+    const invalid = socket.next()
     socket.send(JSON.stringify({ id: 8, method: 'getProof', args: [12] }))
     expect(await invalid).toMatchObject({ id: 8, error: { code: 'INVALID_ARGUMENT' } })
 
-    const pushed = nextMessage(socket)
+    const pushed = socket.next()
     fake.emit([{ event: 'problem', payload: { code: 'DECODE', message: 'bad frame' } }])
     expect(await pushed).toEqual({ events: [{ event: 'problem', payload: { code: 'DECODE', message: 'bad frame' } }] })
     socket.close()

@@ -32,6 +32,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     dispatcher: createBridgeDispatcher(options.monitor),
     token,
     allowedOrigins: () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+    greeting: async () => [{ event: 'connection', payload: await options.monitor.getConnection() }],
     log: options.log,
   })
   const server: Server = createServer((request, response) => {

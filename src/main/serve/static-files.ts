@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { contentSecurityPolicy } from '@shared/content-security-policy'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,10 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-/** The same policy the renderer's meta tag and the Electron session set. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy()
 
 /** Serves the built renderer; nothing outside its folder can be reached. */
 export async function serveStaticFile(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
