@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { mkdtempSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +10,16 @@ import { startBuilt, type Started } from './processes'
 
 const skipReason = browserMissing()
 const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+/** A port nothing listens on: taken from the system, then released. */
+function freedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url)
@@ -133,8 +144,7 @@ describe.skipIf(skipReason !== null)('serve mode pointed at an unreachable index
   let browser: Browser
 
   beforeAll(async () => {
-    // Port 9 (discard) is closed on this machine: connections are refused at once.
-    serve = await startBuilt('serve.js', ['--indexer', 'http://127.0.0.1:9', '--port', '0'], SERVE_LINE, {
+    serve = await startBuilt('serve.js', ['--indexer', `http://127.0.0.1:${await freedPort()}`, '--port', '0'], SERVE_LINE, {
       PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-down-')),
     })
     browser = await launchBrowser()
@@ -149,7 +159,10 @@ describe.skipIf(skipReason !== null)('serve mode pointed at an unreachable index
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.goto(serve.match[1]!)
     await expect.poll(async () => (await page.getByTestId('connection-state').textContent())?.toLowerCase() ?? '', { timeout: 15_000 }).toMatch(/unreachable|offline|reconnect/)
-    await page.getByTestId('error-panel').first().waitFor({ timeout: 15_000 })
+    // Overview, series and leaderboard each say so in place, with a retry.
+    await expect.poll(() => page.getByTestId('error-panel').count(), { timeout: 30_000 }).toBe(3)
+    expect(await page.getByTestId('error-panel').first().textContent()).toMatch(/connection refused/i)
+    expect(await page.getByTestId('retry-button').count()).toBe(3)
     await page.screenshot({ path: join(SCREENSHOTS, 'unreachable.png') })
     expect(serve.child.exitCode).toBeNull()
   })
