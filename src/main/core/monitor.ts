@@ -23,6 +23,7 @@ import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { startDemoIndexer } from '../demo/server'
 import { EventBatcher } from './event-batcher'
 import { IndexerClient } from './indexer/client'
+import { createParameterMemory } from './indexer/negotiation'
 import { decodeAddressTransaction, decodeNotification, decodeProofSummary, decodeStatsEvent } from './indexer/decode'
 import { LiveFeed, type LiveFeedOptions } from './live/live-feed'
 import { silentLogger, type Logger } from './log'
@@ -69,6 +70,8 @@ class IndexerMonitor implements Monitor {
   private launch: LaunchOptions
   private readonly listeners = new Set<(batch: BridgeEvent[]) => void>()
   private readonly batcher = new EventBatcher((batch) => this.listeners.forEach((l) => l(batch)))
+  /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
+  private readonly parameterMemory = createParameterMemory()
   private demo: { httpUrl: string; wsUrl: string; close(): Promise<void> } | null = null
   private target: Target | null = null
   private client: IndexerClient | null = null
@@ -194,7 +197,7 @@ class IndexerMonitor implements Monitor {
     this.target = target
     this.http = { state: 'unknown', lastOkAt: null, lastError: null }
     this.recentProofs = []
-    this.client = new IndexerClient({ baseUrl: target.httpUrl })
+    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: this.parameterMemory })
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo })
     this.feed = new LiveFeed({
       url: target.wsUrl,
