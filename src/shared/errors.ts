@@ -34,13 +34,27 @@ export class ProofWatchError extends Error {
   }
 }
 
-/** Any thrown value as ErrorInfo, for the bridge and the log. */
+/**
+ * Any thrown value as ErrorInfo, for the bridge, the log and the UI. Plain
+ * objects with a known code count too: an error that crossed Electron's
+ * contextBridge has lost its class on the way.
+ */
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof ProofWatchError) return error.toInfo()
-  // Errors that crossed Electron's contextBridge arrive as plain objects.
-  if (isErrorInfo(error)) return { ...error }
-  const message = error instanceof Error ? error.message : String(error)
-  return { code: 'INTERNAL', message }
+  if (isErrorInfo(error)) {
+    const candidate = error as ErrorInfo & Record<string, unknown>
+    const info: ErrorInfo = { code: candidate.code, message: candidate.message }
+    if (typeof candidate.status === 'number') info.status = candidate.status
+    if (typeof candidate.serverCode === 'string') info.serverCode = candidate.serverCode
+    if (typeof candidate.received === 'string') info.received = candidate.received
+    if (typeof candidate.retryable === 'boolean') info.retryable = candidate.retryable
+    return info
+  }
+  if (error instanceof Error) return { code: 'INTERNAL', message: error.message }
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return { code: 'INTERNAL', message: (error as { message: string }).message }
+  }
+  return { code: 'INTERNAL', message: String(error) }
 }
 
 const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([

@@ -9,8 +9,7 @@ import type {
   SocketRequest,
 } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
-import { ProofWatchError } from '@shared/errors'
-import { asErrorInfo } from '@renderer/errors/as-error-info'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
 
 /** The part of the DOM WebSocket this transport uses, so tests can inject a fake. */
 export interface WebSocketLike {
@@ -150,7 +149,7 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
       // A reply to a request that already timed out is dropped.
       const entry = settle(record.id)
       if (!entry) return
-      if ('error' in record) entry.reject(ProofWatchError.fromInfo(asErrorInfo(record.error)))
+      if ('error' in record) entry.reject(ProofWatchError.fromInfo(toErrorInfo(record.error)))
       else entry.resolve(record.result)
       return
     }
@@ -174,7 +173,7 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
     try {
       ws = new Socket(url)
     } catch (error) {
-      rejectWhere(() => true, unreachable(`Cannot open the bridge socket: ${asErrorInfo(error).message}`))
+      rejectWhere(() => true, unreachable(`Cannot open the bridge socket: ${toErrorInfo(error).message}`))
       scheduleReconnect()
       return
     }

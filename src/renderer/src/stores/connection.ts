@@ -2,7 +2,7 @@ import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { ConnectionState, ErrorInfo } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { asErrorInfo } from '@renderer/errors/as-error-info'
+import { toErrorInfo } from '@shared/errors'
 
 /** Waits before asking the bridge again while it cannot be reached; the last one repeats. */
 export const CONNECTION_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
@@ -94,7 +94,7 @@ export const useConnectionStore = defineStore('connection', () => {
       // A pushed state that arrived meanwhile is newer than this answer.
       if (eventsSeen === eventsBefore) apply(next)
     } catch (caught) {
-      error.value = asErrorInfo(caught)
+      error.value = toErrorInfo(caught)
       wasDown = true
       scheduleRetry()
     } finally {

@@ -1,9 +1,9 @@
 import { ref, watch } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { isPermanentError } from '@renderer/errors/as-error-info'
 import { useConnectionStore } from './connection'
 import { createLoader } from './loader'
+import { retryAfterOutage } from './retry-after-outage'
 
 /** One proof and one transaction, each looked up by its id. */
 export const useDetailsStore = defineStore('details', () => {
@@ -28,17 +28,10 @@ export const useDetailsStore = defineStore('details', () => {
   }
 
   for (const loader of [proofLoader, transactionLoader]) {
-    watch(
-      () => connection.recoveries,
-      () => {
-        if (loader.error.value && !isPermanentError(loader.error.value)) void loader.retry()
-      },
-    )
+    retryAfterOutage(() => loader.error.value, loader.retry)
     watch(
       () => connection.indexerChanges,
-      () => {
-        if (loader.requested.value) void loader.retry()
-      },
+      () => void loader.retry(),
     )
   }
 

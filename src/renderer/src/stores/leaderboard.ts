@@ -2,9 +2,9 @@ import { watch } from 'vue'
 import { defineStore } from 'pinia'
 import type { LeaderboardQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { isPermanentError } from '@renderer/errors/as-error-info'
 import { useConnectionStore } from './connection'
 import { createLoader } from './loader'
+import { retryAfterOutage } from './retry-after-outage'
 
 export const LEADERBOARD_QUERY: LeaderboardQuery = { period: '24h', limit: 10 }
 
@@ -14,23 +14,10 @@ export const useLeaderboardStore = defineStore('leaderboard', () => {
   const connection = useConnectionStore()
   const loader = createLoader(() => bridge.getLeaderboard({ ...LEADERBOARD_QUERY }))
 
-  function ensureLoaded(): Promise<void> {
-    return loader.requested.value ? Promise.resolve() : loader.load()
-  }
-
-  watch(
-    () => connection.recoveries,
-    () => {
-      if (loader.error.value && !isPermanentError(loader.error.value)) void loader.retry()
-    },
-  )
+  retryAfterOutage(() => loader.error.value, loader.retry)
   watch(
     () => connection.indexerChanges,
-    () => {
-      const wasRequested = loader.requested.value
-      loader.clear()
-      if (wasRequested) void loader.load()
-    },
+    () => void loader.restart(),
   )
 
   return {
@@ -39,6 +26,6 @@ export const useLeaderboardStore = defineStore('leaderboard', () => {
     loading: loader.loading,
     load: loader.load,
     retry: loader.retry,
-    ensureLoaded,
+    ensureLoaded: loader.ensureLoaded,
   }
 })

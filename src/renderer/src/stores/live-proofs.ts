@@ -1,9 +1,9 @@
-import { ref, shallowRef, watch } from 'vue'
+import { computed, watch } from 'vue'
 import { defineStore } from 'pinia'
-import type { ErrorInfo, ProofSummary } from '@shared/domain'
+import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { asErrorInfo } from '@renderer/errors/as-error-info'
 import { useConnectionStore } from './connection'
+import { createLoader } from './loader'
 
 /** How many live proofs are kept; older ones fall off the end. */
 export const LIVE_PROOFS_CAP = 200
@@ -25,54 +25,37 @@ function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly Proof
 export const useLiveProofsStore = defineStore('liveProofs', () => {
   const bridge = getBridge()
   const connection = useConnectionStore()
-  const proofs = shallowRef<ProofSummary[]>([])
-  const error = shallowRef<ErrorInfo | null>(null)
-  const loading = ref(false)
-  const requested = ref(false)
-  let generation = 0
-
-  async function load(): Promise<void> {
-    const mine = ++generation
-    requested.value = true
-    loading.value = true
-    error.value = null
-    try {
-      const recent = await bridge.getRecentProofs()
-      // Events that arrived while this was on its way are newer: keep them first.
-      if (mine === generation) proofs.value = combine(proofs.value, recent)
-    } catch (caught) {
-      if (mine === generation) error.value = asErrorInfo(caught)
-    } finally {
-      if (mine === generation) loading.value = false
-    }
-  }
-
-  function ensureLoaded(): Promise<void> {
-    return requested.value ? Promise.resolve() : load()
-  }
+  // Events that arrived while the recent proofs were on their way are newer: they stay first.
+  const loader = createLoader(
+    () => bridge.getRecentProofs(),
+    (held, recent) => combine(held ?? [], recent),
+  )
+  const proofs = computed(() => loader.data.value ?? [])
 
   bridge.on('proofs', (batch) => {
     // A proof seen again (a replay after a reconnect) keeps its place.
     const held = new Set(proofs.value.map((proof) => proof.proofAccount))
     const fresh = batch.filter((proof) => !held.has(proof.proofAccount))
     // A batch arrives oldest first; the feed shows newest first.
-    if (fresh.length) proofs.value = combine(fresh.reverse(), proofs.value)
+    if (fresh.length) loader.data.value = combine(fresh.reverse(), proofs.value)
   })
 
   // After an outage, main may hold proofs this feed never saw.
   watch(
     () => connection.recoveries,
-    () => {
-      if (requested.value) void load()
-    },
+    () => void loader.retry(),
   )
   watch(
     () => connection.indexerChanges,
-    () => {
-      proofs.value = []
-      if (requested.value) void load()
-    },
+    () => void loader.restart(),
   )
 
-  return { proofs, error, loading, load, ensureLoaded, retry: load }
+  return {
+    proofs,
+    error: loader.error,
+    loading: loader.loading,
+    load: loader.load,
+    ensureLoaded: loader.ensureLoaded,
+    retry: loader.load,
+  }
 })

@@ -1,12 +1,19 @@
 import { computed, ref, shallowRef } from 'vue'
 import type { ErrorInfo } from '@shared/domain'
-import { asErrorInfo } from '@renderer/errors/as-error-info'
+import { toErrorInfo } from '@shared/errors'
 
 /**
  * One request's state: data, loading, error. Only the latest call counts, so
  * a slow answer to an old question never overwrites a newer one.
+ *
+ * `merge` joins an answer with what is held when it lands; by default the
+ * answer replaces it. Stores that also take pushed events use it so events
+ * that arrived while the request was on its way are kept.
  */
-export function createLoader<Args extends unknown[], T>(fetcher: (...args: Args) => Promise<T>) {
+export function createLoader<Args extends unknown[], T>(
+  fetcher: (...args: Args) => Promise<T>,
+  merge: (held: T | null, answer: T) => T = (_held, answer) => answer,
+) {
   const data = shallowRef<T | null>(null)
   const error = shallowRef<ErrorInfo | null>(null)
   const loading = ref(false)
@@ -20,9 +27,9 @@ export function createLoader<Args extends unknown[], T>(fetcher: (...args: Args)
     error.value = null
     try {
       const result = await fetcher(...args)
-      if (mine === generation) data.value = result
+      if (mine === generation) data.value = merge(data.value, result)
     } catch (caught) {
-      if (mine === generation) error.value = asErrorInfo(caught)
+      if (mine === generation) error.value = toErrorInfo(caught)
     } finally {
       if (mine === generation) loading.value = false
     }
@@ -31,6 +38,17 @@ export function createLoader<Args extends unknown[], T>(fetcher: (...args: Args)
   /** Asks the last question again; does nothing before the first load. */
   function retry(): Promise<void> {
     return lastArgs.value ? load(...lastArgs.value) : Promise.resolve()
+  }
+
+  /** Forgets what is held and asks the last question again; does nothing before the first load. */
+  function restart(): Promise<void> {
+    data.value = null
+    return retry()
+  }
+
+  /** Loads unless something was asked already. */
+  function ensureLoaded(...args: Args): Promise<void> {
+    return lastArgs.value ? Promise.resolve() : load(...args)
   }
 
   function clear(): void {
@@ -43,5 +61,5 @@ export function createLoader<Args extends unknown[], T>(fetcher: (...args: Args)
 
   const requested = computed(() => lastArgs.value !== null)
 
-  return { data, error, loading, requested, load, retry, clear }
+  return { data, error, loading, requested, load, retry, restart, ensureLoaded, clear }
 }

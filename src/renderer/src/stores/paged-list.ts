@@ -1,6 +1,6 @@
 import { computed, ref, shallowRef } from 'vue'
 import type { ErrorInfo, Page } from '@shared/domain'
-import { asErrorInfo } from '@renderer/errors/as-error-info'
+import { toErrorInfo } from '@shared/errors'
 
 /**
  * A cursor-paged list: the first page for a query, then `loadMore()` until
@@ -59,7 +59,7 @@ export function createPagedList<Query extends object, Item>(
       loaded.value = true
     } catch (caught) {
       if (mine !== generation) return
-      error.value = asErrorInfo(caught)
+      error.value = toErrorInfo(caught)
       failedStep.value = 'first'
     } finally {
       if (mine === generation) loading.value = false
@@ -81,7 +81,7 @@ export function createPagedList<Query extends object, Item>(
       append(page, false)
     } catch (caught) {
       if (mine !== generation) return
-      error.value = asErrorInfo(caught)
+      error.value = toErrorInfo(caught)
       failedStep.value = 'more'
     } finally {
       if (mine === generation) loadingMore.value = false

@@ -2,8 +2,9 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import { defineStore } from 'pinia'
 import type { ErrorInfo, Series, SeriesPeriod } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { asErrorInfo, isPermanentError } from '@renderer/errors/as-error-info'
+import { toErrorInfo } from '@shared/errors'
 import { useConnectionStore } from './connection'
+import { retryAfterOutage } from './retry-after-outage'
 
 export interface SeriesEntry {
   series: Series | null
@@ -42,7 +43,7 @@ export const useSeriesStore = defineStore('series', () => {
       const series = await bridge.getSeries({ metric: 'proofs', period: which })
       if (generations.get(which) === mine) update(which, { series, loading: false, fetchedAt: Date.now() })
     } catch (caught) {
-      if (generations.get(which) === mine) update(which, { error: asErrorInfo(caught), loading: false })
+      if (generations.get(which) === mine) update(which, { error: toErrorInfo(caught), loading: false })
     }
   }
 
@@ -62,12 +63,9 @@ export const useSeriesStore = defineStore('series', () => {
 
   const current = computed(() => entryOf(period.value))
 
-  watch(
-    () => connection.recoveries,
-    () => {
-      const entry = entryOf(period.value)
-      if (entry.error && !isPermanentError(entry.error)) void load(period.value)
-    },
+  retryAfterOutage(
+    () => entryOf(period.value).error,
+    () => load(period.value),
   )
   watch(
     () => connection.indexerChanges,

@@ -2,7 +2,7 @@ import { ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { ErrorInfo, SettingsPatch } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { asErrorInfo } from '@renderer/errors/as-error-info'
+import { toErrorInfo } from '@shared/errors'
 import { createLoader } from './loader'
 
 /** Which indexer to watch. Saving is validated by main; its errors are shown as they come. */
@@ -22,7 +22,7 @@ export const useSettingsStore = defineStore('settings', () => {
       savedAt.value = Date.now()
       return true
     } catch (caught) {
-      saveError.value = asErrorInfo(caught)
+      saveError.value = toErrorInfo(caught)
       return false
     } finally {
       saving.value = false

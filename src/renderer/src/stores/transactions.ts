@@ -1,10 +1,7 @@
-import { shallowRef, watch } from 'vue'
 import { defineStore } from 'pinia'
 import type { Transaction, TransactionQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { isPermanentError } from '@renderer/errors/as-error-info'
-import { useConnectionStore } from './connection'
-import { createPagedList } from './paged-list'
+import { useFilteredList } from './filtered-list'
 
 export interface TransactionFilters {
   pubkey: string
@@ -31,56 +28,13 @@ export function transactionQueryOf(filters: TransactionFilters): TransactionQuer
   return query
 }
 
-function sameFilters(a: TransactionFilters, b: TransactionFilters): boolean {
-  return JSON.stringify(transactionQueryOf(a)) === JSON.stringify(transactionQueryOf(b))
-}
-
 /** The transactions collection, filtered and paged. */
 export const useTransactionsStore = defineStore('transactions', () => {
   const bridge = getBridge()
-  const connection = useConnectionStore()
-  const list = createPagedList(
-    (query: TransactionQuery) => bridge.listTransactions(query),
-    (transaction: Transaction) => transaction.signature,
-  )
-  const filters = shallowRef<TransactionFilters>({ ...NO_TRANSACTION_FILTERS })
-
-  function applyFilters(next: TransactionFilters): Promise<void> {
-    filters.value = { ...next }
-    return list.load(transactionQueryOf(next))
-  }
-
-  /** Loads for `next` unless that list is already here. */
-  function ensureLoaded(next: TransactionFilters): Promise<void> {
-    if (list.query.value !== null && sameFilters(filters.value, next) && !list.error.value) return Promise.resolve()
-    return applyFilters(next)
-  }
-
-  watch(
-    () => connection.recoveries,
-    () => {
-      if (list.error.value && !isPermanentError(list.error.value)) void list.retry()
-    },
-  )
-  watch(
-    () => connection.indexerChanges,
-    () => void list.reload(),
-  )
-
-  return {
-    filters,
-    items: list.items,
-    total: list.total,
-    nextCursor: list.nextCursor,
-    loading: list.loading,
-    loadingMore: list.loadingMore,
-    error: list.error,
-    failedStep: list.failedStep,
-    loaded: list.loaded,
-    ended: list.ended,
-    applyFilters,
-    ensureLoaded,
-    loadMore: list.loadMore,
-    retry: list.retry,
-  }
+  return useFilteredList({
+    fetchPage: (query: TransactionQuery) => bridge.listTransactions(query),
+    identity: (transaction: Transaction) => transaction.signature,
+    noFilters: NO_TRANSACTION_FILTERS,
+    queryOf: transactionQueryOf,
+  })
 })

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { ProofWatchError, toErrorInfo } from './errors'
+
+describe('toErrorInfo', () => {
+  it('keeps everything a ProofWatchError carries', () => {
+    const error = new ProofWatchError({ code: 'HTTP', message: 'boom', status: 500, serverCode: 'INTERNAL', retryable: true })
+    expect(toErrorInfo(error)).toEqual({ code: 'HTTP', message: 'boom', status: 500, serverCode: 'INTERNAL', retryable: true })
+  })
+
+  it('reads a plain object that lost its class crossing the context bridge, and only its known fields', () => {
+    expect(toErrorInfo({ name: 'ProofWatchError', code: 'NOT_FOUND', message: 'no such proof', status: 404, stack: 'x' })).toEqual({
+      code: 'NOT_FOUND',
+      message: 'no such proof',
+      status: 404,
+    })
+    expect(toErrorInfo({ code: 'SOCKET', message: 'Channel not allowed: user:proofs' })).toEqual({
+      code: 'SOCKET',
+      message: 'Channel not allowed: user:proofs',
+    })
+  })
+
+  it('turns anything else into INTERNAL with its message', () => {
+    expect(toErrorInfo(new Error('bad'))).toEqual({ code: 'INTERNAL', message: 'bad' })
+    expect(toErrorInfo({ code: 'WHATEVER', message: 'odd' })).toEqual({ code: 'INTERNAL', message: 'odd' })
+    expect(toErrorInfo('text')).toEqual({ code: 'INTERNAL', message: 'text' })
+  })
+
+  it('survives a round trip through ErrorInfo', () => {
+    const info = { code: 'DECODE', message: 'not JSON', received: '<html>', retryable: false } as const
+    expect(toErrorInfo(ProofWatchError.fromInfo(info))).toEqual(info)
+  })
+})
