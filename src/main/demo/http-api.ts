@@ -18,7 +18,7 @@ import {
   positiveInteger,
   stringLength,
 } from './query-validation'
-import { wireProof, wireTransaction, wireTransactionDetail, type WireOverview } from './wire-format'
+import { wireProof, wireStats, wireTransaction, wireTransactionDetail, type WireOverview } from './wire-format'
 
 const METRICS: readonly SeriesMetricName[] = ['tps', 'proofs24h', 'activeUsers24h']
 const PERIODS: readonly SeriesPeriodName[] = ['24h', '7d', '30d']
@@ -114,16 +114,7 @@ function findRoute(pathname: string): Route | undefined {
 
 function overview(context: HttpApiContext): Reply {
   const stats = context.network.overview()
-  const body: WireOverview = {
-    tps: stats.tps,
-    slot: String(stats.slot),
-    totalProofs: String(stats.totalProofs),
-    proofs24h: stats.proofs24h,
-    avgVerifyTimeMs: stats.avgVerifyTimeMs,
-    activeUsers24h: stats.activeUsers24h,
-    rpcLatencyMs: stats.rpcLatencyMs,
-    status: context.status(),
-  }
+  const body: WireOverview = { ...wireStats(stats), status: context.status() }
   return ok({ stats: body })
 }
 

@@ -11,7 +11,7 @@ import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './netwo
 import { RateLimiter } from './rate-limit'
 import type { ProofRecord, TransactionRecord } from './records'
 import { SocketHub } from './socket-hub'
-import { wireNotification, wireProofSummary, wireTransaction, type WireOverview, type WireStatsEvent } from './wire-format'
+import { wireNotification, wireProofSummary, wireStats, wireTransaction, type WireOverview, type WireStatsEvent } from './wire-format'
 
 export interface DemoIndexerOptions {
   /** 0 picks a free port. Default 0. */
@@ -214,15 +214,5 @@ function publishTransaction(hub: SocketHub, tx: TransactionRecord): void {
 
 function statsEvent(network: DemoNetwork): WireStatsEvent {
   const now = network.now()
-  const stats = network.overview(now)
-  return {
-    timestamp: new Date(now).toISOString(),
-    tps: stats.tps,
-    slot: String(stats.slot),
-    totalProofs: String(stats.totalProofs),
-    proofs24h: stats.proofs24h,
-    avgVerifyTimeMs: stats.avgVerifyTimeMs,
-    activeUsers24h: stats.activeUsers24h,
-    rpcLatencyMs: stats.rpcLatencyMs,
-  }
+  return { timestamp: new Date(now).toISOString(), ...wireStats(network.overview(now)) }
 }

@@ -10,6 +10,7 @@ import {
   SYSTEM_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from './catalog'
+import type { Overview } from './network'
 import type { NotificationRecord, ProofRecord, TransactionRecord } from './records'
 
 export interface WireProof {
@@ -78,6 +79,19 @@ export interface WireOverview {
 
 export interface WireStatsEvent extends Omit<WireOverview, 'status'> {
   timestamp: string
+}
+
+/** The figures the overview endpoint and the `stats` channel share, 64-bit ones as strings. */
+export function wireStats(stats: Overview): Omit<WireOverview, 'status'> {
+  return {
+    tps: stats.tps,
+    slot: String(stats.slot),
+    totalProofs: String(stats.totalProofs),
+    proofs24h: stats.proofs24h,
+    avgVerifyTimeMs: stats.avgVerifyTimeMs,
+    activeUsers24h: stats.activeUsers24h,
+    rpcLatencyMs: stats.rpcLatencyMs,
+  }
 }
 
 export function wireProof(proof: ProofRecord): WireProof {

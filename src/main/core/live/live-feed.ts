@@ -1,17 +1,10 @@
 import WebSocket from 'ws'
-import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'
+import type { ChannelStatus, ConnectionState, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import { decodeServerFrame } from '../indexer/decode'
 import { backoffDelay } from './backoff'
 
-export interface FeedStatus {
-  state: SocketState
-  reason: string | null
-  nextRetryAt: number | null
-  since: number
-  reconnects: number
-  lastEventAt: number | null
-}
+export type FeedStatus = ConnectionState['socket']
 
 export interface LiveFeedOptions {
   url: string
