@@ -1,6 +1,21 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
+
+/**
+ * Under the dev server, Vite injects component styles as inline <style> tags
+ * and talks to its hot-reload WebSocket; the strict CSP of index.html would
+ * block both. Only `electron-vite dev` gets this; builds keep the strict tag.
+ */
+const devContentSecurityPolicy = (): Plugin => ({
+  name: 'proofwatch-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html
+      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+      .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+})
 
 const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
 
@@ -33,7 +48,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     resolve: { alias: { ...shared, '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
-    plugins: [vue()],
+    plugins: [vue(), devContentSecurityPolicy()],
     build: {
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
