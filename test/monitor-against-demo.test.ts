@@ -37,7 +37,7 @@ afterEach(async () => {
 describe('the core against the demo indexer over real HTTP and WebSocket', () => {
   it('serves every endpoint through the bridge methods', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 3 })
-    monitor = createMonitor({ settings: memorySettingsStore({ indexerUrl: demo.httpUrl, wsUrl: demo.wsUrl }) })
+    monitor = createMonitor({ settings: memorySettingsStore({ indexerUrl: demo.httpUrl, wsUrl: demo.wsUrl, useDemo: false }) })
     await monitor.start()
 
     const overview = await monitor.getOverview()
@@ -76,7 +76,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('goes live over the socket and relays stats and proofs in batches', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 20, seed: 4, statsIntervalMs: 100 })
-    monitor = createMonitor({ settings: memorySettingsStore({ indexerUrl: demo.httpUrl, wsUrl: demo.wsUrl }) })
+    monitor = createMonitor({ settings: memorySettingsStore({ indexerUrl: demo.httpUrl, wsUrl: demo.wsUrl, useDemo: false }) })
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => events.of('proofs').flat().length >= 10 && events.of('overview').length > 0)
@@ -111,7 +111,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     await probe.close()
     const url = `http://127.0.0.1:${port}`
     monitor = createMonitor(
-      { settings: memorySettingsStore({ indexerUrl: url, wsUrl: null }) },
+      { settings: memorySettingsStore({ indexerUrl: url, wsUrl: null, useDemo: false }) },
       { healthPollMs: 100, feedOptions: { backoffBaseMs: 50, backoffCapMs: 200 } },
     )
     const events = collect(monitor)
@@ -133,9 +133,15 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     await monitor.start()
     expect((await monitor.getConnection()).indexer.demo).toBe(true)
     const saved = await monitor.updateSettings({ indexerUrl: demo.httpUrl })
-    expect(saved).toEqual({ indexerUrl: demo.httpUrl, wsUrl: null })
+    expect(saved).toEqual({ indexerUrl: demo.httpUrl, wsUrl: null, useDemo: false })
     const connection = await monitor.getConnection()
     expect(connection.indexer).toEqual({ demo: false, httpUrl: demo.httpUrl, wsUrl: demo.wsUrl })
     await expect(monitor.updateSettings({ indexerUrl: 'ftp://nope' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+
+    // Back to the demo, keeping the user's indexer for later.
+    expect(await monitor.updateSettings({ useDemo: true })).toEqual({ indexerUrl: demo.httpUrl, wsUrl: null, useDemo: true })
+    expect((await monitor.getConnection()).indexer.demo).toBe(true)
+    await monitor.updateSettings({ useDemo: false })
+    expect((await monitor.getConnection()).indexer.httpUrl).toBe(demo.httpUrl)
   })
 })

@@ -227,10 +227,12 @@ export interface ErrorInfo {
 }
 
 export interface PublicSettings {
-  /** Configured indexer HTTP base URL; null means the built-in demo indexer. */
+  /** The user's indexer HTTP base URL, kept even while the demo is watched. */
   indexerUrl: string | null
-  /** Configured WebSocket URL; null derives it from indexerUrl (`/ws`). */
+  /** Its WebSocket URL; null derives it from indexerUrl (`/ws`). */
   wsUrl: string | null
+  /** Watch the built-in demo indexer instead of indexerUrl. */
+  useDemo: boolean
 }
 
 export type SettingsPatch = Partial<PublicSettings>

@@ -37,7 +37,11 @@ const ARGUMENTS = {
   getTransaction: z.tuple([text(160)]),
   getSettings: z.tuple([]),
   updateSettings: z.tuple([
-    z.strictObject({ indexerUrl: z.string().max(2048).nullable().optional(), wsUrl: z.string().max(2048).nullable().optional() }),
+    z.strictObject({
+      indexerUrl: z.string().max(2048).nullable().optional(),
+      wsUrl: z.string().max(2048).nullable().optional(),
+      useDemo: z.boolean().optional(),
+    }),
   ]),
   getConnection: z.tuple([]),
   getRecentProofs: z.tuple([]),

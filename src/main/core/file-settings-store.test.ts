@@ -10,9 +10,9 @@ describe('file settings store', () => {
   it('starts with the demo indexer and persists what is written', () => {
     const dir = tempDir()
     const store = createFileSettingsStore(dir)
-    expect(store.read()).toEqual({ indexerUrl: null, wsUrl: null })
-    store.write({ indexerUrl: 'http://127.0.0.1:8787', wsUrl: null })
-    expect(createFileSettingsStore(dir).read()).toEqual({ indexerUrl: 'http://127.0.0.1:8787', wsUrl: null })
+    expect(store.read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
+    store.write({ indexerUrl: 'http://127.0.0.1:8787', wsUrl: null, useDemo: false })
+    expect(createFileSettingsStore(dir).read()).toEqual({ indexerUrl: 'http://127.0.0.1:8787', wsUrl: null, useDemo: false })
   })
 
   it('keeps an unreadable file aside and starts from defaults', () => {
@@ -27,9 +27,9 @@ describe('file settings store', () => {
     expect(warnings).toHaveLength(1)
   })
 
-  it('ignores fields of the wrong type', () => {
+  it('starts from defaults when the saved settings do not validate', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ indexerUrl: 42, wsUrl: 'ws://h/ws' }))
-    expect(createFileSettingsStore(dir).read()).toEqual({ indexerUrl: null, wsUrl: 'ws://h/ws' })
+    expect(createFileSettingsStore(dir).read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
   })
 })

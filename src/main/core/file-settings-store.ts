@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PublicSettings } from '@shared/domain'
 import { silentLogger, type Logger } from './log'
-import { DEFAULT_SETTINGS, type SettingsStore } from './settings'
+import { DEFAULT_SETTINGS, settingsFromStored, type SettingsStore } from './settings'
 
 /**
  * Settings as a JSON file in the data directory, for serve mode (the app
@@ -23,11 +23,7 @@ export function createFileSettingsStore(dataDir: string, log: Logger = silentLog
       throw error
     }
     try {
-      const parsed = JSON.parse(text) as Partial<PublicSettings>
-      return {
-        indexerUrl: typeof parsed.indexerUrl === 'string' ? parsed.indexerUrl : null,
-        wsUrl: typeof parsed.wsUrl === 'string' ? parsed.wsUrl : null,
-      }
+      return settingsFromStored(JSON.parse(text), log)
     } catch {
       const aside = `${file}.unreadable-${Date.now()}`
       renameSync(file, aside)

@@ -175,7 +175,7 @@ class IndexerMonitor implements Monitor {
 
   private async resolveTarget(): Promise<Target> {
     const saved = this.options.settings.read()
-    const indexerUrl = this.launch.indexerUrl ?? saved.indexerUrl
+    const indexerUrl = this.launch.indexerUrl ?? (saved.useDemo ? null : saved.indexerUrl)
     if (indexerUrl) {
       const wsUrl = this.launch.wsUrl ?? (this.launch.indexerUrl ? undefined : saved.wsUrl) ?? deriveWsUrl(indexerUrl)
       return { demo: false, httpUrl: indexerUrl, wsUrl }

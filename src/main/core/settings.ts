@@ -1,5 +1,6 @@
 import type { PublicSettings, SettingsPatch } from '@shared/domain'
-import { ProofWatchError } from '@shared/errors'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import type { Logger } from './log'
 
 /** Where settings are kept: electron-store in the app, a JSON file in serve mode, memory in tests. */
 export interface SettingsStore {
@@ -7,7 +8,7 @@ export interface SettingsStore {
   write(next: PublicSettings): void
 }
 
-export const DEFAULT_SETTINGS: PublicSettings = { indexerUrl: null, wsUrl: null }
+export const DEFAULT_SETTINGS: PublicSettings = { indexerUrl: null, wsUrl: null, useDemo: true }
 
 export function memorySettingsStore(initial: PublicSettings = DEFAULT_SETTINGS): SettingsStore {
   let current = { ...initial }
@@ -38,7 +39,11 @@ function checkUrl(value: string, protocols: readonly string[], what: string): st
   return url.toString().replace(/\/$/, '')
 }
 
-/** Validates a patch and merges it; blank strings mean "not set" (the demo indexer). */
+/**
+ * Validates a patch and merges it; blank URLs mean "not set". Saving an
+ * indexer URL without saying otherwise means watching it; clearing it means
+ * the demo.
+ */
 export function applySettingsPatch(current: PublicSettings, patch: SettingsPatch): PublicSettings {
   const next = { ...current }
   if (patch.indexerUrl !== undefined) {
@@ -49,13 +54,36 @@ export function applySettingsPatch(current: PublicSettings, patch: SettingsPatch
     const value = patch.wsUrl?.trim() ?? ''
     next.wsUrl = value === '' ? null : checkUrl(value, ['ws:', 'wss:'], 'Socket URL')
   }
+  if (patch.useDemo !== undefined) next.useDemo = patch.useDemo
+  else if (patch.indexerUrl !== undefined) next.useDemo = next.indexerUrl === null
   if (next.wsUrl && !next.indexerUrl) {
     throw new ProofWatchError({
       code: 'INVALID_ARGUMENT',
       message: 'A socket URL needs an indexer URL too (leave both blank for the demo indexer)',
     })
   }
+  if (!next.useDemo && !next.indexerUrl) {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'To watch your own indexer, give its URL' })
+  }
   return next
+}
+
+/**
+ * Settings as a store holds them (a file a person may have edited) made
+ * usable: values of the wrong type are dropped, and settings that do not
+ * validate give the defaults with a warning rather than a failed start.
+ */
+export function settingsFromStored(stored: unknown, log: Logger): PublicSettings {
+  const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {}
+  const text = (value: unknown) => (typeof value === 'string' ? value : null)
+  const patch: SettingsPatch = { indexerUrl: text(record.indexerUrl), wsUrl: text(record.wsUrl) }
+  if (typeof record.useDemo === 'boolean') patch.useDemo = record.useDemo
+  try {
+    return applySettingsPatch(DEFAULT_SETTINGS, patch)
+  } catch (error) {
+    log.warn('Saved settings are not valid; using the demo indexer', toErrorInfo(error))
+    return { ...DEFAULT_SETTINGS }
+  }
 }
 
 /** The socket URL the seed implies for an HTTP base URL: same host, ws(s), path /ws. */

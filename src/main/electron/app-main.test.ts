@@ -120,8 +120,8 @@ describe('runApp', () => {
     expect(createMonitor).toHaveBeenCalledTimes(1)
     const options = createMonitor.mock.calls[0]![0]
     expect(options.launch).toEqual({ indexerUrl: 'http://127.0.0.1:9000' })
-    expect(options.settings.read()).toEqual({ indexerUrl: null, wsUrl: null })
-    options.settings.write({ indexerUrl: 'https://indexer.example', wsUrl: null })
+    expect(options.settings.read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
+    options.settings.write({ indexerUrl: 'https://indexer.example', wsUrl: null, useDemo: false })
     expect(existsSync(join(userData, 'settings.json'))).toBe(true)
     expect(monitor.start).toHaveBeenCalledTimes(1)
   })

@@ -6,7 +6,7 @@ import type { PublicSettings } from '@shared/domain'
 import type { Logger } from '../core/log'
 import { silentLogger } from '../core/log'
 import type { SettingsStore } from '../core/settings'
-import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/settings'
+import { DEFAULT_SETTINGS, settingsFromStored } from '../core/settings'
 
 export interface ElectronSettingsStoreOptions {
   /** Folder of the settings file; the app's userData folder when not given. */
@@ -34,23 +34,17 @@ export function createElectronSettingsStore(options: ElectronSettingsStoreOption
     cwd,
     name,
     defaults: DEFAULT_SETTINGS,
-    schema: { indexerUrl: URL_SETTING, wsUrl: URL_SETTING },
+    schema: { indexerUrl: URL_SETTING, wsUrl: URL_SETTING, useDemo: { type: 'boolean' } },
     clearInvalidConfig: true,
   })
 
   return {
     read() {
-      const saved = { indexerUrl: store.get('indexerUrl') ?? null, wsUrl: store.get('wsUrl') ?? null }
-      try {
-        // A hand-edited file may hold strings that are not usable URLs.
-        return applySettingsPatch(DEFAULT_SETTINGS, saved)
-      } catch (error) {
-        log.warn('Saved settings are not valid; using the demo indexer', error)
-        return { ...DEFAULT_SETTINGS }
-      }
+      // A hand-edited file may hold strings that are not usable URLs.
+      return settingsFromStored(store.store, log)
     },
     write(next) {
-      store.set({ indexerUrl: next.indexerUrl, wsUrl: next.wsUrl })
+      store.set({ indexerUrl: next.indexerUrl, wsUrl: next.wsUrl, useDemo: next.useDemo })
     },
   }
 }
@@ -80,5 +74,6 @@ function isSettingsJson(text: string): boolean {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const record = value as Record<string, unknown>
-  return ['indexerUrl', 'wsUrl'].every((key) => record[key] === undefined || record[key] === null || typeof record[key] === 'string')
+  const urlsFit = ['indexerUrl', 'wsUrl'].every((key) => record[key] === undefined || record[key] === null || typeof record[key] === 'string')
+  return urlsFit && (record.useDemo === undefined || typeof record.useDemo === 'boolean')
 }

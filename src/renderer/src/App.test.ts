@@ -55,7 +55,7 @@ describe('App shell', () => {
     const { wrapper, router, bridge } = await mountView(App, '/', (fake) => {
       serveDashboard(fake)
       fake.handle('getConnection', () => makeConnection())
-      fake.handle('getSettings', () => ({ indexerUrl: null, wsUrl: null }))
+      fake.handle('getSettings', () => ({ indexerUrl: null, wsUrl: null, useDemo: true }))
     })
     await wrapper.get('[data-testid="nav-settings"]').trigger('click')
     await flushPromises()
