@@ -108,3 +108,9 @@ export type SocketReply =
   | { id: number; result: unknown }
   | { id: number; error: ErrorInfo }
   | { events: BridgeEvent[] }
+
+/**
+ * Close code of the browser transport's socket when the page's access token
+ * is wrong or stale (serve mode was restarted): the page must not retry.
+ */
+export const BRIDGE_TOKEN_REFUSED = 4401

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { timingSafeEqual } from 'node:crypto'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import { BRIDGE_TOKEN_REFUSED, type BridgeEvent, type SocketReply } from '@shared/bridge'
 import type { BridgeDispatcher } from '../core/bridge-dispatch'
 import type { Logger } from '../core/log'
 
@@ -35,6 +35,12 @@ export class BridgeSocketServer {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`)
       return
     }
+    if (!this.hasToken(request)) {
+      // Our own page with a stale token (serve mode restarted): a browser cannot
+      // read an HTTP refusal, so it gets a socket closed with a code it knows.
+      this.server.handleUpgrade(request, socket, head, (ws) => ws.close(BRIDGE_TOKEN_REFUSED, 'access token not valid'))
+      return
+    }
     this.server.handleUpgrade(request, socket, head, (ws) => this.server.emit('connection', ws, request))
   }
 
@@ -53,14 +59,18 @@ export class BridgeSocketServer {
     this.server.close()
   }
 
+  /** Refusals at the HTTP level: not the bridge path, or a page of another origin. */
   private refusal(request: IncomingMessage): string | null {
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname !== '/bridge') return '404 Not Found'
-    const token = url.searchParams.get('token') ?? ''
-    if (!sameSecret(token, this.options.token)) return '401 Unauthorized'
     const origin = request.headers.origin
     if (!origin || !this.options.allowedOrigins().includes(origin)) return '403 Forbidden'
     return null
+  }
+
+  private hasToken(request: IncomingMessage): boolean {
+    const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token') ?? ''
+    return sameSecret(token, this.options.token)
   }
 
   private onConnection(socket: WebSocket): void {

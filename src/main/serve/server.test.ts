@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import { BRIDGE_TOKEN_REFUSED, type BridgeEvent, type SocketReply } from '@shared/bridge'
 import { silentLogger } from '../core/log'
 import type { Monitor } from '../core/monitor'
 import { startServe, type ServeHandle } from './server'
@@ -115,12 +115,22 @@ describe('serve mode server', () => {
     socket.close()
   })
 
-  it('refuses a wrong token, a foreign origin and a missing origin', async () => {
+  it('closes a socket with a wrong token with the code the page knows, before any request is served', async () => {
+    handle = await startServe({ monitor: fakeMonitor().monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
+    const socket = await open(`ws://127.0.0.1:${handle.port}/bridge?token=stale`, `http://127.0.0.1:${handle.port}`)
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+    socket.send(JSON.stringify({ id: 1, method: 'getSettings', args: [] }))
+    expect(await closed).toBe(BRIDGE_TOKEN_REFUSED)
+    const nothing = new Promise((resolve) => setTimeout(() => resolve('no reply'), 50))
+    expect(await Promise.race([socket.next(), nothing])).toBe('no reply')
+  })
+
+  it('refuses a foreign origin, a missing origin and other paths', async () => {
     handle = await startServe({ monitor: fakeMonitor().monitor, rendererDir: rendererDir(), port: 0, log: silentLogger })
     const base = `ws://127.0.0.1:${handle.port}/bridge`
     const origin = `http://127.0.0.1:${handle.port}`
-    await expect(open(`${base}?token=wrong`, origin)).rejects.toThrow(/401/)
     await expect(open(`${base}?token=${handle.token}`, 'http://evil.example')).rejects.toThrow(/403/)
+    await expect(open(`${base}?token=wrong`, 'http://evil.example')).rejects.toThrow(/403/)
     await expect(open(`${base}?token=${handle.token}`)).rejects.toThrow(/403/)
     await expect(open(`ws://127.0.0.1:${handle.port}/other?token=${handle.token}`, origin)).rejects.toThrow(/404/)
   })
