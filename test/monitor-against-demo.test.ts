@@ -93,6 +93,15 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     const recent = await monitor.getRecentProofs()
     expect(recent[0]!.proofAccount).toBe(proofs.at(-1)!.proofAccount)
     expect((events.of('overview').at(-1) as Overview).slot).toMatch(/^\d+$/)
+
+    // A malformed event is reported with where it came from, and the feed goes on.
+    const before = proofs.length
+    demo.sendRawToAll(JSON.stringify({ type: 'stats', data: 'not an object' }))
+    demo.sendRawToAll('{not json')
+    await waitFor(() => events.of('problem').length >= 2 && events.of('proofs').flat().length > before + 5)
+    const messages = events.of('problem').map((p) => p.message)
+    expect(messages).toContainEqual(expect.stringMatching(/^Unreadable stats event/))
+    expect(messages).toContainEqual(expect.stringMatching(/^Unreadable socket frame/))
   })
 
   it('starts the built-in demo indexer when none is configured and says so', async () => {

@@ -312,8 +312,9 @@ class IndexerMonitor implements Monitor {
       }
     } catch (error) {
       const info = toErrorInfo(error)
-      this.log.warn(`undecodable ${channel} event`, info)
-      this.batcher.push('problem', info)
+      const problem = { ...info, message: `Unreadable ${channel} event: ${info.message}` }
+      this.log.warn(problem.message, problem)
+      this.batcher.push('problem', problem)
     }
   }
 

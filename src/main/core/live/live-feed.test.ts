@@ -113,6 +113,7 @@ describe('LiveFeed', () => {
     await waitFor(() => f.events.length === 1)
     expect(f.events[0]![0]).toBe('proofs')
     expect(f.problems.length).toBeGreaterThanOrEqual(3)
+    expect(f.problems.filter((p) => p.code === 'DECODE').every((p) => /^(Unreadable|Unexpected) socket frame/.test(p.message))).toBe(true)
     expect(f.status()!.state).toBe('live')
   })
 

@@ -157,7 +157,7 @@ export class LiveFeed {
 
   private onMessage(data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) {
-      this.report({ code: 'DECODE', message: 'Binary frame ignored' })
+      this.report({ code: 'DECODE', message: 'Unreadable socket frame: binary data, expected JSON text' })
       return
     }
     const text = data.toString()
@@ -165,7 +165,8 @@ export class LiveFeed {
     try {
       frame = decodeServerFrame(text)
     } catch (error) {
-      this.report(toErrorInfo(error))
+      const info = toErrorInfo(error)
+      this.report({ ...info, message: `Unreadable socket frame: ${info.message}` })
       return
     }
     switch (frame.kind) {
@@ -196,7 +197,7 @@ export class LiveFeed {
       }
       case 'event':
         if (!this.channelState.has(frame.channel)) {
-          this.report({ code: 'DECODE', message: `Unexpected frame for channel ${frame.channel}`, received: text.slice(0, 200) })
+          this.report({ code: 'DECODE', message: `Unexpected socket frame: an event for ${frame.channel}, which is not subscribed`, received: text.slice(0, 200) })
           break
         }
         this.status.lastEventAt = this.now()
