@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
-import type { ConnectionState, Overview, ProofSummary } from '@shared/domain'
+import type { ConnectionState, ErrorInfo, Overview, ProofSummary } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor } from '../src/main/core/monitor'
@@ -99,7 +99,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     demo.sendRawToAll(JSON.stringify({ type: 'stats', data: 'not an object' }))
     demo.sendRawToAll('{not json')
     await waitFor(() => events.of('problem').length >= 2 && events.of('proofs').flat().length > before + 5)
-    const messages = events.of('problem').map((p) => p.message)
+    const messages = (events.of('problem') as ErrorInfo[]).map((p) => p.message)
     expect(messages).toContainEqual(expect.stringMatching(/^Unreadable stats event/))
     expect(messages).toContainEqual(expect.stringMatching(/^Unreadable socket frame/))
   })

@@ -17,6 +17,13 @@ describe('launch options', () => {
     expect(() => parseLaunchOptions([], { PROOFWATCH_PORT: 'abc' })).toThrow(/Port must be/)
   })
 
+  it('checks URLs as Settings does', () => {
+    expect(() => parseLaunchOptions(['--indexer', 'http://a', '--ws', 'http://a/ws'], {})).toThrow(/ws:\/\/ or wss:\/\//)
+    expect(() => parseLaunchOptions([], { PROOFWATCH_INDEXER_URL: 'ftp://a' })).toThrow(/http:\/\/ or https:\/\//)
+    expect(() => parseLaunchOptions(['--ws', 'ws://a/ws'], {})).toThrow(/needs an indexer URL/)
+    expect(parseLaunchOptions(['--indexer', 'http://a/'], {})).toEqual({ indexerUrl: 'http://a' })
+  })
+
   it('lets Electron switches through when not strict', () => {
     expect(parseLaunchOptions(['--no-sandbox', '--indexer', 'http://a'], {}, { strict: false })).toEqual({ indexerUrl: 'http://a' })
   })

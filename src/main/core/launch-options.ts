@@ -1,4 +1,5 @@
 import { ProofWatchError } from '@shared/errors'
+import { applySettingsPatch, DEFAULT_SETTINGS } from './settings'
 
 /** What a launch (app or serve mode) was asked for by flags and environment. Flags win. */
 export interface LaunchOptions {
@@ -59,6 +60,13 @@ export function parseLaunchOptions(
     const key = FLAG_TO_KEY[flag as keyof typeof FLAG_TO_KEY]
     if (key === 'port') options.port = parsePort(value)
     else options[key] = value
+  }
+  if (options.indexerUrl !== undefined || options.wsUrl !== undefined) {
+    // The same rules as URLs saved in Settings.
+    const checked = applySettingsPatch(DEFAULT_SETTINGS, { indexerUrl: options.indexerUrl, wsUrl: options.wsUrl })
+    options.indexerUrl = checked.indexerUrl ?? undefined
+    options.wsUrl = checked.wsUrl ?? undefined
+    if (options.wsUrl === undefined) delete options.wsUrl
   }
   return options
 }

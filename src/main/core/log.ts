@@ -7,13 +7,14 @@ export interface Logger {
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
 
-export function consoleLogger(prefix = 'proofwatch'): Logger {
+/** Log lines go to stderr, so that stdout carries only what a program prints for people and scripts. */
+export function consoleLogger(prefix = 'proofwatch', write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
   const line = (level: string, message: string, details?: unknown) =>
     `${new Date().toISOString()} ${prefix} ${level} ${message}${details === undefined ? '' : ' ' + safeJson(details)}`
   return {
-    info: (m, d) => console.log(line('info', m, d)),
-    warn: (m, d) => console.warn(line('warn', m, d)),
-    error: (m, d) => console.error(line('error', m, d)),
+    info: (m, d) => write(line('info', m, d)),
+    warn: (m, d) => write(line('warn', m, d)),
+    error: (m, d) => write(line('error', m, d)),
   }
 }
 
