@@ -1,7 +1,13 @@
+import { builtinModules } from 'node:module'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 
-const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'worker_threads', 'sqlite']
+// Every Node built-in: bare names as exact paths (a pattern 'domain' would also match '@shared/domain'),
+// node: and sub-paths (fs/promises) as patterns.
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_') && !name.includes('/'))
+const nodePaths = (message) => [...nodeBuiltins, 'ws'].map((name) => ({ name, message }))
+const nodePatterns = ['node:*', ...nodeBuiltins.map((name) => `/${name}/*`)]
+const electronPaths = ['electron', 'electron/*']
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/results/**', 'coverage/**'] },
@@ -24,7 +30,10 @@ export default tseslint.config(
     // The core runs in plain Node (tests, serve mode, benchmarks): no Electron.
     files: ['src/main/core/**', 'src/main/demo/**', 'src/main/serve/**', 'src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core never imports electron; put it in src/main/electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: electronPaths, message: 'The core never imports electron; put it in src/main/electron.' }] },
+      ],
     },
   },
   {
@@ -34,9 +43,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['electron', 'ws', ...nodeBuiltins].map((name) => ({ name, message: 'The renderer uses the bridge, not Node or Electron.' })),
+          paths: nodePaths('The renderer uses the bridge, not Node or Electron.'),
           patterns: [
-            { group: ['node:*'], message: 'The renderer uses the bridge, not Node modules.' },
+            { group: [...nodePatterns, ...electronPaths], message: 'The renderer uses the bridge, not Node or Electron.' },
             { group: ['**/main/**', '**/preload/**'], message: 'The renderer only shares src/shared with main.' },
           ],
         },
@@ -48,7 +57,13 @@ export default tseslint.config(
     files: ['src/preload/**'],
     ignores: ['src/preload/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'ws', 'zod'], message: 'A sandboxed preload can only use electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...nodePaths('A sandboxed preload can only use electron.'), { name: 'zod', message: 'A sandboxed preload can only use electron.' }],
+          patterns: [{ group: nodePatterns, message: 'A sandboxed preload can only use electron.' }],
+        },
+      ],
     },
   },
 )

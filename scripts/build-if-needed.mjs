@@ -1,11 +1,12 @@
 // Builds main, preload and renderer when the sources are newer than the last build.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
-const stamp = join(root, 'out', '.build-stamp')
+// What a build writes last of each part; a build is current when all are newer than every input.
+const outputs = ['out/main/index.js', 'out/main/serve.js', 'out/main/demo-indexer.js', 'out/preload/index.cjs', 'out/renderer/index.html']
 const inputs = ['src', 'resources', 'electron.vite.config.ts', 'package.json', 'tsconfig.base.json']
 
 function newestMtime(path) {
@@ -18,7 +19,7 @@ function newestMtime(path) {
 }
 
 export function buildIfNeeded() {
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
+  const built = Math.min(...outputs.map((p) => (existsSync(join(root, p)) ? statSync(join(root, p)).mtimeMs : 0)))
   const changed = Math.max(...inputs.map((p) => newestMtime(join(root, p))))
   if (built >= changed) return
   console.log('Building ProofWatch…')
@@ -27,5 +28,4 @@ export function buildIfNeeded() {
     console.error('The build failed; see the output above.')
     process.exit(result.status ?? 1)
   }
-  writeFileSync(stamp, new Date().toISOString() + '\n')
 }

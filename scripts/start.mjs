@@ -5,19 +5,30 @@ import { buildIfNeeded, root } from './build-if-needed.mjs'
 
 buildIfNeeded()
 
+let fellBack = false
+// Same core and same interface, in the browser instead of a window.
+async function startBrowserMode(reason) {
+  if (fellBack) return
+  fellBack = true
+  console.error(`${reason}\nStarting ProofWatch in browser mode instead: open the URL printed below.`)
+  await import('../out/main/serve.js')
+}
+
 let electronBinary = null
 try {
   // Resolving the path downloads Electron on first use.
   electronBinary = createRequire(import.meta.url)('electron')
 } catch (error) {
-  console.error(`Electron could not be installed here (${error instanceof Error ? error.message.split('\n')[0] : error}).`)
+  await startBrowserMode(`Electron could not be installed here (${error instanceof Error ? error.message.split('\n')[0] : error}).`)
 }
 
 if (electronBinary) {
+  const startedAt = Date.now()
   const child = spawn(electronBinary, [root, ...process.argv.slice(2)], { stdio: 'inherit' })
-  child.on('exit', (code) => process.exit(code ?? 0))
-} else {
-  // Same core and same interface, in the browser instead of a window.
-  console.error('Starting ProofWatch in browser mode instead: open the URL printed below.')
-  await import('../out/main/serve.js')
+  child.on('error', (error) => void startBrowserMode(`Electron could not be started (${error.message}).`))
+  child.on('exit', (code) => {
+    // An Electron that fails at once (no display, missing system libraries) never showed a window.
+    if (code !== 0 && Date.now() - startedAt < 10_000) void startBrowserMode(`Electron exited at start with code ${code}.`)
+    else process.exit(code ?? 0)
+  })
 }

@@ -13,9 +13,11 @@ describe('import boundaries', () => {
   it.each(['src/main/core/probe.ts', 'src/main/demo/probe.ts', 'src/main/serve/probe.ts', 'src/shared/probe.ts'])(
     'keep electron out of %s',
     async (file) => {
-      expect(await restrictedImports(file, "import { app } from 'electron'\nexport const a = app\n")).toEqual([
-        expect.stringContaining('never imports electron'),
-      ])
+      for (const from of ['electron', 'electron/main']) {
+        expect(await restrictedImports(file, `import { app } from '${from}'\nexport const a = app\n`)).toEqual([
+          expect.stringContaining('never imports electron'),
+        ])
+      }
     },
   )
 
@@ -23,15 +25,18 @@ describe('import boundaries', () => {
     const code = [
       "import { readFileSync } from 'node:fs'",
       "import http from 'http'",
+      "import { EventEmitter } from 'events'",
+      "import { readFile } from 'fs/promises'",
       "import WebSocket from 'ws'",
       "import { createMonitor } from '../../main/core/monitor'",
-      'export const all = [readFileSync, http, WebSocket, createMonitor]',
+      'export const all = [readFileSync, http, EventEmitter, readFile, WebSocket, createMonitor]',
     ].join('\n')
-    expect(await restrictedImports('src/renderer/src/probe.ts', code)).toHaveLength(4)
+    expect(await restrictedImports('src/renderer/src/probe.ts', code)).toHaveLength(6)
   })
 
   it('let the sandboxed preload import only electron', async () => {
     expect(await restrictedImports('src/preload/probe.ts', "import { join } from 'node:path'\nexport const j = join\n")).toHaveLength(1)
+    expect(await restrictedImports('src/preload/probe.ts', "import { join } from 'path'\nexport const j = join\n")).toHaveLength(1)
     expect(await restrictedImports('src/preload/probe.ts', "import { ipcRenderer } from 'electron'\nexport const i = ipcRenderer\n")).toEqual([])
   })
 
