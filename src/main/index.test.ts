@@ -5,7 +5,7 @@ import { expect, it, vi } from 'vitest'
 const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
   createMonitor: vi.fn(),
-  electron: { app: { name: 'app' }, BrowserWindow: class {}, dialog: {}, ipcMain: {}, shell: {} },
+  electron: { app: { name: 'app' }, BrowserWindow: class {}, dialog: {}, ipcMain: {} },
 }))
 
 vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
@@ -21,7 +21,6 @@ it('hands the Electron modules, the process and the monitor factory to runApp', 
     BrowserWindow: mocks.electron.BrowserWindow,
     dialog: mocks.electron.dialog,
     ipcMain: mocks.electron.ipcMain,
-    shell: mocks.electron.shell,
   })
   expect(options).toMatchObject({
     mainDir: dirname(fileURLToPath(import.meta.url)),

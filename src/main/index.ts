@@ -1,10 +1,10 @@
 /** The Electron entry. Everything it does is composed, and tested, in electron/app-main.ts. */
-import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain } from 'electron'
 import { createMonitor } from './core/monitor'
 import { runApp } from './electron/app-main'
 
 void runApp(
-  { app, BrowserWindow, dialog, ipcMain, shell },
+  { app, BrowserWindow, dialog, ipcMain },
   {
     mainDir: import.meta.dirname,
     argv: process.argv.slice(1),

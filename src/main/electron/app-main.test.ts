@@ -49,7 +49,6 @@ function fakeElectron() {
   return {
     app: new FakeApp(),
     ipcMain: new FakeIpcMain(),
-    shell: { openExternal: vi.fn(async () => {}) },
     dialog: { showErrorBox: vi.fn() },
     BrowserWindow: FakeBrowserWindow,
   }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, Shell } from 'electron'
+import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog } from 'electron'
 import { createBridgeDispatcher } from '../core/bridge-dispatch'
 import type { LaunchOptions } from '../core/launch-options'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
@@ -20,7 +20,6 @@ export interface ElectronModules {
   app: Pick<App, 'enableSandbox' | 'requestSingleInstanceLock' | 'setPath' | 'on' | 'whenReady' | 'quit' | 'exit'>
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow
   ipcMain: BridgeIpcMain
-  shell: Pick<Shell, 'openExternal'>
   dialog: Pick<Dialog, 'showErrorBox'>
 }
 
@@ -100,7 +99,6 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   const openWindow = (location: RendererLocation): BrowserWindow => {
     const window = createMainWindow({
       BrowserWindow: electron.BrowserWindow,
-      openExternal: (url, opts) => electron.shell.openExternal(url, opts),
       location,
       preloadPath: preloadPath(options.mainDir),
       iconPath: findWindowIcon(options.mainDir),

@@ -1,4 +1,4 @@
-import type { Session, Shell, WebContents } from 'electron'
+import type { Session, WebContents } from 'electron'
 import type { Logger } from '../core/log'
 import type { RendererLocation } from './renderer-location'
 import { isAppRendererUrl } from './renderer-location'
@@ -19,18 +19,6 @@ export function buildContentSecurityPolicy(location: RendererLocation): string {
     extra['connect-src'] = [location.origin, ws]
   }
   return contentSecurityPolicy(extra)
-}
-
-/** The only URLs handed to the operating system: plain https links to a named host. */
-export function isSafeExternalUrl(url: unknown): boolean {
-  if (typeof url !== 'string' || url.length > 2048) return false
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return false
-  }
-  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === ''
 }
 
 /** Copying an address or signature is the one web permission the app uses. */
@@ -62,16 +50,15 @@ export type GuardableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>
 
 export interface GuardOptions {
   location: RendererLocation
-  openExternal: Shell['openExternal']
   log: Logger
 }
 
 /**
  * Keeps a web contents on the app's own pages: navigation elsewhere is
- * stopped, new windows are denied (https links go to the system browser),
- * and <webview> is refused.
+ * stopped, new windows and <webview> are refused. Links to the outside world
+ * will be opened by main from URLs it builds itself, never from a page's URL.
  */
-export function guardWebContents(contents: GuardableContents, { location, openExternal, log }: GuardOptions): void {
+export function guardWebContents(contents: GuardableContents, { location, log }: GuardOptions): void {
   const stayOnApp = (event: { url: string; preventDefault(): void }) => {
     if (isAppRendererUrl(location, event.url)) return
     event.preventDefault()
@@ -84,11 +71,7 @@ export function guardWebContents(contents: GuardableContents, { location, openEx
     log.warn('Blocked a <webview>')
   })
   contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) {
-      openExternal(url).catch((error: unknown) => log.warn('Could not open a link', { url, error }))
-    } else {
-      log.warn('Blocked a window', { url: url.slice(0, 200) })
-    }
+    log.warn('Blocked a window', { url: url.slice(0, 200) })
     return { action: 'deny' }
   })
 }

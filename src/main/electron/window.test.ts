@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../core/log'
 import type { MainWindowDeps } from './window'
 import { FakeBrowserWindow, fakeEvent } from './fake-electron'
@@ -10,15 +10,13 @@ import { buildWindowOptions, createMainWindow, findWindowIcon, preloadPath } fro
 const mainDir = resolve('/opt/proofwatch/out/main')
 
 function openWith(devServerUrl?: string) {
-  const openExternal = vi.fn(async () => {})
   const window = createMainWindow({
     BrowserWindow: FakeBrowserWindow as unknown as MainWindowDeps['BrowserWindow'],
-    openExternal,
     location: resolveRendererLocation(mainDir, devServerUrl),
     preloadPath: preloadPath(mainDir),
     log: silentLogger,
   }) as unknown as FakeBrowserWindow
-  return { window, openExternal }
+  return { window }
 }
 
 afterEach(() => {
@@ -87,7 +85,7 @@ describe('createMainWindow', () => {
   })
 
   it('hardens the session and guards the contents', () => {
-    const { window, openExternal } = openWith()
+    const { window } = openWith()
     const { session } = window.webContents
     let granted: boolean | undefined
     session.permissionRequestHandler!(null, 'geolocation', (ok: boolean) => (granted = ok), { requestingUrl: '' })
@@ -99,6 +97,5 @@ describe('createMainWindow', () => {
     window.webContents.emit('will-navigate', home)
     expect([away.defaultPrevented, home.defaultPrevented]).toEqual([true, false])
     expect(window.webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
-    expect(openExternal).toHaveBeenCalledWith('https://example.com/')
   })
 })

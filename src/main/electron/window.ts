@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { BrowserWindow, BrowserWindowConstructorOptions, Shell } from 'electron'
+import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron'
 import type { Logger } from '../core/log'
 import type { RendererLocation } from './renderer-location'
 import { buildContentSecurityPolicy, guardWebContents, hardenSession } from './security'
@@ -43,7 +43,6 @@ export function buildWindowOptions(options: { preloadPath: string; iconPath?: st
 
 export interface MainWindowDeps {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow
-  openExternal: Shell['openExternal']
   location: RendererLocation
   preloadPath: string
   iconPath?: string | undefined
@@ -56,7 +55,7 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   const window = new deps.BrowserWindow(buildWindowOptions(deps))
   const contents = window.webContents
   hardenSession(contents.session, location, buildContentSecurityPolicy(location))
-  guardWebContents(contents, { location, openExternal: deps.openExternal, log })
+  guardWebContents(contents, { location, log })
   window.once('ready-to-show', () => window.show())
   contents.on('render-process-gone', (_event, details) => log.error('The window crashed', { reason: details.reason }))
   const loading = location.kind === 'dev-server' ? window.loadURL(location.url) : window.loadFile(location.indexHtml)
