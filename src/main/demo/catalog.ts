@@ -12,20 +12,23 @@ export const DEMO_PROOF_TYPES: readonly DemoProofType[] = ['BALANCE', 'OWNERSHIP
 
 export interface DemoCircuit {
   readonly id: number
+  /** As the chain names it (snake_case); wire records carry it as `circuitName`. */
   readonly name: string
+  /** How a person says "a proof of this circuit" (ends in "proof"), for notification text. */
+  readonly proofLabel: string
   readonly proofType: DemoProofType
   /** Relative share of new proofs. */
   readonly weight: number
 }
 
 export const DEMO_CIRCUITS: readonly DemoCircuit[] = [
-  { id: 1, name: 'balance_proof', proofType: 'BALANCE', weight: 30 },
-  { id: 2, name: 'ownership_proof', proofType: 'OWNERSHIP', weight: 22 },
-  { id: 3, name: 'age_proof', proofType: 'AGE', weight: 14 },
-  { id: 4, name: 'membership_proof', proofType: 'MEMBERSHIP', weight: 20 },
-  { id: 5, name: 'custom_circuit', proofType: 'CUSTOM', weight: 8 },
+  { id: 1, name: 'balance_proof', proofLabel: 'balance proof', proofType: 'BALANCE', weight: 30 },
+  { id: 2, name: 'ownership_proof', proofLabel: 'ownership proof', proofType: 'OWNERSHIP', weight: 22 },
+  { id: 3, name: 'age_proof', proofLabel: 'age proof', proofType: 'AGE', weight: 14 },
+  { id: 4, name: 'membership_proof', proofLabel: 'membership proof', proofType: 'MEMBERSHIP', weight: 20 },
+  { id: 5, name: 'custom_circuit', proofLabel: 'custom circuit proof', proofType: 'CUSTOM', weight: 8 },
   // A second circuit of one type, as the reference deployment has: the name is not the type.
-  { id: 6, name: 'dao_voter_membership', proofType: 'MEMBERSHIP', weight: 6 },
+  { id: 6, name: 'dao_voter_membership', proofLabel: 'DAO voter membership proof', proofType: 'MEMBERSHIP', weight: 6 },
 ]
 
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111'

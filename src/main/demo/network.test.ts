@@ -1,12 +1,28 @@
 import { ProofWatchError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
-import { DEMO_BUSY_ADDRESSES, DEMO_START_SLOT, DEMO_WALLET, SYSTEM_PROGRAM_ID } from './catalog'
-import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
+import {
+  DEMO_BUSY_ADDRESSES,
+  DEMO_CIRCUITS,
+  DEMO_PROOF_TYPES,
+  DEMO_START_SLOT,
+  DEMO_WALLET,
+  SYSTEM_PROGRAM_ID,
+} from './catalog'
+import {
+  DemoNetwork,
+  type DemoNetworkOptions,
+  type NetworkEvent,
+  type ProofFilter,
+  type SeriesMetricName,
+  type SeriesPeriodName,
+} from './network'
 import type { ProofRecord, TransactionRecord } from './records'
 import { wireProof, wireTransaction, wireTransactionDetail } from './wire-format'
 
 const START = Date.UTC(2026, 10, 21, 21, 0, 0)
 const DAY = 86_400_000
+const METRICS: readonly SeriesMetricName[] = ['tps', 'proofs24h', 'activeUsers24h']
+const PERIODS: readonly SeriesPeriodName[] = ['24h', '7d', '30d']
 
 function fixedClockNetwork(options: DemoNetworkOptions = {}): { network: DemoNetwork; setNow: (t: number) => void } {
   let now = START
@@ -191,14 +207,22 @@ describe('DemoNetwork publishing', () => {
     const events: NetworkEvent[] = []
     network.onEvent((event) => events.push(event))
     const published = network.publishProof({ authority: DEMO_WALLET })
-    expect(published.notification).toMatchObject({ type: 'PROOF_VERIFIED', title: 'Proof verified' })
+    expect(published.notification).toMatchObject({
+      type: 'PROOF_VERIFIED',
+      title: 'Proof verified',
+      body: `Your ${published.proof.circuit.proofLabel} was verified`,
+    })
     expect(published.notification?.id).toMatch(/^[0-9a-f]{25}$/)
 
     const revoked = network.revokeProof()
     expect(revoked?.proof).toBe(published.proof)
     expect(published.proof).toMatchObject({ revoked: true, verified: false })
     expect(revoked?.transaction.body.kind).toBe('revoke')
-    expect(revoked?.notification).toMatchObject({ type: 'PROOF_REVOKED', body: `A ${published.proof.circuit.name} proof changed state` })
+    expect(revoked?.notification).toMatchObject({
+      type: 'PROOF_REVOKED',
+      title: 'Proof revoked',
+      body: `Your ${published.proof.circuit.proofLabel} was revoked`,
+    })
     expect(network.revokeProof(published.proof.proofAccount)).toBeNull()
     expect(network.revokeProof('not-a-proof')).toBeNull()
     expect(events.map((event) => event.kind)).toEqual(['proof', 'notification', 'revocation', 'notification'])
@@ -254,8 +278,13 @@ describe('DemoNetwork publishing', () => {
     const txs = allTransactions(network)
     expect(txs).toHaveLength(250)
     for (const tx of txs) expect(network.getTransaction(tx.signature)).toBe(tx)
+    // Totals still count every proof published, as the overview does; pages hold what is left.
+    expect(network.listProofs({ limit: 1 }).total).toBe(700)
+    expect(network.overview().totalProofs).toBe(700)
     const authority = proofs[0]?.authority as string
-    expect(allProofs(network, { authority }).length).toBe(network.listProofs({ authority, limit: 1 }).total)
+    const held = allProofs(network, { authority })
+    expect(held.length).toBeLessThan(network.listProofs({ authority, limit: 1 }).total)
+    expect(held).toEqual(proofs.filter((proof) => proof.authority === authority))
   })
 
   it('publishes tens of thousands of proofs a second', () => {
@@ -298,6 +327,74 @@ describe('DemoNetwork figures', () => {
         expect((points[index] as { t: number }).t).toBeGreaterThan((points[index - 1] as { t: number }).t)
       }
     }
+  })
+
+  it('ends every series at now with the overview figure, after many proofs between two snapshots', () => {
+    const { network, setNow } = fixedClockNetwork({ rate: 500 })
+    // 6000 proofs in 12 s: far more than the last half-hourly snapshot (at START) knows of.
+    for (let second = 1; second <= 12; second++) {
+      setNow(START + second * 1000)
+      network.tick()
+    }
+    const now = START + 12_000
+    const overview = network.overview()
+    expect(overview.proofs24h).toBeGreaterThan(6000)
+    const proofs = network.series('proofs24h', '24h')
+    expect(proofs.at(-1)).toEqual({ t: now, value: overview.proofs24h })
+    expect(proofs.at(-2)).toEqual({ t: START, value: network.overview(START).proofs24h })
+    expect(proofs.at(-2)?.value).toBeLessThan(overview.proofs24h - 5000)
+
+    for (const metric of METRICS) {
+      for (const period of PERIODS) {
+        const points = network.series(metric, period)
+        expect(points.at(-1)).toEqual({ t: now, value: overview[metric] })
+        expect(points.length).toBeLessThanOrEqual(200)
+        expect(points.at(-2)?.t).toBe(START)
+        for (let index = 1; index < points.length; index++) {
+          expect((points[index] as { t: number }).t).toBeGreaterThan((points[index - 1] as { t: number }).t)
+        }
+      }
+    }
+  })
+
+  it.each([
+    ['everything held', {}],
+    ['the oldest proofs forgotten', { maxProofs: 2500, maxTransactions: 6000 }],
+  ] as const)('keeps its figures in agreement after a busy spell, with %s', (_name, retention) => {
+    const { network, setNow } = fixedClockNetwork({ rate: 300, ...retention })
+    for (let second = 1; second <= 10; second++) {
+      setNow(START + second * 1000)
+      network.tick()
+    }
+    const now = START + 10_000
+    const overview = network.overview()
+
+    // Every count of proofs ever published agrees with totalProofs.
+    const total = (filter: Omit<ProofFilter, 'limit'>): number => network.listProofs({ ...filter, limit: 1 }).total
+    const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0)
+    expect(overview.totalProofs).toBe(3300)
+    expect(total({})).toBe(overview.totalProofs)
+    expect(sum(DEMO_PROOF_TYPES.map((type) => total({ type })))).toBe(overview.totalProofs)
+    expect(sum(DEMO_CIRCUITS.map((circuit) => total({ circuitId: circuit.id })))).toBe(overview.totalProofs)
+    expect(sum(network.authorities.map((authority) => total({ authority })))).toBe(overview.totalProofs)
+    const authority = DEMO_BUSY_ADDRESSES[0] as string
+    expect(sum(DEMO_PROOF_TYPES.map((type) => total({ authority, type })))).toBe(total({ authority }))
+    expect(sum(DEMO_CIRCUITS.map((circuit) => total({ authority, circuitId: circuit.id })))).toBe(total({ authority }))
+    expect(total({ circuitId: 6, type: 'MEMBERSHIP' })).toBe(total({ circuitId: 6 }))
+    expect(total({ circuitId: 6, type: 'AGE' })).toBe(0)
+
+    // The last 24 hours: overview, leaderboard and the listed proofs tell the same story.
+    const lastDay = allProofs(network, {}, 200).filter((proof) => proof.timeMs > now - DAY && proof.timeMs <= now)
+    expect(overview.proofs24h).toBe(lastDay.length)
+    const perAuthority = new Map<string, number>()
+    for (const proof of lastDay) perAuthority.set(proof.authority, (perAuthority.get(proof.authority) ?? 0) + 1)
+    expect(overview.activeUsers24h).toBe(perAuthority.size)
+    const board = network.leaderboard(100)
+    expect(board).toHaveLength(overview.activeUsers24h)
+    expect(sum(board.map((entry) => entry.proofCount))).toBe(overview.proofs24h)
+    for (const entry of board) expect(entry.proofCount).toBe(perAuthority.get(entry.pubkey))
+    expect(network.series('proofs24h', '7d').at(-1)?.value).toBe(overview.proofs24h)
+    expect(network.series('activeUsers24h', '30d').at(-1)?.value).toBe(overview.activeUsers24h)
   })
 
   it('advances the slot with the clock, one every 400 ms', () => {

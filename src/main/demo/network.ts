@@ -20,6 +20,7 @@ import { decodeCursor, pageNewestFirst, type PageOf } from './paging'
 import { createPrng, hashToUnit, type Prng } from './prng'
 import { RecordFactory, type OtherTransactionSpec, type Placement } from './record-factory'
 import { KeyedLogs } from './keyed-logs'
+import { ProofTally } from './proof-tally'
 import { RecordLog } from './record-log'
 import type {
   DemoTxStatus,
@@ -66,7 +67,10 @@ export interface DemoNetworkOptions {
   historyProofs?: number
   /** Transactions other than proof verifications in the initial history. Default 200. */
   historyTransactions?: number
-  /** Records held before the oldest are forgotten (keeps long benchmarks in bounded memory). */
+  /**
+   * Records held before the oldest are forgotten (keeps long benchmarks in bounded memory).
+   * totalProofs and list totals still count forgotten proofs; the 24-hour figures count held ones.
+   */
   maxProofs?: number
   maxTransactions?: number
 }
@@ -161,10 +165,10 @@ export class DemoNetwork {
   private readonly transactionsBySignature = new Map<string, TransactionRecord>()
   private readonly transactionsByAccount = new KeyedLogs<string, TransactionRecord>()
   private readonly transactionsByStatus = new KeyedLogs<DemoTxStatus, TransactionRecord>()
+  private readonly proofTally = new ProofTally()
   private readonly snapshots: SeriesSnapshot[] = []
 
   private rate: number
-  private proofsEver = 0
   private nextProofSeq = 0
   private nextTransactionSeq = 0
   private newestTimeMs = Number.NEGATIVE_INFINITY
@@ -263,7 +267,7 @@ export class DemoNetwork {
     this.emit({ kind: 'proof', proof, transaction })
     let notification: NotificationRecord | null = null
     if (authority === DEMO_WALLET) {
-      notification = this.factory.notification('PROOF_VERIFIED', proof.timeMs, proof)
+      notification = this.factory.notification('PROOF_VERIFIED', proof.timeMs, proof.circuit)
       this.emit({ kind: 'notification', notification })
     }
     return { proof, transaction, notification }
@@ -298,7 +302,7 @@ export class DemoNetwork {
     this.emit({ kind: 'revocation', proof, transaction })
     let notification: NotificationRecord | null = null
     if (proof.authority === DEMO_WALLET) {
-      notification = this.factory.notification('PROOF_REVOKED', transaction.timeMs, proof)
+      notification = this.factory.notification('PROOF_REVOKED', transaction.timeMs, proof.circuit)
       this.emit({ kind: 'notification', notification })
     }
     return { proof, transaction, notification }
@@ -323,10 +327,10 @@ export class DemoNetwork {
 
   /** Proofs ever published, including any no longer held. */
   get totalProofs(): number {
-    return this.proofsEver
+    return this.proofTally.total
   }
 
-  /** Proofs and transactions currently held. */
+  /** Proofs and transactions currently held (the oldest beyond maxProofs / maxTransactions are forgotten). */
   get proofCount(): number {
     return this.proofs.length
   }
@@ -337,26 +341,33 @@ export class DemoNetwork {
 
   overview(now: number = this.clock()): Overview {
     const bucket = Math.floor(now / 2000)
+    const current = this.snapshotAt(now)
     return {
-      tps: tpsAt(this.seed, now),
+      tps: current.tps,
       slot: this.slotAt(now),
-      totalProofs: this.proofsEver,
-      proofs24h: this.proofsInDayBefore(now),
+      totalProofs: this.proofTally.total,
+      proofs24h: current.proofs24h,
       avgVerifyTimeMs: 380 + Math.floor(hashToUnit(this.seed + 1, bucket) * 240),
-      activeUsers24h: this.activeUsersInDayBefore(now),
+      activeUsers24h: current.activeUsers24h,
       rpcLatencyMs: 25 + Math.floor(hashToUnit(this.seed + 2, bucket) * 70),
     }
   }
 
-  /** Raw snapshots of the period, oldest first, thinned to at most 200. */
+  /**
+   * The period's raw snapshots, oldest first, thinned to at most 200 points,
+   * ending with a point at `now` that holds the value the overview reports:
+   * snapshots come only every half hour, and at a high rate the newest one
+   * can lie far below the current figure.
+   */
   series(metric: SeriesMetricName, period: SeriesPeriodName, now: number = this.clock()): { t: number; value: number }[] {
     const since = now - SERIES_PERIOD_MS[period]
     let first = this.snapshots.length
     while (first > 0 && (this.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
+    // A snapshot at `now` itself gives way to the current point.
     let last = this.snapshots.length
-    while (last > first && (this.snapshots[last - 1] as SeriesSnapshot).t > now) last--
-    const stride = Math.max(1, Math.ceil((last - first) / MAX_SERIES_POINTS))
-    const points: { t: number; value: number }[] = []
+    while (last > first && (this.snapshots[last - 1] as SeriesSnapshot).t >= now) last--
+    const stride = Math.max(1, Math.ceil((last - first) / (MAX_SERIES_POINTS - 1)))
+    const points: { t: number; value: number }[] = [{ t: now, value: this.snapshotAt(now)[metric] }]
     // Thin from the newest backwards so the latest snapshot is always shown.
     for (let index = last - 1; index >= first; index -= stride) {
       const snapshot = this.snapshots[index] as SeriesSnapshot
@@ -400,13 +411,15 @@ export class DemoNetwork {
     } else {
       log = type === undefined ? this.proofs : this.proofsByType.get(type)
     }
-    return pageNewestFirst({
+    const page = pageNewestFirst({
       log,
       matches,
       afterSeq: this.cursorSeq(filter.cursor, this.proofsByAccount),
       limit: filter.limit,
       keyOf: (proof) => proof.proofAccount,
     })
+    // Counted over every proof ever published, as totalProofs is, not only those still held.
+    return { ...page, total: this.proofTally.count(filter) }
   }
 
   listTransactions(filter: TransactionFilter): PageOf<TransactionRecord> {
@@ -489,7 +502,7 @@ export class DemoNetwork {
   }
 
   private appendProof(proof: ProofRecord): void {
-    this.proofsEver++
+    this.proofTally.add(proof)
     this.proofs.push(proof)
     this.proofsByAccount.set(proof.proofAccount, proof)
     this.proofsByAuthority.push(proof.authority, proof)
@@ -573,6 +586,7 @@ export class DemoNetwork {
     return undefined
   }
 
+  /** The series figures at `t`: one source for snapshots, the series' last point and the overview. */
   private snapshotAt(t: number): SeriesSnapshot {
     return {
       t,
@@ -587,6 +601,7 @@ export class DemoNetwork {
     return this.proofs.firstAfter(t) - this.proofs.firstAfter(t - DAY_MS)
   }
 
+  /** Authorities with a proof in (t - 24 h, t]: the leaderboard's length when it is not cut. */
   private activeUsersInDayBefore(t: number): number {
     let active = 0
     for (const [, log] of this.proofsByAuthority.logs()) {

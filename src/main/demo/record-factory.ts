@@ -5,6 +5,7 @@
 import { randomBase58 } from './base58'
 import {
   COMPUTE_BUDGET_PROGRAM_ID,
+  DEMO_CIRCUITS,
   DEMO_ISSUERS,
   DEMO_VERIFIER_PROGRAM_ID,
   MEMO_PROGRAM_ID,
@@ -14,6 +15,7 @@ import {
   WRAPPED_SOL_MINT,
   type DemoCircuit,
 } from './catalog'
+import { SYSTEM_NOTICES, circuitNotificationText } from './notification-text'
 import type { Prng } from './prng'
 import type {
   NotificationKind,
@@ -190,25 +192,14 @@ export class RecordFactory {
     }
   }
 
-  notification(kind: NotificationKind, timeMs: number, subject?: ProofRecord): NotificationRecord {
+  /** A notice for the demo user; a circuit is drawn when a proof or circuit notice names none. */
+  notification(kind: NotificationKind, timeMs: number, circuit?: DemoCircuit): NotificationRecord {
     const id = this.prng.hex(13).slice(0, 25)
-    const circuitName = subject?.circuit.name ?? 'custom_circuit'
-    switch (kind) {
-      case 'PROOF_VERIFIED':
-        return { id, type: kind, title: 'Proof verified', body: `A ${circuitName} proof was verified`, timeMs }
-      case 'PROOF_REVOKED':
-        return { id, type: kind, title: 'Proof revoked', body: `A ${circuitName} proof changed state`, timeMs }
-      case 'CIRCUIT_REGISTERED':
-        return { id, type: kind, title: 'Circuit registered', body: 'A new circuit is available for proofs', timeMs }
-      case 'SYSTEM':
-        return {
-          id,
-          type: kind,
-          title: 'Indexer maintenance',
-          body: 'The indexer will restart briefly; live updates resume on their own',
-          timeMs,
-        }
-    }
+    const text =
+      kind === 'SYSTEM'
+        ? this.prng.pick(SYSTEM_NOTICES)
+        : circuitNotificationText(kind, circuit ?? this.prng.pick(DEMO_CIRCUITS))
+    return { id, type: kind, title: text.title, body: text.body, timeMs }
   }
 
   private publicInputs(circuit: DemoCircuit): Record<string, unknown> {

@@ -108,7 +108,7 @@ describe('events', () => {
     const notice = await user.next()
     expect(notice).toEqual({
       type: 'user:notifications',
-      data: { id: notification?.id, type: 'PROOF_VERIFIED', title: 'Proof verified', body: 'A ownership_proof proof was verified' },
+      data: { id: notification?.id, type: 'PROOF_VERIFIED', title: 'Proof verified', body: 'Your ownership proof was verified' },
     })
     expect(shapeOf(notice)).toEqual(shapeOf(loadSample('ws-event-user-notifications')))
 
