@@ -210,6 +210,8 @@ export type ErrorCode =
   /** The indexer's socket answered with an error (refused channel, limit reached). */
   | 'SOCKET'
   | 'INVALID_ARGUMENT'
+  /** The bridge refused this page (serve mode: no or stale access token). */
+  | 'ACCESS_REFUSED'
   | 'INTERNAL'
 
 /** A failure as it crosses the bridge and as the UI shows it. */

@@ -66,6 +66,7 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'DECODE',
   'SOCKET',
   'INVALID_ARGUMENT',
+  'ACCESS_REFUSED',
   'INTERNAL',
 ])
 

@@ -37,6 +37,17 @@ function drawnPixels(page: Page, selector: string): Promise<number> {
   })
 }
 
+/** A cheap fingerprint of what the canvas shows, to see that a redraw changed it. */
+function canvasSignature(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (canvas) => {
+    const c = canvas as HTMLCanvasElement
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    let hash = 0
+    for (let i = 3; i < data.length; i += 4) hash = (hash * 31 + data[i]! + i) % 1_000_000_007
+    return hash
+  })
+}
+
 describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate demo indexer', () => {
   let demo: Started
   let serve: Started
@@ -79,8 +90,12 @@ describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate 
   })
 
   it('switches the chart period and redraws', async () => {
-    await page.getByTestId('series-period-24h').click()
-    await expect.poll(() => drawnPixels(page, '[data-testid="series-chart"]'), { timeout: 15_000 }).toBeGreaterThan(500)
+    for (const period of ['7d', '30d', '24h']) {
+      const before = await canvasSignature(page, '[data-testid="series-chart"]')
+      await page.getByTestId(`series-period-${period}`).click()
+      await expect.poll(() => canvasSignature(page, '[data-testid="series-chart"]'), { timeout: 15_000 }).not.toBe(before)
+      await expect.poll(() => drawnPixels(page, '[data-testid="series-chart"]'), { timeout: 15_000 }).toBeGreaterThan(500)
+    }
   })
 
   it('pages the proofs list with load more', async () => {
@@ -132,10 +147,13 @@ describe.skipIf(skipReason !== null)('serve mode with no indexer configured', ()
     await expect.poll(() => page.getByTestId('live-proof-row').count(), { timeout: 20_000 }).toBeGreaterThan(0)
   })
 
-  it('refuses the bridge without the token', async () => {
+  it('explains a missing or stale access token instead of blaming the indexer', async () => {
     const page = await browser.newPage()
     await page.goto(serve.match[1]!.replace(/\?token=.*/, ''))
-    await page.getByTestId('error-panel').first().waitFor({ timeout: 15_000 })
+    await expect.poll(async () => (await page.getByTestId('error-panel').first().textContent()) ?? '', { timeout: 15_000 }).toMatch(/no access token/i)
+    await page.goto(serve.match[1]!.replace(/\?token=.*/, '?token=stale'))
+    await expect.poll(async () => (await page.getByTestId('error-panel').first().textContent()) ?? '', { timeout: 15_000 }).toMatch(/access token is not valid/i)
+    expect(await page.getByTestId('error-panel').first().textContent()).not.toMatch(/indexer cannot be reached/i)
   })
 })
 

@@ -3,6 +3,8 @@ import { flushPromises } from '@vue/test-utils'
 import { makeConnection, makeLeaderboard, makeOverview, makeSeries } from '@renderer/test-utils/fixtures'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { mountView } from '@renderer/test-utils/mount-view'
+import { accessRefusedError, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
+import type { BridgeMethodName } from '@shared/bridge'
 import App from './App.vue'
 
 vi.mock('@renderer/components/SeriesChart.vue', async () => {
@@ -65,5 +67,26 @@ describe('App shell', () => {
     bridge.emit('problem', { code: 'DECODE', message: 'frame could not be decoded', received: '{"type":1' })
     await flushPromises()
     expect(wrapper.get('[data-testid="problem-banner"]').text()).toContain('frame could not be decoded')
+  })
+
+  it('says the page has no access, in the header and in every panel, when its token is refused', async () => {
+    const refused = accessRefusedError(TOKEN_REFUSED_MESSAGE).toInfo()
+    const { wrapper } = await mountView(App, '/', (bridge) => {
+      const methods: BridgeMethodName[] = ['getConnection', 'getOverview', 'getSeries', 'getLeaderboard', 'getRecentProofs']
+      for (const method of methods) bridge.fail(method, refused)
+    })
+    await flushPromises()
+    const state = wrapper.get('[data-testid="connection-state"]')
+    expect(state.attributes('data-state')).toBe('refused')
+    expect(state.text()).toContain('Access refused')
+    expect(state.text()).not.toContain('unreachable')
+    expect(wrapper.get('[data-testid="connection-reason"]').text()).toBe(TOKEN_REFUSED_MESSAGE)
+    const panels = wrapper.findAll('[data-testid="error-panel"]')
+    expect(panels.length).toBeGreaterThan(0)
+    for (const panel of panels) {
+      expect(panel.get('[data-testid="error-message"]').text()).toBe(TOKEN_REFUSED_MESSAGE)
+      expect(panel.text()).not.toContain('cannot be reached')
+      expect(panel.find('[data-testid="retry-button"]').exists()).toBe(false)
+    }
   })
 })

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ErrorInfo } from '@shared/domain'
+import { BRIDGE_TOKEN_REFUSED } from '@shared/bridge'
 import { ProofWatchError } from '@shared/errors'
 import { FakeWebSocket } from '@renderer/test-utils/fake-websocket'
 import { makeConnection, makeOverview, makeProofSummary } from '@renderer/test-utils/fixtures'
+import { isAccessRefused, TOKEN_REFUSED_MESSAGE } from './access-refused'
 import { createSocketBridge, type SocketBridge } from './socket-bridge'
 
 const URL = 'ws://127.0.0.1:5000/bridge?token=t0k'
@@ -184,6 +186,38 @@ describe('createSocketBridge', () => {
     expect(events).toEqual([])
     second.serverSends({ events: [{ event: 'connection', payload: makeConnection() }] })
     expect(events).toEqual(['connection'])
+  })
+
+  it('stops for good when serve mode refuses the token, failing every request with a clear message', async () => {
+    const socket = open()
+    const waiting = bridge.getOverview()
+    // Serve mode accepts the socket, then closes it at once.
+    socket.serverOpens()
+    const sent = bridge.getSettings()
+    socket.serverCloses(BRIDGE_TOKEN_REFUSED)
+
+    for (const promise of [waiting, sent, bridge.getConnection()]) {
+      const error = await rejection(promise)
+      expect(error.code).toBe('ACCESS_REFUSED')
+      expect(error.message).toBe(TOKEN_REFUSED_MESSAGE)
+      expect(error.retryable).toBe(false)
+      expect(isAccessRefused(error.toInfo())).toBe(true)
+    }
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+  })
+
+  it('is refused after a reconnect too, when serve mode was restarted meanwhile', async () => {
+    open().serverOpens()
+    FakeWebSocket.latest().serverCloses()
+    vi.advanceTimersByTime(100)
+    const waiting = bridge.getOverview()
+    const second = FakeWebSocket.latest()
+    second.serverOpens()
+    second.serverCloses(BRIDGE_TOKEN_REFUSED)
+    expect((await rejection(waiting)).message).toBe(TOKEN_REFUSED_MESSAGE)
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(2)
   })
 
   it('times out a request that never gets a reply', async () => {

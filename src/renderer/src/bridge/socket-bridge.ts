@@ -1,15 +1,17 @@
-import type {
-  Bridge,
-  BridgeArgs,
-  BridgeEventName,
-  BridgeEvents,
-  BridgeMethodName,
-  BridgeMethods,
-  BridgeResult,
-  SocketRequest,
+import {
+  BRIDGE_TOKEN_REFUSED,
+  type Bridge,
+  type BridgeArgs,
+  type BridgeEventName,
+  type BridgeEvents,
+  type BridgeMethodName,
+  type BridgeMethods,
+  type BridgeResult,
+  type SocketRequest,
 } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { accessRefusedError, TOKEN_REFUSED_MESSAGE } from './access-refused'
 
 /** The part of the DOM WebSocket this transport uses, so tests can inject a fake. */
 export interface WebSocketLike {
@@ -71,6 +73,8 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
   let failedAttempts = 0
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null
   let closedForGood = false
+  /** Set once serve mode refused this page's token: every request fails with it from then on. */
+  let refused: ProofWatchError | null = null
 
   function dispatch<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
     const set = listeners.get(event)
@@ -192,10 +196,17 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
     ws.onerror = () => {
       // A close event always follows; that is where recovery happens.
     }
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return
       socket = null
       isOpen = false
+      if (event.code === BRIDGE_TOKEN_REFUSED) {
+        // The same token would be refused again: no reconnecting.
+        refused = accessRefusedError(TOKEN_REFUSED_MESSAGE)
+        closedForGood = true
+        rejectWhere(() => true, refused)
+        return
+      }
       const reason = opened ? 'The connection to ProofWatch was lost.' : 'ProofWatch cannot be reached.'
       // Sent requests may never get a reply now. Waiting ones are kept for
       // the next socket, unless this attempt never opened: then nobody can
@@ -206,6 +217,7 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
   }
 
   function request<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<BridgeResult<M>> {
+    if (refused) return Promise.reject(refused)
     if (closedForGood) return Promise.reject(unreachable('The bridge is closed.'))
     const id = nextId++
     const message = { id, method, args } as SocketRequest

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
+import { accessRefusedError, NO_TOKEN_MESSAGE, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
 import ErrorPanel from './ErrorPanel.vue'
 
 describe('ErrorPanel', () => {
@@ -30,5 +31,34 @@ describe('ErrorPanel', () => {
     })
     expect(wrapper.text()).toContain('No proof with this proof account')
     expect(wrapper.get('[data-testid="retry-button"]').attributes('disabled')).toBeDefined()
+  })
+
+  it('offers no Retry for a request that is itself wrong, but says what to check', () => {
+    const wrapper = mount(ErrorPanel, {
+      props: { error: { code: 'INVALID_ARGUMENT', message: 'pubkey is not base58' }, title: 'This is not a valid public key' },
+    })
+    expect(wrapper.find('[data-testid="retry-button"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="error-hint"]').text()).toBe('Check the value you entered.')
+    expect(wrapper.text()).toContain('This is not a valid public key')
+  })
+
+  it('keeps Retry for NOT_FOUND, since an indexer may be behind', () => {
+    const wrapper = mount(ErrorPanel, { props: { error: { code: 'NOT_FOUND', message: 'gone' } } })
+    expect(wrapper.find('[data-testid="retry-button"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="error-hint"]').exists()).toBe(false)
+  })
+
+  it('says a refused page has no access, with the URL advice and nothing about the indexer', () => {
+    for (const message of [NO_TOKEN_MESSAGE, TOKEN_REFUSED_MESSAGE]) {
+      const wrapper = mount(ErrorPanel, {
+        props: { error: accessRefusedError(message).toInfo(), title: 'This is not a valid proof account' },
+      })
+      expect(wrapper.text()).toContain('This page has no access to ProofWatch')
+      expect(wrapper.get('[data-testid="error-message"]').text()).toBe(message)
+      expect(wrapper.text()).not.toContain('indexer cannot be reached')
+      expect(wrapper.text()).not.toContain('not a valid proof account')
+      expect(wrapper.find('[data-testid="retry-button"]').exists()).toBe(false)
+      expect(wrapper.find('[data-testid="error-hint"]').exists()).toBe(false)
+    }
   })
 })

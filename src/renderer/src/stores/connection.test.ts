@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { makeConnection } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
-import { CONNECTION_POLL_MS, CONNECTION_RETRY_DELAYS_MS, useConnectionStore } from './connection'
+import { accessRefusedError, NO_TOKEN_MESSAGE, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
+import { CONNECTION_POLL_MS, CONNECTION_RETRY_DELAYS_MS, PROBLEM_DISMISS_MS, useConnectionStore } from './connection'
 
 let bridge: FakeBridge
 
@@ -116,9 +117,98 @@ describe('connection store', () => {
     const connection = useConnectionStore()
     bridge.emit('problem', { code: 'DECODE', message: 'first' })
     bridge.emit('problem', { code: 'DECODE', message: 'second' })
-    expect(connection.problems.map((p) => p.message)).toEqual(['second', 'first'])
-    connection.dismissProblem(0)
-    expect(connection.problems.map((p) => p.message)).toEqual(['first'])
+    expect(connection.problems.map((p) => p.info.message)).toEqual(['second', 'first'])
+    connection.dismissProblem(connection.problems[0]!.key)
+    expect(connection.problems.map((p) => p.info.message)).toEqual(['first'])
+  })
+
+  it('counts identical problems in one entry that moves to the top, and keeps at most five', () => {
+    const connection = useConnectionStore()
+    for (let i = 0; i < 12; i++) bridge.emit('problem', { code: 'DECODE', message: 'bad frame', received: `{${i}` })
+    bridge.emit('problem', { code: 'SOCKET', message: 'channel refused' })
+    expect(connection.problems.map((p) => [p.info.code, p.count])).toEqual([
+      ['SOCKET', 1],
+      ['DECODE', 12],
+    ])
+    // Same message, other code: a different problem.
+    bridge.emit('problem', { code: 'SOCKET', message: 'bad frame' })
+    bridge.emit('problem', { code: 'DECODE', message: 'bad frame' })
+    expect(connection.problems.map((p) => [p.info.code, p.info.message, p.count])).toEqual([
+      ['DECODE', 'bad frame', 13],
+      ['SOCKET', 'bad frame', 1],
+      ['SOCKET', 'channel refused', 1],
+    ])
+    expect(connection.problems[0]?.info.received).toBeUndefined()
+
+    for (let i = 0; i < 8; i++) bridge.emit('problem', { code: 'HTTP', message: `other ${i}` })
+    expect(connection.problems).toHaveLength(5)
+    expect(connection.problems[0]?.info.message).toBe('other 7')
+  })
+
+  it('keeps a dismissed problem hidden until it recurs after a minute', () => {
+    vi.useFakeTimers()
+    const connection = useConnectionStore()
+    const problem = { code: 'DECODE', message: 'bad frame' } as const
+    bridge.emit('problem', problem)
+    connection.dismissProblem(connection.problems[0]!.key)
+    vi.advanceTimersByTime(PROBLEM_DISMISS_MS - 1_000)
+    bridge.emit('problem', problem)
+    expect(connection.problems).toEqual([])
+
+    vi.advanceTimersByTime(1_000)
+    bridge.emit('problem', problem)
+    expect(connection.problems.map((p) => p.count)).toEqual([1])
+  })
+
+  it('shows a dismissed problem again once a different problem came in between', () => {
+    vi.useFakeTimers()
+    const connection = useConnectionStore()
+    bridge.emit('problem', { code: 'DECODE', message: 'bad frame' })
+    connection.dismissProblem(connection.problems[0]!.key)
+    bridge.emit('problem', { code: 'SOCKET', message: 'channel refused' })
+    expect(connection.problems.map((p) => p.info.code)).toEqual(['SOCKET'])
+    vi.advanceTimersByTime(1_000)
+    bridge.emit('problem', { code: 'DECODE', message: 'bad frame' })
+    expect(connection.problems.map((p) => p.info.code)).toEqual(['DECODE', 'SOCKET'])
+  })
+
+  it('tells a refused page apart from an unreachable ProofWatch, and stops asking', async () => {
+    vi.useFakeTimers()
+    bridge.fail('getConnection', accessRefusedError(TOKEN_REFUSED_MESSAGE).toInfo())
+    const connection = useConnectionStore()
+    await connection.start()
+    expect(connection.accessRefused).toBe(true)
+    expect(connection.socketState).toBe('refused')
+    expect(connection.socketLabel).toBe('Access refused')
+    expect(connection.reason).toBe(TOKEN_REFUSED_MESSAGE)
+    expect(connection.tone).toBe('bad')
+    expect(connection.dataStale).toBe(true)
+    // No quick retries: only the steady poll asks again.
+    await vi.advanceTimersByTimeAsync(CONNECTION_POLL_MS - 1)
+    expect(bridge.callsOf('getConnection')).toHaveLength(1)
+  })
+
+  it('says a page without a token has no access', async () => {
+    bridge.fail('getConnection', accessRefusedError(NO_TOKEN_MESSAGE).toInfo())
+    const connection = useConnectionStore()
+    await connection.start()
+    expect(connection.socketLabel).toBe('Access refused')
+    expect(connection.reason).toBe(NO_TOKEN_MESSAGE)
+  })
+
+  it('calls the data stale unless the socket is live and HTTP is not failing', async () => {
+    bridge.handle('getConnection', () => makeConnection())
+    const connection = useConnectionStore()
+    await connection.start()
+    expect(connection.dataStale).toBe(false)
+    bridge.emit('connection', makeConnection({ socket: 'backing-off' }))
+    expect(connection.dataStale).toBe(true)
+    bridge.emit('connection', makeConnection({ http: 'error' }))
+    expect(connection.dataStale).toBe(true)
+    bridge.emit('connection', makeConnection({ http: 'unreachable' }))
+    expect(connection.dataStale).toBe(true)
+    bridge.emit('connection', makeConnection({ http: 'unknown' }))
+    expect(connection.dataStale).toBe(false)
   })
 })
 

@@ -2,6 +2,7 @@ import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { ConnectionState, ErrorInfo } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
+import { isAccessRefused } from '@renderer/bridge/access-refused'
 import { toErrorInfo } from '@shared/errors'
 
 /** Waits before asking the bridge again while it cannot be reached; the last one repeats. */
@@ -12,6 +13,19 @@ export const CONNECTION_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
  */
 export const CONNECTION_POLL_MS = 10_000
 const MAX_PROBLEMS = 5
+/** A dismissed problem that comes back after this long is shown again. */
+export const PROBLEM_DISMISS_MS = 60_000
+
+/** Identical problems (same code and message) collapse into one of these. */
+export interface ProblemEntry {
+  /** Code and message: what makes two problems the same. */
+  key: string
+  /** The latest occurrence. */
+  info: ErrorInfo
+  count: number
+  /** Epoch ms of the latest occurrence. */
+  lastAt: number
+}
 
 export type ConnectionTone = 'ok' | 'busy' | 'bad'
 
@@ -47,7 +61,9 @@ export const useConnectionStore = defineStore('connection', () => {
   const loading = ref(false)
   const recoveries = ref(0)
   const indexerChanges = ref(0)
-  const problems = shallowRef<ErrorInfo[]>([])
+  const problems = shallowRef<ProblemEntry[]>([])
+  /** Problem key → epoch ms it was dismissed. */
+  const dismissedProblems = new Map<string, number>()
 
   let started = false
   let wasDown = false
@@ -96,7 +112,8 @@ export const useConnectionStore = defineStore('connection', () => {
     } catch (caught) {
       error.value = toErrorInfo(caught)
       wasDown = true
-      scheduleRetry()
+      // A refused page stays refused: only opening the right URL helps.
+      if (!isAccessRefused(error.value)) scheduleRetry()
     } finally {
       loading.value = false
     }
@@ -112,17 +129,36 @@ export const useConnectionStore = defineStore('connection', () => {
     return refresh()
   }
 
-  function dismissProblem(index: number): void {
-    problems.value = problems.value.filter((_, i) => i !== index)
+  /**
+   * Newest first, identical ones counted in one entry. A dismissed problem
+   * stays hidden until a different one arrives or it recurs after
+   * PROBLEM_DISMISS_MS, so a repeating failure does not nag.
+   */
+  function addProblem(info: ErrorInfo): void {
+    const key = JSON.stringify([info.code, info.message])
+    const now = Date.now()
+    for (const dismissedKey of [...dismissedProblems.keys()]) {
+      if (dismissedKey !== key) dismissedProblems.delete(dismissedKey)
+    }
+    const dismissedAt = dismissedProblems.get(key)
+    if (dismissedAt !== undefined && now - dismissedAt < PROBLEM_DISMISS_MS) return
+    dismissedProblems.delete(key)
+    const existing = problems.value.find((entry) => entry.key === key)
+    const others = problems.value.filter((entry) => entry.key !== key)
+    const entry: ProblemEntry = { key, info, count: (existing?.count ?? 0) + 1, lastAt: now }
+    problems.value = [entry, ...others].slice(0, MAX_PROBLEMS)
+  }
+
+  function dismissProblem(key: string): void {
+    dismissedProblems.set(key, Date.now())
+    problems.value = problems.value.filter((entry) => entry.key !== key)
   }
 
   const stopConnectionEvents = bridge.on('connection', (next) => {
     eventsSeen++
     apply(next)
   })
-  const stopProblemEvents = bridge.on('problem', (info) => {
-    problems.value = [info, ...problems.value].slice(0, MAX_PROBLEMS)
-  })
+  const stopProblemEvents = bridge.on('problem', addProblem)
 
   onScopeDispose(() => {
     stopConnectionEvents()
@@ -133,11 +169,21 @@ export const useConnectionStore = defineStore('connection', () => {
 
   const demo = computed(() => state.value?.indexer.demo ?? false)
   const indexerUrl = computed(() => state.value?.indexer.httpUrl ?? '')
-  const socketState = computed(() => (error.value ? 'unreachable' : (state.value?.socket.state ?? 'connecting')))
+  /** Serve mode refused this page (no token, or one from an earlier start). */
+  const accessRefused = computed(() => error.value !== null && isAccessRefused(error.value))
+  const socketState = computed(() => {
+    if (accessRefused.value) return 'refused'
+    return error.value ? 'unreachable' : (state.value?.socket.state ?? 'connecting')
+  })
   const httpState = computed(() => state.value?.http.state ?? 'unknown')
   const isLive = computed(() => !error.value && socketState.value === 'live' && httpState.value !== 'unreachable')
+  /** What is on screen may be old: nothing new is coming in, or the indexer is failing. */
+  const dataStale = computed(
+    () => socketState.value !== 'live' || httpState.value === 'unreachable' || httpState.value === 'error',
+  )
 
   const socketLabel = computed(() => {
+    if (accessRefused.value) return 'Access refused'
     if (error.value) return 'ProofWatch unreachable'
     if (!state.value) return 'Connecting'
     return SOCKET_LABELS[state.value.socket.state] ?? state.value.socket.state
@@ -168,9 +214,11 @@ export const useConnectionStore = defineStore('connection', () => {
     problems,
     demo,
     indexerUrl,
+    accessRefused,
     socketState,
     httpState,
     isLive,
+    dataStale,
     socketLabel,
     httpLabel,
     reason,

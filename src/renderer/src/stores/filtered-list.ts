@@ -58,9 +58,12 @@ export function useFilteredList<Filters extends object, Query extends object, It
     failedStep: list.failedStep,
     loaded: list.loaded,
     ended: list.ended,
+    cursorRepeated: list.cursorRepeated,
+    missingAtEnd: list.missingAtEnd,
     applyFilters,
     ensureLoaded,
     loadMore: list.loadMore,
     retry: list.retry,
+    reload: list.reload,
   }
 }

@@ -5,7 +5,8 @@ import { toErrorInfo } from '@shared/errors'
 /**
  * A cursor-paged list: the first page for a query, then `loadMore()` until
  * the server says there is no next cursor. A cursor already followed ends
- * the list instead of looping.
+ * the list instead of looping (and says so), and so does an empty page: a
+ * server that keeps handing out cursors for nothing would never end.
  */
 export function createPagedList<Query extends object, Item>(
   fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>,
@@ -20,11 +21,24 @@ export function createPagedList<Query extends object, Item>(
   /** Which step failed, so Retry repeats that one. */
   const failedStep = ref<'first' | 'more' | null>(null)
   const loaded = ref(false)
+  /** The server handed out a cursor that was already followed: the list may lack items. */
+  const cursorRepeated = ref(false)
   const query = shallowRef<Query | null>(null)
   let generation = 0
   let followedCursors = new Set<string>()
 
   const ended = computed(() => loaded.value && nextCursor.value === null)
+
+  /**
+   * At the end of the list, how many more the server counts than the list
+   * holds (decimal string): they arrived while it was paged. Null otherwise,
+   * and after a repeated cursor, when the gap has another cause.
+   */
+  const missingAtEnd = computed<string | null>(() => {
+    if (!ended.value || cursorRepeated.value || total.value === null || !/^\d+$/.test(total.value)) return null
+    const missing = BigInt(total.value) - BigInt(items.value.length)
+    return missing > 0n ? missing.toString() : null
+  })
 
   function append(page: Page<Item>, replace: boolean): void {
     const known = new Set(replace ? [] : items.value.map(identity))
@@ -37,7 +51,8 @@ export function createPagedList<Query extends object, Item>(
     items.value = replace ? fresh : [...items.value, ...fresh]
     if (page.total !== null) total.value = page.total
     const next = page.nextCursor
-    nextCursor.value = next !== null && !followedCursors.has(next) ? next : null
+    if (next !== null && followedCursors.has(next)) cursorRepeated.value = true
+    nextCursor.value = next !== null && !followedCursors.has(next) && page.items.length > 0 ? next : null
   }
 
   async function load(nextQuery: Query): Promise<void> {
@@ -48,6 +63,7 @@ export function createPagedList<Query extends object, Item>(
     total.value = null
     nextCursor.value = null
     loaded.value = false
+    cursorRepeated.value = false
     loading.value = true
     loadingMore.value = false
     error.value = null
@@ -97,5 +113,22 @@ export function createPagedList<Query extends object, Item>(
     return query.value ? load(query.value) : Promise.resolve()
   }
 
-  return { items, total, nextCursor, loading, loadingMore, error, failedStep, loaded, ended, query, load, loadMore, retry, reload }
+  return {
+    items,
+    total,
+    nextCursor,
+    loading,
+    loadingMore,
+    error,
+    failedStep,
+    loaded,
+    ended,
+    cursorRepeated,
+    missingAtEnd,
+    query,
+    load,
+    loadMore,
+    retry,
+    reload,
+  }
 }

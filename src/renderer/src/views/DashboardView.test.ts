@@ -3,9 +3,11 @@ import { flushPromises } from '@vue/test-utils'
 import type { Overview } from '@shared/domain'
 import { deferred } from '@renderer/test-utils/deferred'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { makeLeaderboard, makeOverview, makeProofSummary, makeSeries } from '@renderer/test-utils/fixtures'
+import { makeConnection, makeLeaderboard, makeOverview, makeProofSummary, makeSeries } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
 import { groupSeparator } from '@renderer/format/u64'
+import { formatLocalTime } from '@renderer/format/time'
+import { useConnectionStore } from '@renderer/stores/connection'
 import DashboardView from './DashboardView.vue'
 
 vi.mock('@renderer/components/SeriesChart.vue', async () => {
@@ -112,5 +114,34 @@ describe('DashboardView', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="error-panel"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="series-chart"]').exists()).toBe(true)
+  })
+
+  it('dims the overview and says how old it is while nothing live comes in', async () => {
+    const observedAt = Date.UTC(2025, 0, 31, 9, 30, 15)
+    const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getOverview', () => makeOverview({ observedAt }))
+      fake.handle('getConnection', () => makeConnection())
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    const tiles = wrapper.get('[data-testid="overview-tiles"]')
+    expect(tiles.attributes('data-stale')).toBeUndefined()
+    expect(wrapper.find('[data-testid="overview-as-of"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="overview-value-status"]').classes()).toContain('ok')
+
+    for (const state of [makeConnection({ socket: 'backing-off' }), makeConnection({ http: 'unreachable' })]) {
+      bridge.emit('connection', state)
+      await flushPromises()
+      expect(tiles.attributes('data-stale')).toBe('true')
+      expect(wrapper.get('[data-testid="overview-as-of"]').text()).toBe(`as of ${formatLocalTime(observedAt)}`)
+      expect(wrapper.get('[data-testid="overview-value-status"]').classes()).not.toContain('ok')
+    }
+
+    bridge.emit('connection', makeConnection())
+    await flushPromises()
+    expect(tiles.attributes('data-stale')).toBeUndefined()
+    expect(wrapper.find('[data-testid="overview-as-of"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="overview-value-status"]').classes()).toContain('ok')
   })
 })

@@ -73,4 +73,60 @@ describe('TransactionsView', () => {
     await flushPromises()
     expect(failing.wrapper.findAll('[data-testid="tx-row"]')).toHaveLength(1)
   })
+
+  it('warns that the Type filter may be ignored', async () => {
+    const { wrapper } = await mountView(TransactionsView, '/transactions', (bridge) => servePages(bridge, 1, 2))
+    const field = wrapper.get('[data-testid="tx-filter-type"]').element.closest('label')
+    expect(field?.querySelector('[data-testid="tx-filter-type-hint"]')?.textContent).toBe('Some indexers ignore this filter.')
+  })
+
+  it('lets block time and compute units give way first in a narrow window', async () => {
+    const { wrapper } = await mountView(TransactionsView, '/transactions', (bridge) => servePages(bridge, 1, 2))
+    const headers = wrapper.findAll('th')
+    const givesWay = headers.filter((th) => th.classes().includes('wide-only')).map((th) => th.text())
+    const stays = headers.filter((th) => !th.classes().includes('wide-only')).map((th) => th.text())
+    expect(givesWay).toEqual(['Block time', 'Compute units'])
+    expect(stays).toEqual(['Signature', 'Status', 'Slot', 'Fee', 'Fee payer'])
+    const cells = wrapper.get('[data-testid="tx-row"]').findAll('td')
+    expect(cells.map((td) => td.classes().includes('wide-only'))).toEqual(headers.map((th) => th.classes().includes('wide-only')))
+  })
+
+  it('says how many arrived while paging, and Reload starts over', async () => {
+    const { wrapper, bridge } = await mountView(TransactionsView, '/transactions', (fake) =>
+      fake.handle('listTransactions', (query): Page<Transaction> =>
+        query.cursor
+          ? { items: [makeTransaction(2)], nextCursor: null, total: '5' }
+          : { items: [makeTransaction(0), makeTransaction(1)], nextCursor: 'c1', total: '3' },
+      ),
+    )
+    expect(wrapper.find('[data-testid="list-more-arrived"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="list-reload"]').exists()).toBe(false)
+    await wrapper.get('[data-testid="tx-load-more"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="list-more-arrived"]').text()).toBe('2 more arrived since this list was loaded')
+
+    await wrapper.get('[data-testid="list-reload"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('listTransactions').map(([query]) => query.cursor)).toEqual([undefined, 'c1', undefined])
+    expect(wrapper.findAll('[data-testid="tx-row"]')).toHaveLength(2)
+    expect(wrapper.find('[data-testid="list-reload"]').exists()).toBe(false)
+  })
+
+  it('says the list may be incomplete when the indexer repeats a cursor', async () => {
+    const { wrapper } = await mountView(TransactionsView, '/transactions', (fake) =>
+      fake.handle('listTransactions', (query): Page<Transaction> => ({
+        items: [makeTransaction(query.cursor ? 1 : 0)],
+        nextCursor: 'same',
+        total: null,
+      })),
+    )
+    expect(wrapper.find('[data-testid="list-cursor-repeated"]').exists()).toBe(false)
+    await wrapper.get('[data-testid="tx-load-more"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="list-cursor-repeated"]').text()).toBe(
+      'The indexer repeated a page cursor; the list may be incomplete.',
+    )
+    expect(wrapper.get('[data-testid="tx-load-more"]').attributes('hidden')).toBeDefined()
+    expect(wrapper.find('[data-testid="list-more-arrived"]').exists()).toBe(false)
+  })
 })
