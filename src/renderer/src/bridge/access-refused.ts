@@ -2,11 +2,11 @@ import type { ErrorInfo } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 
 /** The page was opened without the `?token=` that serve mode prints. */
-export const NO_TOKEN_MESSAGE = 'This page has no access token. Open the URL that `npm run serve` printed.'
+export const NO_TOKEN_MESSAGE = 'This page has no access token. Open the URL that “npm run serve” printed.'
 
 /** Serve mode closed the bridge with BRIDGE_TOKEN_REFUSED: the token is wrong or from an earlier start. */
 export const TOKEN_REFUSED_MESSAGE =
-  "This page's access token is not valid (ProofWatch was restarted?). Open the URL that `npm run serve` printed."
+  "This page's access token is not valid (ProofWatch was restarted?). Open the URL that “npm run serve” printed."
 
 /**
  * The error of every request once access is refused. Not UNREACHABLE:
