@@ -5,18 +5,7 @@ import { ProofWatchError } from '@shared/errors'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor } from '../src/main/core/monitor'
 import { memorySettingsStore } from '../src/main/core/settings'
-
-function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) return resolve()
-      if (Date.now() - started > timeoutMs) return reject(new Error('condition not met in time'))
-      setTimeout(tick, 20)
-    }
-    tick()
-  })
-}
+import { waitFor } from './support/wait-for'
 
 function collect(monitor: Monitor) {
   const batches: BridgeEvent[][] = []

@@ -7,6 +7,7 @@ import { IndexerClient, indexerKey, type IndexerClientOptions } from './client'
 import { createParameterMemory } from './negotiation'
 import { walkPages } from './paging'
 import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server'
+import { rejection } from '../../../../test/support/caught'
 
 const ACCOUNT = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'
 const SIGNATURE = '4npGHnNW4DMeQ6YUDaaddFxXcVq8W64D3qbboMkKTY4yJuTM1QhTT55FT6UTcKn7xK6G4cPn5GaR81X7ow1jPUhX'
@@ -61,16 +62,6 @@ function client(baseUrl: string, options: Partial<IndexerClientOptions> = {}): {
     ...options,
   })
   return { client: created, delays }
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProofWatchError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ProofWatchError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
 }
 
 describe('IndexerClient requests', () => {
@@ -144,7 +135,7 @@ describe('IndexerClient requests', () => {
       [c.proof(undefined as never), 'text'],
     ]
     for (const [call, words] of cases) {
-      const error = await failure(call)
+      const error = await rejection(call)
       expect(error.code).toBe('INVALID_ARGUMENT')
       expect(error.message).toContain(words)
     }
@@ -177,13 +168,13 @@ describe('IndexerClient failures', () => {
       else sendJson(res, 400, sampleBody('http-proofs-list-limit-201-400.json'))
     })
     const { client: c, delays } = client(s.url)
-    expect(await failure(c.proof('11111111111111111111111111111111111'))).toMatchObject({
+    expect(await rejection(c.proof('11111111111111111111111111111111111'))).toMatchObject({
       code: 'NOT_FOUND',
       status: 404,
       serverCode: 'NOT_FOUND',
       message: 'Proof not found',
     })
-    expect(await failure(c.proofs({ limit: 200 }))).toMatchObject({
+    expect(await rejection(c.proofs({ limit: 200 }))).toMatchObject({
       code: 'HTTP',
       status: 400,
       serverCode: 'VALIDATION_FAILED',
@@ -196,7 +187,7 @@ describe('IndexerClient failures', () => {
   it('reports text error bodies', async () => {
     const s = await serve((_req, res) => sendText(res, 500, 'Internal Server Error: pool exhausted'))
     const { client: c } = client(s.url, { retries: 1 })
-    expect(await failure(c.transactions())).toMatchObject({
+    expect(await rejection(c.transactions())).toMatchObject({
       code: 'HTTP',
       status: 500,
       message: 'Internal Server Error: pool exhausted',
@@ -208,19 +199,19 @@ describe('IndexerClient failures', () => {
   it('times out a server that never answers', async () => {
     const s = await serve(() => undefined)
     const { client: c } = client(s.url, { timeoutMs: 80, retries: 0 })
-    expect(await failure(c.overview())).toMatchObject({ code: 'TIMEOUT', retryable: true })
+    expect(await rejection(c.overview())).toMatchObject({ code: 'TIMEOUT', retryable: true })
   })
 
   it('reports a closed port as UNREACHABLE', async () => {
     const { client: c, delays } = client(`http://127.0.0.1:${await closedPort()}`, { retries: 1 })
-    expect(await failure(c.overview())).toMatchObject({ code: 'UNREACHABLE', retryable: true })
+    expect(await rejection(c.overview())).toMatchObject({ code: 'UNREACHABLE', retryable: true })
     expect(delays).toHaveLength(1)
   })
 
   it('reports an undecodable record as DECODE with what arrived', async () => {
     const s = await serve((_req, res) => sendJson(res, 200, { ok: true, proof: { signature: SIGNATURE } }))
     const { client: c } = client(s.url)
-    const error = await failure(c.proof(ACCOUNT))
+    const error = await rejection(c.proof(ACCOUNT))
     expect(error.code).toBe('DECODE')
     expect(error.message).toContain('proofAccount')
     expect(error.received).toContain(SIGNATURE)
@@ -288,7 +279,7 @@ describe('IndexerClient negotiation', () => {
   it('passes a 400 without a usable list through', async () => {
     const s = await serve((_req, res) => sendJson(res, 400, sampleBody('http-stats-timeseries-period-1h-400.json')))
     const { client: c } = client(s.url)
-    expect(await failure(c.series({ metric: 'latency', period: '24h' }))).toMatchObject({ code: 'HTTP', status: 400 })
+    expect(await rejection(c.series({ metric: 'latency', period: '24h' }))).toMatchObject({ code: 'HTTP', status: 400 })
     expect(s.requests).toHaveLength(1)
   })
 })

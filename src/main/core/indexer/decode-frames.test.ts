@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ProofWatchError } from '@shared/errors'
 import { addressChannel, circuitChannel, decodeAddressTransaction, decodeServerFrame, parseChannel } from './decode'
+import { thrown } from '../../../../test/support/caught'
 
 const PUBKEY = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
-
-function decodeError(run: () => unknown): ProofWatchError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ProofWatchError) return error
-    throw error
-  }
-  throw new Error('expected a ProofWatchError')
-}
 
 describe('decodeServerFrame', () => {
   it('reads control messages in any case', () => {
@@ -60,11 +50,11 @@ describe('decodeServerFrame', () => {
 
   it('throws DECODE with what arrived for anything else', () => {
     for (const text of ['not json', '[1,2]', '42', '{"type":"subscribed"}', '{"type":"stats"}', '{"data":{}}', '{}']) {
-      const error = decodeError(() => decodeServerFrame(text))
+      const error = thrown(() => decodeServerFrame(text))
       expect(error.code, text).toBe('DECODE')
       expect(error.received, text).toBe(text)
     }
-    const long = decodeError(() => decodeServerFrame('x'.repeat(5000)))
+    const long = thrown(() => decodeServerFrame('x'.repeat(5000)))
     expect(long.received?.length).toBeLessThan(210)
   })
 })
@@ -83,9 +73,9 @@ describe('channels', () => {
   })
 
   it('refuses an address that is not base58 of the right length', () => {
-    expect(decodeError(() => addressChannel('0OIl' + PUBKEY.slice(4))).code).toBe('INVALID_ARGUMENT')
-    expect(decodeError(() => addressChannel('short')).message).toContain('32–44')
-    expect(decodeError(() => circuitChannel('  ')).code).toBe('INVALID_ARGUMENT')
+    expect(thrown(() => addressChannel('0OIl' + PUBKEY.slice(4))).code).toBe('INVALID_ARGUMENT')
+    expect(thrown(() => addressChannel('short')).message).toContain('32–44')
+    expect(thrown(() => circuitChannel('  ')).code).toBe('INVALID_ARGUMENT')
   })
 
   it('reads the address of a pushed transaction from its channel', () => {
@@ -94,6 +84,6 @@ describe('channels', () => {
       address: PUBKEY,
       transaction: { signature: data.signature, slot: '7' },
     })
-    expect(decodeError(() => decodeAddressTransaction('stats', data)).code).toBe('DECODE')
+    expect(thrown(() => decodeAddressTransaction('stats', data)).code).toBe('DECODE')
   })
 })

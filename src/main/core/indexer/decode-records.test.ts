@@ -1,6 +1,5 @@
 /** Variants of the wire format the reference deployment does not send, but others may. */
 import { describe, expect, it } from 'vitest'
-import { ProofWatchError } from '@shared/errors'
 import {
   decodeErrorBody,
   decodeLeaderboard,
@@ -15,6 +14,7 @@ import {
   decodeTransactionPage,
   parseJsonText,
 } from './decode'
+import { thrown } from '../../../../test/support/caught'
 
 const ACCOUNT = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'
 const SIGNATURE = '4npGHnNW4DMeQ6YUDaaddFxXcVq8W64D3qbboMkKTY4yJuTM1QhTT55FT6UTcKn7xK6G4cPn5GaR81X7ow1jPUhX'
@@ -50,16 +50,6 @@ function txRecord(overrides: Record<string, unknown> = {}): Record<string, unkno
     programIds: ['11111111111111111111111111111111'],
     ...overrides,
   }
-}
-
-function decodeError(run: () => unknown): ProofWatchError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ProofWatchError) return error
-    throw error
-  }
-  throw new Error('expected the decoder to throw')
 }
 
 describe('envelopes', () => {
@@ -103,7 +93,7 @@ describe('envelopes', () => {
   })
 
   it('reports an ok:false body as the server error it is', () => {
-    const error = decodeError(() => decodeProof({ ok: false, code: 'INTERNAL', error: 'database down' }))
+    const error = thrown(() => decodeProof({ ok: false, code: 'INTERNAL', error: 'database down' }))
     expect(error).toMatchObject({ code: 'HTTP', serverCode: 'INTERNAL', message: 'database down' })
   })
 })
@@ -172,30 +162,30 @@ describe('values', () => {
 
 describe('malformed bodies', () => {
   it('reports a proof without proofAccount as DECODE with what arrived', () => {
-    const error = decodeError(() => decodeProof({ ok: true, proof: { signature: SIGNATURE } }))
+    const error = thrown(() => decodeProof({ ok: true, proof: { signature: SIGNATURE } }))
     expect(error.code).toBe('DECODE')
     expect(error.message).toContain('proofAccount')
     expect(error.received).toContain(SIGNATURE.slice(0, 20))
   })
 
   it('reports wrong types as DECODE', () => {
-    expect(decodeError(() => decodeProof(proofRecord({ proofAccount: 42 }))).code).toBe('DECODE')
-    expect(decodeError(() => decodeProof('a string')).code).toBe('DECODE')
-    expect(decodeError(() => decodeProof(null)).code).toBe('DECODE')
-    const page = decodeError(() => decodeProofPage({ ok: true, items: 'none', nextCursor: null }))
+    expect(thrown(() => decodeProof(proofRecord({ proofAccount: 42 }))).code).toBe('DECODE')
+    expect(thrown(() => decodeProof('a string')).code).toBe('DECODE')
+    expect(thrown(() => decodeProof(null)).code).toBe('DECODE')
+    const page = thrown(() => decodeProofPage({ ok: true, items: 'none', nextCursor: null }))
     expect(page).toMatchObject({ code: 'DECODE', received: expect.stringContaining('"items":"none"') })
-    expect(decodeError(() => decodeTransaction(txRecord({ signature: '' }))).code).toBe('DECODE')
+    expect(thrown(() => decodeTransaction(txRecord({ signature: '' }))).code).toBe('DECODE')
   })
 
   it('names the item that failed in a page', () => {
-    const error = decodeError(() => decodeProofPage({ items: [proofRecord(), { proofAccount: null, x: 1 }] }))
+    const error = thrown(() => decodeProofPage({ items: [proofRecord(), { proofAccount: null, x: 1 }] }))
     expect(error.code).toBe('DECODE')
     expect(error.message).toContain('item 1')
     expect(error.received).toBe('{"proofAccount":null,"x":1}')
   })
 
   it('reports text that is not JSON as DECODE', () => {
-    const error = decodeError(() => parseJsonText('not json at all', 'the response body'))
+    const error = thrown(() => parseJsonText('not json at all', 'the response body'))
     expect(error).toMatchObject({ code: 'DECODE', received: 'not json at all' })
   })
 })
@@ -230,7 +220,7 @@ describe('series', () => {
   })
 
   it('reports a point without a time as DECODE', () => {
-    const error = decodeError(() => decodeSeries({ data: [{ t: 'soon', value: 1 }] }, query))
+    const error = thrown(() => decodeSeries({ data: [{ t: 'soon', value: 1 }] }, query))
     expect(error).toMatchObject({ code: 'DECODE', message: expect.stringContaining('t as a timestamp') })
   })
 })
@@ -248,7 +238,7 @@ describe('leaderboard', () => {
   })
 
   it('reports an entry without pubkey as DECODE', () => {
-    expect(decodeError(() => decodeLeaderboard({ leaderboard: [{ proofCount: 1 }] })).code).toBe('DECODE')
+    expect(thrown(() => decodeLeaderboard({ leaderboard: [{ proofCount: 1 }] })).code).toBe('DECODE')
   })
 })
 
@@ -301,7 +291,7 @@ describe('proof summaries and notifications', () => {
   })
 
   it('reports a notification without id as DECODE', () => {
-    expect(decodeError(() => decodeNotification({ type: 'SYSTEM', title: 't' }, 1)).code).toBe('DECODE')
+    expect(thrown(() => decodeNotification({ type: 'SYSTEM', title: 't' }, 1)).code).toBe('DECODE')
   })
 })
 

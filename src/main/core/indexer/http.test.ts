@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ProofWatchError } from '@shared/errors'
 import { requestJson, type RequestOptions } from './http'
 import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server'
+import { rejection } from '../../../../test/support/caught'
 
 let server: TestServer | undefined
 
@@ -28,16 +28,6 @@ function recording(extra: RequestOptions = {}): { options: RequestOptions; delay
       ...extra,
     },
   }
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProofWatchError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ProofWatchError) return error
-    throw error
-  }
-  throw new Error('expected the request to fail')
 }
 
 describe('requestJson', () => {
@@ -74,7 +64,7 @@ describe('requestJson', () => {
   it('caps the backoff', async () => {
     const s = await serve((_req, res) => sendJson(res, 500, {}))
     const { options, delays } = recording({ random: () => 0.999, retries: 8, maxDelayMs: 4000 })
-    await failure(requestJson(s.url, options))
+    await rejection(requestJson(s.url, options))
     expect(delays).toHaveLength(8)
     expect(Math.max(...delays)).toBeLessThan(4000)
     expect(delays.at(-1)).toBe(Math.floor(0.999 * 4000))
@@ -98,7 +88,7 @@ describe('requestJson', () => {
       sendJson(res, 429, { ok: false, code: 'RATE_LIMITED', error: 'Rate limit exceeded' }, { 'retry-after': '1' }),
     )
     const { options, delays } = recording({ retries: 2 })
-    const error = await failure(requestJson(s.url, options))
+    const error = await rejection(requestJson(s.url, options))
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, serverCode: 'RATE_LIMITED', retryable: true })
     expect(error.message).toBe('Rate limit exceeded')
     expect(s.requests).toHaveLength(3)
@@ -108,7 +98,7 @@ describe('requestJson', () => {
   it('does not wait longer than the cap a server asks for', async () => {
     const s = await serve((_req, res) => sendJson(res, 429, { error: 'later' }, { 'retry-after': '120' }))
     const { options, delays } = recording()
-    const error = await failure(requestJson(s.url, options))
+    const error = await rejection(requestJson(s.url, options))
     expect(error).toMatchObject({ code: 'RATE_LIMITED', retryable: true })
     expect(error.message).toContain('120 s')
     expect(delays).toEqual([])
@@ -121,14 +111,14 @@ describe('requestJson', () => {
       else sendJson(res, 404, { ok: false, code: 'NOT_FOUND', error: 'Proof not found' })
     })
     const { options, delays } = recording()
-    expect(await failure(requestJson(`${s.url}/bad`, options))).toMatchObject({
+    expect(await rejection(requestJson(`${s.url}/bad`, options))).toMatchObject({
       code: 'HTTP',
       status: 400,
       serverCode: 'VALIDATION_FAILED',
       message: 'limit: too big',
       retryable: false,
     })
-    expect(await failure(requestJson(`${s.url}/missing`, options))).toMatchObject({
+    expect(await rejection(requestJson(`${s.url}/missing`, options))).toMatchObject({
       code: 'NOT_FOUND',
       status: 404,
       message: 'Proof not found',
@@ -140,7 +130,7 @@ describe('requestJson', () => {
 
   it('reports a text error body as the message', async () => {
     const s = await serve((_req, res) => sendText(res, 502, 'Bad gateway: upstream closed'))
-    expect(await failure(requestJson(s.url, { retries: 0 }))).toMatchObject({
+    expect(await rejection(requestJson(s.url, { retries: 0 }))).toMatchObject({
       code: 'HTTP',
       status: 502,
       message: 'Bad gateway: upstream closed',
@@ -151,7 +141,7 @@ describe('requestJson', () => {
   it('times out a server that never answers, and retries', async () => {
     const s = await serve(() => undefined)
     const { options, delays } = recording({ timeoutMs: 100, retries: 1 })
-    const error = await failure(requestJson(s.url, options))
+    const error = await rejection(requestJson(s.url, options))
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true })
     expect(error.message).toContain('100 ms')
     expect(s.requests).toHaveLength(2)
@@ -163,14 +153,14 @@ describe('requestJson', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"items": [')
     })
-    const error = await failure(requestJson(s.url, { timeoutMs: 150, retries: 0 }))
+    const error = await rejection(requestJson(s.url, { timeoutMs: 150, retries: 0 }))
     expect(error.code).toBe('TIMEOUT')
   })
 
   it('reports a closed port as UNREACHABLE after retrying', async () => {
     const port = await closedPort()
     const { options, delays } = recording({ retries: 2 })
-    const error = await failure(requestJson(`http://127.0.0.1:${port}/api/stats/overview`, options))
+    const error = await rejection(requestJson(`http://127.0.0.1:${port}/api/stats/overview`, options))
     expect(error).toMatchObject({ code: 'UNREACHABLE', retryable: true })
     expect(error.message).toContain('connection refused')
     expect(delays).toHaveLength(2)
@@ -191,7 +181,7 @@ describe('requestJson', () => {
 
   it('reports a body that is not JSON as DECODE with what arrived', async () => {
     const s = await serve((_req, res) => sendText(res, 200, '<html>maintenance</html>', 'text/html'))
-    const error = await failure(requestJson(s.url))
+    const error = await rejection(requestJson(s.url))
     expect(error).toMatchObject({ code: 'DECODE', received: '<html>maintenance</html>', retryable: false })
     expect(s.requests).toHaveLength(1)
   })
@@ -206,7 +196,7 @@ describe('requestJson', () => {
       res.end()
     })
     for (const path of ['/streamed', '/declared']) {
-      const error = await failure(requestJson(`${s.url}${path}`, { maxBodyBytes: 2500 }))
+      const error = await rejection(requestJson(`${s.url}${path}`, { maxBodyBytes: 2500 }))
       expect(error.code, path).toBe('DECODE')
       expect(error.message, path).toContain('too large')
     }

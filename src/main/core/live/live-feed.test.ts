@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
 import { LiveFeed, type FeedStatus, type LiveFeedOptions } from './live-feed'
 import { backoffDelay } from './backoff'
+import { waitFor } from '../../../../test/support/wait-for'
 
 /** A scripted indexer socket: records what clients send and lets a test answer. */
 async function scriptedServer(onClient: (socket: WebSocket, received: string[]) => void = () => {}) {
@@ -28,18 +29,6 @@ async function scriptedServer(onClient: (socket: WebSocket, received: string[]) 
         server.close(() => resolve())
       }),
   }
-}
-
-function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) return resolve()
-      if (Date.now() - started > timeoutMs) return reject(new Error('condition not met in time'))
-      setTimeout(tick, 10)
-    }
-    tick()
-  })
 }
 
 const feeds: LiveFeed[] = []

@@ -1,0 +1,22 @@
+import { ProofWatchError } from '@shared/errors'
+
+/** The ProofWatchError a call threw or a promise rejected with; anything else fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<ProofWatchError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ProofWatchError) return error
+    throw error
+  }
+  throw new Error('expected a ProofWatchError, but the call succeeded')
+}
+
+export function thrown(run: () => unknown): ProofWatchError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof ProofWatchError) return error
+    throw error
+  }
+  throw new Error('expected a ProofWatchError, but nothing was thrown')
+}
