@@ -21,6 +21,7 @@ import type {
 } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { startDemoIndexer } from '../demo/server'
+import { backoffDelay } from './backoff'
 import { EventBatcher } from './event-batcher'
 import { IndexerClient } from './indexer/client'
 import { createParameterMemory } from './indexer/negotiation'
@@ -290,8 +291,9 @@ class IndexerMonitor implements Monitor {
     } catch {
       this.healthFailures++
     }
+    // While failing, back off from the poll interval up to a minute; jitter keeps many clients apart.
     const base = this.deps.healthPollMs ?? 10_000
-    const wait = this.healthFailures === 0 ? base : Math.min(base * 2 ** Math.min(this.healthFailures - 1, 3), 60_000)
+    const wait = this.healthFailures === 0 ? base : base + backoffDelay(this.healthFailures, base, 60_000 - base)
     this.scheduleHealthCheck(wait)
   }
 

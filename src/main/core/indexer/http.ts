@@ -4,6 +4,7 @@
  * a ProofWatchError.
  */
 import { ProofWatchError } from '@shared/errors'
+import { backoffDelay } from '../backoff'
 import { decodeErrorBody } from './decode-errors'
 import { decodeFailure } from './decode-values'
 import { parseJsonText } from './json-text'
@@ -48,10 +49,6 @@ interface ReceivedResponse {
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 429
-}
 
 function tooLarge(maxBytes: number, received: string): ProofWatchError {
   return decodeFailure(`The response body is too large (more than ${maxBytes} bytes)`, received)
@@ -150,8 +147,7 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS
-  const backoff = (attempt: number): number =>
-    Math.floor(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt))
+  const backoff = (attempt: number): number => backoffDelay(attempt, baseDelayMs, maxDelayMs, random)
 
   for (let attempt = 0; ; attempt++) {
     let response: ReceivedResponse
@@ -174,7 +170,7 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       return { status: response.status, headers: response.headers, body }
     }
     const info = decodeErrorBody(response.status, response.text, response.headers.get('content-type'))
-    if (!isRetryableStatus(response.status) || attempt >= retries) throw new ProofWatchError(info)
+    if (!info.retryable || attempt >= retries) throw new ProofWatchError(info)
     const requested = serverRequestedDelay(response, now())
     if (requested !== null && requested > maxDelayMs) {
       const seconds = Math.ceil(requested / 1000)

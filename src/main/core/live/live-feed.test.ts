@@ -3,7 +3,6 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
 import { LiveFeed, type FeedStatus, type LiveFeedOptions } from './live-feed'
-import { backoffDelay } from './backoff'
 import { waitFor } from '../../../../test/support/wait-for'
 
 /** A scripted indexer socket: records what clients send and lets a test answer. */
@@ -201,15 +200,5 @@ describe('LiveFeed', () => {
     expect(f.status()!.state).toBe('stopped')
     await new Promise((r) => setTimeout(r, 150))
     expect(server.connections()).toBe(1)
-  })
-})
-
-describe('backoffDelay', () => {
-  it('grows exponentially up to the cap with full jitter', () => {
-    expect(backoffDelay(0, 500, 30_000, () => 1)).toBe(500)
-    expect(backoffDelay(3, 500, 30_000, () => 1)).toBe(4000)
-    expect(backoffDelay(20, 500, 30_000, () => 1)).toBe(30_000)
-    expect(backoffDelay(5, 500, 30_000, () => 0)).toBe(0)
-    expect(backoffDelay(5, 500, 30_000, () => 0.5)).toBe(8000)
   })
 })

@@ -2,7 +2,7 @@ import WebSocket from 'ws'
 import type { ChannelStatus, ConnectionState, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import { decodeServerFrame } from '../indexer/decode'
-import { backoffDelay } from './backoff'
+import { backoffDelay } from '../backoff'
 
 export type FeedStatus = ConnectionState['socket']
 
