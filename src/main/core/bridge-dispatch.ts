@@ -1,52 +1,46 @@
 import { z } from 'zod'
 import type { BridgeMethodName, BridgeMethods, BridgeResponse } from '@shared/bridge'
 import { IPC_CHANNELS } from '@shared/bridge'
+import { SERIES_PERIODS } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 
 /**
- * Validates every call that crosses the bridge (IPC or the browser socket)
- * before it reaches the core: the renderer is not trusted.
+ * Checks the shape and types of every call that crosses the bridge (IPC or
+ * the browser socket) before it reaches the core: the renderer is not
+ * trusted. Value rules (lengths of keys, page limits, enums) belong to the
+ * indexer client, which gives the user its own clear message for each.
  */
-const text = (max: number) => z.string().trim().min(1).max(max)
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v === '' ? undefined : v))
-const limit = z.number().int().min(1).max(200).optional()
+// Far above any real value; only keeps an untrusted caller from handing the core megabytes.
+const text = z.string().max(4096)
+const optionalText = text.optional()
+const whole = z.number().int().optional()
 
 const ARGUMENTS = {
   getOverview: z.tuple([]),
-  getSeries: z.tuple([
-    z.strictObject({ metric: text(40), period: z.enum(['24h', '7d', '30d']) }),
-  ]),
-  getLeaderboard: z.tuple([
-    z.strictObject({ period: optionalText(20), limit: z.number().int().min(1).max(100).optional() }),
-  ]),
-  listProofs: z.tuple([
-    z.strictObject({ authority: optionalText(64), type: optionalText(40), cursor: optionalText(512), limit }),
-  ]),
-  getProof: z.tuple([text(128)]),
+  getSeries: z.tuple([z.strictObject({ metric: text, period: z.enum(SERIES_PERIODS) })]),
+  getLeaderboard: z.tuple([z.strictObject({ period: optionalText, limit: whole })]),
+  listProofs: z.tuple([z.strictObject({ authority: optionalText, type: optionalText, cursor: optionalText, limit: whole })]),
+  getProof: z.tuple([text]),
   listTransactions: z.tuple([
     z.strictObject({
-      pubkey: optionalText(64),
-      type: optionalText(40),
-      status: optionalText(20),
-      fromDate: optionalText(40),
-      toDate: optionalText(40),
-      cursor: optionalText(512),
-      limit,
+      pubkey: optionalText,
+      type: optionalText,
+      status: optionalText,
+      fromDate: optionalText,
+      toDate: optionalText,
+      cursor: optionalText,
+      limit: whole,
     }),
   ]),
-  getTransaction: z.tuple([text(160)]),
+  getTransaction: z.tuple([text]),
   getSettings: z.tuple([]),
   updateSettings: z.tuple([
-    z.strictObject({
-      indexerUrl: z.string().max(2048).nullable().optional(),
-      wsUrl: z.string().max(2048).nullable().optional(),
-      useDemo: z.boolean().optional(),
-    }),
+    z.strictObject({ indexerUrl: text.nullable().optional(), wsUrl: text.nullable().optional(), useDemo: z.boolean().optional() }),
   ]),
   getConnection: z.tuple([]),
   getRecentProofs: z.tuple([]),
-  subscribe: z.tuple([text(200)]),
-  unsubscribe: z.tuple([text(200)]),
+  subscribe: z.tuple([text.min(1)]),
+  unsubscribe: z.tuple([text.min(1)]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>
