@@ -25,7 +25,7 @@ import { backoffDelay } from './backoff'
 import { EventBatcher } from './event-batcher'
 import { IndexerClient } from './indexer/client'
 import { createParameterMemory } from './indexer/negotiation'
-import { decodeAddressTransaction, decodeNotification, decodeProofSummary, decodeStatsEvent } from './indexer/decode'
+import { decodeAddressTransaction, decodeNotification, decodeProofSummary, decodeStatsEvent, parseChannel } from './indexer/decode'
 import { LiveFeed, type LiveFeedOptions } from './live/live-feed'
 import { silentLogger, type Logger } from './log'
 import { applySettingsPatch, deriveWsUrl, type SettingsStore } from './settings'
@@ -299,18 +299,31 @@ class IndexerMonitor implements Monitor {
 
   private onFeedEvent(channel: string, data: unknown): void {
     try {
-      if (channel === 'stats') {
-        this.batcher.push('overview', decodeStatsEvent(data))
-      } else if (channel === 'proofs') {
-        const proof = decodeProofSummary(data)
-        this.rememberProof(proof)
-        this.batcher.push('proofs', [proof])
-      } else if (channel === 'user:proofs') {
-        this.batcher.push('userProofs', [decodeProofSummary(data)])
-      } else if (channel === 'user:notifications') {
-        this.batcher.push('notifications', [decodeNotification(data, Date.now())])
-      } else if (channel.startsWith('address:')) {
-        this.batcher.push('addressTransactions', [decodeAddressTransaction(channel, data)])
+      const parsed = parseChannel(channel)
+      switch (parsed.kind) {
+        case 'stats':
+          this.batcher.push('overview', decodeStatsEvent(data))
+          break
+        case 'proofs': {
+          const proof = decodeProofSummary(data)
+          this.rememberProof(proof)
+          this.batcher.push('proofs', [proof])
+          break
+        }
+        case 'user-proofs':
+          this.batcher.push('userProofs', [decodeProofSummary(data)])
+          break
+        case 'user-notifications':
+          this.batcher.push('notifications', [decodeNotification(data, Date.now())])
+          break
+        case 'address':
+          this.batcher.push('addressTransactions', [decodeAddressTransaction(channel, data)])
+          break
+        case 'circuit':
+        case 'unknown':
+          // Followed circuits get their own event with the live-feed work; until then the
+          // global `proofs` channel carries the same proofs.
+          break
       }
     } catch (error) {
       const info = toErrorInfo(error)
