@@ -28,6 +28,11 @@ describe('settings', () => {
     expect(attempt).toThrow(message)
   })
 
+  it('keeps the indexer URL in the form the client asks it, so Settings shows what is used', () => {
+    const next = applySettingsPatch(DEFAULT_SETTINGS, { indexerUrl: 'https://h/indexer/?a=1#x', wsUrl: 'wss://h/ws?v=2#y' })
+    expect(next).toMatchObject({ indexerUrl: 'https://h/indexer', wsUrl: 'wss://h/ws?v=2' })
+  })
+
   it('treats blank URLs as the demo indexer', () => {
     const next = applySettingsPatch({ indexerUrl: 'http://a', wsUrl: 'ws://a/ws', useDemo: false }, { indexerUrl: '', wsUrl: '' })
     expect(next).toEqual(DEFAULT_SETTINGS)

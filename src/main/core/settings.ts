@@ -1,5 +1,6 @@
 import type { PublicSettings, SettingsPatch } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { normalizeBaseUrl } from './indexer/url'
 import type { Logger } from './log'
 
 /** Where settings are kept: electron-store in the app, a JSON file in serve mode, memory in tests. */
@@ -20,23 +21,22 @@ export function memorySettingsStore(initial: PublicSettings = DEFAULT_SETTINGS):
   }
 }
 
-function checkUrl(value: string, protocols: readonly string[], what: string): string {
+/** A socket URL: ws(s) only, no credentials; a query is kept (some servers take one), a fragment is not. */
+function checkSocketUrl(value: string): string {
   let url: URL
   try {
     url = new URL(value.trim())
   } catch {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `${what} is not a URL: ${value}` })
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Socket URL is not a URL: ${value}` })
   }
-  if (!protocols.includes(url.protocol)) {
-    throw new ProofWatchError({
-      code: 'INVALID_ARGUMENT',
-      message: `${what} must start with ${protocols.map((p) => p + '//').join(' or ')}: ${value}`,
-    })
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Socket URL must start with ws:// or wss://: ${value}` })
   }
   if (url.username || url.password) {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `${what} must not carry credentials` })
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Socket URL must not carry credentials' })
   }
-  return url.toString().replace(/\/$/, '')
+  url.hash = ''
+  return url.toString()
 }
 
 /**
@@ -48,11 +48,12 @@ export function applySettingsPatch(current: PublicSettings, patch: SettingsPatch
   const next = { ...current }
   if (patch.indexerUrl !== undefined) {
     const value = patch.indexerUrl?.trim() ?? ''
-    next.indexerUrl = value === '' ? null : checkUrl(value, ['http:', 'https:'], 'Indexer URL')
+    // The form the client uses, so what Settings shows is what is asked.
+    next.indexerUrl = value === '' ? null : normalizeBaseUrl(value)
   }
   if (patch.wsUrl !== undefined) {
     const value = patch.wsUrl?.trim() ?? ''
-    next.wsUrl = value === '' ? null : checkUrl(value, ['ws:', 'wss:'], 'Socket URL')
+    next.wsUrl = value === '' ? null : checkSocketUrl(value)
   }
   if (patch.useDemo !== undefined) next.useDemo = patch.useDemo
   else if (patch.indexerUrl !== undefined) next.useDemo = next.indexerUrl === null
