@@ -2,20 +2,27 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
+import { devServerSources, metaContentSecurityPolicy } from './src/shared/content-security-policy'
 
-/**
- * Under the dev server, Vite injects component styles as inline <style> tags
- * and talks to its hot-reload WebSocket; the strict CSP of index.html would
- * block both. Only `electron-vite dev` gets this; builds keep the strict tag.
- */
-const devContentSecurityPolicy = (): Plugin => ({
-  name: 'proofwatch-dev-csp',
-  apply: 'serve',
-  transformIndexHtml: (html) =>
-    html
-      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-      .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
-})
+/** Under the dev server the page's meta CSP gets what Vite needs (see devServerSources); builds keep the strict tag. */
+const devContentSecurityPolicy = (): Plugin => {
+  let origin = 'http://localhost:5173'
+  return {
+    name: 'proofwatch-dev-csp',
+    apply: 'serve',
+    configureServer(server) {
+      server.httpServer?.once('listening', () => {
+        const url = server.resolvedUrls?.local[0]
+        if (url) origin = new URL(url).origin
+      })
+    },
+    transformIndexHtml: (html) =>
+      html.replace(
+        /(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/,
+        `$1${metaContentSecurityPolicy(devServerSources(origin))}$2`,
+      ),
+  }
+}
 
 const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
 

@@ -30,7 +30,10 @@ describe('buildContentSecurityPolicy', () => {
     expect(csp).toContain("script-src 'self' http://localhost:5173;")
     expect(csp).toContain("connect-src 'self' http://localhost:5173 ws://localhost:5173;")
     expect(csp).toContain("object-src 'none'")
-    expect(csp).not.toContain('unsafe')
+    // Vite injects component styles inline in dev; scripts stay strict.
+    expect(csp).toContain("style-src 'self' http://localhost:5173 'unsafe-inline';")
+    expect(csp).not.toContain('unsafe-eval')
+    expect(buildContentSecurityPolicy(built)).not.toContain('unsafe')
   })
 })
 

@@ -2,23 +2,11 @@ import type { Session, WebContents } from 'electron'
 import type { Logger } from '../core/log'
 import type { RendererLocation } from './renderer-location'
 import { isAppRendererUrl } from './renderer-location'
-import { contentSecurityPolicy } from '@shared/content-security-policy'
+import { contentSecurityPolicy, devServerSources } from '@shared/content-security-policy'
 
-/**
- * The CSP header for the app's pages. With the dev server, its origin is
- * allowed for scripts, styles and images, and its WebSocket for hot reload.
- */
+/** The CSP header for the app's pages, with what the dev server needs when it serves them. */
 export function buildContentSecurityPolicy(location: RendererLocation): string {
-  const extra: Record<string, string[]> = {}
-  if (location.kind === 'dev-server') {
-    const dev = new URL(location.origin)
-    const ws = `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`
-    extra['script-src'] = [location.origin]
-    extra['style-src'] = [location.origin]
-    extra['img-src'] = [location.origin]
-    extra['connect-src'] = [location.origin, ws]
-  }
-  return contentSecurityPolicy(extra)
+  return contentSecurityPolicy(location.kind === 'dev-server' ? devServerSources(location.origin) : {})
 }
 
 /** Copying an address or signature is the one web permission the app uses. */
