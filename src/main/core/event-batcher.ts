@@ -1,7 +1,5 @@
 import type { BridgeEvent, BridgeEventName, BridgeEvents } from '@shared/bridge'
-
-/** Events whose latest value replaces earlier ones within a batch. */
-const LATEST_ONLY: ReadonlySet<BridgeEventName> = new Set(['connection', 'overview'])
+import { MergedEvents } from './merged-events'
 
 export interface EventBatcherOptions {
   /** How long events may wait to share a message (about one animation frame). */
@@ -17,9 +15,8 @@ export interface EventBatcherOptions {
  * events becomes one bridge message, not one message each.
  */
 export class EventBatcher {
-  private readonly pending = new Map<BridgeEventName, unknown>()
-  private problems: BridgeEvents['problem'][] = []
-  private items = 0
+  // No caps: a full batch is flushed before it could need one.
+  private readonly pending = new MergedEvents(Infinity, Infinity)
   private timer: unknown = null
   private readonly intervalMs: number
   private readonly maxItems: number
@@ -37,20 +34,8 @@ export class EventBatcher {
   }
 
   push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
-    if (event === 'problem') {
-      this.problems.push(payload as BridgeEvents['problem'])
-      this.items++
-    } else if (LATEST_ONLY.has(event)) {
-      this.pending.set(event, payload)
-      this.items++
-    } else {
-      const list = payload as unknown[]
-      const existing = this.pending.get(event) as unknown[] | undefined
-      if (existing) existing.push(...list)
-      else this.pending.set(event, [...list])
-      this.items += list.length
-    }
-    if (this.items >= this.maxItems) this.flush()
+    this.pending.add([{ event, payload } as BridgeEvent])
+    if (this.pending.size >= this.maxItems) this.flush()
     else if (this.timer === null) this.timer = this.schedule(() => this.flush(), this.intervalMs)
   }
 
@@ -59,20 +44,13 @@ export class EventBatcher {
       this.cancel(this.timer)
       this.timer = null
     }
-    if (this.items === 0) return
-    const batch = [...this.pending].map(([event, payload]) => ({ event, payload }) as BridgeEvent)
-    for (const problem of this.problems) batch.push({ event: 'problem', payload: problem })
-    this.pending.clear()
-    this.problems = []
-    this.items = 0
-    this.flushTo(batch)
+    if (this.pending.isEmpty) return
+    this.flushTo(this.pending.take())
   }
 
   dispose(): void {
     if (this.timer !== null) this.cancel(this.timer)
     this.timer = null
-    this.pending.clear()
-    this.problems = []
-    this.items = 0
+    this.pending.take()
   }
 }

@@ -3,7 +3,7 @@ import type { BridgeEvent } from '@shared/bridge'
 import { EVENTS_CHANNEL } from '@shared/bridge'
 import type { Logger } from '../core/log'
 import { silentLogger } from '../core/log'
-import { PendingEvents } from './pending-events'
+import { MergedEvents } from '../core/merged-events'
 
 export type RelayContents = Pick<WebContents, 'send' | 'isDestroyed' | 'on' | 'removeListener'>
 
@@ -25,9 +25,9 @@ export interface EventRelayOptions {
  * what is sent, and the same events are kept for the page that replaces it.
  */
 export class EventRelay {
-  private pending: PendingEvents
+  private pending: MergedEvents
   /** Copies of what went to a page that is navigating away (null when none is). */
-  private leaving: PendingEvents | null = null
+  private leaving: MergedEvents | null = null
   private readyContents: RelayContents | null = null
   private readonly watched = new Map<RelayContents, () => void>()
   private readonly getWindow: () => RelayWindow | null
@@ -38,7 +38,7 @@ export class EventRelay {
     this.getWindow = options.getWindow
     this.maxItemsPerList = options.maxItemsPerList ?? 2000
     this.log = options.log ?? silentLogger
-    this.pending = new PendingEvents(this.maxItemsPerList)
+    this.pending = new MergedEvents(this.maxItemsPerList)
   }
 
   push(batch: readonly BridgeEvent[]): void {
@@ -111,7 +111,7 @@ export class EventRelay {
     if (this.watched.has(contents)) return
     const onStart = (details: { isMainFrame: boolean; isSameDocument: boolean }) => {
       if (contents === this.readyContents && details.isMainFrame && !details.isSameDocument) {
-        this.leaving = new PendingEvents(this.maxItemsPerList)
+        this.leaving = new MergedEvents(this.maxItemsPerList)
       }
     }
     // Fires only once the new document commits; a navigation the guards stop never gets here.

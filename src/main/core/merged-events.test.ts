@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
-import { PendingEvents } from './pending-events'
+import { MergedEvents } from './merged-events'
 
 const ev = (event: string, payload: unknown) => ({ event, payload }) as BridgeEvent
 
-describe('PendingEvents', () => {
+describe('MergedEvents', () => {
   it('keeps the last state events, joins array payloads in order and keeps every problem', () => {
-    const pending = new PendingEvents()
+    const pending = new MergedEvents()
     pending.add([ev('connection', { n: 1 }), ev('proofs', ['a', 'b']), ev('overview', { tps: 1 })])
     pending.add([ev('problem', { code: 'DECODE', message: 'x' }), ev('proofs', ['c']), ev('connection', { n: 2 })])
     pending.add([ev('notifications', ['n1']), ev('problem', { code: 'SOCKET', message: 'y' })])
@@ -23,7 +23,7 @@ describe('PendingEvents', () => {
   })
 
   it('caps each list, dropping the oldest items, and counts what it dropped', () => {
-    const pending = new PendingEvents(3, 2)
+    const pending = new MergedEvents(3, 2)
     pending.add([ev('proofs', [1, 2]), ev('proofs', [3, 4, 5])])
     for (const code of ['A', 'B', 'C']) pending.add([ev('problem', { code, message: code })])
     expect(pending.dropped).toBe(3)
@@ -33,7 +33,7 @@ describe('PendingEvents', () => {
   })
 
   it('does not keep a reference to the caller arrays', () => {
-    const pending = new PendingEvents()
+    const pending = new MergedEvents()
     const proofs = ['a']
     pending.add([ev('proofs', proofs)])
     proofs.push('mutated')

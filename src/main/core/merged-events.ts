@@ -1,16 +1,18 @@
 import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
 
 /**
- * Events held for a renderer that is not ready, merged so the hold stays
- * small: the last value of a state event (connection, overview) replaces the
- * earlier ones, array payloads are joined (oldest items dropped past the cap),
- * problems are kept in order up to a cap of their own.
+ * Bridge events merged into as few as possible: the last value of a state
+ * event (connection, overview) replaces the earlier ones, array payloads are
+ * joined (oldest items dropped past the cap), problems are kept in order up to
+ * a cap of their own. The batcher merges a burst this way, and the Electron
+ * relay what a renderer that is not ready yet has to catch up on.
  */
-export class PendingEvents {
+export class MergedEvents {
   private readonly states = new Map<string, BridgeEvent>()
   private readonly lists = new Map<string, unknown[]>()
   private problems: BridgeEvents['problem'][] = []
   private droppedCount = 0
+  private items = 0
 
   constructor(
     private readonly maxItemsPerList = 2000,
@@ -19,6 +21,7 @@ export class PendingEvents {
 
   add(batch: readonly BridgeEvent[]): void {
     for (const item of batch) {
+      this.items += Array.isArray(item.payload) ? item.payload.length : 1
       if (item.event === 'problem') {
         this.problems.push(item.payload)
         this.problems = this.trim(this.problems, this.maxProblems)
@@ -40,7 +43,13 @@ export class PendingEvents {
     this.states.clear()
     this.lists.clear()
     this.problems = []
+    this.items = 0
     return batch
+  }
+
+  /** Items added since the last take (state events count once each time they come). */
+  get size(): number {
+    return this.items
   }
 
   get isEmpty(): boolean {
