@@ -1,7 +1,7 @@
 /**
  * Domain types shared by core, preload and renderer. These are the decoded,
- * normalised shapes: wire names and wire variants are known only to the
- * decoder in src/main/core/indexer/decode.ts.
+ * normalised shapes: the field names and variants of what the indexer sends
+ * are known only to the decode-*.ts files in src/main/core/indexer.
  */
 
 /** A 64-bit value kept exact as a decimal string (slot, totals, lamports). */

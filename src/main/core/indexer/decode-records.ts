@@ -1,6 +1,7 @@
 /**
- * Decoders of the indexer's records and lists into domain types. Wire field
- * names appear here (and in the other decode-* files) and nowhere else.
+ * Decoders of the indexer's records and lists into domain types. The field
+ * names of responses and events appear here and in the other decode-* files
+ * only (request parameter names belong to the client).
  */
 import { z } from 'zod'
 import type {
