@@ -3,12 +3,12 @@
  * addresses a demo user will want to watch. They do not depend on the seed,
  * so the app can point at them whatever network it starts.
  */
+import type { PROOF_TYPES } from '@shared/domain'
 import { encodeBase58 } from './base58'
 import { createPrng } from './prng'
 
-export type DemoProofType = 'BALANCE' | 'OWNERSHIP' | 'AGE' | 'MEMBERSHIP' | 'CUSTOM'
-
-export const DEMO_PROOF_TYPES: readonly DemoProofType[] = ['BALANCE', 'OWNERSHIP', 'AGE', 'MEMBERSHIP', 'CUSTOM']
+/** The proof types the demo network publishes: the known ones, no others. */
+export type DemoProofType = (typeof PROOF_TYPES)[number]
 
 export interface DemoCircuit {
   readonly id: number

@@ -5,16 +5,16 @@ describe('parseDemoCliArgs', () => {
   it('defaults to port 8787, rate 2, seed 1 on 127.0.0.1', () => {
     expect(parseDemoCliArgs([])).toEqual({
       kind: 'run',
-      options: { port: 8787, host: '127.0.0.1', rate: 2, seed: 1, refuseCircuitChannel: false },
+      options: { port: 8787, rate: 2, seed: 1, refuseCircuitChannel: false },
     })
   })
 
   it('reads every option, spaced or with =', () => {
-    expect(parseDemoCliArgs(['--port', '0', '--rate=0.5', '--seed', '-4', '--host', 'localhost', '--refuse-circuit-channel'])).toEqual({
+    expect(parseDemoCliArgs(['--port', '0', '--rate=0.5', '--seed', '-4', '--refuse-circuit-channel'])).toEqual({
       kind: 'run',
-      options: { port: 0, host: '127.0.0.1', rate: 0.5, seed: -4, refuseCircuitChannel: true },
+      options: { port: 0, rate: 0.5, seed: -4, refuseCircuitChannel: true },
     })
-    expect(parseDemoCliArgs(['--port=9000', '--host=127.0.0.1'])).toMatchObject({ options: { port: 9000 } })
+    expect(parseDemoCliArgs(['--port=9000'])).toMatchObject({ options: { port: 9000 } })
   })
 
   it('shows the help', () => {
@@ -31,7 +31,7 @@ describe('parseDemoCliArgs', () => {
     [['--rate', 'fast'], '--rate needs a number >= 0'],
     [['--rate', ''], '--rate needs a number >= 0'],
     [['--seed', 'abc'], '--seed needs an integer'],
-    [['--host', '0.0.0.0'], '--host must be 127.0.0.1 or localhost: the demo indexer never leaves this machine'],
+    [['--host', '127.0.0.1'], 'unknown argument: --host'],
     [['--refuse-circuit-channel=yes'], '--refuse-circuit-channel takes no value'],
     [['--verbose'], 'unknown argument: --verbose'],
     [['8787'], 'unknown argument: 8787'],

@@ -2,7 +2,6 @@
 
 export interface DemoCliOptions {
   port: number
-  host: '127.0.0.1'
   rate: number
   seed: number
   refuseCircuitChannel: boolean
@@ -19,14 +18,13 @@ Serves a simulated proof network on 127.0.0.1 (HTTP /api/… and WebSocket /ws).
 
 Options:
   --port <n>                 TCP port, 0 for any free one (default 8787)
-  --host <h>                 127.0.0.1 or localhost only (default 127.0.0.1)
   --rate <n>                 new proofs per second, 0 for none (default 2)
   --seed <n>                 seed of the simulated network (default 1)
   --refuse-circuit-channel   refuse proofs:circuit:{id} like the reference deployment
   --help                     show this help`
 
 export function parseDemoCliArgs(argv: readonly string[]): DemoCliCommand {
-  const options: DemoCliOptions = { port: 8787, host: '127.0.0.1', rate: 2, seed: 1, refuseCircuitChannel: false }
+  const options: DemoCliOptions = { port: 8787, rate: 2, seed: 1, refuseCircuitChannel: false }
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string
     const equals = arg.indexOf('=')
@@ -59,13 +57,6 @@ export function parseDemoCliArgs(argv: readonly string[]): DemoCliCommand {
         const seed = integerValue(value())
         if (seed === undefined) return { kind: 'error', message: '--seed needs an integer' }
         options.seed = seed
-        break
-      }
-      case '--host': {
-        const host = value()
-        if (host !== '127.0.0.1' && host !== 'localhost') {
-          return { kind: 'error', message: '--host must be 127.0.0.1 or localhost: the demo indexer never leaves this machine' }
-        }
         break
       }
       default:

@@ -4,8 +4,8 @@
  * deployment's envelopes, status codes, messages and headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { DEMO_PROOF_TYPES } from './catalog'
-import type { DemoNetwork, SeriesMetricName, SeriesPeriodName } from './network'
+import { PROOF_TYPES, SERIES_PERIODS, TX_STATUSES } from '@shared/domain'
+import { SERIES_METRICS, type DemoNetwork } from './network'
 import type { PageOf } from './paging'
 import type { RateLimiter } from './rate-limit'
 import {
@@ -20,9 +20,6 @@ import {
 } from './query-validation'
 import { wireProof, wireStats, wireTransaction, wireTransactionDetail, type WireOverview } from './wire-format'
 
-const METRICS: readonly SeriesMetricName[] = ['tps', 'proofs24h', 'activeUsers24h']
-const PERIODS: readonly SeriesPeriodName[] = ['24h', '7d', '30d']
-const STATUSES = ['SUCCESS', 'FAILED'] as const
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** Ways to make the next responses misbehave, for robustness tests of a client. */
@@ -101,7 +98,7 @@ function findRoute(pathname: string): Route | undefined {
   }
   if (resource === 'proofs') {
     if (second === undefined) return listProofs
-    if (second === 'by-circuit' && third !== undefined) return (context, query) => proofsByCircuit(context, query, decodeParam(third))
+    if (second === 'by-circuit' && third !== undefined) return (context, query) => listProofs(context, query, decodeParam(third))
     if (third === undefined) return (context) => oneProof(context, decodeParam(second))
     return undefined
   }
@@ -119,8 +116,8 @@ function overview(context: HttpApiContext): Reply {
 }
 
 function timeseries(context: HttpApiContext, query: Query): Reply {
-  const metric = enumWithDefault('metric', query.get('metric'), METRICS, 'proofs24h')
-  const period = enumWithDefault('period', query.get('period'), PERIODS, '7d')
+  const metric = enumWithDefault('metric', query.get('metric'), SERIES_METRICS, 'proofs24h')
+  const period = enumWithDefault('period', query.get('period'), SERIES_PERIODS, '7d')
   return ok({ metric, period, data: context.network.series(metric, period) })
 }
 
@@ -130,22 +127,13 @@ function leaderboard(context: HttpApiContext, query: Query): Reply {
   return ok({ leaderboard: context.network.leaderboard(limit) })
 }
 
-function listProofs(context: HttpApiContext, query: Query): Reply {
-  const page = context.network.listProofs({
-    authority: optionalText(query.get('authority')),
-    type: optionalEnum('type', query.get('type'), DEMO_PROOF_TYPES),
-    cursor: query.get('cursor') ?? undefined,
-    limit: pageLimit(query),
-  })
-  return okPage(page, wireProof)
-}
-
-function proofsByCircuit(context: HttpApiContext, query: Query, circuitId: string): Reply {
-  const page = context.network.listProofs({
-    circuitId: positiveInteger('circuitId', circuitId),
-    cursor: query.get('cursor') ?? undefined,
-    limit: pageLimit(query),
-  })
+/** /api/proofs, or with `circuitId` /api/proofs/by-circuit/:circuitId, which takes no other filter. */
+function listProofs(context: HttpApiContext, query: Query, circuitId?: string): Reply {
+  const filter =
+    circuitId === undefined
+      ? { authority: optionalText(query.get('authority')), type: optionalEnum('type', query.get('type'), PROOF_TYPES) }
+      : { circuitId: positiveInteger('circuitId', circuitId) }
+  const page = context.network.listProofs({ ...filter, cursor: query.get('cursor') ?? undefined, limit: pageLimit(query) })
   return okPage(page, wireProof)
 }
 
@@ -160,7 +148,7 @@ function listTransactions(context: HttpApiContext, query: Query): Reply {
   // `type` is accepted and ignored, as on the reference deployment.
   const page = context.network.listTransactions({
     pubkey: optionalText(query.get('pubkey')),
-    status: optionalEnum('status', query.get('status'), STATUSES),
+    status: optionalEnum('status', query.get('status'), TX_STATUSES),
     fromMs: optionalDate('fromDate', query.get('fromDate')),
     toMs: optionalDate('toDate', query.get('toDate')),
     cursor: query.get('cursor') ?? undefined,

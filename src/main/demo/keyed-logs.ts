@@ -1,7 +1,9 @@
 /**
  * One RecordLog per key (per authority, per account, …). Most keys of the
- * account index (proof accounts) only ever see one record, so a key holds its
- * record bare until a second arrives: far fewer allocations per event.
+ * account index (proof accounts, one-off counterparties) only ever see one
+ * record and are never read, so a key holds its record bare until a second
+ * record arrives or the key is read: then it becomes a RecordLog once, and
+ * later reads allocate nothing.
  */
 import { RecordLog, type Sequenced } from './record-log'
 
@@ -14,22 +16,14 @@ export class KeyedLogs<K, T extends Sequenced> {
 
   push(key: K, item: T): void {
     const held = this.entries.get(key)
-    if (held === undefined) {
-      this.entries.set(key, item)
-    } else if (held instanceof RecordLog) {
-      held.push(item)
-    } else {
-      const log = new RecordLog<T>()
-      log.push(held)
-      log.push(item)
-      this.entries.set(key, log)
-    }
+    if (held === undefined) this.entries.set(key, item)
+    else this.logOf(key, held).push(item)
   }
 
   /** The key's records, oldest first; undefined when it has none. */
   get(key: K): RecordLog<T> | undefined {
     const held = this.entries.get(key)
-    return held === undefined ? undefined : asLog(held)
+    return held === undefined ? undefined : this.logOf(key, held)
   }
 
   /** Forgets the key's oldest record (the caller knows it is the oldest). */
@@ -44,13 +38,15 @@ export class KeyedLogs<K, T extends Sequenced> {
   }
 
   *logs(): IterableIterator<[K, RecordLog<T>]> {
-    for (const [key, held] of this.entries) yield [key, asLog(held)]
+    for (const [key, held] of this.entries) yield [key, this.logOf(key, held)]
   }
-}
 
-function asLog<T extends Sequenced>(held: T | RecordLog<T>): RecordLog<T> {
-  if (held instanceof RecordLog) return held
-  const log = new RecordLog<T>()
-  log.push(held)
-  return log
+  /** The key's log, replacing a bare record by a log that holds it. */
+  private logOf(key: K, held: T | RecordLog<T>): RecordLog<T> {
+    if (held instanceof RecordLog) return held
+    const log = new RecordLog<T>()
+    log.push(held)
+    this.entries.set(key, log)
+    return log
+  }
 }

@@ -1,9 +1,9 @@
+import { PROOF_TYPES, type SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
 import {
   DEMO_BUSY_ADDRESSES,
   DEMO_CIRCUITS,
-  DEMO_PROOF_TYPES,
   DEMO_START_SLOT,
   DEMO_WALLET,
   SYSTEM_PROGRAM_ID,
@@ -14,7 +14,6 @@ import {
   type NetworkEvent,
   type ProofFilter,
   type SeriesMetricName,
-  type SeriesPeriodName,
 } from './network'
 import type { ProofRecord, TransactionRecord } from './records'
 import { wireProof, wireTransaction, wireTransactionDetail } from './wire-format'
@@ -22,12 +21,24 @@ import { wireProof, wireTransaction, wireTransactionDetail } from './wire-format
 const START = Date.UTC(2026, 10, 21, 21, 0, 0)
 const DAY = 86_400_000
 const METRICS: readonly SeriesMetricName[] = ['tps', 'proofs24h', 'activeUsers24h']
-const PERIODS: readonly SeriesPeriodName[] = ['24h', '7d', '30d']
+const PERIODS: readonly SeriesPeriod[] = ['24h', '7d', '30d']
 
 function fixedClockNetwork(options: DemoNetworkOptions = {}): { network: DemoNetwork; setNow: (t: number) => void } {
   let now = START
   const network = new DemoNetwork({ startTime: START, clock: () => now, ...options })
   return { network, setNow: (t) => (now = t) }
+}
+
+/** What one tick published, as its listeners saw it. */
+function tickRecords(network: DemoNetwork, now: number): { proofs: ProofRecord[]; transactions: TransactionRecord[] } {
+  const events: NetworkEvent[] = []
+  const stop = network.onEvent((event) => events.push(event))
+  network.tick(now)
+  stop()
+  return {
+    proofs: events.flatMap((event) => (event.kind === 'proof' ? [event.proof] : [])),
+    transactions: events.flatMap((event) => ('transaction' in event ? [event.transaction] : [])),
+  }
 }
 
 function allProofs(network: DemoNetwork, filter: { authority?: string; circuitId?: number } = {}, limit = 7): ProofRecord[] {
@@ -241,14 +252,14 @@ describe('DemoNetwork publishing', () => {
 
   it('ticks at its rate, spreading the new records over the elapsed time', () => {
     const { network, setNow } = fixedClockNetwork({ rate: 4 })
-    const first = network.tick(START + 1000)
+    const first = tickRecords(network, START + 1000)
     expect(first.proofs).toHaveLength(4)
     expect(first.proofs.map((proof) => proof.timeMs)).toEqual([START + 250, START + 500, START + 750, START + 1000])
     expect(first.transactions.length).toBeGreaterThanOrEqual(4)
-    expect(network.tick(START + 1100).proofs).toHaveLength(0)
-    expect(network.tick(START + 1250).proofs).toHaveLength(1)
+    expect(tickRecords(network, START + 1100).proofs).toHaveLength(0)
+    expect(tickRecords(network, START + 1250).proofs).toHaveLength(1)
     network.setRate(0)
-    expect(network.tick(START + 60_000).proofs).toHaveLength(0)
+    expect(tickRecords(network, START + 60_000).proofs).toHaveLength(0)
     expect(() => network.setRate(-1)).toThrow(ProofWatchError)
     expect(network.getRate()).toBe(0)
     // Time never runs backwards, even when asked to.
@@ -374,11 +385,11 @@ describe('DemoNetwork figures', () => {
     const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0)
     expect(overview.totalProofs).toBe(3300)
     expect(total({})).toBe(overview.totalProofs)
-    expect(sum(DEMO_PROOF_TYPES.map((type) => total({ type })))).toBe(overview.totalProofs)
+    expect(sum(PROOF_TYPES.map((type) => total({ type })))).toBe(overview.totalProofs)
     expect(sum(DEMO_CIRCUITS.map((circuit) => total({ circuitId: circuit.id })))).toBe(overview.totalProofs)
     expect(sum(network.authorities.map((authority) => total({ authority })))).toBe(overview.totalProofs)
     const authority = DEMO_BUSY_ADDRESSES[0] as string
-    expect(sum(DEMO_PROOF_TYPES.map((type) => total({ authority, type })))).toBe(total({ authority }))
+    expect(sum(PROOF_TYPES.map((type) => total({ authority, type })))).toBe(total({ authority }))
     expect(sum(DEMO_CIRCUITS.map((circuit) => total({ authority, circuitId: circuit.id })))).toBe(total({ authority }))
     expect(total({ circuitId: 6, type: 'MEMBERSHIP' })).toBe(total({ circuitId: 6 }))
     expect(total({ circuitId: 6, type: 'AGE' })).toBe(0)

@@ -4,6 +4,7 @@
  * the indexes the HTTP queries read. Everything lives in memory; appending
  * is O(1) and list queries are binary searches plus one page of work.
  */
+import type { SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import {
   DEMO_AUTHORITY_COUNT,
@@ -24,14 +25,12 @@ import { ProofTally } from './proof-tally'
 import { RecordLog } from './record-log'
 import type {
   DemoTxStatus,
-  NotificationKind,
+  DemoNotificationKind,
   NotificationRecord,
   ProofRecord,
   SeriesSnapshot,
   TransactionRecord,
 } from './records'
-
-export { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
@@ -44,11 +43,11 @@ const MAX_SERIES_POINTS = 200
 /** Addresses a demo user watches; most simulated transfers involve one. */
 const WATCHED: readonly string[] = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]
 
-export type SeriesMetricName = 'tps' | 'proofs24h' | 'activeUsers24h'
-export type SeriesPeriodName = '24h' | '7d' | '30d'
+export const SERIES_METRICS = ['tps', 'proofs24h', 'activeUsers24h'] as const
+export type SeriesMetricName = (typeof SERIES_METRICS)[number]
 export type OtherTransactionKind = OtherTransactionSpec['kind']
 
-export const SERIES_PERIOD_MS: Readonly<Record<SeriesPeriodName, number>> = {
+export const SERIES_PERIOD_MS: Readonly<Record<SeriesPeriod, number>> = {
   '24h': DAY_MS,
   '7d': 7 * DAY_MS,
   '30d': 30 * DAY_MS,
@@ -105,14 +104,8 @@ export interface PublishTransactionOptions {
   at?: number
 }
 
-export interface TickResult {
-  proofs: ProofRecord[]
-  /** Every transaction created, proof verifications included. */
-  transactions: TransactionRecord[]
-  notifications: NotificationRecord[]
-}
-
-export interface Overview {
+/** The overview's figures, as numbers. */
+export interface NetworkFigures {
   tps: number
   slot: number
   totalProofs: number
@@ -144,7 +137,6 @@ export class DemoNetwork {
   readonly seed: number
   readonly startTime: number
   readonly wallet = DEMO_WALLET
-  readonly busyAddresses = DEMO_BUSY_ADDRESSES
   /** Every authority the network draws proofs from, busy ones and the wallet first. */
   readonly authorities: readonly string[]
 
@@ -221,10 +213,10 @@ export class DemoNetwork {
   /**
    * Advances the network to `now`: publishes `rate` proofs per elapsed second
    * (spread over the interval), some transfers and the odd revocation or
-   * notice, and records series snapshots that fell due.
+   * notice, and records series snapshots that fell due. What it publishes
+   * reaches the onEvent listeners.
    */
-  tick(now: number = this.clock()): TickResult {
-    const result: TickResult = { proofs: [], transactions: [], notifications: [] }
+  tick(now: number = this.clock()): void {
     const from = this.lastTickAt
     const elapsed = Math.min(Math.max(0, now - from), MAX_CATCH_UP_MS)
     this.lastTickAt = Math.max(from, now)
@@ -234,26 +226,16 @@ export class DemoNetwork {
 
     for (let index = 0; index < count; index++) {
       const at = Math.floor(from + (elapsed * (index + 1)) / count)
-      const published = this.publishProof({ at })
-      result.proofs.push(published.proof)
-      result.transactions.push(published.transaction)
-      if (published.notification !== null) result.notifications.push(published.notification)
-      if (this.prng.chance(0.4)) result.transactions.push(this.publishTransaction({ at }))
-      if (this.prng.chance(0.01)) {
-        const revoked = this.revokeProof(undefined, at)
-        if (revoked !== null) {
-          result.transactions.push(revoked.transaction)
-          if (revoked.notification !== null) result.notifications.push(revoked.notification)
-        }
-      }
-      if (this.prng.chance(0.002)) result.notifications.push(this.publishNotification('SYSTEM', at))
+      this.publishProof({ at })
+      if (this.prng.chance(0.4)) this.publishTransaction({ at })
+      if (this.prng.chance(0.01)) this.revokeProof(undefined, at)
+      if (this.prng.chance(0.002)) this.publishNotification('SYSTEM', at)
     }
 
     while (this.nextSnapshotAt <= now) {
       this.snapshots.push(this.snapshotAt(this.nextSnapshotAt))
       this.nextSnapshotAt += SNAPSHOT_EVERY_MS
     }
-    return result
   }
 
   publishProof(options: PublishProofOptions = {}): PublishedProof {
@@ -309,7 +291,7 @@ export class DemoNetwork {
   }
 
   /** A notice for the demo user (`user:notifications`). */
-  publishNotification(kind: NotificationKind = 'SYSTEM', at?: number): NotificationRecord {
+  publishNotification(kind: DemoNotificationKind = 'SYSTEM', at?: number): NotificationRecord {
     const notification = this.factory.notification(kind, Math.max(at ?? this.clock(), this.newestTimeMs))
     this.emit({ kind: 'notification', notification })
     return notification
@@ -339,7 +321,7 @@ export class DemoNetwork {
     return this.transactions.length
   }
 
-  overview(now: number = this.clock()): Overview {
+  overview(now: number = this.clock()): NetworkFigures {
     const bucket = Math.floor(now / 2000)
     const current = this.snapshotAt(now)
     return {
@@ -359,7 +341,7 @@ export class DemoNetwork {
    * snapshots come only every half hour, and at a high rate the newest one
    * can lie far below the current figure.
    */
-  series(metric: SeriesMetricName, period: SeriesPeriodName, now: number = this.clock()): { t: number; value: number }[] {
+  series(metric: SeriesMetricName, period: SeriesPeriod, now: number = this.clock()): { t: number; value: number }[] {
     const since = now - SERIES_PERIOD_MS[period]
     let first = this.snapshots.length
     while (first > 0 && (this.snapshots[first - 1] as SeriesSnapshot).t >= since) first--

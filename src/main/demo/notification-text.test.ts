@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_CIRCUITS, DEMO_WALLET, circuitById, type DemoCircuit } from './catalog'
 import { DemoNetwork } from './network'
 import { SYSTEM_NOTICES, circuitNotificationText, type CircuitNotificationKind } from './notification-text'
-import type { NotificationKind, NotificationRecord } from './records'
+import type { DemoNotificationKind, NotificationRecord } from './records'
 
 const CIRCUIT_KINDS: readonly CircuitNotificationKind[] = ['PROOF_VERIFIED', 'PROOF_REVOKED', 'CIRCUIT_REGISTERED']
-const ALL_KINDS: readonly NotificationKind[] = [...CIRCUIT_KINDS, 'SYSTEM']
+const ALL_KINDS: readonly DemoNotificationKind[] = [...CIRCUIT_KINDS, 'SYSTEM']
 
 /** A capitalised line with no "a" before a vowel, no "an" before a consonant and no snake_case name. */
 function expectPlainEnglish(line: string): void {

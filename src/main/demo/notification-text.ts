@@ -4,7 +4,7 @@
  * circuits by their readable label, never by their snake_case chain name.
  */
 import type { DemoCircuit } from './catalog'
-import type { NotificationKind } from './records'
+import type { DemoNotificationKind } from './records'
 
 export interface NotificationText {
   readonly title: string
@@ -18,7 +18,7 @@ export const SYSTEM_NOTICES: readonly NotificationText[] = [
   { title: 'Indexer updated', body: 'A new version of the indexer is running; nothing needs to be done' },
 ]
 
-export type CircuitNotificationKind = Exclude<NotificationKind, 'SYSTEM'>
+export type CircuitNotificationKind = Exclude<DemoNotificationKind, 'SYSTEM'>
 
 /** The text of a notice about the demo user's proof of `circuit`, or about `circuit` itself. */
 export function circuitNotificationText(kind: CircuitNotificationKind, circuit: DemoCircuit): NotificationText {

@@ -3,33 +3,11 @@
  * from the network's PRNG. It holds no state about the network itself.
  */
 import { randomBase58 } from './base58'
-import {
-  COMPUTE_BUDGET_PROGRAM_ID,
-  DEMO_CIRCUITS,
-  DEMO_ISSUERS,
-  DEMO_VERIFIER_PROGRAM_ID,
-  MEMO_PROGRAM_ID,
-  SYSTEM_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  USDC_MINT,
-  WRAPPED_SOL_MINT,
-  type DemoCircuit,
-} from './catalog'
+import { DEMO_CIRCUITS, DEMO_ISSUERS, USDC_MINT, WRAPPED_SOL_MINT, type DemoCircuit } from './catalog'
 import { SYSTEM_NOTICES, circuitNotificationText } from './notification-text'
 import type { Prng } from './prng'
-import type {
-  NotificationKind,
-  NotificationRecord,
-  ProofRecord,
-  TransactionBody,
-  TransactionRecord,
-} from './records'
-
-const VERIFY_PROGRAM_IDS: readonly string[] = [COMPUTE_BUDGET_PROGRAM_ID, DEMO_VERIFIER_PROGRAM_ID]
-const REVOKE_PROGRAM_IDS: readonly string[] = [DEMO_VERIFIER_PROGRAM_ID]
-const TRANSFER_PROGRAM_IDS: readonly string[] = [SYSTEM_PROGRAM_ID]
-const TOKEN_PROGRAM_IDS: readonly string[] = [TOKEN_PROGRAM_ID]
-const MEMO_PROGRAM_IDS: readonly string[] = [MEMO_PROGRAM_ID]
+import type { DemoNotificationKind, NotificationRecord, ProofRecord, TransactionRecord } from './records'
+import { footprintOf } from './transaction-instructions'
 
 const BASE_FEE = 5000
 
@@ -89,7 +67,7 @@ export class RecordFactory {
 
   /** The transaction that verified `proof`: same signature, slot and time. */
   verifyTransaction(seq: number, proof: ProofRecord): TransactionRecord {
-    return {
+    return withFootprint({
       seq,
       signature: proof.signature,
       slot: proof.slot,
@@ -99,15 +77,13 @@ export class RecordFactory {
       feePayer: proof.authority,
       status: 'SUCCESS',
       computeUnits: this.prng.int(140_000, 250_000),
-      programIds: VERIFY_PROGRAM_IDS,
-      accounts: [proof.authority, proof.proofAccount, SYSTEM_PROGRAM_ID],
       errorMessage: null,
       body: { kind: 'verify', proof },
-    }
+    })
   }
 
   revokeTransaction(at: Placement, proof: ProofRecord): TransactionRecord {
-    return {
+    return withFootprint({
       seq: at.seq,
       signature: this.signature(),
       slot: at.slot,
@@ -117,11 +93,9 @@ export class RecordFactory {
       feePayer: proof.authority,
       status: 'SUCCESS',
       computeUnits: this.prng.int(6_000, 12_000),
-      programIds: REVOKE_PROGRAM_IDS,
-      accounts: [proof.authority, proof.proofAccount],
       errorMessage: null,
       body: { kind: 'revoke', proof },
-    }
+    })
   }
 
   otherTransaction(at: Placement, spec: OtherTransactionSpec): TransactionRecord {
@@ -138,62 +112,55 @@ export class RecordFactory {
     }
     switch (spec.kind) {
       case 'transfer': {
-        const body: TransactionBody = { kind: 'transfer', to: counterparty, lamports: this.prng.int(1, 9000) * 1_000_000 }
-        return {
+        const lamports = this.prng.int(1, 9000) * 1_000_000
+        return withFootprint({
           ...base,
           fee: this.prng.chance(0.8) ? BASE_FEE : BASE_FEE + this.prng.int(1, 45) * 1000,
           computeUnits: 150,
-          programIds: TRANSFER_PROGRAM_IDS,
-          accounts: distinct([feePayer, counterparty]),
-          body,
-        }
+          body: { kind: 'transfer', to: counterparty, lamports },
+        })
       }
       case 'token': {
         const usdc = this.prng.chance(0.7)
-        const body: TransactionBody = {
-          kind: 'token',
-          source: this.pubkey(),
-          mint: usdc ? USDC_MINT : WRAPPED_SOL_MINT,
-          destination: counterparty,
-          amount: String(this.prng.int(1, 50_000) * (usdc ? 10_000 : 1_000_000)),
-          decimals: usdc ? 6 : 9,
-        }
-        return {
+        const source = this.pubkey()
+        const amount = String(this.prng.int(1, 50_000) * (usdc ? 10_000 : 1_000_000))
+        return withFootprint({
           ...base,
           fee: BASE_FEE,
           computeUnits: this.prng.int(4_000, 30_000),
-          programIds: TOKEN_PROGRAM_IDS,
-          accounts: distinct([feePayer, body.source, body.mint, body.destination]),
-          body,
-        }
+          body: {
+            kind: 'token',
+            source,
+            mint: usdc ? USDC_MINT : WRAPPED_SOL_MINT,
+            destination: counterparty,
+            amount,
+            decimals: usdc ? 6 : 9,
+          },
+        })
       }
       case 'memo':
-        return {
+        return withFootprint({
           ...base,
           fee: BASE_FEE + this.prng.int(0, 20) * 1000,
           computeUnits: this.prng.int(4_000, 8_000),
-          programIds: MEMO_PROGRAM_IDS,
-          accounts: [feePayer],
           body: { kind: 'memo', memo: this.prng.pick(MEMOS) },
-        }
+        })
       case 'failed-verify': {
         const proofAccount = this.pubkey()
-        return {
+        return withFootprint({
           ...base,
           status: 'FAILED',
           errorMessage: FAILURES['failed-verify'],
           fee: BASE_FEE + this.prng.int(0, 45) * 1000,
           computeUnits: this.prng.int(120_000, 260_000),
-          programIds: VERIFY_PROGRAM_IDS,
-          accounts: [feePayer, proofAccount, SYSTEM_PROGRAM_ID],
-          body: { kind: 'failed-verify', circuitId: this.prng.int(1, 5), proofAccount },
-        }
+          body: { kind: 'failed-verify', circuitId: this.prng.pick(DEMO_CIRCUITS).id, proofAccount },
+        })
       }
     }
   }
 
   /** A notice for the demo user; a circuit is drawn when a proof or circuit notice names none. */
-  notification(kind: NotificationKind, timeMs: number, circuit?: DemoCircuit): NotificationRecord {
+  notification(kind: DemoNotificationKind, timeMs: number, circuit?: DemoCircuit): NotificationRecord {
     const id = this.prng.hex(13).slice(0, 25)
     const text =
       kind === 'SYSTEM'
@@ -226,6 +193,7 @@ export class RecordFactory {
   }
 }
 
-function distinct(accounts: string[]): string[] {
-  return accounts.filter((account, index) => accounts.indexOf(account) === index)
+/** Adds the program ids and accounts the body's instructions touch. */
+function withFootprint(fields: Omit<TransactionRecord, 'programIds' | 'accounts'>): TransactionRecord {
+  return { ...fields, ...footprintOf(fields.feePayer, fields.body) }
 }

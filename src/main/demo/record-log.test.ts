@@ -50,6 +50,18 @@ describe('KeyedLogs', () => {
     ])
   })
 
+  it('makes a read key a log once, so later reads allocate nothing', () => {
+    const logs = new KeyedLogs<string, { seq: number; timeMs: number }>()
+    logs.push('read', record(1))
+    const first = logs.get('read')
+    expect(logs.get('read')).toBe(first)
+    logs.push('read', record(2))
+    expect(first?.length).toBe(2)
+    logs.push('listed', record(3))
+    const listed = new Map(logs.logs()).get('listed')
+    expect(logs.get('listed')).toBe(listed)
+  })
+
   it('forgets a key when its last record is dropped', () => {
     const logs = new KeyedLogs<string, { seq: number; timeMs: number }>()
     logs.push('single', record(1))

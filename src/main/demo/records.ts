@@ -2,9 +2,10 @@
  * What the demo network holds in memory. Compact on purpose (numbers, shared
  * arrays); wire-format.ts turns a record into what the server sends.
  */
+import type { TX_STATUSES } from '@shared/domain'
 import type { DemoCircuit } from './catalog'
 
-export type DemoTxStatus = 'SUCCESS' | 'FAILED'
+export type DemoTxStatus = (typeof TX_STATUSES)[number]
 
 export interface ProofRecord {
   /** Order of creation; also the newest-first order of every list. */
@@ -60,11 +61,11 @@ export interface TransactionRecord {
   readonly body: TransactionBody
 }
 
-export type NotificationKind = 'PROOF_VERIFIED' | 'PROOF_REVOKED' | 'SYSTEM' | 'CIRCUIT_REGISTERED'
+export type DemoNotificationKind = 'PROOF_VERIFIED' | 'PROOF_REVOKED' | 'SYSTEM' | 'CIRCUIT_REGISTERED'
 
 export interface NotificationRecord {
   readonly id: string
-  readonly type: NotificationKind
+  readonly type: DemoNotificationKind
   readonly title: string
   readonly body: string
   readonly timeMs: number

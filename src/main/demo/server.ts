@@ -5,7 +5,6 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ProofWatchError } from '@shared/errors'
 import { handleHttpRequest, type HttpFault } from './http-api'
 import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
 import { RateLimiter } from './rate-limit'
@@ -13,11 +12,12 @@ import type { ProofRecord, TransactionRecord } from './records'
 import { SocketHub } from './socket-hub'
 import { wireNotification, wireProofSummary, wireStats, wireTransaction, type WireOverview, type WireStatsEvent } from './wire-format'
 
+/** The only address served: the demo indexer never leaves this machine. */
+const LOOPBACK = '127.0.0.1'
+
 export interface DemoIndexerOptions {
   /** 0 picks a free port. Default 0. */
   port?: number
-  /** Only the loopback address is served. */
-  host?: '127.0.0.1' | 'localhost'
   /** Default 1. */
   seed?: number
   /** New proofs per second; 0 publishes only when driven (network.publishProof, tick). Default 2. */
@@ -76,10 +76,6 @@ export interface DemoIndexer {
 }
 
 export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
-  const host = options.host ?? '127.0.0.1'
-  if (host !== '127.0.0.1' && host !== 'localhost') {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `the demo indexer serves 127.0.0.1 only, not ${String(host)}` })
-  }
   const credential = options.credential ?? 'demo'
   const cookieName = options.cookieName ?? 'zkhelios_session'
 
@@ -102,7 +98,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
     handleHttpRequest({ network, rateLimiter, status: () => status, takeFault: () => faults.shift() }, request, response)
   })
   server.on('upgrade', (request, socket, head) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    const path = new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname
     if (path === '/ws') {
       hub.handleUpgrade(request, socket, head)
       return
@@ -134,8 +130,8 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   const port = (server.address() as AddressInfo).port
   let closing: Promise<void> | undefined
   return {
-    httpUrl: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    httpUrl: `http://${LOOPBACK}:${port}`,
+    wsUrl: `ws://${LOOPBACK}:${port}/ws`,
     port,
     network,
     credential,
@@ -169,7 +165,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, LOOPBACK, () => {
       server.off('error', reject)
       resolve()
     })

@@ -2,16 +2,10 @@
  * Records as the reference deployment sends them: 64-bit values as decimal
  * strings, times as ISO strings, field names as on the wire.
  */
-import {
-  COMPUTE_BUDGET_PROGRAM_ID,
-  COMPUTE_UNIT_LIMIT,
-  DEMO_VERIFIER_PROGRAM_ID,
-  MEMO_PROGRAM_ID,
-  SYSTEM_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-} from './catalog'
-import type { Overview } from './network'
+import { COMPUTE_BUDGET_PROGRAM_ID, COMPUTE_UNIT_LIMIT, SYSTEM_PROGRAM_ID } from './catalog'
+import type { NetworkFigures } from './network'
 import type { NotificationRecord, ProofRecord, TransactionRecord } from './records'
+import { instructionsOf, type DemoInstruction } from './transaction-instructions'
 
 export interface WireProof {
   proofAccount: string
@@ -82,7 +76,7 @@ export interface WireStatsEvent extends Omit<WireOverview, 'status'> {
 }
 
 /** The figures the overview endpoint and the `stats` channel share, 64-bit ones as strings. */
-export function wireStats(stats: Overview): Omit<WireOverview, 'status'> {
+export function wireStats(stats: NetworkFigures): Omit<WireOverview, 'status'> {
   return {
     tps: stats.tps,
     slot: String(stats.slot),
@@ -134,11 +128,12 @@ export function wireTransaction(tx: TransactionRecord): WireTransaction {
 }
 
 export function wireTransactionDetail(tx: TransactionRecord): WireTransactionDetail {
+  const instructions = instructionsOf(tx.feePayer, tx.body)
   return {
     ...wireTransaction(tx),
     errorMessage: tx.errorMessage,
-    logs: logsOf(tx),
-    instructions: instructionsOf(tx),
+    logs: logsOf(tx, instructions),
+    instructions: instructions.map(({ programId, accounts, decoded }, index) => ({ index, programId, accounts, decoded })),
   }
 }
 
@@ -146,98 +141,19 @@ export function wireNotification(notification: NotificationRecord): WireNotifica
   return { id: notification.id, type: notification.type, title: notification.title, body: notification.body }
 }
 
-function instructionsOf(tx: TransactionRecord): WireInstruction[] {
-  const body = tx.body
-  switch (body.kind) {
-    case 'verify':
-    case 'failed-verify': {
-      const proofAccount = body.kind === 'verify' ? body.proof.proofAccount : body.proofAccount
-      const circuitId = body.kind === 'verify' ? body.proof.circuit.id : body.circuitId
-      return [
-        {
-          index: 0,
-          programId: COMPUTE_BUDGET_PROGRAM_ID,
-          accounts: [],
-          decoded: { name: 'setComputeUnitLimit', units: COMPUTE_UNIT_LIMIT },
-        },
-        {
-          index: 1,
-          programId: DEMO_VERIFIER_PROGRAM_ID,
-          accounts: [tx.feePayer, proofAccount, SYSTEM_PROGRAM_ID],
-          decoded: { args: { circuitId }, name: 'verify_proof' },
-        },
-      ]
-    }
-    case 'revoke':
-      return [
-        {
-          index: 0,
-          programId: DEMO_VERIFIER_PROGRAM_ID,
-          accounts: [tx.feePayer, body.proof.proofAccount],
-          decoded: { args: {}, name: 'revoke_proof' },
-        },
-      ]
-    case 'transfer':
-      return [
-        {
-          index: 0,
-          programId: SYSTEM_PROGRAM_ID,
-          accounts: [tx.feePayer, body.to],
-          decoded: { name: 'transfer', lamports: body.lamports },
-        },
-      ]
-    case 'token':
-      return [
-        {
-          index: 0,
-          programId: TOKEN_PROGRAM_ID,
-          accounts: [body.source, body.mint, body.destination, tx.feePayer],
-          decoded: { name: 'transferChecked', amount: body.amount, decimals: body.decimals },
-        },
-      ]
-    case 'memo':
-      return [{ index: 0, programId: MEMO_PROGRAM_ID, accounts: [tx.feePayer], decoded: { name: 'memo', memo: body.memo } }]
-  }
-}
+/** Builtin programs report no compute units in their logs. */
+const BUILTIN_PROGRAM_IDS: ReadonlySet<string> = new Set([SYSTEM_PROGRAM_ID, COMPUTE_BUDGET_PROGRAM_ID])
 
-function logsOf(tx: TransactionRecord): string[] {
-  const body = tx.body
-  const ending = (programId: string): string =>
-    tx.errorMessage === null ? `Program ${programId} success` : `Program ${programId} failed: ${tx.errorMessage}`
-  switch (body.kind) {
-    case 'verify':
-    case 'failed-verify':
-      return [
-        `Program ${COMPUTE_BUDGET_PROGRAM_ID} invoke [1]`,
-        `Program ${COMPUTE_BUDGET_PROGRAM_ID} success`,
-        `Program ${DEMO_VERIFIER_PROGRAM_ID} invoke [1]`,
-        'Program log: Instruction: VerifyProof',
-        ...(body.kind === 'failed-verify' ? ['Program log: Error: proof verification failed'] : []),
-        `Program ${DEMO_VERIFIER_PROGRAM_ID} consumed ${tx.computeUnits} of ${COMPUTE_UNIT_LIMIT} compute units`,
-        ending(DEMO_VERIFIER_PROGRAM_ID),
-      ]
-    case 'revoke':
-      return [
-        `Program ${DEMO_VERIFIER_PROGRAM_ID} invoke [1]`,
-        'Program log: Instruction: RevokeProof',
-        `Program ${DEMO_VERIFIER_PROGRAM_ID} consumed ${tx.computeUnits} of ${COMPUTE_UNIT_LIMIT} compute units`,
-        ending(DEMO_VERIFIER_PROGRAM_ID),
-      ]
-    case 'transfer':
-      return [`Program ${SYSTEM_PROGRAM_ID} invoke [1]`, ending(SYSTEM_PROGRAM_ID)]
-    case 'token':
-      return [
-        `Program ${TOKEN_PROGRAM_ID} invoke [1]`,
-        'Program log: Instruction: TransferChecked',
-        `Program ${TOKEN_PROGRAM_ID} consumed ${tx.computeUnits} of ${COMPUTE_UNIT_LIMIT} compute units`,
-        ending(TOKEN_PROGRAM_ID),
-      ]
-    case 'memo':
-      return [
-        `Program ${MEMO_PROGRAM_ID} invoke [1]`,
-        `Program log: Memo (len ${body.memo.length}): "${body.memo}"`,
-        `Program ${MEMO_PROGRAM_ID} consumed ${tx.computeUnits} of ${COMPUTE_UNIT_LIMIT} compute units`,
-        ending(MEMO_PROGRAM_ID),
-      ]
-  }
+/** Each instruction's invoke, log and result lines; a failure is the last instruction's. */
+function logsOf(tx: TransactionRecord, instructions: readonly DemoInstruction[]): string[] {
+  return instructions.flatMap(({ programId, logs }, index) => [
+    `Program ${programId} invoke [1]`,
+    ...logs,
+    ...(BUILTIN_PROGRAM_IDS.has(programId)
+      ? []
+      : [`Program ${programId} consumed ${tx.computeUnits} of ${COMPUTE_UNIT_LIMIT} compute units`]),
+    index === instructions.length - 1 && tx.errorMessage !== null
+      ? `Program ${programId} failed: ${tx.errorMessage}`
+      : `Program ${programId} success`,
+  ])
 }
