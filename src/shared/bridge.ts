@@ -61,6 +61,19 @@ export interface BridgeEvents {
 
 export type BridgeEventName = keyof BridgeEvents
 
+/** Every pushed event once; `satisfies` makes a missing or unknown name a type error. */
+const EVENT_NAMES = {
+  connection: true,
+  overview: true,
+  proofs: true,
+  userProofs: true,
+  notifications: true,
+  addressTransactions: true,
+  problem: true,
+} as const satisfies Record<BridgeEventName, true>
+
+export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
+
 export type BridgeEvent = {
   [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] }
 }[BridgeEventName]

@@ -1,14 +1,8 @@
-import type { Bridge, BridgeMethods } from '@shared/bridge'
-import { BRIDGE_METHOD_NAMES } from '@shared/bridge'
+import type { Bridge } from '@shared/bridge'
+import { createBridge, createListenerRegistry } from '@shared/bridge-client'
 import type { ProofWatchError } from '@shared/errors'
 
 /** A bridge that connects nowhere: every request rejects at once with `error`, and no event ever comes. */
 export function createRefusedBridge(error: ProofWatchError): Bridge {
-  const methods = Object.fromEntries(
-    BRIDGE_METHOD_NAMES.map((method) => [method, () => Promise.reject(error)]),
-  ) as unknown as BridgeMethods
-  return {
-    ...methods,
-    on: () => () => {},
-  }
+  return createBridge(() => Promise.reject(error), createListenerRegistry())
 }

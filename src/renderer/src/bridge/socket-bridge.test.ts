@@ -121,6 +121,16 @@ describe('createSocketBridge', () => {
     expect(problems[0]?.received).toBe('not json{')
   })
 
+  it('reports an event without a name as a problem, and refuses to listen for an unknown event', () => {
+    const socket = open()
+    socket.serverOpens()
+    const problems: ErrorInfo[] = []
+    bridge.on('problem', (info) => problems.push(info))
+    socket.serverSends({ events: [{ payload: 1 }] })
+    expect(problems.map((p) => [p.code, p.message])).toEqual([['DECODE', 'The bridge sent an event without a name.']])
+    expect(() => bridge.on('nope' as 'proofs', () => {})).toThrow(ProofWatchError)
+  })
+
   it('rejects in-flight requests with UNREACHABLE when the socket drops, then reconnects with backoff', async () => {
     const first = open()
     first.serverOpens()

@@ -1,14 +1,5 @@
-import {
-  BRIDGE_TOKEN_REFUSED,
-  type Bridge,
-  type BridgeArgs,
-  type BridgeEventName,
-  type BridgeEvents,
-  type BridgeMethodName,
-  type BridgeMethods,
-  type BridgeResult,
-  type SocketRequest,
-} from '@shared/bridge'
+import { BRIDGE_TOKEN_REFUSED, type Bridge, type BridgeMethodName, type SocketRequest } from '@shared/bridge'
+import { createBridge, createListenerRegistry } from '@shared/bridge-client'
 import type { ErrorInfo } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { accessRefusedError, TOKEN_REFUSED_MESSAGE } from './access-refused'
@@ -49,8 +40,6 @@ interface PendingRequest {
   timer: ReturnType<typeof setTimeout>
 }
 
-type AnyListener = (payload: BridgeEvents[BridgeEventName]) => void
-
 const DEFAULT_RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000] as const
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
 const RECEIVED_PREVIEW_CHARS = 200
@@ -64,7 +53,9 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
   const reconnectDelays = options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
 
-  const listeners = new Map<BridgeEventName, Set<AnyListener>>()
+  const listeners = createListenerRegistry({
+    malformed: (item) => reportProblem('The bridge sent an event without a name.', JSON.stringify(item) ?? ''),
+  })
   /** Every request not yet settled, sent or still waiting for the socket to open. */
   const pending = new Map<number, PendingRequest>()
   let nextId = 1
@@ -76,26 +67,13 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
   /** Set once serve mode refused this page's token: every request fails with it from then on. */
   let refused: ProofWatchError | null = null
 
-  function dispatch<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
-    const set = listeners.get(event)
-    if (!set) return
-    for (const listener of [...set]) {
-      try {
-        listener(payload)
-      } catch (error) {
-        // One failing listener must not starve the others.
-        console.error(`ProofWatch: a '${event}' listener threw`, error)
-      }
-    }
-  }
-
   function reportProblem(message: string, received: string): void {
     const info: ErrorInfo = {
       code: 'DECODE',
       message,
       received: received.slice(0, RECEIVED_PREVIEW_CHARS),
     }
-    dispatch('problem', info)
+    listeners.dispatch([{ event: 'problem', payload: info }])
   }
 
   function settle(id: number): PendingRequest | undefined {
@@ -139,14 +117,7 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
     }
     const record = message as Record<string, unknown>
     if (Array.isArray(record.events)) {
-      for (const item of record.events as unknown[]) {
-        const event = (item as { event?: unknown } | null)?.event
-        if (typeof event !== 'string') {
-          reportProblem('The bridge sent an event without a name.', JSON.stringify(item) ?? '')
-          continue
-        }
-        dispatch(event as BridgeEventName, (item as { payload: never }).payload)
-      }
+      listeners.dispatch(record.events)
       return
     }
     if (typeof record.id === 'number') {
@@ -216,12 +187,12 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
     }
   }
 
-  function request<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<BridgeResult<M>> {
+  function request(method: BridgeMethodName, args: unknown[]): Promise<unknown> {
     if (refused) return Promise.reject(refused)
     if (closedForGood) return Promise.reject(unreachable('The bridge is closed.'))
     const id = nextId++
     const message = { id, method, args } as SocketRequest
-    return new Promise<BridgeResult<M>>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         settle(id)?.reject(
           new ProofWatchError({
@@ -235,7 +206,7 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
         method,
         text: JSON.stringify(message),
         sent: false,
-        resolve: (result) => resolve(result as BridgeResult<M>),
+        resolve,
         reject,
         timer,
       })
@@ -243,38 +214,10 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
     })
   }
 
-  const methods: BridgeMethods = {
-    getOverview: () => request('getOverview', []),
-    getSeries: (query) => request('getSeries', [query]),
-    getLeaderboard: (query) => request('getLeaderboard', [query]),
-    listProofs: (query) => request('listProofs', [query]),
-    getProof: (proofAccount) => request('getProof', [proofAccount]),
-    listTransactions: (query) => request('listTransactions', [query]),
-    getTransaction: (signature) => request('getTransaction', [signature]),
-    getSettings: () => request('getSettings', []),
-    updateSettings: (patch) => request('updateSettings', [patch]),
-    getConnection: () => request('getConnection', []),
-    getRecentProofs: () => request('getRecentProofs', []),
-    subscribe: (channel) => request('subscribe', [channel]),
-    unsubscribe: (channel) => request('unsubscribe', [channel]),
-  }
-
   connect()
 
   return {
-    ...methods,
-    on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) {
-        set = new Set()
-        listeners.set(event, set)
-      }
-      const stored = listener as AnyListener
-      set.add(stored)
-      return () => {
-        set.delete(stored)
-      }
-    },
+    ...createBridge(request, listeners),
     close() {
       closedForGood = true
       if (reconnectTimer) clearTimeout(reconnectTimer)

@@ -2,7 +2,7 @@ import type { Overview } from '@shared/domain'
 import { formatNumber } from '@renderer/format/number'
 import { displayValue, readableEnum } from '@renderer/format/text'
 import { formatU64 } from '@renderer/format/u64'
-import { OVERVIEW_KNOWN_FIELDS, type OverviewKnownField } from '@renderer/stores/overview-merge'
+import { OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS, type OverviewField } from './overview-fields'
 
 export interface OverviewTileView {
   /** The field name, also the test id suffix. */
@@ -13,19 +13,7 @@ export interface OverviewTileView {
   known: boolean
 }
 
-const LABELS: Record<OverviewKnownField, string> = {
-  status: 'Status',
-  tps: 'TPS',
-  slot: 'Slot',
-  epoch: 'Epoch',
-  totalProofs: 'Total proofs',
-  proofs24h: 'Proofs (24h)',
-  avgVerifyTimeMs: 'Avg verify time',
-  activeUsers24h: 'Active users (24h)',
-  rpcLatencyMs: 'RPC latency',
-}
-
-function formatKnown(overview: Overview, field: OverviewKnownField): string | null {
+function formatKnown(overview: Overview, field: OverviewField): string | null {
   switch (field) {
     case 'status':
       return overview.status === null ? null : readableEnum(overview.status)
@@ -53,13 +41,12 @@ function formatExtra(value: unknown): string {
 /** One tile per field the server sent: known fields formatted, unknown ones as they came. */
 export function overviewTiles(overview: Overview): OverviewTileView[] {
   const tiles: OverviewTileView[] = []
-  for (const field of OVERVIEW_KNOWN_FIELDS) {
+  for (const field of OVERVIEW_FIELDS) {
     const value = formatKnown(overview, field)
-    if (value !== null) tiles.push({ name: field, label: LABELS[field], value, known: true })
+    if (value !== null) tiles.push({ name: field, label: OVERVIEW_FIELD_LABELS[field], value, known: true })
   }
-  const knownNames = new Set<string>(OVERVIEW_KNOWN_FIELDS)
+  // The decoder puts only fields it does not know into `extra`, so these never repeat a known tile.
   for (const [name, value] of Object.entries(overview.extra)) {
-    if (knownNames.has(name)) continue
     tiles.push({ name, label: name, value: formatExtra(value), known: false })
   }
   return tiles

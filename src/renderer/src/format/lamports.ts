@@ -1,11 +1,7 @@
+import { numberSeparators } from './intl-cache'
 import { formatU64 } from './u64'
 
 const LAMPORTS_PER_SOL_DIGITS = 9
-
-function decimalSeparator(locale?: string): string {
-  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')
-  return part?.value ?? '.'
-}
 
 /** Lamports as exact SOL (string arithmetic, no rounding), e.g. "5000" → "0.000005". */
 export function lamportsToSol(lamports: string, locale?: string): string {
@@ -14,7 +10,7 @@ export function lamportsToSol(lamports: string, locale?: string): string {
   const whole = padded.slice(0, -LAMPORTS_PER_SOL_DIGITS).replace(/^0+(?=\d)/, '')
   const fraction = padded.slice(-LAMPORTS_PER_SOL_DIGITS).replace(/0+$/, '')
   const wholeText = formatU64(whole, locale)
-  return fraction ? `${wholeText}${decimalSeparator(locale)}${fraction}` : wholeText
+  return fraction ? `${wholeText}${numberSeparators(locale).decimal}${fraction}` : wholeText
 }
 
 /** "5,000 lamports (0.000005 SOL)"; unknown values are shown as they came. */

@@ -1,4 +1,10 @@
 import type { SeriesPeriod } from '@shared/domain'
+import { dateTimeFormat } from './intl-cache'
+
+const LOCAL_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' }
+const LOCAL_TIME_COMPACT: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' }
+const TICK_HOUR: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
+const TICK_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }
 
 function isTime(ms: number | null | undefined): ms is number {
   return typeof ms === 'number' && Number.isFinite(ms)
@@ -7,13 +13,13 @@ function isTime(ms: number | null | undefined): ms is number {
 /** Date and time in the user's zone and locale. */
 export function formatLocalTime(ms: number | null | undefined, locale?: string): string {
   if (!isTime(ms)) return '—'
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(ms)
+  return dateTimeFormat(locale, LOCAL_TIME).format(ms)
 }
 
 /** A shorter local date and time, for table cells. */
 export function formatLocalTimeCompact(ms: number | null | undefined, locale?: string): string {
   if (!isTime(ms)) return '—'
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms)
+  return dateTimeFormat(locale, LOCAL_TIME_COMPACT).format(ms)
 }
 
 /** "2025-01-31 23:59:59 UTC": unambiguous for comparing with other tools. */
@@ -25,7 +31,5 @@ export function formatUtcTime(ms: number | null | undefined): string {
 
 /** A chart tick: the hour within a day, the date over longer periods. */
 export function formatTick(ms: number, period: SeriesPeriod, locale?: string): string {
-  const options: Intl.DateTimeFormatOptions =
-    period === '24h' ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' }
-  return new Intl.DateTimeFormat(locale, options).format(ms)
+  return dateTimeFormat(locale, period === '24h' ? TICK_HOUR : TICK_DATE).format(ms)
 }

@@ -1,9 +1,10 @@
+import { numberSeparators } from './intl-cache'
+
 const DIGITS = /^\d+$/
 
 /** The digit-group separator of `locale` (e.g. "," or "." or a narrow space). */
 export function groupSeparator(locale?: string): string {
-  const part = new Intl.NumberFormat(locale).formatToParts(1_000_000).find((p) => p.type === 'group')
-  return part?.value ?? ''
+  return numberSeparators(locale).group
 }
 
 /**

@@ -1,14 +1,12 @@
-import { ref, watch } from 'vue'
+import { ref } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { useConnectionStore } from './connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from './loader'
-import { retryAfterOutage } from './retry-after-outage'
 
 /** One proof and one transaction, each looked up by its id. */
 export const useDetailsStore = defineStore('details', () => {
   const bridge = getBridge()
-  const connection = useConnectionStore()
   const proofLoader = createLoader((account: string) => bridge.getProof(account))
   const transactionLoader = createLoader((signature: string) => bridge.getTransaction(signature))
   const proofAccount = ref<string | null>(null)
@@ -27,13 +25,8 @@ export const useDetailsStore = defineStore('details', () => {
     return transactionLoader.load(id)
   }
 
-  for (const loader of [proofLoader, transactionLoader]) {
-    retryAfterOutage(() => loader.error.value, loader.retry)
-    watch(
-      () => connection.indexerChanges,
-      () => void loader.retry(),
-    )
-  }
+  // Another indexer is asked for the same id; the record stays shown until its answer replaces it.
+  for (const loader of [proofLoader, transactionLoader]) followConnection({ error: loader.error, retry: loader.retry, restart: loader.retry })
 
   return {
     proofAccount,

@@ -1,8 +1,7 @@
-import { shallowRef, watch } from 'vue'
+import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
-import { useConnectionStore } from './connection'
+import { followConnection } from './follow-connection'
 import { createPagedList } from './paged-list'
-import { retryAfterOutage } from './retry-after-outage'
 
 export interface FilteredListSource<Filters, Query, Item> {
   fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>
@@ -22,7 +21,6 @@ export interface FilteredListSource<Filters, Query, Item> {
 export function useFilteredList<Filters extends object, Query extends object, Item>(
   source: FilteredListSource<Filters, Query, Item>,
 ) {
-  const connection = useConnectionStore()
   const list = createPagedList(source.fetchPage, source.identity)
   const filters = shallowRef<Filters>({ ...source.noFilters })
 
@@ -41,11 +39,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
     return applyFilters(next)
   }
 
-  retryAfterOutage(() => list.error.value, list.retry)
-  watch(
-    () => connection.indexerChanges,
-    () => void list.reload(),
-  )
+  followConnection({ error: list.error, retry: list.retry, restart: list.reload })
 
   return {
     filters,

@@ -1,8 +1,8 @@
-import { computed, watch } from 'vue'
+import { computed } from 'vue'
 import { defineStore } from 'pinia'
 import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { useConnectionStore } from './connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from './loader'
 
 /** How many live proofs are kept; older ones fall off the end. */
@@ -24,7 +24,6 @@ function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly Proof
 /** The live proof feed: what main already holds, then every pushed batch. */
 export const useLiveProofsStore = defineStore('liveProofs', () => {
   const bridge = getBridge()
-  const connection = useConnectionStore()
   // Events that arrived while the recent proofs were on their way are newer: they stay first.
   const loader = createLoader(
     () => bridge.getRecentProofs(),
@@ -41,14 +40,7 @@ export const useLiveProofsStore = defineStore('liveProofs', () => {
   })
 
   // After an outage, main may hold proofs this feed never saw.
-  watch(
-    () => connection.recoveries,
-    () => void loader.retry(),
-  )
-  watch(
-    () => connection.indexerChanges,
-    () => void loader.restart(),
-  )
+  followConnection(loader, { refreshAfterOutage: true })
 
   return {
     proofs,

@@ -1,4 +1,4 @@
-import { computed, ref, shallowRef } from 'vue'
+import { ref, shallowRef } from 'vue'
 import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 
@@ -59,7 +59,5 @@ export function createLoader<Args extends unknown[], T>(
     lastArgs.value = null
   }
 
-  const requested = computed(() => lastArgs.value !== null)
-
-  return { data, error, loading, requested, load, retry, restart, ensureLoaded, clear }
+  return { data, error, loading, load, retry, restart, ensureLoaded, clear }
 }

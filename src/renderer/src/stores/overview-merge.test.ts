@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeOverview } from '@renderer/test-utils/fixtures'
+import { OVERVIEW_FIELDS } from '@renderer/components/overview-fields'
 import { mergeOverview } from './overview-merge'
 
 describe('mergeOverview', () => {
@@ -23,5 +24,18 @@ describe('mergeOverview', () => {
     const live = makeOverview({ slot: '200', observedAt: 10 })
     const staleHttp = makeOverview({ slot: '150', observedAt: 5 })
     expect(mergeOverview(live, staleHttp).slot).toBe('200')
+  })
+})
+
+describe('mergeOverview for every known field', () => {
+  it('keeps each one the newer record lacks', () => {
+    const full = makeOverview({ observedAt: 1 })
+    const empty = makeOverview({
+      observedAt: 2,
+      ...Object.fromEntries(OVERVIEW_FIELDS.map((field) => [field, null])),
+    })
+    const merged = mergeOverview(full, empty)
+    for (const field of OVERVIEW_FIELDS) expect(merged[field], field).toEqual(full[field])
+    expect(merged.observedAt).toBe(2)
   })
 })

@@ -1,18 +1,5 @@
 import type { Overview } from '@shared/domain'
-
-export const OVERVIEW_KNOWN_FIELDS = [
-  'status',
-  'tps',
-  'slot',
-  'epoch',
-  'totalProofs',
-  'proofs24h',
-  'avgVerifyTimeMs',
-  'activeUsers24h',
-  'rpcLatencyMs',
-] as const satisfies readonly (keyof Overview)[]
-
-export type OverviewKnownField = (typeof OVERVIEW_KNOWN_FIELDS)[number]
+import { OVERVIEW_FIELDS, type OverviewField } from '@renderer/components/overview-fields'
 
 /**
  * Combines two overviews: the newer one's values win, but a field it lacks
@@ -24,18 +11,14 @@ export function mergeOverview(current: Overview | null, incoming: Overview): Ove
   const incomingIsNewer = incoming.observedAt >= current.observedAt
   const newer = incomingIsNewer ? incoming : current
   const older = incomingIsNewer ? current : incoming
-  return {
-    tps: newer.tps ?? older.tps,
-    slot: newer.slot ?? older.slot,
-    epoch: newer.epoch ?? older.epoch,
-    totalProofs: newer.totalProofs ?? older.totalProofs,
-    proofs24h: newer.proofs24h ?? older.proofs24h,
-    avgVerifyTimeMs: newer.avgVerifyTimeMs ?? older.avgVerifyTimeMs,
-    activeUsers24h: newer.activeUsers24h ?? older.activeUsers24h,
-    rpcLatencyMs: newer.rpcLatencyMs ?? older.rpcLatencyMs,
-    status: newer.status ?? older.status,
-    observedAt: newer.observedAt,
+  const merged: Overview = {
+    ...newer,
     raw: { ...older.raw, ...newer.raw },
     extra: { ...older.extra, ...newer.extra },
   }
+  function keepKnown<F extends OverviewField>(field: F): void {
+    merged[field] = newer[field] ?? older[field]
+  }
+  for (const field of OVERVIEW_FIELDS) keepKnown(field)
+  return merged
 }

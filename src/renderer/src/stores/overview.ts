@@ -1,14 +1,12 @@
-import { watch } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { useConnectionStore } from './connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from './loader'
 import { mergeOverview } from './overview-merge'
 
 /** Network and proof statistics: fetched once, then kept current by live events. */
 export const useOverviewStore = defineStore('overview', () => {
   const bridge = getBridge()
-  const connection = useConnectionStore()
   const loader = createLoader(() => bridge.getOverview(), mergeOverview)
 
   bridge.on('overview', (incoming) => {
@@ -17,14 +15,7 @@ export const useOverviewStore = defineStore('overview', () => {
   })
 
   // Back after an outage: what we hold may be stale, so ask again.
-  watch(
-    () => connection.recoveries,
-    () => void loader.retry(),
-  )
-  watch(
-    () => connection.indexerChanges,
-    () => void loader.restart(),
-  )
+  followConnection(loader, { refreshAfterOutage: true })
 
   return {
     overview: loader.data,

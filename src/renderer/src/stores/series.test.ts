@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { makeSeries } from '@renderer/test-utils/fixtures'
+import { makeConnection, makeSeries } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
+import { useConnectionStore } from './connection'
 import { useSeriesStore } from './series'
 
 let bridge: FakeBridge
@@ -46,5 +48,39 @@ describe('series store', () => {
     await series.retry()
     expect(series.current.error).toBeNull()
     expect(series.current.series?.points).toHaveLength(3)
+  })
+})
+
+/** Lets the watches run and the requests they started answer. */
+function settled(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+describe('series store and the connection', () => {
+  it('asks the shown period again after an outage, and forgets every period for another indexer', async () => {
+    bridge.handle('getConnection', () => makeConnection({ http: 'ok' }))
+    const connection = useConnectionStore()
+    await connection.start()
+    const series = useSeriesStore()
+    await series.select('7d')
+    bridge.fail('getSeries', { code: 'UNREACHABLE', message: 'down' })
+    await series.select('24h')
+    expect(series.current.error?.code).toBe('UNREACHABLE')
+
+    bridge.handle('getSeries', (query) => makeSeries(query.period, 2))
+    bridge.emit('connection', makeConnection({ http: 'unreachable' }))
+    bridge.emit('connection', makeConnection({ http: 'ok' }))
+    await settled()
+    expect(series.current.error).toBeNull()
+    expect(series.current.series?.points).toHaveLength(2)
+
+    bridge.emit('connection', makeConnection({ demo: false, httpUrl: 'https://indexer.example' }))
+    await nextTick()
+    expect(series.current.series).toBeNull()
+    expect(series.current.loading).toBe(true)
+    await settled()
+    expect(series.current.series?.period).toBe('24h')
+    await series.select('7d')
+    expect(bridge.callsOf('getSeries').map(([query]) => query.period)).toEqual(['7d', '24h', '24h', '24h', '7d'])
   })
 })

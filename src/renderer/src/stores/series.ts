@@ -1,10 +1,9 @@
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
-import type { ErrorInfo, Series, SeriesPeriod } from '@shared/domain'
+import { SERIES_PERIODS, type ErrorInfo, type Series, type SeriesPeriod } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { toErrorInfo } from '@shared/errors'
-import { useConnectionStore } from './connection'
-import { retryAfterOutage } from './retry-after-outage'
+import { followConnection } from './follow-connection'
+import { createLoader } from './loader'
 
 export interface SeriesEntry {
   series: Series | null
@@ -17,34 +16,35 @@ export interface SeriesEntry {
 /** A cached series older than this is fetched again when shown. */
 export const SERIES_MAX_AGE_MS = 60_000
 
-const EMPTY_ENTRY: SeriesEntry = { series: null, error: null, loading: false, fetchedAt: null }
-
 /** The proofs time series, one cache entry per period. */
 export const useSeriesStore = defineStore('series', () => {
   const bridge = getBridge()
-  const connection = useConnectionStore()
   const period = ref<SeriesPeriod>('24h')
-  const entries = shallowRef<Partial<Record<SeriesPeriod, SeriesEntry>>>({})
-  const generations = new Map<SeriesPeriod, number>()
+
+  function createPeriodLoader(which: SeriesPeriod) {
+    return createLoader(async () => {
+      const series = await bridge.getSeries({ metric: 'proofs', period: which })
+      return { series, fetchedAt: Date.now() }
+    })
+  }
+  const loaders = Object.fromEntries(SERIES_PERIODS.map((which) => [which, createPeriodLoader(which)])) as Record<
+    SeriesPeriod,
+    ReturnType<typeof createPeriodLoader>
+  >
 
   function entryOf(which: SeriesPeriod): SeriesEntry {
-    return entries.value[which] ?? EMPTY_ENTRY
-  }
-
-  function update(which: SeriesPeriod, patch: Partial<SeriesEntry>): void {
-    entries.value = { ...entries.value, [which]: { ...entryOf(which), ...patch } }
-  }
-
-  async function load(which: SeriesPeriod): Promise<void> {
-    const mine = (generations.get(which) ?? 0) + 1
-    generations.set(which, mine)
-    update(which, { loading: true, error: null })
-    try {
-      const series = await bridge.getSeries({ metric: 'proofs', period: which })
-      if (generations.get(which) === mine) update(which, { series, loading: false, fetchedAt: Date.now() })
-    } catch (caught) {
-      if (generations.get(which) === mine) update(which, { error: toErrorInfo(caught), loading: false })
+    const loader = loaders[which]
+    const held = loader.data.value
+    return {
+      series: held?.series ?? null,
+      error: loader.error.value,
+      loading: loader.loading.value,
+      fetchedAt: held?.fetchedAt ?? null,
     }
+  }
+
+  function load(which: SeriesPeriod): Promise<void> {
+    return loaders[which].load()
   }
 
   /** Fetches `which` unless a fresh copy is cached or a fetch is running. */
@@ -61,21 +61,19 @@ export const useSeriesStore = defineStore('series', () => {
     return ensure(which)
   }
 
+  function retry(): Promise<void> {
+    return load(period.value)
+  }
+
+  /** Another indexer: every cached period came from the old one; the shown one is asked again if it was asked before. */
+  function restart(): Promise<void> {
+    for (const which of SERIES_PERIODS) if (which !== period.value) loaders[which].clear()
+    return loaders[period.value].restart()
+  }
+
   const current = computed(() => entryOf(period.value))
 
-  retryAfterOutage(
-    () => entryOf(period.value).error,
-    () => load(period.value),
-  )
-  watch(
-    () => connection.indexerChanges,
-    () => {
-      const hadAny = Object.keys(entries.value).length > 0
-      entries.value = {}
-      generations.clear()
-      if (hadAny) void load(period.value)
-    },
-  )
+  followConnection({ error: computed(() => current.value.error), retry, restart })
 
-  return { period, entries, current, load, ensure, select, retry: () => load(period.value) }
+  return { period, current, load, ensure, select, retry }
 })

@@ -1,13 +1,5 @@
-import type {
-  Bridge,
-  BridgeArgs,
-  BridgeEventName,
-  BridgeEvents,
-  BridgeMethodName,
-  BridgeMethods,
-  BridgeResult,
-} from '@shared/bridge'
-import { BRIDGE_METHOD_NAMES } from '@shared/bridge'
+import type { Bridge, BridgeArgs, BridgeEventName, BridgeEvents, BridgeMethodName, BridgeResult } from '@shared/bridge'
+import { createBridge, createListenerRegistry } from '@shared/bridge-client'
 import type { ErrorInfo } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 
@@ -30,13 +22,17 @@ export interface FakeBridge extends Bridge {
   /** The argument lists `method` was called with, oldest first. */
   callsOf<M extends BridgeMethodName>(method: M): BridgeArgs<M>[]
   emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
-  listenerCount(event: BridgeEventName): number
 }
 
 export function createFakeBridge(): FakeBridge {
   const calls: RecordedCall[] = []
   const handlers = new Map<BridgeMethodName, (...args: never[]) => unknown>()
-  const listeners = new Map<BridgeEventName, Set<(payload: never) => void>>()
+  // A listener that throws fails the test that emitted, instead of being logged and passed over.
+  const listeners = createListenerRegistry({
+    report: (_message, error) => {
+      throw error
+    },
+  })
 
   function invoke(method: BridgeMethodName, args: unknown[]): Promise<unknown> {
     calls.push({ method, args })
@@ -51,12 +47,8 @@ export function createFakeBridge(): FakeBridge {
     }
   }
 
-  const methods = Object.fromEntries(
-    BRIDGE_METHOD_NAMES.map((method) => [method, (...args: unknown[]) => invoke(method, args)]),
-  ) as unknown as BridgeMethods
-
   return {
-    ...methods,
+    ...createBridge(invoke, listeners),
     calls,
     handle(method, handler) {
       handlers.set(method, handler as (...args: never[]) => unknown)
@@ -67,23 +59,8 @@ export function createFakeBridge(): FakeBridge {
     callsOf<M extends BridgeMethodName>(method: M) {
       return calls.filter((call) => call.method === method).map((call) => call.args as BridgeArgs<M>)
     },
-    on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) {
-        set = new Set()
-        listeners.set(event, set)
-      }
-      const stored = listener as (payload: never) => void
-      set.add(stored)
-      return () => {
-        set.delete(stored)
-      }
-    },
     emit(event, payload) {
-      for (const listener of listeners.get(event) ?? []) (listener as (p: typeof payload) => void)(payload)
-    },
-    listenerCount(event) {
-      return listeners.get(event)?.size ?? 0
+      listeners.dispatch([{ event, payload }])
     },
   }
 }
