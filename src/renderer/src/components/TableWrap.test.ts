@@ -12,7 +12,7 @@ function lay(element: Element, sizes: { scrollWidth: number; clientWidth: number
 
 describe('TableWrap', () => {
   it('shows an edge shadow on each side that hides part of the table, and none when it fits', async () => {
-    const wrapper = mount(TableWrap, { slots: { default: '<table class="data"><tr><td>x</td></tr></table>' } })
+    const wrapper = mount(TableWrap, { slots: { default: '<table class="data"><tbody><tr><td>x</td></tr></tbody></table>' } })
     const frame = wrapper.get('[data-testid="table-wrap"]')
     const scroller = wrapper.get('[data-testid="table-scroll"]')
     expect(scroller.find('table').exists()).toBe(true)
