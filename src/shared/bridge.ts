@@ -37,11 +37,14 @@ export interface BridgeMethods {
   getSettings(): Promise<PublicSettings>
   updateSettings(patch: SettingsPatch): Promise<PublicSettings>
   getConnection(): Promise<ConnectionState>
-  /** Recent live proofs held by main, newest first, so a new view starts full. */
+  /** Recent live proofs held by main, newest first (at most RECENT_PROOFS_CAP), so a new view starts full. */
   getRecentProofs(): Promise<ProofSummary[]>
   subscribe(channel: string): Promise<ChannelStatus[]>
   unsubscribe(channel: string): Promise<ChannelStatus[]>
 }
+
+/** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
+export const RECENT_PROOFS_CAP = 200
 
 export type BridgeMethodName = keyof BridgeMethods
 export type BridgeArgs<M extends BridgeMethodName> = Parameters<BridgeMethods[M]>

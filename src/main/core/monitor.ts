@@ -1,4 +1,4 @@
-import type { BridgeEvent, BridgeMethods, Unsubscribe } from '@shared/bridge'
+import { RECENT_PROOFS_CAP, type BridgeEvent, type BridgeMethods, type Unsubscribe } from '@shared/bridge'
 import type {
   ChannelStatus,
   ConnectionState,
@@ -54,7 +54,6 @@ export interface MonitorDeps {
   feedOptions?: Partial<LiveFeedOptions>
 }
 
-const RECENT_PROOFS = 200
 
 export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
   return new IndexerMonitor(options, deps)
@@ -336,7 +335,7 @@ class IndexerMonitor implements Monitor {
   private rememberProof(proof: ProofSummary): void {
     if (this.recentProofs.some((p) => p.proofAccount === proof.proofAccount)) return
     this.recentProofs.unshift(proof)
-    if (this.recentProofs.length > RECENT_PROOFS) this.recentProofs.length = RECENT_PROOFS
+    if (this.recentProofs.length > RECENT_PROOFS_CAP) this.recentProofs.length = RECENT_PROOFS_CAP
   }
 
   private connectionState(): ConnectionState {

@@ -4,7 +4,8 @@ import { deferred } from '@renderer/test-utils/deferred'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { makeProofSummary } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
-import { LIVE_PROOFS_CAP, useLiveProofsStore } from './live-proofs'
+import { RECENT_PROOFS_CAP } from '@shared/bridge'
+import { useLiveProofsStore } from './live-proofs'
 
 let bridge: FakeBridge
 
@@ -46,10 +47,10 @@ describe('live proofs store', () => {
     const live = useLiveProofsStore()
     bridge.emit(
       'proofs',
-      Array.from({ length: LIVE_PROOFS_CAP + 20 }, (_, i) => makeProofSummary(i)),
+      Array.from({ length: RECENT_PROOFS_CAP + 20 }, (_, i) => makeProofSummary(i)),
     )
-    expect(live.proofs).toHaveLength(LIVE_PROOFS_CAP)
-    expect(live.proofs[0]?.proofAccount).toBe(makeProofSummary(LIVE_PROOFS_CAP + 19).proofAccount)
+    expect(live.proofs).toHaveLength(RECENT_PROOFS_CAP)
+    expect(live.proofs[0]?.proofAccount).toBe(makeProofSummary(RECENT_PROOFS_CAP + 19).proofAccount)
   })
 
   it('keeps the error when the recent proofs cannot be fetched', async () => {

@@ -1,14 +1,12 @@
 import { computed } from 'vue'
 import { defineStore } from 'pinia'
+import { RECENT_PROOFS_CAP } from '@shared/bridge'
 import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from './follow-connection'
 import { createLoader } from './loader'
 
-/** How many live proofs are kept; older ones fall off the end. */
-export const LIVE_PROOFS_CAP = 200
-
-/** Newest first, one entry per proof account, at most LIVE_PROOFS_CAP. */
+/** Newest first, one entry per proof account, at most RECENT_PROOFS_CAP. */
 function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly ProofSummary[]): ProofSummary[] {
   const seen = new Set<string>()
   const result: ProofSummary[] = []
@@ -16,7 +14,7 @@ function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly Proof
     if (seen.has(proof.proofAccount)) continue
     seen.add(proof.proofAccount)
     result.push(proof)
-    if (result.length >= LIVE_PROOFS_CAP) break
+    if (result.length >= RECENT_PROOFS_CAP) break
   }
   return result
 }
