@@ -68,8 +68,10 @@ function decodeItems<T>(
   })
 }
 
-function kept(raw: JsonObject, shape: z.ZodRawShape, alsoKnown: readonly string[] = []) {
-  return { raw, extra: unknownFields(raw, [...Object.keys(shape), ...alsoKnown]) }
+/** Keeps a record as received, and what its decoder does not know; the known names are listed once per shape. */
+function keeper(shape: z.ZodRawShape, alsoKnown: readonly string[] = []) {
+  const known: ReadonlySet<string> = new Set([...Object.keys(shape), ...alsoKnown])
+  return (raw: JsonObject) => ({ raw, extra: unknownFields(raw, known) })
 }
 
 function nextCursorOf(value: unknown): string | null {
@@ -100,24 +102,14 @@ const overviewShape = {
   timestamp: lenient(toEpochMs),
 }
 const overviewSchema = z.object(overviewShape)
+const keptOverview = keeper(overviewShape)
 
 /** `receivedAt` stands in for the server's timestamp when it sends none. */
 export function decodeOverview(body: unknown, receivedAt: number = Date.now()): Overview {
   const raw = unwrapRecord(body, ['stats', 'overview', 'data'], ['tps', 'slot', 'totalProofs'], 'the overview')
-  const fields = parseRecord(overviewSchema, raw, 'the overview')
-  return {
-    tps: fields.tps,
-    slot: fields.slot,
-    epoch: fields.epoch,
-    totalProofs: fields.totalProofs,
-    proofs24h: fields.proofs24h,
-    avgVerifyTimeMs: fields.avgVerifyTimeMs,
-    activeUsers24h: fields.activeUsers24h,
-    rpcLatencyMs: fields.rpcLatencyMs,
-    status: fields.status,
-    observedAt: fields.timestamp ?? receivedAt,
-    ...kept(raw, overviewShape),
-  }
+  // The schema keeps only the shape's fields, so they can be spread as they are.
+  const { timestamp, ...figures } = parseRecord(overviewSchema, raw, 'the overview')
+  return { ...figures, observedAt: timestamp ?? receivedAt, ...keptOverview(raw) }
 }
 
 /** A `stats` channel event carries the overview's fields (plus a timestamp). */
@@ -160,6 +152,7 @@ const leaderboardShape = {
   proofCount: required(toNumber, 'a number'),
 }
 const leaderboardSchema = z.object(leaderboardShape)
+const keptLeaderboardEntry = keeper(leaderboardShape)
 
 /** Entries keep the server's order; rank is their position, from 1. */
 export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
@@ -168,8 +161,7 @@ export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
     list,
     (item, index) => {
       const raw = asRecord(item, 'a leaderboard entry')
-      const fields = parseRecord(leaderboardSchema, raw, 'a leaderboard entry')
-      return { rank: index + 1, pubkey: fields.pubkey, proofCount: fields.proofCount, ...kept(raw, leaderboardShape) }
+      return { rank: index + 1, ...parseRecord(leaderboardSchema, raw, 'a leaderboard entry'), ...keptLeaderboardEntry(raw) }
     },
     'The leaderboard',
   )
@@ -191,23 +183,10 @@ const proofShape = {
   revoked: lenient(toBoolean),
 }
 const proofSchema = z.object(proofShape)
+const keptProof = keeper(proofShape)
 
 function decodeProofRecord(raw: JsonObject): Proof {
-  const fields = parseRecord(proofSchema, raw, 'a proof')
-  return {
-    proofAccount: fields.proofAccount,
-    signature: fields.signature,
-    authority: fields.authority,
-    circuitId: fields.circuitId,
-    circuitName: fields.circuitName,
-    proofType: fields.proofType,
-    publicInputs: fields.publicInputs,
-    verified: fields.verified,
-    verifiedAt: fields.verifiedAt,
-    slotVerified: fields.slotVerified,
-    revoked: fields.revoked,
-    ...kept(raw, proofShape),
-  }
+  return { ...parseRecord(proofSchema, raw, 'a proof'), ...keptProof(raw) }
 }
 
 export function decodeProof(body: unknown): Proof {
@@ -226,19 +205,13 @@ const proofSummaryShape = {
   slot: lenient(toU64),
 }
 const proofSummarySchema = z.object(proofSummaryShape)
+const keptProofSummary = keeper(proofSummaryShape, ['slotVerified'])
 
 /** What the `proofs` and `user:proofs` channels push; a full proof record is read too. */
 export function decodeProofSummary(data: unknown): ProofSummary {
   const raw = unwrapRecord(data, ['proof', 'data'], ['proofAccount'], 'a proof event')
   const fields = parseRecord(proofSummarySchema, raw, 'a proof event')
-  return {
-    proofAccount: fields.proofAccount,
-    authority: fields.authority,
-    circuitId: fields.circuitId,
-    proofType: fields.proofType,
-    slot: fields.slot ?? toU64(raw.slotVerified),
-    ...kept(raw, proofSummaryShape, ['slotVerified']),
-  }
+  return { ...fields, slot: fields.slot ?? toU64(raw.slotVerified), ...keptProofSummary(raw) }
 }
 
 // Transactions (GET /api/transactions, /api/transactions/:signature, `address:{pubkey}:txs`)
@@ -254,24 +227,10 @@ const transactionShape = {
   programIds: lenient(toTextList),
 }
 const transactionSchema = z.object(transactionShape)
-
-type TransactionFields = z.output<typeof transactionSchema>
-
-function transactionFrom(fields: TransactionFields): Omit<Transaction, 'raw' | 'extra'> {
-  return {
-    signature: fields.signature,
-    slot: fields.slot,
-    blockTime: fields.blockTime,
-    fee: fields.fee,
-    feePayer: fields.feePayer,
-    status: fields.status,
-    computeUnits: fields.computeUnits,
-    programIds: fields.programIds,
-  }
-}
+const keptTransaction = keeper(transactionShape)
 
 function decodeTransactionRecord(raw: JsonObject): Transaction {
-  return { ...transactionFrom(parseRecord(transactionSchema, raw, 'a transaction')), ...kept(raw, transactionShape) }
+  return { ...parseRecord(transactionSchema, raw, 'a transaction'), ...keptTransaction(raw) }
 }
 
 export function decodeTransaction(body: unknown): Transaction {
@@ -305,17 +264,11 @@ const detailShape = {
   instructions: lenient((value) => (Array.isArray(value) ? value.map(decodeInstruction) : [])),
 }
 const detailSchema = z.object(detailShape)
+const keptDetail = keeper(detailShape)
 
 export function decodeTransactionDetail(body: unknown): TransactionDetail {
   const raw = unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction')
-  const fields = parseRecord(detailSchema, raw, 'a transaction')
-  return {
-    ...transactionFrom(fields),
-    errorMessage: fields.errorMessage,
-    logs: fields.logs,
-    instructions: fields.instructions,
-    ...kept(raw, detailShape),
-  }
+  return { ...parseRecord(detailSchema, raw, 'a transaction'), ...keptDetail(raw) }
 }
 
 // Notifications (`user:notifications`)
@@ -327,6 +280,7 @@ const notificationShape = {
   body: lenient((value) => (typeof value === 'string' ? value : '')),
 }
 const notificationSchema = z.object(notificationShape)
+const keptNotification = keeper(notificationShape)
 
 /** The wire `type` becomes `kind`; a notification without a title is titled by its kind. */
 export function decodeNotification(data: unknown, receivedAt: number): AppNotification {
@@ -339,6 +293,6 @@ export function decodeNotification(data: unknown, receivedAt: number): AppNotifi
     title: fields.title ?? kind,
     body: fields.body,
     receivedAt,
-    ...kept(raw, notificationShape),
+    ...keptNotification(raw),
   }
 }

@@ -138,10 +138,11 @@ export function required<T>(convert: (value: unknown) => T | null, expected: str
 }
 
 /** The fields of `raw` that the decoder does not know. */
-export function unknownFields(raw: JsonObject, known: readonly string[]): JsonObject {
+export function unknownFields(raw: JsonObject, known: readonly string[] | ReadonlySet<string>): JsonObject {
+  const isKnown = Array.isArray(known) ? (key: string) => known.includes(key) : (key: string) => (known as ReadonlySet<string>).has(key)
   const extra: JsonObject = {}
   for (const [key, value] of Object.entries(raw)) {
-    if (!known.includes(key)) extra[key] = value
+    if (!isKnown(key)) extra[key] = value
   }
   return extra
 }
