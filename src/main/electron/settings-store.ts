@@ -38,13 +38,13 @@ export function createElectronSettingsStore(options: ElectronSettingsStoreOption
     clearInvalidConfig: true,
   })
 
+  // Read and checked once (a hand-edited file may hold unusable URLs); this process is its only writer.
+  let current = settingsFromStored(store.store, log)
   return {
-    read() {
-      // A hand-edited file may hold strings that are not usable URLs.
-      return settingsFromStored(store.store, log)
-    },
+    read: () => ({ ...current }),
     write(next) {
       store.set({ indexerUrl: next.indexerUrl, wsUrl: next.wsUrl, useDemo: next.useDemo })
+      current = { ...next }
     },
   }
 }
