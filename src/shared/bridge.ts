@@ -6,41 +6,95 @@
 import type {
   AddressTransaction,
   AppNotification,
+  ChannelStatus,
+  CircuitProof,
   ConnectionState,
   ErrorInfo,
-  LeaderboardEntry,
+  Leaderboard,
   LeaderboardQuery,
   Overview,
   Page,
   Proof,
   ProofQuery,
   ProofSummary,
-  PublicSettings,
+  ReadOptions,
   Series,
   SeriesQuery,
-  SettingsPatch,
+  Subject,
   Transaction,
   TransactionDetail,
   TransactionQuery,
-  ChannelStatus,
 } from './domain'
+import type { CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
+import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
+import type { Watchlist } from './watchlist'
+
+export interface WatchAddressInput {
+  pubkey: string
+  label?: string | null
+  /** Raise notifications for its transactions (the rules still apply). */
+  notify?: boolean
+}
+
+export interface FollowCircuitInput {
+  circuitId: string
+  label?: string | null
+  notify?: boolean
+}
+
+/** How an export ended: a file written (desktop), a download link (browser), or the user cancelled the file dialog. */
+export type ExportOutcome =
+  | { status: 'saved'; path: string; rows: number; bytes: number }
+  | { status: 'download'; url: string; fileName: string }
+  | { status: 'cancelled' }
+
+export interface SearchInput {
+  text: string
+  /** Also ask the indexer when the cache has no exact match. */
+  network?: boolean
+}
 
 /** Request methods: every one returns a promise and may reject with ProofWatchError. */
 export interface BridgeMethods {
-  getOverview(): Promise<Overview>
-  getSeries(query: SeriesQuery): Promise<Series>
-  getLeaderboard(query: LeaderboardQuery): Promise<LeaderboardEntry[]>
-  listProofs(query: ProofQuery): Promise<Page<Proof>>
-  getProof(proofAccount: string): Promise<Proof>
-  listTransactions(query: TransactionQuery): Promise<Page<Transaction>>
-  getTransaction(signature: string): Promise<TransactionDetail>
+  getOverview(options?: ReadOptions): Promise<Overview>
+  getSeries(query: SeriesQuery, options?: ReadOptions): Promise<Series>
+  getLeaderboard(query: LeaderboardQuery, options?: ReadOptions): Promise<Leaderboard>
+  listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>>
+  getProof(proofAccount: string, options?: ReadOptions): Promise<Proof>
+  listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>>
+  getTransaction(signature: string, options?: ReadOptions): Promise<TransactionDetail>
   getSettings(): Promise<PublicSettings>
   updateSettings(patch: SettingsPatch): Promise<PublicSettings>
+  /** Tries a profile's endpoints and socket without switching to it. */
+  testConnection(profile: ProfileInput): Promise<ConnectionReport>
+  getAppInfo(): Promise<AppInfo>
   getConnection(): Promise<ConnectionState>
+  /** Skips any backoff wait and reconnects now. */
+  reconnectNow(): Promise<ConnectionState>
+  setLivePaused(paused: boolean): Promise<ConnectionState>
   /** Recent live proofs held by main, newest first (at most RECENT_PROOFS_CAP), so a new view starts full. */
   getRecentProofs(): Promise<ProofSummary[]>
   subscribe(channel: string): Promise<ChannelStatus[]>
   unsubscribe(channel: string): Promise<ChannelStatus[]>
+  getWatchlist(): Promise<Watchlist>
+  /** Adds an address, or changes its label or notify flag when it is watched already. */
+  watchAddress(input: WatchAddressInput): Promise<Watchlist>
+  unwatchAddress(pubkey: string): Promise<Watchlist>
+  followCircuit(input: FollowCircuitInput): Promise<Watchlist>
+  unfollowCircuit(circuitId: string): Promise<Watchlist>
+  /** Clears the unread count of a watched address or followed circuit. */
+  markWatchRead(subject: Subject): Promise<Watchlist>
+  listNotifications(query: NotificationQuery): Promise<Page<AppNotification>>
+  /** Marks the given notifications read, or all of them; answers how many stay unread. */
+  markNotificationsRead(ids: string[] | 'all'): Promise<{ unread: number }>
+  search(input: SearchInput): Promise<SearchHit[]>
+  getCacheInfo(): Promise<CacheInfo>
+  /** Empties the cache; what belongs to watched addresses and the wallet is kept unless `everything`. */
+  clearCache(options: { everything: boolean }): Promise<CacheInfo>
+  /** Streams the cached rows matching a filter to a file the user picks (desktop) or a download (browser). */
+  exportHistory(request: ExportRequest): Promise<ExportOutcome>
+  /** Opens the block explorer page of a subject; main builds the https URL itself. */
+  openExternal(subject: Subject): Promise<{ url: string; opened: boolean }>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -56,8 +110,14 @@ export interface BridgeEvents {
   overview: Overview
   proofs: ProofSummary[]
   userProofs: ProofSummary[]
+  circuitProofs: CircuitProof[]
   notifications: AppNotification[]
   addressTransactions: AddressTransaction[]
+  watchlist: Watchlist
+  settings: PublicSettings
+  cache: CacheInfo
+  /** Main asks the renderer to show a route (notification click, deep link, tray). */
+  navigate: string
   /** A failure the user should see that belongs to no request (decode failure, refused channel). */
   problem: ErrorInfo
 }
@@ -70,8 +130,13 @@ const EVENT_NAMES = {
   overview: true,
   proofs: true,
   userProofs: true,
+  circuitProofs: true,
   notifications: true,
   addressTransactions: true,
+  watchlist: true,
+  settings: true,
+  cache: true,
+  navigate: true,
   problem: true,
 } as const satisfies Record<BridgeEventName, true>
 
@@ -102,10 +167,27 @@ export const IPC_CHANNELS = {
   getTransaction: 'proofwatch:get-transaction',
   getSettings: 'proofwatch:get-settings',
   updateSettings: 'proofwatch:update-settings',
+  testConnection: 'proofwatch:test-connection',
+  getAppInfo: 'proofwatch:get-app-info',
   getConnection: 'proofwatch:get-connection',
+  reconnectNow: 'proofwatch:reconnect-now',
+  setLivePaused: 'proofwatch:set-live-paused',
   getRecentProofs: 'proofwatch:get-recent-proofs',
   subscribe: 'proofwatch:subscribe',
   unsubscribe: 'proofwatch:unsubscribe',
+  getWatchlist: 'proofwatch:get-watchlist',
+  watchAddress: 'proofwatch:watch-address',
+  unwatchAddress: 'proofwatch:unwatch-address',
+  followCircuit: 'proofwatch:follow-circuit',
+  unfollowCircuit: 'proofwatch:unfollow-circuit',
+  markWatchRead: 'proofwatch:mark-watch-read',
+  listNotifications: 'proofwatch:list-notifications',
+  markNotificationsRead: 'proofwatch:mark-notifications-read',
+  search: 'proofwatch:search',
+  getCacheInfo: 'proofwatch:get-cache-info',
+  clearCache: 'proofwatch:clear-cache',
+  exportHistory: 'proofwatch:export-history',
+  openExternal: 'proofwatch:open-external',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -4,6 +4,8 @@
  * are known only to the decode-*.ts files in src/main/core/indexer.
  */
 
+import type { Freshness } from './history'
+
 /** A 64-bit value kept exact as a decimal string (slot, totals, lamports). */
 export type U64 = string
 
@@ -44,6 +46,7 @@ export interface Overview extends RawKept {
   status: string | null
   /** Epoch ms: the server's timestamp when it sent one, else when it was received. */
   observedAt: number
+  freshness?: Freshness
 }
 
 export interface SeriesPoint {
@@ -64,6 +67,7 @@ export interface Series {
   serverMetric: string
   period: SeriesPeriod
   points: SeriesPoint[]
+  freshness?: Freshness
 }
 
 export interface LeaderboardQuery {
@@ -75,6 +79,11 @@ export interface LeaderboardEntry extends RawKept {
   rank: number
   pubkey: string
   proofCount: number
+}
+
+export interface Leaderboard {
+  entries: LeaderboardEntry[]
+  freshness?: Freshness
 }
 
 export interface Proof extends RawKept {
@@ -90,6 +99,7 @@ export interface Proof extends RawKept {
   verifiedAt: number | null
   slotVerified: U64 | null
   revoked: boolean | null
+  freshness?: Freshness
 }
 
 /** What the `proofs` and `user:proofs` channels push: a summary, not the full record. */
@@ -131,6 +141,7 @@ export interface TransactionDetail extends Transaction {
   errorMessage: string | null
   logs: string[]
   instructions: Instruction[]
+  freshness?: Freshness
 }
 
 export interface TransactionQuery {
@@ -149,6 +160,16 @@ export interface Page<T> {
   /** Null when there is nothing more to fetch. */
   nextCursor: string | null
   total: U64 | null
+  freshness?: Freshness
+}
+
+/**
+ * Where a read comes from. `cache`: only what the history store holds, at
+ * once (views show it first). Default: the indexer, falling back to the
+ * cache when it cannot be reached (the result's freshness says which).
+ */
+export interface ReadOptions {
+  source?: 'cache' | 'network'
 }
 
 export interface AppNotification extends RawKept {
@@ -158,6 +179,21 @@ export interface AppNotification extends RawKept {
   body: string
   /** Epoch ms. */
   receivedAt: number
+  read: boolean
+  /** What the notification is about, when it names one: its detail view. */
+  subject?: Subject | null
+}
+
+/** Something with a detail view: the target of links, notifications and deep links. */
+export interface Subject {
+  kind: 'transaction' | 'proof' | 'address' | 'circuit'
+  id: string
+}
+
+/** A proof pushed on a `proofs:circuit:{id}` channel, or found by polling a circuit the server will not stream. */
+export interface CircuitProof {
+  circuitId: string
+  proof: ProofSummary
 }
 
 /** A transaction pushed on an `address:{pubkey}:txs` channel. */
@@ -175,7 +211,16 @@ export interface ChannelStatus {
   state: ChannelState
   /** The server's words when it refused the channel. */
   error?: string
+  /** Why it was refused: the per-socket limit (moved to another socket), sign-in needed or expired, or anything else. */
+  reason?: 'limit' | 'auth' | 'refused'
+  /** `polled` when the server refuses to stream it and main polls over HTTP instead. */
+  mode?: 'live' | 'polled'
+  /** Which socket carries it, when main spreads channels over several. */
+  socket?: number
 }
+
+/** Whether the user's own channels (`user:*`) work. */
+export type UserChannelsState = 'not-configured' | 'pending' | 'ok' | 'sign-in-needed'
 
 export interface ConnectionState {
   indexer: {
@@ -196,8 +241,20 @@ export interface ConnectionState {
     since: number
     reconnects: number
     lastEventAt: number | null
+    /** Round trip of the last protocol ping. */
+    latencyMs?: number | null
+    /** How many sockets carry the channels. */
+    sockets?: number
   }
   channels: ChannelStatus[]
+  /** The user paused the live feed (tray or menu); nothing reconnects until resumed. */
+  paused?: boolean
+  userChannels?: UserChannelsState
+  counters?: {
+    events: number
+    duplicates: number
+    malformedFrames: number
+  }
 }
 
 export type ErrorCode =
@@ -227,14 +284,3 @@ export interface ErrorInfo {
   /** Whether trying again may help. */
   retryable?: boolean
 }
-
-export interface PublicSettings {
-  /** The user's indexer HTTP base URL, kept even while the demo is watched. */
-  indexerUrl: string | null
-  /** Its WebSocket URL; null derives it from indexerUrl (`/ws`). */
-  wsUrl: string | null
-  /** Watch the built-in demo indexer instead of indexerUrl. */
-  useDemo: boolean
-}
-
-export type SettingsPatch = Partial<PublicSettings>

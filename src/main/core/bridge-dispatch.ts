@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { BridgeMethodName, BridgeMethods, BridgeResponse } from '@shared/bridge'
 import { IPC_CHANNELS } from '@shared/bridge'
 import { SERIES_PERIODS } from '@shared/domain'
+import { THEMES } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 
 /**
@@ -15,32 +16,81 @@ const text = z.string().max(4096)
 const optionalText = text.optional()
 const whole = z.number().int().optional()
 
+const readOptions = z.strictObject({ source: z.enum(['cache', 'network']).optional() }).optional()
+const pubkey = text.min(1)
+const subject = z.strictObject({ kind: z.enum(['transaction', 'proof', 'address', 'circuit']), id: text.min(1) })
+const proofFilter = z.strictObject({ authority: optionalText, type: optionalText, cursor: optionalText, limit: whole })
+const transactionFilter = z.strictObject({
+  pubkey: optionalText,
+  type: optionalText,
+  status: optionalText,
+  fromDate: optionalText,
+  toDate: optionalText,
+  cursor: optionalText,
+  limit: whole,
+})
+const nullableText = text.nullable().optional()
+const profileInput = z.strictObject({
+  id: optionalText,
+  name: text,
+  httpUrl: text,
+  wsUrl: nullableText,
+  wallet: nullableText,
+  credential: nullableText,
+})
+// Rule values are checked by the settings code, which names what is wrong; here only their size is bounded.
+const ruleLeaf = z.union([z.boolean(), z.number(), text, z.null()])
+const ruleValue = z.union([ruleLeaf, z.array(text).max(1000), z.record(text, ruleLeaf)])
+
 const ARGUMENTS = {
-  getOverview: z.tuple([]),
-  getSeries: z.tuple([z.strictObject({ metric: text, period: z.enum(SERIES_PERIODS) })]),
-  getLeaderboard: z.tuple([z.strictObject({ period: optionalText, limit: whole })]),
-  listProofs: z.tuple([z.strictObject({ authority: optionalText, type: optionalText, cursor: optionalText, limit: whole })]),
-  getProof: z.tuple([text]),
-  listTransactions: z.tuple([
-    z.strictObject({
-      pubkey: optionalText,
-      type: optionalText,
-      status: optionalText,
-      fromDate: optionalText,
-      toDate: optionalText,
-      cursor: optionalText,
-      limit: whole,
-    }),
-  ]),
-  getTransaction: z.tuple([text]),
+  getOverview: z.tuple([readOptions]),
+  getSeries: z.tuple([z.strictObject({ metric: text, period: z.enum(SERIES_PERIODS) }), readOptions]),
+  getLeaderboard: z.tuple([z.strictObject({ period: optionalText, limit: whole }), readOptions]),
+  listProofs: z.tuple([proofFilter, readOptions]),
+  getProof: z.tuple([text, readOptions]),
+  listTransactions: z.tuple([transactionFilter, readOptions]),
+  getTransaction: z.tuple([text, readOptions]),
   getSettings: z.tuple([]),
   updateSettings: z.tuple([
-    z.strictObject({ indexerUrl: text.nullable().optional(), wsUrl: text.nullable().optional(), useDemo: z.boolean().optional() }),
+    z.strictObject({
+      saveProfile: profileInput.optional(),
+      removeProfile: optionalText,
+      activeProfileId: optionalText,
+      notifications: z.record(text, ruleValue).optional(),
+      polling: z.strictObject({ seriesMs: whole, leaderboardMs: whole, overviewMs: whole }).optional(),
+      cache: z.strictObject({ maxBytes: whole, maxRows: whole }).optional(),
+      theme: z.enum(THEMES).optional(),
+      desktop: z.strictObject({ closeToTray: z.boolean().optional(), startHidden: z.boolean().optional(), launchAtLogin: z.boolean().optional() }).optional(),
+    }),
   ]),
+  testConnection: z.tuple([profileInput]),
+  getAppInfo: z.tuple([]),
   getConnection: z.tuple([]),
+  reconnectNow: z.tuple([]),
+  setLivePaused: z.tuple([z.boolean()]),
   getRecentProofs: z.tuple([]),
   subscribe: z.tuple([text.min(1)]),
   unsubscribe: z.tuple([text.min(1)]),
+  getWatchlist: z.tuple([]),
+  watchAddress: z.tuple([z.strictObject({ pubkey, label: nullableText, notify: z.boolean().optional() })]),
+  unwatchAddress: z.tuple([pubkey]),
+  followCircuit: z.tuple([z.strictObject({ circuitId: text.min(1), label: nullableText, notify: z.boolean().optional() })]),
+  unfollowCircuit: z.tuple([text.min(1)]),
+  markWatchRead: z.tuple([subject]),
+  listNotifications: z.tuple([
+    z.strictObject({ kind: optionalText, unreadOnly: z.boolean().optional(), cursor: optionalText, limit: whole }),
+  ]),
+  markNotificationsRead: z.tuple([z.union([z.literal('all'), z.array(text).max(10_000)])]),
+  search: z.tuple([z.strictObject({ text: z.string().max(256), network: z.boolean().optional() })]),
+  getCacheInfo: z.tuple([]),
+  clearCache: z.tuple([z.strictObject({ everything: z.boolean() })]),
+  exportHistory: z.tuple([
+    z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('proofs'), format: z.enum(['csv', 'json']), filter: proofFilter }),
+      z.strictObject({ kind: z.literal('transactions'), format: z.enum(['csv', 'json']), filter: transactionFilter }),
+    ]),
+  ]),
+  openExternal: z.tuple([subject]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

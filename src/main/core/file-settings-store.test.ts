@@ -3,33 +3,40 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createFileSettingsStore } from './file-settings-store'
+import { applySettingsPatch, DEFAULT_SETTINGS } from './settings'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'proofwatch-settings-'))
 
 describe('file settings store', () => {
-  it('starts with the demo indexer and persists what is written', () => {
+  it('starts with the defaults and persists what is written, watchlist included', () => {
     const dir = tempDir()
     const store = createFileSettingsStore(dir)
-    expect(store.read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
-    store.write({ indexerUrl: 'http://127.0.0.1:8787', wsUrl: null, useDemo: false })
-    expect(createFileSettingsStore(dir).read()).toEqual({ indexerUrl: 'http://127.0.0.1:8787', wsUrl: null, useDemo: false })
+    expect(store.read()).toEqual(DEFAULT_SETTINGS)
+    const { settings } = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Local', httpUrl: 'http://127.0.0.1:8787' } }, () => 'local')
+    store.write({ ...settings, watchlist: { addresses: [{ pubkey: 'x' }] } })
+    const reread = createFileSettingsStore(dir).read()
+    expect(reread.profiles).toEqual(settings.profiles)
+    expect(reread.activeProfileId).toBe('local')
+    expect(reread.watchlist).toEqual({ addresses: [{ pubkey: 'x' }] })
   })
 
   it('keeps an unreadable file aside and starts from defaults', () => {
     const dir = tempDir()
-    writeFileSync(join(dir, 'settings.json'), '{"indexerUrl": "http://x', 'utf8')
+    writeFileSync(join(dir, 'settings.json'), '{"profiles": [{"httpUrl": "http://x', 'utf8')
     const warnings: string[] = []
     const store = createFileSettingsStore(dir, { info() {}, warn: (m) => warnings.push(m), error() {} })
-    expect(store.read().indexerUrl).toBeNull()
+    expect(store.read()).toEqual(DEFAULT_SETTINGS)
     const aside = readdirSync(dir).find((f) => f.startsWith('settings.json.unreadable-'))
     expect(aside).toBeDefined()
     expect(readFileSync(join(dir, aside!), 'utf8')).toContain('http://x')
     expect(warnings).toHaveLength(1)
   })
 
-  it('starts from defaults when the saved settings do not validate', () => {
+  it('drops parts that do not validate and keeps the rest', () => {
     const dir = tempDir()
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ indexerUrl: 42, wsUrl: 'ws://h/ws' }))
-    expect(createFileSettingsStore(dir).read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ profiles: [{ id: 'a', name: 'A', httpUrl: 42 }], theme: 'light' }))
+    const read = createFileSettingsStore(dir).read()
+    expect(read.profiles).toEqual([])
+    expect(read.theme).toBe('light')
   })
 })

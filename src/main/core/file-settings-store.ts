@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PublicSettings } from '@shared/domain'
 import { silentLogger, type Logger } from './log'
-import { DEFAULT_SETTINGS, settingsFromStored, type SettingsStore } from './settings'
+import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStore } from './settings'
 
 /**
  * Settings as a JSON file in the data directory, for serve mode (the app
@@ -14,12 +13,12 @@ export function createFileSettingsStore(dataDir: string, log: Logger = silentLog
   mkdirSync(dataDir, { recursive: true })
   let current = load()
 
-  function load(): PublicSettings {
+  function load(): SavedSettings {
     let text: string
     try {
       text = readFileSync(file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULT_SETTINGS }
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(DEFAULT_SETTINGS)
       throw error
     }
     try {
@@ -28,17 +27,17 @@ export function createFileSettingsStore(dataDir: string, log: Logger = silentLog
       const aside = `${file}.unreadable-${Date.now()}`
       renameSync(file, aside)
       log.warn('settings file was unreadable; kept aside and started with defaults', { aside })
-      return { ...DEFAULT_SETTINGS }
+      return structuredClone(DEFAULT_SETTINGS)
     }
   }
 
   return {
-    read: () => ({ ...current }),
+    read: () => structuredClone(current),
     write(next) {
       const temporary = `${file}.tmp`
       writeFileSync(temporary, JSON.stringify(next, null, 2) + '\n')
       renameSync(temporary, file)
-      current = { ...next }
+      current = structuredClone(next)
     },
   }
 }

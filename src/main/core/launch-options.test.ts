@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseLaunchOptions } from './launch-options'
 
+const ADDRESS_A = 'A'.repeat(32)
+const ADDRESS_B = 'B'.repeat(44)
+
 describe('launch options', () => {
   it('reads flags, with flags winning over the environment', () => {
     const options = parseLaunchOptions(
@@ -22,6 +25,24 @@ describe('launch options', () => {
     expect(() => parseLaunchOptions([], { PROOFWATCH_INDEXER_URL: 'ftp://a' })).toThrow(/http:\/\/ or https:\/\//)
     expect(() => parseLaunchOptions(['--ws', 'ws://a/ws'], {})).toThrow(/needs an indexer URL/)
     expect(parseLaunchOptions(['--indexer', 'http://a/'], {})).toEqual({ indexerUrl: 'http://a' })
+  })
+
+  it('takes a wallet and repeated --watch addresses, checked', () => {
+    expect(parseLaunchOptions(['--wallet', ADDRESS_A, '--watch', ADDRESS_A, '--watch=' + ADDRESS_B], {})).toEqual({
+      wallet: ADDRESS_A,
+      watch: [ADDRESS_A, ADDRESS_B],
+    })
+    expect(() => parseLaunchOptions(['--watch', 'short'], {})).toThrow(/--watch address/)
+    expect(() => parseLaunchOptions(['--wallet', '0'.repeat(40)], {})).toThrow(/--wallet address/)
+  })
+
+  it('reads the credential from the environment only, never from a flag', () => {
+    expect(parseLaunchOptions([], { PROOFWATCH_CREDENTIAL: 'cookie:s=abc' })).toEqual({ credential: 'cookie:s=abc' })
+    expect(() => parseLaunchOptions(['--credential', 'bearer:t'], {})).toThrow(/PROOFWATCH_CREDENTIAL/)
+    const malformed = () => parseLaunchOptions([], { PROOFWATCH_CREDENTIAL: 'password-in-clear' })
+    expect(malformed).toThrow(/cookie:|bearer:/)
+    expect(malformed).not.toThrow(/password-in-clear/)
+    expect(() => parseLaunchOptions(['--credential', 'bearer:t'], {}, { strict: false })).toThrow(/PROOFWATCH_CREDENTIAL/)
   })
 
   it('lets Electron switches through when not strict', () => {

@@ -1,5 +1,8 @@
 import { ProofWatchError } from '@shared/errors'
-import { applySettingsPatch, DEFAULT_SETTINGS } from './settings'
+import { checkSocketUrl } from './settings'
+import { normalizeBaseUrl } from './indexer/url'
+import { parseCredential } from './credentials'
+import { PUBKEY_LENGTH, requireBase58 } from './indexer/arguments'
 
 /** What a launch (app or serve mode) was asked for by flags and environment. Flags win. */
 export interface LaunchOptions {
@@ -8,6 +11,15 @@ export interface LaunchOptions {
   dataDir?: string
   /** Serve mode only: 0 picks a free port. */
   port?: number
+  /**
+   * `cookie:<name>=<value>` or `bearer:<token>`, from PROOFWATCH_CREDENTIAL only:
+   * a flag would show it in process lists.
+   */
+  credential?: string
+  /** The user's wallet, saved to the active profile. */
+  wallet?: string
+  /** Addresses added to the saved watchlist. */
+  watch?: string[]
   help?: boolean
 }
 
@@ -16,6 +28,8 @@ const FLAG_TO_KEY = {
   '--ws': 'wsUrl',
   '--data-dir': 'dataDir',
   '--port': 'port',
+  '--wallet': 'wallet',
+  '--watch': 'watch',
 } as const
 
 export const LAUNCH_USAGE = `Options (each also read from the environment):
@@ -23,6 +37,10 @@ export const LAUNCH_USAGE = `Options (each also read from the environment):
   --ws <ws url>          indexer WebSocket URL         PROOFWATCH_WS_URL
   --data-dir <dir>       where settings and cache live PROOFWATCH_DATA_DIR
   --port <n>             serve mode port (0 = free)    PROOFWATCH_PORT
+  --wallet <pubkey>      your wallet (user channels)
+  --watch <pubkey>       watch an address (repeatable)
+  credential for user channels, environment only:      PROOFWATCH_CREDENTIAL
+                         (cookie:<name>=<value> or bearer:<token>)
 Without an indexer URL the built-in demo indexer is used.`
 
 /**
@@ -39,6 +57,11 @@ export function parseLaunchOptions(
   if (env.PROOFWATCH_WS_URL) options.wsUrl = env.PROOFWATCH_WS_URL
   if (env.PROOFWATCH_DATA_DIR) options.dataDir = env.PROOFWATCH_DATA_DIR
   if (env.PROOFWATCH_PORT) options.port = parsePort(env.PROOFWATCH_PORT)
+  if (env.PROOFWATCH_CREDENTIAL) {
+    // Checked now so a typo fails the start with a clear message; the value itself is never echoed.
+    parseCredential(env.PROOFWATCH_CREDENTIAL)
+    options.credential = env.PROOFWATCH_CREDENTIAL
+  }
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -47,6 +70,12 @@ export function parseLaunchOptions(
       continue
     }
     const [flag, inlineValue] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    if (flag === '--credential') {
+      throw new ProofWatchError({
+        code: 'INVALID_ARGUMENT',
+        message: 'Pass the credential in PROOFWATCH_CREDENTIAL, not as a flag: flags show in process lists',
+      })
+    }
     if (!(flag in FLAG_TO_KEY)) {
       if (strict) {
         throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Unknown option ${flag}` })
@@ -59,14 +88,17 @@ export function parseLaunchOptions(
     }
     const key = FLAG_TO_KEY[flag as keyof typeof FLAG_TO_KEY]
     if (key === 'port') options.port = parsePort(value)
+    else if (key === 'watch') options.watch = [...(options.watch ?? []), requireBase58(value, 'The --watch address', PUBKEY_LENGTH)]
+    else if (key === 'wallet') options.wallet = requireBase58(value, 'The --wallet address', PUBKEY_LENGTH)
     else options[key] = value
   }
-  if (options.indexerUrl !== undefined || options.wsUrl !== undefined) {
-    // The same rules as URLs saved in Settings.
-    const checked = applySettingsPatch(DEFAULT_SETTINGS, { indexerUrl: options.indexerUrl, wsUrl: options.wsUrl })
-    options.indexerUrl = checked.indexerUrl ?? undefined
-    options.wsUrl = checked.wsUrl ?? undefined
-    if (options.wsUrl === undefined) delete options.wsUrl
+  // The same rules as URLs saved in Settings.
+  if (options.indexerUrl !== undefined) options.indexerUrl = normalizeBaseUrl(options.indexerUrl)
+  if (options.wsUrl !== undefined) {
+    if (options.indexerUrl === undefined) {
+      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'A socket URL needs an indexer URL too (--indexer)' })
+    }
+    options.wsUrl = checkSocketUrl(options.wsUrl)
   }
   return options
 }

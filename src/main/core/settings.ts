@@ -1,90 +1,94 @@
-import type { PublicSettings, SettingsPatch } from '@shared/domain'
+import { randomUUID } from 'node:crypto'
+import {
+  DEMO_PROFILE_ID,
+  THEMES,
+  type DesktopOptions,
+  type IndexerProfile,
+  type PollingIntervals,
+  type ProfileInput,
+  type PublicSettings,
+  type SettingsPatch,
+  type ThemeChoice,
+} from '@shared/settings'
+import { applyNotificationRulesPatch, DEFAULT_NOTIFICATION_RULES, notificationRulesFromStored, type NotificationRules } from '@shared/notification-rules'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { DEFAULT_CACHE_LIMITS, type CacheLimits } from '@shared/history'
 import { normalizeBaseUrl } from './indexer/url'
+import { PUBKEY_LENGTH, requireBase58 } from './indexer/arguments'
 import type { Logger } from './log'
+import type { SecretStore } from './secrets'
+
+/** A profile as kept on disk: no credential (the secret store holds it), no derived fields. */
+export interface SavedProfile {
+  id: string
+  name: string
+  httpUrl: string
+  wsUrl: string | null
+  wallet: string | null
+}
+
+/** Everything the settings store keeps, as one document. */
+export interface SavedSettings {
+  /** The user's indexers; the demo profile is implicit. */
+  profiles: SavedProfile[]
+  activeProfileId: string
+  notifications: NotificationRules
+  polling: PollingIntervals
+  cache: CacheLimits
+  theme: ThemeChoice
+  desktop: DesktopOptions
+  /** Watched addresses and circuits, as the watchlist keeps them; it checks its own shape. */
+  watchlist: unknown
+}
 
 /** Where settings are kept: electron-store in the app, a JSON file in serve mode, memory in tests. */
 export interface SettingsStore {
-  read(): PublicSettings
-  write(next: PublicSettings): void
+  read(): SavedSettings
+  write(next: SavedSettings): void
 }
 
-export const DEFAULT_SETTINGS: PublicSettings = { indexerUrl: null, wsUrl: null, useDemo: true }
+export const DEFAULT_POLLING: PollingIntervals = { seriesMs: 60_000, leaderboardMs: 120_000, overviewMs: 10_000 }
+const POLLING_BOUNDS = { min: 2_000, max: 3_600_000 }
+const CACHE_BOUNDS = { minBytes: 10 * 1024 * 1024, maxBytes: 1024 ** 4, minRows: 10_000, maxRows: 1_000_000_000 }
+const PROFILE_NAME_MAX = 80
 
-export function memorySettingsStore(initial: PublicSettings = DEFAULT_SETTINGS): SettingsStore {
-  let current = { ...initial }
+export const DEFAULT_SETTINGS: SavedSettings = {
+  profiles: [],
+  activeProfileId: DEMO_PROFILE_ID,
+  notifications: DEFAULT_NOTIFICATION_RULES,
+  polling: DEFAULT_POLLING,
+  cache: { ...DEFAULT_CACHE_LIMITS },
+  theme: 'system',
+  desktop: { closeToTray: true, startHidden: false, launchAtLogin: false },
+  watchlist: null,
+}
+
+export function memorySettingsStore(initial: SavedSettings = DEFAULT_SETTINGS): SettingsStore {
+  let current = structuredClone(initial)
   return {
-    read: () => ({ ...current }),
+    read: () => structuredClone(current),
     write: (next) => {
-      current = { ...next }
+      current = structuredClone(next)
     },
   }
 }
 
+function invalid(message: string): ProofWatchError {
+  return new ProofWatchError({ code: 'INVALID_ARGUMENT', message })
+}
+
 /** A socket URL: ws(s) only, no credentials; a query is kept (some servers take one), a fragment is not. */
-function checkSocketUrl(value: string): string {
+export function checkSocketUrl(value: string): string {
   let url: URL
   try {
     url = new URL(value.trim())
   } catch {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Socket URL is not a URL: ${value}` })
+    throw invalid(`Socket URL is not a URL: ${value}`)
   }
-  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Socket URL must start with ws:// or wss://: ${value}` })
-  }
-  if (url.username || url.password) {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Socket URL must not carry credentials' })
-  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw invalid(`Socket URL must start with ws:// or wss://: ${value}`)
+  if (url.username || url.password) throw invalid('Socket URL must not carry credentials')
   url.hash = ''
   return url.toString()
-}
-
-/**
- * Validates a patch and merges it; blank URLs mean "not set". Saving an
- * indexer URL without saying otherwise means watching it; clearing it means
- * the demo.
- */
-export function applySettingsPatch(current: PublicSettings, patch: SettingsPatch): PublicSettings {
-  const next = { ...current }
-  if (patch.indexerUrl !== undefined) {
-    const value = patch.indexerUrl?.trim() ?? ''
-    // The form the client uses, so what Settings shows is what is asked.
-    next.indexerUrl = value === '' ? null : normalizeBaseUrl(value)
-  }
-  if (patch.wsUrl !== undefined) {
-    const value = patch.wsUrl?.trim() ?? ''
-    next.wsUrl = value === '' ? null : checkSocketUrl(value)
-  }
-  if (patch.useDemo !== undefined) next.useDemo = patch.useDemo
-  else if (patch.indexerUrl !== undefined) next.useDemo = next.indexerUrl === null
-  if (next.wsUrl && !next.indexerUrl) {
-    throw new ProofWatchError({
-      code: 'INVALID_ARGUMENT',
-      message: 'A socket URL needs an indexer URL too (leave both blank for the demo indexer)',
-    })
-  }
-  if (!next.useDemo && !next.indexerUrl) {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'To watch your own indexer, give its URL' })
-  }
-  return next
-}
-
-/**
- * Settings as a store holds them (a file a person may have edited) made
- * usable: values of the wrong type are dropped, and settings that do not
- * validate give the defaults with a warning rather than a failed start.
- */
-export function settingsFromStored(stored: unknown, log: Logger): PublicSettings {
-  const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {}
-  const text = (value: unknown) => (typeof value === 'string' ? value : null)
-  const patch: SettingsPatch = { indexerUrl: text(record.indexerUrl), wsUrl: text(record.wsUrl) }
-  if (typeof record.useDemo === 'boolean') patch.useDemo = record.useDemo
-  try {
-    return applySettingsPatch(DEFAULT_SETTINGS, patch)
-  } catch (error) {
-    log.warn('Saved settings are not valid; using the demo indexer', toErrorInfo(error))
-    return { ...DEFAULT_SETTINGS }
-  }
 }
 
 /** The socket URL the seed implies for an HTTP base URL: same host, ws(s), path /ws. */
@@ -94,4 +98,178 @@ export function deriveWsUrl(indexerUrl: string): string {
   url.pathname = url.pathname.replace(/\/$/, '') + '/ws'
   url.search = ''
   return url.toString()
+}
+
+/** Checks a profile as entered; the credential is left to the caller (it goes to the secret store). */
+export function checkProfile(input: ProfileInput, id: string): SavedProfile {
+  const name = input.name.trim()
+  if (name === '') throw invalid('Give the indexer a name')
+  if (name.length > PROFILE_NAME_MAX) throw invalid(`A name is at most ${PROFILE_NAME_MAX} characters`)
+  const httpText = input.httpUrl.trim()
+  if (httpText === '') throw invalid('Give the indexer’s HTTP URL')
+  const wsText = input.wsUrl?.trim() ?? ''
+  const walletText = input.wallet?.trim() ?? ''
+  return {
+    id,
+    name,
+    // The form the client uses, so what Settings shows is what is asked.
+    httpUrl: normalizeBaseUrl(httpText),
+    wsUrl: wsText === '' ? null : checkSocketUrl(wsText),
+    wallet: walletText === '' ? null : requireBase58(walletText, 'The wallet address', PUBKEY_LENGTH),
+  }
+}
+
+function checkInterval(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < POLLING_BOUNDS.min || value > POLLING_BOUNDS.max) {
+    throw invalid(`${name} must be a whole number of milliseconds from ${POLLING_BOUNDS.min} to ${POLLING_BOUNDS.max}`)
+  }
+  return value
+}
+
+function checkCacheLimits(limits: CacheLimits): CacheLimits {
+  const { maxBytes, maxRows } = limits
+  if (!Number.isInteger(maxBytes) || maxBytes < CACHE_BOUNDS.minBytes || maxBytes > CACHE_BOUNDS.maxBytes) {
+    throw invalid(`The cache size must be from ${CACHE_BOUNDS.minBytes / 1024 / 1024} MB up`)
+  }
+  if (!Number.isInteger(maxRows) || maxRows < CACHE_BOUNDS.minRows || maxRows > CACHE_BOUNDS.maxRows) {
+    throw invalid(`The cache row cap must be from ${CACHE_BOUNDS.minRows} rows up`)
+  }
+  return { maxBytes, maxRows }
+}
+
+export interface AppliedPatch {
+  settings: SavedSettings
+  /** Credentials to store (a string) or remove (null), by profile id. */
+  credentials: Map<string, string | null>
+}
+
+/**
+ * Validates a patch and merges it. Nothing is changed when any part is
+ * invalid: the caller saves `settings` only after this returns.
+ */
+export function applySettingsPatch(current: SavedSettings, patch: SettingsPatch, newId: () => string = randomUUID): AppliedPatch {
+  const next = structuredClone(current)
+  const credentials = new Map<string, string | null>()
+  if (patch.saveProfile) {
+    const input = patch.saveProfile
+    const existing = input.id === undefined ? undefined : next.profiles.find((p) => p.id === input.id)
+    if (input.id !== undefined && !existing) {
+      throw invalid(input.id === DEMO_PROFILE_ID ? 'The demo indexer cannot be edited' : `No indexer profile ${input.id}`)
+    }
+    const profile = checkProfile(input, existing?.id ?? newId())
+    if (existing) Object.assign(existing, profile)
+    else next.profiles.push(profile)
+    if (input.credential !== undefined) credentials.set(profile.id, input.credential?.trim() ? input.credential.trim() : null)
+    if (patch.activeProfileId === undefined) next.activeProfileId = profile.id
+  }
+  if (patch.removeProfile !== undefined) {
+    if (patch.removeProfile === DEMO_PROFILE_ID) throw invalid('The demo indexer cannot be removed')
+    const before = next.profiles.length
+    next.profiles = next.profiles.filter((p) => p.id !== patch.removeProfile)
+    if (next.profiles.length === before) throw invalid(`No indexer profile ${patch.removeProfile}`)
+    credentials.set(patch.removeProfile, null)
+    if (next.activeProfileId === patch.removeProfile) next.activeProfileId = DEMO_PROFILE_ID
+  }
+  if (patch.activeProfileId !== undefined) {
+    const known = patch.activeProfileId === DEMO_PROFILE_ID || next.profiles.some((p) => p.id === patch.activeProfileId)
+    if (!known) throw invalid(`No indexer profile ${patch.activeProfileId}`)
+    next.activeProfileId = patch.activeProfileId
+  }
+  if (patch.notifications) next.notifications = applyNotificationRulesPatch(next.notifications, patch.notifications)
+  if (patch.polling) {
+    const polling = { ...next.polling, ...patch.polling }
+    next.polling = {
+      seriesMs: checkInterval('The series interval', polling.seriesMs),
+      leaderboardMs: checkInterval('The leaderboard interval', polling.leaderboardMs),
+      overviewMs: checkInterval('The overview interval', polling.overviewMs),
+    }
+  }
+  if (patch.cache) next.cache = checkCacheLimits({ ...next.cache, ...patch.cache })
+  if (patch.theme !== undefined) {
+    if (!THEMES.includes(patch.theme)) throw invalid(`Theme must be one of ${THEMES.join(', ')}`)
+    next.theme = patch.theme
+  }
+  if (patch.desktop) {
+    const desktop = { ...next.desktop, ...patch.desktop }
+    for (const [key, value] of Object.entries(desktop)) {
+      if (typeof value !== 'boolean') throw invalid(`${key} must be true or false`)
+    }
+    next.desktop = desktop
+  }
+  return { settings: next, credentials }
+}
+
+/** What the renderer sees: the demo profile first, and only whether a credential is set. */
+export function publicSettings(saved: SavedSettings, secrets: SecretStore, demoWallet: string | null): PublicSettings {
+  const demo: IndexerProfile = { id: DEMO_PROFILE_ID, name: 'Demo indexer (built in)', httpUrl: '', wsUrl: null, wallet: demoWallet, credentialSet: true }
+  return {
+    profiles: [demo, ...saved.profiles.map((p) => ({ ...p, credentialSet: secrets.get(p.id) !== null }))],
+    activeProfileId: saved.activeProfileId,
+    notifications: structuredClone(saved.notifications),
+    polling: { ...saved.polling },
+    cache: { ...saved.cache },
+    theme: saved.theme,
+    desktop: { ...saved.desktop },
+  }
+}
+
+type LegacySettings = { indexerUrl?: unknown; wsUrl?: unknown; useDemo?: unknown }
+
+/**
+ * Settings as a store holds them (a file a person may have edited) made
+ * usable: each part that does not validate falls back to its default with a
+ * warning rather than failing the start. Settings written before profiles
+ * existed (`indexerUrl`, `wsUrl`, `useDemo`) become one profile.
+ */
+export function settingsFromStored(stored: unknown, log: Logger): SavedSettings {
+  const record = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {}
+  const result = structuredClone(DEFAULT_SETTINGS)
+  const attempt = (part: string, apply: () => void) => {
+    try {
+      apply()
+    } catch (error) {
+      log.warn(`Saved ${part} are not valid; using the defaults`, toErrorInfo(error))
+    }
+  }
+  if (Array.isArray(record.profiles)) {
+    for (const entry of record.profiles as Array<Record<string, unknown>>) {
+      attempt('indexer profiles', () => {
+        const text = (value: unknown) => (typeof value === 'string' ? value : null)
+        const id = text(entry?.id)
+        if (!id || id === DEMO_PROFILE_ID || result.profiles.some((p) => p.id === id)) throw invalid('A profile has no usable id')
+        result.profiles.push(
+          checkProfile({ name: text(entry.name) ?? '', httpUrl: text(entry.httpUrl) ?? '', wsUrl: text(entry.wsUrl), wallet: text(entry.wallet) }, id),
+        )
+      })
+    }
+  } else {
+    const legacy = record as LegacySettings
+    if (typeof legacy.indexerUrl === 'string' && legacy.indexerUrl.trim() !== '') {
+      attempt('indexer settings', () => {
+        const wsUrl = typeof legacy.wsUrl === 'string' ? legacy.wsUrl : null
+        result.profiles.push(checkProfile({ name: 'My indexer', httpUrl: legacy.indexerUrl as string, wsUrl }, 'my-indexer'))
+        if (legacy.useDemo === false) result.activeProfileId = 'my-indexer'
+      })
+    }
+  }
+  if (typeof record.activeProfileId === 'string' && result.profiles.some((p) => p.id === record.activeProfileId)) {
+    result.activeProfileId = record.activeProfileId
+  }
+  const partial = (value: unknown) => (typeof value === 'object' && value !== null ? value : undefined)
+  result.notifications = notificationRulesFromStored(record.notifications)
+  const patch: SettingsPatch = {
+    polling: partial(record.polling) as SettingsPatch['polling'],
+    cache: partial(record.cache) as SettingsPatch['cache'],
+    desktop: partial(record.desktop) as SettingsPatch['desktop'],
+    theme: typeof record.theme === 'string' ? (record.theme as ThemeChoice) : undefined,
+  }
+  for (const key of ['polling', 'cache', 'desktop', 'theme'] as const) {
+    if (patch[key] === undefined) continue
+    attempt(key, () => {
+      const merged = applySettingsPatch(result, { [key]: patch[key] }).settings
+      ;(result as unknown as Record<string, unknown>)[key] = merged[key]
+    })
+  }
+  result.watchlist = record.watchlist ?? null
+  return result
 }
