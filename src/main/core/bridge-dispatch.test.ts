@@ -1,27 +1,18 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { BridgeMethods } from '@shared/bridge'
+import { BRIDGE_METHOD_NAMES, type BridgeMethods } from '@shared/bridge'
 import { ProofWatchError } from '@shared/errors'
 import { createBridgeDispatcher } from './bridge-dispatch'
 
 function fakeApi(): BridgeMethods {
   const reject = () => Promise.reject(new Error('not used'))
-  return {
-    getOverview: vi.fn(reject),
-    getSeries: vi.fn(reject),
-    getLeaderboard: vi.fn(reject),
-    listProofs: vi.fn(async () => ({ items: [], nextCursor: null, total: '0' })),
-    getProof: vi.fn(async () => {
-      throw new ProofWatchError({ code: 'NOT_FOUND', message: 'Proof not found', status: 404, serverCode: 'NOT_FOUND' })
-    }),
-    listTransactions: vi.fn(reject),
-    getTransaction: vi.fn(reject),
-    getSettings: vi.fn(reject),
-    updateSettings: vi.fn(reject),
-    getConnection: vi.fn(reject),
-    getRecentProofs: vi.fn(reject),
-    subscribe: vi.fn(reject),
-    unsubscribe: vi.fn(reject),
-  }
+  const api = Object.fromEntries(BRIDGE_METHOD_NAMES.map((name) => [name, vi.fn(reject)])) as unknown as BridgeMethods
+  api.listProofs = vi.fn(async () => ({ items: [], nextCursor: null, total: '0' }))
+  api.getProof = vi.fn(async () => {
+    throw new ProofWatchError({ code: 'NOT_FOUND', message: 'Proof not found', status: 404, serverCode: 'NOT_FOUND' })
+  })
+  api.markNotificationsRead = vi.fn(async () => ({ unread: 0 }))
+  api.updateSettings = vi.fn(reject)
+  return api
 }
 
 describe('bridge dispatcher', () => {
@@ -61,11 +52,43 @@ describe('bridge dispatcher', () => {
     ['listProofs', [{ evil: true }]],
     ['getSeries', [{ metric: 'proofs', period: '1h' }]],
     ['listTransactions', 'not an array'],
-    ['updateSettings', [{ indexerUrl: 7 }]],
+    ['updateSettings', [{ indexerUrl: 'http://a' }]],
+    ['updateSettings', [{ saveProfile: { name: 'x', httpUrl: 'http://a', password: 'p' } }]],
+    ['updateSettings', [{ notifications: { sources: { notifications: { deep: { deeper: true } } } } }]],
+    ['getOverview', [{ source: 'disk' }]],
+    ['markNotificationsRead', ['some']],
+    ['exportHistory', [{ kind: 'proofs', format: 'xml', filter: {} }]],
+    ['exportHistory', [{ kind: 'wallets', format: 'csv', filter: {} }]],
+    ['markWatchRead', [{ kind: 'planet', id: 'x' }]],
+    ['search', [{ text: 'x'.repeat(300) }]],
+    ['setLivePaused', ['yes']],
   ])('rejects bad arguments for %s: %j', async (method, args) => {
     const api = fakeApi()
     const response = await createBridgeDispatcher(api)(method, args)
     expect(response).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } })
     expect(response).toHaveProperty('error.message', expect.stringContaining(method))
+  })
+
+  it('passes read options through, and takes their absence', async () => {
+    const api = fakeApi()
+    const dispatch = createBridgeDispatcher(api)
+    await dispatch('listProofs', [{ limit: 5 }, { source: 'cache' }])
+    expect(api.listProofs).toHaveBeenLastCalledWith({ limit: 5 }, { source: 'cache' })
+    expect(await dispatch('listProofs', [{}])).toHaveProperty('result')
+  })
+
+  it('accepts every notification-rules shape the settings view sends', async () => {
+    const api = fakeApi()
+    await createBridgeDispatcher(api)('updateSettings', [
+      { notifications: { doNotDisturb: true, sources: { addresses: false }, mutedAddresses: ['A'.repeat(32)], quietHours: { start: '22:00' } } },
+    ])
+    expect(api.updateSettings).toHaveBeenCalledTimes(1)
+  })
+
+  it('accepts marking all or some notifications read', async () => {
+    const api = fakeApi()
+    const dispatch = createBridgeDispatcher(api)
+    expect(await dispatch('markNotificationsRead', ['all'])).toEqual({ result: { unread: 0 } })
+    expect(await dispatch('markNotificationsRead', [['n1', 'n2']])).toEqual({ result: { unread: 0 } })
   })
 })
