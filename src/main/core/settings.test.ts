@@ -42,6 +42,7 @@ describe('settings', () => {
     [{ name: '  ', httpUrl: 'http://a' }, /name/],
     [{ name: 'x', httpUrl: '' }, /HTTP URL/],
     [{ name: 'x', httpUrl: 'http://a', wallet: 'not-base58-0OIl' }, /wallet/i],
+    [{ name: 'x', httpUrl: 'http://a', credential: 'hunter2' }, /cookie:<name>=<value> or bearer:<token>/],
   ])('rejects the profile %j with a clear message', (profile, message) => {
     const attempt = () => applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: profile })
     expect(attempt).toThrow(ProofWatchError)

@@ -17,6 +17,7 @@ import { normalizeBaseUrl } from './indexer/url'
 import { PUBKEY_LENGTH, requireBase58 } from './indexer/arguments'
 import type { Logger } from './log'
 import type { SecretStore } from './secrets'
+import { formatCredential, parseCredential } from './credentials'
 
 /** A profile as kept on disk: no credential (the secret store holds it), no derived fields. */
 export interface SavedProfile {
@@ -159,7 +160,10 @@ export function applySettingsPatch(current: SavedSettings, patch: SettingsPatch,
     const profile = checkProfile(input, existing?.id ?? newId())
     if (existing) Object.assign(existing, profile)
     else next.profiles.push(profile)
-    if (input.credential !== undefined) credentials.set(profile.id, input.credential?.trim() ? input.credential.trim() : null)
+    if (input.credential !== undefined) {
+      const text = input.credential?.trim() ?? ''
+      credentials.set(profile.id, text === '' ? null : formatCredential(parseCredential(text)))
+    }
     if (patch.activeProfileId === undefined) next.activeProfileId = profile.id
   }
   if (patch.removeProfile !== undefined) {
