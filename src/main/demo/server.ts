@@ -9,7 +9,7 @@ import { handleHttpRequest, type HttpFault } from './http-api'
 import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
 import { RateLimiter } from './rate-limit'
 import type { ProofRecord, TransactionRecord } from './records'
-import { SocketHub } from './socket-hub'
+import { SocketHub, type UpgradeRefusal } from './socket-hub'
 import { wireNotification, wireProofSummary, wireStats, wireTransaction, type WireOverview, type WireStatsEvent } from './wire-format'
 
 /** The only address served: the demo indexer never leaves this machine. */
@@ -65,8 +65,12 @@ export interface DemoIndexer {
   dropAllConnections(): number
   /** Closes every WebSocket cleanly; returns how many. */
   closeAllConnections(code?: number, reason?: string): number
-  /** Sends `text` unchanged to every WebSocket (malformed frames for robustness tests). */
-  sendRawToAll(text: string): void
+  /** Sends `data` unchanged to every WebSocket (malformed frames for robustness tests); a Buffer as text unless `binary`. */
+  sendRawToAll(data: string | Buffer, binary?: boolean): void
+  /** Answers every WebSocket upgrade with this HTTP status (and Retry-After) until called with null. */
+  refuseUpgrades(refusal: UpgradeRefusal | null): void
+  /** How many channels each open WebSocket holds. */
+  subscriptionCounts(): number[]
   /** Makes the next `count` routed HTTP requests fail in the given way. */
   failNextHttp(count: number, fault: HttpFault): void
   /** Sends a `stats` event now instead of waiting for the interval. */
@@ -151,7 +155,9 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
     connectionCount: () => hub.connectionCount(),
     dropAllConnections: () => hub.dropAll(),
     closeAllConnections: (code, reason) => hub.closeAll(code, reason),
-    sendRawToAll: (text) => hub.sendRawToAll(text),
+    sendRawToAll: (data, binary) => hub.sendRawToAll(data, binary),
+    refuseUpgrades: (refusal) => hub.refuseUpgrades(refusal),
+    subscriptionCounts: () => hub.subscriptionCounts(),
     failNextHttp(count, fault) {
       for (let index = 0; index < count; index++) faults.push(fault)
     },

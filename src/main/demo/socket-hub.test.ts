@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
 import { startDemoIndexer, type DemoIndexer } from './server'
 import { TestSocket, loadSample, shapeOf } from './test-helpers'
@@ -221,6 +222,52 @@ describe('connection upkeep', () => {
       expect(await c.closed).toEqual({ code: 1012, reason: 'restarting' })
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(own.connectionCount()).toBe(0)
+    } finally {
+      await own.close()
+    }
+  })
+})
+
+describe('test controls', () => {
+  it('refuses upgrades with a chosen status and Retry-After until told to stop, keeping open connections', async () => {
+    const own = await startDemoIndexer({ rate: 0 })
+    try {
+      const open = await TestSocket.welcomed(own.wsUrl)
+      await open.subscribe('stats')
+      await open.subscribe('proofs')
+      own.refuseUpgrades({ status: 503, retryAfter: 7 })
+      const refused = await new Promise<{ status: number | undefined; retryAfter: string | undefined }>((resolve, reject) => {
+        const socket = new WebSocket(own.wsUrl)
+        socket.on('unexpected-response', (_request, response) => {
+          resolve({ status: response.statusCode, retryAfter: response.headers['retry-after'] })
+          socket.terminate()
+        })
+        socket.on('error', () => {})
+        socket.on('open', () => reject(new Error('upgrade was accepted')))
+      })
+      expect(refused).toEqual({ status: 503, retryAfter: '7' })
+      own.refuseUpgrades({ status: 401 })
+      await expect(TestSocket.open(own.wsUrl)).rejects.toThrow(/401/)
+      expect(own.subscriptionCounts()).toEqual([2])
+      own.refuseUpgrades(null)
+      const again = await TestSocket.welcomed(own.wsUrl)
+      expect(own.subscriptionCounts().sort()).toEqual([0, 2])
+      await again.close()
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('sends raw bytes as a binary frame or as a text frame', async () => {
+    const own = await startDemoIndexer({ rate: 0 })
+    try {
+      const socket = await TestSocket.welcomed(own.wsUrl)
+      const binary = new Promise<boolean>((resolve) => socket.socket.once('message', (_data, isBinary) => resolve(isBinary)))
+      own.sendRawToAll(Buffer.from([0, 1, 2]), true)
+      expect(await binary).toBe(true)
+      const text = new Promise<boolean>((resolve) => socket.socket.once('message', (_data, isBinary) => resolve(isBinary)))
+      own.sendRawToAll(Buffer.from('{"type":"x"}'))
+      expect(await text).toBe(false)
     } finally {
       await own.close()
     }

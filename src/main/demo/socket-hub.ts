@@ -27,6 +27,24 @@ export interface SocketHubOptions {
   maxBufferedBytes: number
 }
 
+/** How upgrade requests are answered while refused (an overloaded or locked-down server). */
+export interface UpgradeRefusal {
+  status: number
+  /** Seconds, sent as Retry-After. */
+  retryAfter?: number
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+}
+
 interface Client {
   readonly socket: WebSocket
   readonly authenticated: boolean
@@ -44,6 +62,7 @@ export class SocketHub {
   private readonly clients = new Set<Client>()
   private readonly subscribers = new Map<string, Set<Client>>()
   private readonly pingTimer: NodeJS.Timeout
+  private upgradeRefusal: UpgradeRefusal | null = null
 
   constructor(private readonly options: SocketHubOptions) {
     this.pingTimer = setInterval(() => {
@@ -52,6 +71,13 @@ export class SocketHub {
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refusal = this.upgradeRefusal
+    if (refusal !== null) {
+      const retryAfter = refusal.retryAfter === undefined ? '' : `Retry-After: ${refusal.retryAfter}\r\n`
+      const text = STATUS_TEXT[refusal.status] ?? 'Refused'
+      socket.end(`HTTP/1.1 ${refusal.status} ${text}\r\nConnection: close\r\n${retryAfter}Content-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`)
+      return
+    }
     const authenticated = this.carriesCredential(request)
     this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws, authenticated))
   }
@@ -81,6 +107,16 @@ export class SocketHub {
     return [...this.subscribers.keys()]
   }
 
+  /** Answers every upgrade with `refusal` until called with null; open connections stay. */
+  refuseUpgrades(refusal: UpgradeRefusal | null): void {
+    this.upgradeRefusal = refusal
+  }
+
+  /** How many channels each open connection holds. */
+  subscriptionCounts(): number[] {
+    return [...this.clients].map((client) => client.channels.size)
+  }
+
   /** Cuts every connection without a close handshake (the client sees 1006). */
   dropAll(): number {
     const count = this.clients.size
@@ -95,9 +131,9 @@ export class SocketHub {
     return count
   }
 
-  /** Sends `text` as is to every connection (e.g. a malformed frame). */
-  sendRawToAll(text: string): void {
-    for (const client of this.clients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text)
+  /** Sends `data` as is to every connection (e.g. a malformed frame); a Buffer goes as a text frame unless `binary`. */
+  sendRawToAll(data: string | Buffer, binary = false): void {
+    for (const client of this.clients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(data, { binary })
   }
 
   close(): Promise<void> {

@@ -1,294 +1,675 @@
 import WebSocket from 'ws'
 import type { ChannelStatus, ConnectionState, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import { decodeServerFrame } from '../indexer/decode'
+import type { ServerFrame } from '../indexer/decode'
 import { backoffDelay } from '../backoff'
+import { silentLogger, type Logger } from '../log'
+import { FrameInbox, type FrameCounters } from './frame-inbox'
+import { classifyRefusal, describeRefusal, type RefusalReason } from './frame-errors'
 
 export type FeedStatus = ConnectionState['socket']
+
+export interface FeedCounters extends FrameCounters {
+  /** Connection attempts after the first. */
+  reconnects: number
+}
 
 export interface LiveFeedOptions {
   url: string
   channels: readonly string[]
-  /** Sent on the upgrade request (credentials). */
+  /** Sent on every upgrade request (credentials); asked again at each attempt, as they may change. */
   headers?: () => Record<string, string>
   onEvent: (channel: string, data: unknown) => void
   onStatus?: (status: FeedStatus, channels: ChannelStatus[]) => void
   onProblem?: (problem: ErrorInfo) => void
+  /** The server acknowledged `channel`: on the first subscribe and on every resubscribe after a reconnect. */
+  onChannelLive?: (channel: string) => void
+  /**
+   * The server refused `channel`. Return true when the refusal is handled
+   * (e.g. the channel is moved to another socket): it is then not reported as a problem.
+   */
+  onChannelRefused?: (channel: string, reason: RefusalReason, message: string) => boolean | void
   backoffBaseMs?: number
   backoffCapMs?: number
-  /** A client message this often keeps servers with an idle timeout (5 min on the reference) from closing us. */
+  /**
+   * The longest time without a client message. Servers with an idle timeout
+   * (5 minutes on the reference, where pings do not count) need one well inside it.
+   */
   keepAliveMs?: number
-  /** Protocol ping this often; no traffic within pongTimeoutMs means a dead peer. */
+  /** Protocol ping this often; no inbound traffic within pongTimeoutMs of a ping means a dead peer. */
   pingIntervalMs?: number
   pongTimeoutMs?: number
   /** Servers that send no welcome are subscribed to after this long. */
   welcomeTimeoutMs?: number
+  /** An upgrade not answered within this long is abandoned and retried. */
+  connectTimeoutMs?: number
+  /** Frames above this are dropped and counted; the connection stays. */
   maxFrameBytes?: number
+  /** Frames above this are not even buffered: the connection is closed and reopened. */
+  hardMaxFrameBytes?: number
+  /** A connection that stayed live this long resets the backoff. */
+  stableAfterMs?: number
+  /** While offline, try a connection this often anyway (the OS can be wrong); 0 never does. */
+  offlineProbeMs?: number
   random?: () => number
   now?: () => number
+  log?: Logger
 }
+
+interface ChannelEntry {
+  channel: string
+  state: ChannelStatus['state']
+  error?: string
+  reason?: RefusalReason
+}
+
+/** A subscribe sent and not answered yet. The server answers in order, so the oldest takes an error that names no channel. */
+interface Outstanding {
+  channel: string
+  /** Unsubscribed meanwhile: its answer is expected and ignored. */
+  dropped: boolean
+}
+
+/** Everything that belongs to one connection and dies with it. */
+interface Connection {
+  socket: WebSocket
+  welcomed: boolean
+  /** Subscribed after the welcome timeout; a welcome that comes later means those subscribes may have been dropped. */
+  welcomedByTimeout: boolean
+  outstanding: Outstanding[]
+  /** Channels unsubscribed on this connection: late events for them are expected. */
+  released: Set<string>
+  /** Counts inbound traffic of any kind, for the dead-peer check. */
+  traffic: number
+  liveSince: number | null
+  /** Why it closed, when known better than the close code. */
+  cause: string | null
+  /** A minimum wait before the next attempt, from a Retry-After. */
+  retryAfterMs: number
+  pingSeq: number
+  pingsSentAt: Map<string, number>
+  welcomeTimer: ReturnType<typeof setTimeout> | null
+  keepAliveTimer: ReturnType<typeof setTimeout> | null
+  pingTimer: ReturnType<typeof setInterval> | null
+  pongDeadline: ReturnType<typeof setTimeout> | null
+}
+
+/** A name never subscribed: unsubscribing it is answered by nothing and changes nothing. */
+const KEEP_ALIVE_CHANNEL = 'keep-alive'
+const MAX_RETRY_AFTER_MS = 10 * 60_000
 
 /**
  * One WebSocket to the indexer that comes back by itself: reconnects after
- * every close, waits for `welcome` before subscribing, resubscribes every
- * channel, and keeps itself alive.
+ * every close, clean or not, with exponential backoff and full jitter; waits
+ * for `welcome` before subscribing; resubscribes every channel and tracks
+ * each one's answer; keeps itself alive in both directions; goes quiet while
+ * offline or asleep and reconnects at once when told the network or the
+ * system is back.
  */
 export class LiveFeed {
-  private socket: WebSocket | null = null
-  private readonly channelState = new Map<string, ChannelStatus>()
-  private status: FeedStatus
+  private connection: Connection | null = null
+  private readonly channelState = new Map<string, ChannelEntry>()
+  private readonly status: FeedStatus
+  private readonly inbox: FrameInbox
   private attempt = 0
+  private attempts = 0
   private stopped = true
-  private welcomed = false
+  private offline = false
+  private suspended = false
   private retryTimer: ReturnType<typeof setTimeout> | null = null
-  private welcomeTimer: ReturnType<typeof setTimeout> | null = null
-  private keepAliveTimer: ReturnType<typeof setInterval> | null = null
-  private pingTimer: ReturnType<typeof setInterval> | null = null
-  private lastTrafficAt = 0
+  private lastAuthenticated: boolean | null = null
+  /** The HTTP status of the last refused upgrade, until an upgrade succeeds. */
+  private lastUpgradeRefusal: number | null = null
   private readonly now: () => number
+  private readonly log: Logger
 
   constructor(private readonly options: LiveFeedOptions) {
     this.now = options.now ?? Date.now
+    this.log = options.log ?? silentLogger
     for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
-    this.status = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, lastEventAt: null }
+    this.status = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, lastEventAt: null, latencyMs: null }
+    this.inbox = new FrameInbox({ maxFrameBytes: options.maxFrameBytes ?? 1024 * 1024, report: (p) => this.report(p), now: this.now })
   }
 
   start(): void {
     if (!this.stopped) return
     this.stopped = false
-    this.connect()
+    this.attempt = 0
+    this.attempts = 0
+    if (this.suspended) this.setStatus('offline', 'system asleep')
+    else if (this.offline) this.waitOffline('network offline')
+    else this.connect()
   }
 
   stop(): void {
     this.stopped = true
-    this.clearTimers()
-    this.dropSocket()
+    this.clearRetry()
+    this.dropConnection()
     this.setStatus('stopped', null)
   }
 
-  /** Skip any backoff wait and connect again now (resume from sleep, network back). */
+  /** Skip any backoff wait and connect again now (the user asked, or the network came back). */
   reconnectNow(reason: string): void {
-    if (this.stopped) return
+    if (this.stopped || this.suspended) return
+    this.log.info('live feed: reconnecting now', { url: this.options.url, reason })
     this.attempt = 0
-    this.dropSocket()
-    this.clearTimers()
-    this.status.reconnects++
-    this.setStatus('connecting', reason)
+    this.clearRetry()
+    this.dropConnection()
+    this.setStatus(this.offline ? 'offline' : 'connecting', reason)
     this.connect()
+  }
+
+  /**
+   * What the OS says about the network. Offline: close and stop retrying
+   * (apart from a slow probe). Back online: connect at once instead of
+   * waiting out a backoff.
+   */
+  setOnline(online: boolean): void {
+    if (!online) {
+      if (this.offline) return
+      this.offline = true
+      if (this.stopped || this.suspended) return
+      this.clearRetry()
+      this.dropConnection()
+      this.waitOffline('network offline')
+      return
+    }
+    const wasOffline = this.offline
+    this.offline = false
+    if (this.stopped || this.suspended) return
+    const connection = this.connection
+    if (connection) {
+      // A probe is already under way (or the socket is up): let it finish.
+      this.setStatus(connection.welcomed ? 'live' : 'connecting', connection.welcomed ? null : 'network back')
+      return
+    }
+    if (wasOffline || this.status.state === 'backing-off') this.reconnectNow('network back')
+  }
+
+  /** The system goes to sleep: close now rather than leave a socket that will be dead on wake. */
+  suspend(): void {
+    this.suspended = true
+    if (this.stopped) return
+    this.clearRetry()
+    this.dropConnection()
+    this.setStatus('offline', 'system asleep')
+  }
+
+  /** The system woke up: connect at once. */
+  resume(): void {
+    const wasSuspended = this.suspended
+    this.suspended = false
+    if (this.stopped) return
+    if (!wasSuspended && this.connection?.welcomed) {
+      // A wake without a sleep notice: the socket may have died meanwhile; a ping finds out fast.
+      this.checkAlive(this.connection)
+      return
+    }
+    if (this.offline) {
+      this.clearRetry()
+      this.dropConnection()
+      this.setStatus('offline', 'network offline; checking after wake')
+      this.connect()
+      return
+    }
+    this.reconnectNow('system resumed')
   }
 
   subscribe(channel: string): ChannelStatus[] {
     if (!this.channelState.has(channel)) {
       this.channelState.set(channel, { channel, state: 'pending' })
-      if (this.welcomed) this.send({ type: 'subscribe', channel })
+      const connection = this.connection
+      if (connection?.welcomed) {
+        connection.released.delete(channel)
+        this.sendSubscribe(connection, channel)
+      }
       this.emitStatus()
     }
     return this.channels()
   }
 
   unsubscribe(channel: string): ChannelStatus[] {
-    if (this.channelState.delete(channel)) {
-      if (this.welcomed) this.send({ type: 'unsubscribe', channel })
+    const entry = this.channelState.get(channel)
+    if (entry) {
+      this.channelState.delete(channel)
+      const connection = this.connection
+      if (connection?.welcomed) {
+        for (const pending of connection.outstanding) if (pending.channel === channel) pending.dropped = true
+        connection.released.add(channel)
+        // A refused channel holds nothing on the server.
+        if (entry.state !== 'refused') this.send(connection, { type: 'unsubscribe', channel })
+      }
       this.emitStatus()
     }
     return this.channels()
   }
 
+  has(channel: string): boolean {
+    return this.channelState.has(channel)
+  }
+
   channels(): ChannelStatus[] {
-    return [...this.channelState.values()].map((c) => ({ ...c }))
+    return [...this.channelState.values()].map((entry) => {
+      const status: ChannelStatus = { channel: entry.channel, state: entry.state }
+      if (entry.error !== undefined) status.error = entry.error
+      if (entry.reason !== undefined) status.reason = entry.reason
+      return status
+    })
+  }
+
+  /** Channels held, acknowledged or not (a socket's load). */
+  channelCount(): number {
+    return this.channelState.size
+  }
+
+  /** Channels the server acknowledged on this connection. */
+  subscribedCount(): number {
+    let count = 0
+    for (const entry of this.channelState.values()) if (entry.state === 'subscribed') count++
+    return count
   }
 
   current(): FeedStatus {
     return { ...this.status }
   }
 
+  counters(): FeedCounters {
+    return { ...this.inbox.counters, reconnects: this.status.reconnects }
+  }
+
+  /** What the server said in its welcome, null before one (or when it sends none). */
+  authenticated(): boolean | null {
+    return this.lastAuthenticated
+  }
+
+  // --- connection -----------------------------------------------------------
+
   private connect(): void {
-    this.welcomed = false
+    if (this.stopped || this.suspended) return
+    if (this.attempts++ > 0) this.status.reconnects++
     for (const entry of this.channelState.values()) {
       entry.state = 'pending'
       delete entry.error
+      delete entry.reason
     }
-    this.setStatus('connecting', this.status.reason)
+    this.status.latencyMs = null
+    if (this.offline) this.setStatus('offline', 'network offline; checking')
+    else this.setStatus('connecting', this.status.reason)
+    const hardMax = this.options.hardMaxFrameBytes ?? Math.max(16 * 1024 * 1024, 4 * (this.options.maxFrameBytes ?? 1024 * 1024))
     let socket: WebSocket
     try {
       socket = new WebSocket(this.options.url, {
         headers: this.options.headers?.() ?? {},
-        maxPayload: this.options.maxFrameBytes ?? 1024 * 1024,
-        handshakeTimeout: 10_000,
+        maxPayload: hardMax,
+        handshakeTimeout: this.options.connectTimeoutMs ?? 10_000,
         perMessageDeflate: false,
+        // Bad UTF-8 becomes an unreadable frame (counted), not a closed connection.
+        skipUTF8Validation: true,
       })
     } catch (error) {
       this.scheduleReconnect(`cannot open socket: ${toErrorInfo(error).message}`)
       return
     }
-    this.socket = socket
+    const connection: Connection = {
+      socket,
+      welcomed: false,
+      welcomedByTimeout: false,
+      outstanding: [],
+      released: new Set(),
+      traffic: 0,
+      liveSince: null,
+      cause: null,
+      retryAfterMs: 0,
+      pingSeq: 0,
+      pingsSentAt: new Map(),
+      welcomeTimer: null,
+      keepAliveTimer: null,
+      pingTimer: null,
+      pongDeadline: null,
+    }
+    this.connection = connection
+    const current = () => this.connection === connection
     socket.on('open', () => {
-      this.lastTrafficAt = this.now()
-      this.startHeartbeat()
-      this.welcomeTimer = setTimeout(() => this.onWelcome(), this.options.welcomeTimeoutMs ?? 3000)
+      if (!current()) return
+      this.lastUpgradeRefusal = null
+      connection.traffic++
+      this.startHeartbeat(connection)
+      connection.welcomeTimer = setTimeout(() => {
+        connection.welcomeTimer = null
+        connection.welcomedByTimeout = true
+        this.onWelcome(connection)
+      }, this.options.welcomeTimeoutMs ?? 3000)
     })
     socket.on('message', (data, isBinary) => {
-      this.lastTrafficAt = this.now()
-      this.onMessage(data, isBinary)
+      if (!current()) return
+      connection.traffic++
+      const frame = this.inbox.accept(data, isBinary)
+      if (frame) this.onFrame(connection, frame)
     })
-    socket.on('pong', () => {
-      this.lastTrafficAt = this.now()
+    socket.on('pong', (payload) => {
+      if (!current()) return
+      connection.traffic++
+      this.onPong(connection, payload.toString())
     })
     socket.on('ping', () => {
       // ws answers pings itself; a ping still proves the peer is alive.
-      this.lastTrafficAt = this.now()
+      if (current()) connection.traffic++
     })
     socket.on('unexpected-response', (_request, response) => {
-      this.report({ code: 'HTTP', message: `Socket upgrade refused with HTTP ${response.statusCode}`, status: response.statusCode ?? undefined, retryable: true })
+      const status = response.statusCode ?? 0
+      const auth = status === 401 || status === 403
+      const message = `Socket upgrade refused with HTTP ${status}${auth ? ' (sign-in needed or expired)' : ''}`
+      connection.cause = message
+      const retryAfter = Number(response.headers['retry-after'])
+      if (Number.isFinite(retryAfter) && retryAfter > 0) connection.retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS)
+      response.resume()
+      // Once per run of refusals with the same status, not at every retry.
+      if (this.lastUpgradeRefusal !== status) this.report({ code: 'HTTP', message, status, retryable: true })
+      this.lastUpgradeRefusal = status
       socket.terminate()
     })
-    socket.on('error', (error) => {
-      // 'close' follows; the reason is kept for the status line.
-      this.status.reason = error.message
+    socket.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') this.inbox.oversizedBeyondHardLimit(error.message)
+      // 'close' follows; the cause is kept for the status line.
+      connection.cause ??= error.message
     })
     socket.on('close', (code, reason) => {
-      if (this.socket !== socket) return
-      this.socket = null
-      this.clearTimers()
-      const text = reason.toString() || this.status.reason || 'connection closed'
-      this.scheduleReconnect(`closed (${code}): ${text}`)
+      if (!current()) return
+      this.connection = null
+      this.clearConnectionTimers(connection)
+      this.unsubscribeLocally()
+      if (connection.liveSince !== null && this.now() - connection.liveSince >= (this.options.stableAfterMs ?? 10_000)) this.attempt = 0
+      const text = reason.toString()
+      const why = connection.cause ?? `closed (${code})${text ? `: ${text}` : ''}`
+      this.log.info('live feed: connection closed', { url: this.options.url, code, reason: why })
+      this.scheduleReconnect(why, connection.retryAfterMs)
     })
   }
 
-  private onMessage(data: WebSocket.RawData, isBinary: boolean): void {
-    if (isBinary) {
-      this.report({ code: 'DECODE', message: 'Unreadable socket frame: binary data, expected JSON text' })
-      return
-    }
-    const text = data.toString()
-    let frame
-    try {
-      frame = decodeServerFrame(text)
-    } catch (error) {
-      const info = toErrorInfo(error)
-      this.report({ ...info, message: `Unreadable socket frame: ${info.message}` })
-      return
-    }
+  private onFrame(connection: Connection, frame: ServerFrame): void {
     switch (frame.kind) {
       case 'welcome':
-        this.onWelcome()
-        break
-      case 'subscribed': {
-        const entry = this.channelState.get(frame.channel)
-        if (entry) {
-          entry.state = 'subscribed'
-          delete entry.error
-          this.emitStatus()
+        this.lastAuthenticated = frame.authenticated
+        if (connection.welcomed && connection.welcomedByTimeout) {
+          // Subscribes sent before a late welcome may have been dropped: send those again.
+          connection.welcomedByTimeout = false
+          connection.outstanding = []
+          for (const entry of this.channelState.values()) if (entry.state === 'pending') this.sendSubscribe(connection, entry.channel)
+          return
         }
-        break
-      }
+        this.onWelcome(connection)
+        return
+      case 'subscribed':
+        this.onSubscribed(connection, frame.channel)
+        return
+      case 'error':
+        this.onServerError(connection, frame.message, frame.channel)
+        return
       case 'unsubscribed':
       case 'pong':
-        break
-      case 'error': {
-        const entry = frame.channel ? this.channelState.get(frame.channel) : undefined
-        if (entry) {
-          entry.state = 'refused'
-          entry.error = frame.message
-          this.emitStatus()
-        }
-        this.report({ code: 'SOCKET', message: `Indexer socket: ${frame.message}` })
-        break
-      }
+        return
       case 'event':
-        if (!this.channelState.has(frame.channel)) {
-          this.report({ code: 'DECODE', message: `Unexpected socket frame: an event for ${frame.channel}, which is not subscribed`, received: text.slice(0, 200) })
-          break
-        }
-        this.status.lastEventAt = this.now()
-        try {
-          this.options.onEvent(frame.channel, frame.data)
-        } catch (error) {
-          this.report(toErrorInfo(error))
-        }
-        break
+        this.onEvent(connection, frame.channel, frame.data)
+        return
     }
   }
 
-  private onWelcome(): void {
-    if (this.welcomed || !this.socket) return
-    if (this.welcomeTimer) clearTimeout(this.welcomeTimer)
-    this.welcomeTimer = null
-    this.welcomed = true
-    this.attempt = 0
-    for (const channel of this.channelState.keys()) this.send({ type: 'subscribe', channel })
+  private onWelcome(connection: Connection): void {
+    if (connection.welcomed || this.connection !== connection) return
+    if (connection.welcomeTimer) clearTimeout(connection.welcomeTimer)
+    connection.welcomeTimer = null
+    connection.welcomed = true
+    connection.liveSince = this.now()
+    // Reaching the server proves the network is up, whatever the OS said.
+    this.offline = false
+    for (const channel of this.channelState.keys()) this.sendSubscribe(connection, channel)
+    this.log.info('live feed: live', { url: this.options.url, channels: this.channelState.size })
     this.setStatus('live', null)
   }
 
-  private startHeartbeat(): void {
-    const keepAliveMs = this.options.keepAliveMs ?? 60_000
-    const pingIntervalMs = this.options.pingIntervalMs ?? 20_000
-    const pongTimeoutMs = this.options.pongTimeoutMs ?? 10_000
-    // A repeated subscribe is answered by nothing on the reference server, yet
-    // counts as client activity for its idle timeout.
-    this.keepAliveTimer = setInterval(() => {
-      const channel = this.channelState.keys().next().value ?? 'stats'
-      this.send({ type: 'subscribe', channel })
-    }, keepAliveMs)
-    this.pingTimer = setInterval(() => {
-      const socket = this.socket
-      if (!socket) return
-      if (this.now() - this.lastTrafficAt > pingIntervalMs + pongTimeoutMs) {
-        this.status.reason = 'no answer from the indexer (dead connection)'
-        socket.terminate()
-        return
-      }
-      socket.ping()
-    }, pingIntervalMs)
+  private onSubscribed(connection: Connection, channel: string): void {
+    const answered = this.takeOutstanding(connection, channel)
+    const entry = this.channelState.get(channel)
+    if (!entry) {
+      if (answered?.dropped || connection.released.has(channel)) return
+      this.inbox.unknown(`an acknowledgement for ${channel}, which was not asked for`)
+      return
+    }
+    this.markSubscribed(entry)
   }
 
-  private scheduleReconnect(reason: string): void {
-    if (this.stopped) return
-    const delay = backoffDelay(this.attempt++, this.options.backoffBaseMs ?? 500, this.options.backoffCapMs ?? 30_000, this.options.random)
-    this.status.nextRetryAt = this.now() + delay
-    this.setStatus('backing-off', reason)
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null
-      this.status.reconnects++
-      this.connect()
-    }, delay)
+  private onServerError(connection: Connection, message: string, named: string | null): void {
+    if (named === KEEP_ALIVE_CHANNEL) return
+    let channel: string | null
+    if (named !== null) {
+      const answered = this.takeOutstanding(connection, named)
+      if (!this.channelState.has(named) && (answered?.dropped || connection.released.has(named))) return
+      channel = named
+    } else {
+      // No channel named (e.g. `Subscription limit reached`): it answers the oldest subscribe.
+      const oldest = connection.outstanding.shift()
+      if (oldest?.dropped) return
+      channel = oldest?.channel ?? null
+    }
+    const entry = channel === null ? undefined : this.channelState.get(channel)
+    if (!entry || channel === null) {
+      this.report({ code: 'SOCKET', message: `Indexer socket: ${message}` })
+      return
+    }
+    const reason = classifyRefusal(channel, message)
+    entry.state = 'refused'
+    entry.error = message
+    entry.reason = reason
+    let handled = false
+    try {
+      handled = this.options.onChannelRefused?.(channel, reason, message) === true
+    } catch (error) {
+      this.report(toErrorInfo(error))
+    }
+    if (!handled) this.report({ code: 'SOCKET', message: `Channel ${channel}: ${describeRefusal(reason, message)}` })
+    this.emitStatus()
   }
 
-  private send(message: { type: string; channel: string }): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message))
-  }
-
-  private dropSocket(): void {
-    const socket = this.socket
-    this.socket = null
-    if (socket) {
-      socket.removeAllListeners()
-      socket.on('error', () => {})
-      socket.terminate()
+  private onEvent(connection: Connection, channel: string, data: unknown): void {
+    const entry = this.channelState.get(channel)
+    if (!entry) {
+      if (!connection.released.has(channel)) this.inbox.unknown(`an event for ${channel}, which is not subscribed`)
+      return
+    }
+    // An event proves the subscription, for servers that never acknowledge.
+    if (entry.state === 'pending') {
+      this.takeOutstanding(connection, channel)
+      this.markSubscribed(entry)
+    }
+    this.status.lastEventAt = this.now()
+    try {
+      this.options.onEvent(channel, data)
+    } catch (error) {
+      this.report(toErrorInfo(error))
     }
   }
 
-  private clearTimers(): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer)
-    if (this.welcomeTimer) clearTimeout(this.welcomeTimer)
-    if (this.keepAliveTimer) clearInterval(this.keepAliveTimer)
-    if (this.pingTimer) clearInterval(this.pingTimer)
-    this.retryTimer = this.welcomeTimer = this.keepAliveTimer = this.pingTimer = null
+  private markSubscribed(entry: ChannelEntry): void {
+    if (entry.state === 'subscribed') return
+    entry.state = 'subscribed'
+    delete entry.error
+    delete entry.reason
+    try {
+      this.options.onChannelLive?.(entry.channel)
+    } catch (error) {
+      this.report(toErrorInfo(error))
+    }
+    this.emitStatus()
   }
 
-  private setStatus(state: SocketState, reason: string | null): void {
-    if (state !== this.status.state) this.status.since = this.now()
-    if (state !== 'backing-off') this.status.nextRetryAt = null
+  /**
+   * Removes the oldest outstanding subscribe for `channel` and every older
+   * one: answers come in order, so those were passed over without an answer.
+   */
+  private takeOutstanding(connection: Connection, channel: string): Outstanding | undefined {
+    const index = connection.outstanding.findIndex((o) => o.channel === channel)
+    if (index < 0) return undefined
+    return connection.outstanding.splice(0, index + 1)[index]
+  }
+
+  private sendSubscribe(connection: Connection, channel: string): void {
+    if (this.send(connection, { type: 'subscribe', channel })) connection.outstanding.push({ channel, dropped: false })
+  }
+
+  // --- keep-alive and dead-peer detection ----------------------------------
+
+  private startHeartbeat(connection: Connection): void {
+    const keepAliveMs = this.options.keepAliveMs ?? 60_000
+    const pingIntervalMs = this.options.pingIntervalMs ?? 20_000
+    connection.keepAliveTimer = setTimeout(() => this.keepAlive(connection), keepAliveMs)
+    connection.pingTimer = setInterval(() => this.checkAlive(connection), pingIntervalMs)
+  }
+
+  /** Sends a client message the server answers with nothing; re-armed by every send. */
+  private keepAlive(connection: Connection): void {
+    if (this.connection !== connection) return
+    // A repeated subscribe gets no answer on the reference server and counts as activity;
+    // before any channel is acknowledged, unsubscribing a name never subscribed does the same.
+    let subscribed: string | undefined
+    for (const entry of this.channelState.values()) {
+      if (entry.state === 'subscribed') {
+        subscribed = entry.channel
+        break
+      }
+    }
+    if (subscribed !== undefined && connection.welcomed) this.send(connection, { type: 'subscribe', channel: subscribed })
+    else this.send(connection, { type: 'unsubscribe', channel: KEEP_ALIVE_CHANNEL })
+    connection.keepAliveTimer?.refresh()
+  }
+
+  /** Pings; when nothing at all arrives within pongTimeoutMs the peer is gone and the socket is dropped. */
+  private checkAlive(connection: Connection): void {
+    const socket = connection.socket
+    if (this.connection !== connection || socket.readyState !== WebSocket.OPEN) return
+    const payload = String(++connection.pingSeq)
+    connection.pingsSentAt.set(payload, performance.now())
+    if (connection.pingsSentAt.size > 16) connection.pingsSentAt.delete(connection.pingsSentAt.keys().next().value!)
+    try {
+      socket.ping(payload)
+    } catch {
+      // A socket closing under us: 'close' follows.
+    }
+    if (connection.pongDeadline) return
+    const trafficAtPing = connection.traffic
+    connection.pongDeadline = setTimeout(() => {
+      connection.pongDeadline = null
+      if (this.connection !== connection || connection.traffic !== trafficAtPing) return
+      connection.cause = `no answer from the indexer within ${this.options.pongTimeoutMs ?? 10_000} ms (dead connection)`
+      this.report({ code: 'TIMEOUT', message: `Live connection lost: ${connection.cause}`, retryable: true })
+      socket.terminate()
+    }, this.options.pongTimeoutMs ?? 10_000)
+  }
+
+  private onPong(connection: Connection, payload: string): void {
+    const sentAt = connection.pingsSentAt.get(payload)
+    if (sentAt === undefined) return
+    for (const key of [...connection.pingsSentAt.keys()]) {
+      connection.pingsSentAt.delete(key)
+      if (key === payload) break
+    }
+    const latency = Math.round((performance.now() - sentAt) * 10) / 10
+    const changed = this.status.latencyMs === null || Math.abs((this.status.latencyMs ?? 0) - latency) >= 1
+    this.status.latencyMs = latency
+    if (changed) this.emitStatus()
+  }
+
+  // --- retry ----------------------------------------------------------------
+
+  private scheduleReconnect(reason: string, minimumDelayMs = 0): void {
+    if (this.stopped || this.suspended) return
+    this.clearRetry()
+    if (this.offline) {
+      this.waitOffline(`network offline (last attempt: ${reason})`)
+      return
+    }
+    const jittered = backoffDelay(this.attempt++, this.options.backoffBaseMs ?? 500, this.options.backoffCapMs ?? 30_000, this.options.random)
+    const delay = Math.max(jittered, minimumDelayMs)
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      this.connect()
+    }, delay)
+    this.setStatus('backing-off', reason, delay)
+  }
+
+  /** Offline: no retries, apart from a slow probe when configured. */
+  private waitOffline(reason: string): void {
+    const probeMs = this.options.offlineProbeMs ?? 60_000
+    if (probeMs > 0) {
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null
+        this.connect()
+      }, probeMs)
+    }
+    this.setStatus('offline', reason, probeMs > 0 ? probeMs : null)
+  }
+
+  private send(connection: Connection, message: { type: string; channel: string }): boolean {
+    if (connection.socket.readyState !== WebSocket.OPEN) return false
+    connection.socket.send(JSON.stringify(message))
+    connection.keepAliveTimer?.refresh()
+    return true
+  }
+
+  /** The connection is gone, and with it every subscription; refusals stay shown until asked again. */
+  private unsubscribeLocally(): void {
+    for (const entry of this.channelState.values()) if (entry.state === 'subscribed') entry.state = 'pending'
+  }
+
+  private dropConnection(): void {
+    const connection = this.connection
+    this.connection = null
+    if (!connection) return
+    this.unsubscribeLocally()
+    this.clearConnectionTimers(connection)
+    connection.socket.removeAllListeners()
+    connection.socket.on('error', () => {})
+    connection.socket.terminate()
+  }
+
+  private clearConnectionTimers(connection: Connection): void {
+    if (connection.welcomeTimer) clearTimeout(connection.welcomeTimer)
+    if (connection.keepAliveTimer) clearTimeout(connection.keepAliveTimer)
+    if (connection.pingTimer) clearInterval(connection.pingTimer)
+    if (connection.pongDeadline) clearTimeout(connection.pongDeadline)
+    connection.welcomeTimer = connection.keepAliveTimer = connection.pingTimer = connection.pongDeadline = null
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+  }
+
+  // --- status ---------------------------------------------------------------
+
+  /** `retryInMs`: when the next attempt is due, for the backing-off and offline states. */
+  private setStatus(state: SocketState, reason: string | null, retryInMs: number | null = null): void {
+    const now = this.now()
+    if (state !== this.status.state) this.status.since = now
+    if (state !== 'live') this.status.latencyMs = null
     this.status.state = state
     this.status.reason = reason
+    this.status.nextRetryAt = retryInMs === null ? null : now + retryInMs
     this.emitStatus()
   }
 
   private emitStatus(): void {
-    this.options.onStatus?.(this.current(), this.channels())
+    try {
+      this.options.onStatus?.(this.current(), this.channels())
+    } catch (error) {
+      this.report(toErrorInfo(error))
+    }
   }
 
   private report(problem: ErrorInfo): void {
-    this.options.onProblem?.(problem)
+    try {
+      this.options.onProblem?.(problem)
+    } catch {
+      // A failing listener must not stop the feed.
+    }
   }
 }
