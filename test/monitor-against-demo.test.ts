@@ -1,10 +1,17 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
-import type { ConnectionState, ErrorInfo, Overview, ProofSummary } from '@shared/domain'
+import type { AddressTransaction, AppNotification, ConnectionState, ErrorInfo, Overview, ProofSummary } from '@shared/domain'
+import { DEMO_PROFILE_ID } from '@shared/settings'
+import type { Watchlist } from '@shared/watchlist'
 import { ProofWatchError } from '@shared/errors'
+import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor } from '../src/main/core/monitor'
-import { memorySettingsStore } from '../src/main/core/settings'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor'
+import { memorySecretStore } from '../src/main/core/secrets'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore, type SavedSettings } from '../src/main/core/settings'
 import { waitFor } from './support/wait-for'
 
 function collect(monitor: Monitor) {
@@ -15,6 +22,13 @@ function collect(monitor: Monitor) {
   return { batches, of }
 }
 
+/** Saved settings that watch `httpUrl` as the active profile. */
+function watching(httpUrl: string, wsUrl: string | null = null): SavedSettings {
+  return applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Test indexer', httpUrl, wsUrl } }, () => 'test').settings
+}
+
+const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
+
 let demo: DemoIndexer | null = null
 let monitor: Monitor | null = null
 afterEach(async () => {
@@ -24,14 +38,14 @@ afterEach(async () => {
 })
 
 describe('the core against the demo indexer over real HTTP and WebSocket', () => {
-  it('serves every endpoint through the bridge methods', async () => {
+  it('serves every endpoint through the bridge methods, with freshness', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 3 })
-    monitor = createMonitor({ settings: memorySettingsStore({ indexerUrl: demo.httpUrl, wsUrl: demo.wsUrl, useDemo: false }) })
+    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) })
     await monitor.start()
 
     const overview = await monitor.getOverview()
     expect(overview.slot).toMatch(/^\d+$/)
-    expect(overview.totalProofs).toMatch(/^\d+$/)
+    expect(overview.freshness).toMatchObject({ source: 'network' })
 
     // The seed's metric name is negotiated to what the server accepts.
     const series = await monitor.getSeries({ metric: 'proofs', period: '7d' })
@@ -39,13 +53,12 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     expect(series.points.length).toBeGreaterThan(0)
 
     const leaderboard = await monitor.getLeaderboard({ period: '24h', limit: 5 })
-    expect(leaderboard.map((e) => e.rank)).toEqual(leaderboard.map((_, i) => i + 1))
+    expect(leaderboard.entries.map((e) => e.rank)).toEqual(leaderboard.entries.map((_, i) => i + 1))
 
     const first = await monitor.listProofs({ limit: 20 })
     expect(first.items).toHaveLength(20)
     const second = await monitor.listProofs({ limit: 20, cursor: first.nextCursor! })
-    const ids = new Set([...first.items, ...second.items].map((p) => p.proofAccount))
-    expect(ids.size).toBe(40)
+    expect(new Set([...first.items, ...second.items].map((p) => p.proofAccount)).size).toBe(40)
 
     const proof = await monitor.getProof(first.items[0]!.proofAccount)
     expect(proof.proofAccount).toBe(first.items[0]!.proofAccount)
@@ -55,51 +68,160 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     const txs = await monitor.listTransactions({ limit: 10 })
     const detail = await monitor.getTransaction(txs.items[0]!.signature)
     expect(detail.signature).toBe(txs.items[0]!.signature)
-    expect(Array.isArray(detail.logs)).toBe(true)
     const failed = await monitor.listTransactions({ status: 'FAILED', limit: 10 })
     expect(failed.items.every((t) => t.status === 'FAILED')).toBe(true)
 
     await expect(monitor.getProof('1'.repeat(44))).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await expect(monitor.getTransaction('short')).rejects.toBeInstanceOf(ProofWatchError)
+
+    // What was read is in the cache, and a cache read answers from it.
+    const cached = await monitor.getTransaction(txs.items[0]!.signature, { source: 'cache' })
+    expect(cached.freshness).toMatchObject({ source: 'cache' })
+    const hits = await monitor.search({ text: txs.items[0]!.signature.slice(0, 10) })
+    expect(hits.map((h) => h.id)).toContain(txs.items[0]!.signature)
   })
 
   it('goes live over the socket and relays stats and proofs in batches', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 20, seed: 4, statsIntervalMs: 100 })
-    monitor = createMonitor({ settings: memorySettingsStore({ indexerUrl: demo.httpUrl, wsUrl: demo.wsUrl, useDemo: false }) })
+    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl, demo.wsUrl)) })
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => events.of('proofs').flat().length >= 10 && events.of('overview').length > 0)
     const connection = events.of('connection').at(-1) as ConnectionState
     expect(connection.socket.state).toBe('live')
     expect(connection.indexer.demo).toBe(false)
-    expect(connection.channels.map((c) => [c.channel, c.state])).toEqual([
-      ['stats', 'subscribed'],
-      ['proofs', 'subscribed'],
-    ])
+    expect(connection.userChannels).toBe('not-configured')
+    expect(connection.channels.filter((c) => c.state === 'subscribed').map((c) => c.channel)).toEqual(expect.arrayContaining(['stats', 'proofs']))
     // Batched: fewer bridge messages than proofs.
     const proofs = events.of('proofs').flat() as ProofSummary[]
     expect(events.batches.length).toBeLessThan(proofs.length + events.of('overview').length)
     const recent = await monitor.getRecentProofs()
-    expect(recent[0]!.proofAccount).toBe(proofs.at(-1)!.proofAccount)
+    expect(recent.map((p) => p.proofAccount)).toContain(proofs.at(-1)!.proofAccount)
     expect((events.of('overview').at(-1) as Overview).slot).toMatch(/^\d+$/)
 
     // A malformed event is reported with where it came from, and the feed goes on.
     const before = proofs.length
-    demo.sendRawToAll(JSON.stringify({ type: 'stats', data: 'not an object' }))
     demo.sendRawToAll('{not json')
-    await waitFor(() => events.of('problem').length >= 2 && events.of('proofs').flat().length > before + 5)
-    const messages = (events.of('problem') as ErrorInfo[]).map((p) => p.message)
-    expect(messages).toContainEqual(expect.stringMatching(/^Unreadable stats event/))
-    expect(messages).toContainEqual(expect.stringMatching(/^Unreadable socket frame/))
+    await waitFor(() => events.of('problem').length >= 1 && events.of('proofs').flat().length > before + 5)
+    expect((events.of('problem') as ErrorInfo[]).length).toBeGreaterThan(0)
   })
 
-  it('starts the built-in demo indexer when none is configured and says so', async () => {
-    monitor = createMonitor({ settings: memorySettingsStore() })
+  it('starts the built-in demo when no indexer is chosen, with its user channels working', async () => {
+    monitor = createMonitor({ settings: memorySettingsStore() }, FAST)
+    const events = collect(monitor)
     await monitor.start()
     const connection = await monitor.getConnection()
     expect(connection.indexer.demo).toBe(true)
     expect(connection.indexer.httpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect((await monitor.getOverview()).slot).toMatch(/^\d+$/)
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'ok')
+    const settings = await monitor.getSettings()
+    expect(settings.activeProfileId).toBe(DEMO_PROFILE_ID)
+    expect(settings.profiles[0]).toMatchObject({ id: DEMO_PROFILE_ID, wallet: DEMO_WALLET, credentialSet: true })
+  })
+
+  it('says sign-in is needed when the indexer refuses the credential, and never shows the credential', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0 })
+    const secrets = memorySecretStore()
+    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)), secrets }, FAST)
+    const events = collect(monitor)
+    await monitor.start()
+    const shown = await monitor.updateSettings({
+      saveProfile: { id: 'test', name: 'Test indexer', httpUrl: demo.httpUrl, credential: `cookie:${demo.cookieName}=expired` },
+    })
+    expect(shown.profiles.find((p) => p.id === 'test')).toMatchObject({ credentialSet: true })
+    expect(JSON.stringify(shown)).not.toContain('expired')
+    expect(secrets.get('test')).toBe(`cookie:${demo.cookieName}=expired`)
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'sign-in-needed')
+
+    await monitor.updateSettings({ saveProfile: { id: 'test', name: 'Test indexer', httpUrl: demo.httpUrl, credential: `bearer:${demo.credential}` } })
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'ok')
+    expect(JSON.stringify(events.batches)).not.toContain(`bearer:${demo.credential}`)
+  })
+
+  it('watches addresses: live transactions, activity and unread counts, saved across restarts', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5 })
+    const settings = memorySettingsStore(watching(demo.httpUrl))
+    monitor = createMonitor({ settings }, FAST)
+    const events = collect(monitor)
+    await monitor.start()
+    const address = DEMO_BUSY_ADDRESSES[0]!
+    await expect(monitor.watchAddress({ pubkey: 'not base58 0OIl' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    const watchlist = await monitor.watchAddress({ pubkey: address, label: 'Busy one' })
+    expect(watchlist.addresses).toMatchObject([{ pubkey: address, label: 'Busy one', unread: 0 }])
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.channels.some((c) => c.channel === `address:${address}:txs` && c.state === 'subscribed'))
+
+    const published = demo.network.publishTransaction({ feePayer: address })
+    await waitFor(() => (events.of('addressTransactions').flat() as AddressTransaction[]).some((t) => t.transaction.signature === published.signature))
+    await waitFor(() => ((events.of('watchlist').at(-1) as Watchlist | undefined)?.addresses[0]?.unread ?? 0) >= 1)
+    const marked = await monitor.markWatchRead({ kind: 'address', id: address })
+    expect(marked.addresses[0]!.unread).toBe(0)
+    const held = await monitor.listTransactions({ pubkey: address }, { source: 'cache' })
+    expect(held.items.map((t) => t.signature)).toContain(published.signature)
+
+    await monitor.stop()
+    monitor = createMonitor({ settings }, FAST)
+    await monitor.start()
+    expect((await monitor.getWatchlist()).addresses.map((a) => a.pubkey)).toEqual([address])
+    const removed = await monitor.unwatchAddress(address)
+    expect(removed.addresses).toEqual([])
+  })
+
+  it('keeps notifications with read state in the notification centre', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0 })
+    const running = demo
+    const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
+    monitor = createMonitor({ settings: memorySettingsStore() }, { ...FAST, startDemo })
+    const events = collect(monitor)
+    await monitor.start()
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'ok')
+    const published = demo.network.publishNotification('SYSTEM')
+    await waitFor(() => events.of('notifications').flat().length > 0)
+    const page = await monitor.listNotifications({})
+    expect(page.items.map((n: AppNotification) => [n.id, n.read])).toContainEqual([String(published.id), false])
+    const { unread } = await monitor.markNotificationsRead('all')
+    expect(unread).toBe(0)
+    expect((await monitor.listNotifications({ unreadOnly: true })).items).toEqual([])
+  })
+
+  it('reads history offline after the indexer is gone, marked as cached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proofwatch-offline-'))
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 6 })
+    const settings = memorySettingsStore(watching(demo.httpUrl))
+    monitor = createMonitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST)
+    await monitor.start()
+    const proofs = await monitor.listProofs({ limit: 10 })
+    const txs = await monitor.listTransactions({ limit: 10 })
+    await monitor.getTransaction(txs.items[0]!.signature)
+    await monitor.stop()
+    await demo.close()
+    demo = null
+
+    monitor = createMonitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST)
+    await monitor.start()
+    const offlineProofs = await monitor.listProofs({ limit: 10 })
+    expect(offlineProofs.items.map((p) => p.proofAccount)).toEqual(proofs.items.map((p) => p.proofAccount))
+    expect(offlineProofs.freshness).toMatchObject({ source: 'cache', offline: expect.objectContaining({ code: 'UNREACHABLE' }) })
+    const detail = await monitor.getTransaction(txs.items[0]!.signature)
+    expect(detail.freshness?.source).toBe('cache')
+    expect((await monitor.getConnection()).http.state).toBe('unreachable')
+  })
+
+  it('exports what the cache holds through the transport’s destination', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proofwatch-export-'))
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 7 })
+    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) })
+    await monitor.start()
+    await monitor.listProofs({ limit: 25 })
+    await expect(monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} })).rejects.toMatchObject({ code: 'INTERNAL' })
+    const path = join(dir, 'proofs.csv')
+    monitor.setExportDestination(async (_request, writers) => {
+      const result = await writers.toFile(path)
+      return { status: 'saved', path, rows: result.rows, bytes: result.bytes }
+    })
+    const outcome = await monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} })
+    expect(outcome).toMatchObject({ status: 'saved', rows: 25 })
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(26)
   })
 
   it('reports an unreachable indexer, keeps retrying, and recovers when it appears', async () => {
@@ -107,39 +229,47 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     const probe = await startDemoIndexer({ port: 0, rate: 0 })
     const port = probe.port
     await probe.close()
-    const url = `http://127.0.0.1:${port}`
-    monitor = createMonitor(
-      { settings: memorySettingsStore({ indexerUrl: url, wsUrl: null, useDemo: false }) },
-      { healthPollMs: 100, feedOptions: { backoffBaseMs: 50, backoffCapMs: 200 } },
-    )
+    monitor = createMonitor({ settings: memorySettingsStore(watching(`http://127.0.0.1:${port}`)) }, FAST)
     const events = collect(monitor)
     await monitor.start()
-    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.http.state === 'unreachable')
-    await expect(monitor.getOverview()).rejects.toMatchObject({ code: 'UNREACHABLE' })
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'backing-off')
+    const overview = await monitor.getOverview().catch((error: unknown) => error)
+    expect(overview).toMatchObject({ code: 'UNREACHABLE' })
 
     demo = await startDemoIndexer({ port, rate: 0 })
-    await waitFor(() => {
-      const last = events.of('connection').at(-1) as ConnectionState
-      return last.http.state === 'ok' && last.socket.state === 'live'
-    })
-    expect(events.of('overview').length).toBeGreaterThan(0)
+    await monitor.reconnectNow()
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
+    await monitor.getOverview()
+    expect((await monitor.getConnection()).http.state).toBe('ok')
   })
 
-  it('switches indexer when the settings change', async () => {
+  it('pauses and resumes the live feed', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStore() })
+    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) }, FAST)
+    const events = collect(monitor)
+    await monitor.start()
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
+    const paused = await monitor.setLivePaused(true)
+    expect(paused).toMatchObject({ paused: true, socket: { state: 'stopped', reason: 'paused' } })
+    await waitFor(() => demo!.connectionCount() === 0)
+    await monitor.setLivePaused(false)
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
+  })
+
+  it('switches indexer when the active profile changes', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0 })
+    monitor = createMonitor({ settings: memorySettingsStore() }, FAST)
     await monitor.start()
     expect((await monitor.getConnection()).indexer.demo).toBe(true)
-    const saved = await monitor.updateSettings({ indexerUrl: demo.httpUrl })
-    expect(saved).toEqual({ indexerUrl: demo.httpUrl, wsUrl: null, useDemo: false })
-    const connection = await monitor.getConnection()
-    expect(connection.indexer).toEqual({ demo: false, httpUrl: demo.httpUrl, wsUrl: demo.wsUrl })
-    await expect(monitor.updateSettings({ indexerUrl: 'ftp://nope' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    const saved = await monitor.updateSettings({ saveProfile: { name: 'Local', httpUrl: demo.httpUrl } })
+    const local = saved.profiles.find((p) => p.name === 'Local')!
+    expect(saved.activeProfileId).toBe(local.id)
+    expect((await monitor.getConnection()).indexer).toEqual({ demo: false, httpUrl: demo.httpUrl, wsUrl: demo.wsUrl })
+    await expect(monitor.updateSettings({ saveProfile: { name: 'Bad', httpUrl: 'ftp://nope' } })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
 
-    // Back to the demo, keeping the user's indexer for later.
-    expect(await monitor.updateSettings({ useDemo: true })).toEqual({ indexerUrl: demo.httpUrl, wsUrl: null, useDemo: true })
+    await monitor.updateSettings({ activeProfileId: DEMO_PROFILE_ID })
     expect((await monitor.getConnection()).indexer.demo).toBe(true)
-    await monitor.updateSettings({ useDemo: false })
+    await monitor.updateSettings({ activeProfileId: local.id })
     expect((await monitor.getConnection()).indexer.httpUrl).toBe(demo.httpUrl)
   })
 })

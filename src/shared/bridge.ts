@@ -108,6 +108,10 @@ export type BridgeResult<M extends BridgeMethodName> = Awaited<ReturnType<Bridge
 export interface BridgeEvents {
   connection: ConnectionState
   overview: Overview
+  /** Polled series that changed (main polls those the views asked for). */
+  series: Series[]
+  /** The polled leaderboard, when it changed. */
+  leaderboard: Leaderboard
   proofs: ProofSummary[]
   userProofs: ProofSummary[]
   circuitProofs: CircuitProof[]
@@ -128,6 +132,8 @@ export type BridgeEventName = keyof BridgeEvents
 const EVENT_NAMES = {
   connection: true,
   overview: true,
+  series: true,
+  leaderboard: true,
   proofs: true,
   userProofs: true,
   circuitProofs: true,

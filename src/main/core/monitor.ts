@@ -1,35 +1,56 @@
-import { RECENT_PROOFS_CAP, type BridgeEvent, type BridgeMethods, type Unsubscribe } from '@shared/bridge'
+import type { Writable } from 'node:stream'
 import type {
+  BridgeEvent,
+  BridgeEventName,
+  BridgeEvents,
+  BridgeMethods,
+  ExportOutcome,
+  FollowCircuitInput,
+  SearchInput,
+  Unsubscribe,
+  WatchAddressInput,
+} from '@shared/bridge'
+import type {
+  AppNotification,
   ChannelStatus,
   ConnectionState,
-  ErrorInfo,
-  HttpState,
-  LeaderboardEntry,
+  Leaderboard,
   LeaderboardQuery,
   Overview,
   Page,
   Proof,
   ProofQuery,
   ProofSummary,
-  PublicSettings,
+  ReadOptions,
   Series,
   SeriesQuery,
-  SettingsPatch,
+  Subject,
   Transaction,
   TransactionDetail,
   TransactionQuery,
 } from '@shared/domain'
-import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import type { CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
+import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
+import type { Watchlist } from '@shared/watchlist'
+import { ProofWatchError } from '@shared/errors'
+import { DEMO_WALLET } from '../demo/catalog'
 import { startDemoIndexer } from '../demo/server'
-import { backoffDelay } from './backoff'
+import { testIndexerConnection } from './connection-test'
+import { credentialHeaders, parseCredential } from './credentials'
 import { EventBatcher } from './event-batcher'
-import { IndexerClient } from './indexer/client'
+import { explorerUrl } from './explorer-links'
+import { exportToFile, writeExport } from './history/export'
+import { HistoryStore } from './history/history-store'
 import { createParameterMemory } from './indexer/negotiation'
-import { decodeAddressTransaction, decodeNotification, decodeProofSummary, decodeStatsEvent, parseChannel } from './indexer/decode'
-import { LiveFeed, type LiveFeedOptions } from './live/live-feed'
-import { silentLogger, type Logger } from './log'
-import { applySettingsPatch, deriveWsUrl, type SettingsStore } from './settings'
+import { IndexerSession, type SessionDeps } from './indexer-session'
+import { resolveTarget, type DemoEndpoints } from './indexer-target'
 import type { LaunchOptions } from './launch-options'
+import type { LiveServiceOptions } from './live/live-service'
+import { silentLogger, type Logger } from './log'
+import type { Activity } from './polling/poller'
+import { memorySecretStore, type SecretStore } from './secrets'
+import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStore } from './settings'
+import { WatchlistModel } from './watchlist/watchlist-model'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
 export interface Monitor extends BridgeMethods {
@@ -37,51 +58,77 @@ export interface Monitor extends BridgeMethods {
   stop(): Promise<void>
   /** Batched events for the transport; one call per flush, never one per indexer event. */
   onEvents(listener: (batch: BridgeEvent[]) => void): Unsubscribe
+  /** Network reachability from the OS (Electron `net`): offline stops retrying until back. */
+  setOnline(online: boolean): void
+  /** The system goes to sleep / wakes up: on wake, reconnect at once. */
+  suspend(): void
+  resume(): void
+  /** Window visibility and system idleness: fewer polls while nobody looks. */
+  setActivity(activity: Activity): void
+  /** How this transport delivers an export (a file dialog, a download link). */
+  setExportDestination(destination: ExportDestination): void
+  /** How this transport opens an external https link; without one the page opens it. */
+  setExternalOpener(open: (url: string) => Promise<boolean>): void
+  /** Pushes an event from the transport's side (a deep link to show, the tray's do-not-disturb). */
+  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
 }
+
+/** Writes the rows of an export: to a stream (a download) or a file (atomically). */
+export interface ExportWriters {
+  toStream(out: Writable): Promise<ExportResult>
+  toFile(path: string): Promise<ExportResult>
+}
+
+export type ExportDestination = (request: ExportRequest, writers: ExportWriters) => Promise<ExportOutcome>
 
 export interface MonitorOptions {
   settings: SettingsStore
+  /** Where credentials are kept; memory when not given. */
+  secrets?: SecretStore
   /** Flags and environment of this launch; they override saved settings for this run. */
   launch?: LaunchOptions
   log?: Logger
+  /** The history cache file; null keeps it in memory (tests, or no usable data directory). */
+  historyPath?: string | null
+  appInfo?: Partial<Omit<AppInfo, 'secrets'>>
 }
 
 export interface MonitorDeps {
   /** Starts the built-in demo indexer when no indexer is configured. */
-  startDemo?: () => Promise<{ httpUrl: string; wsUrl: string; close(): Promise<void> }>
-  /** Tuning for tests: how often the overview is polled while the socket is down or HTTP fails. */
-  healthPollMs?: number
-  feedOptions?: Partial<LiveFeedOptions>
+  startDemo?: () => Promise<{ httpUrl: string; wsUrl: string; credential?: string; cookieName?: string; close(): Promise<void> }>
+  /** Tuning for tests: the live service's options (transport timings, backfill). */
+  live?: Partial<LiveServiceOptions>
+  history?: Partial<Parameters<typeof HistoryStore.open>[0]>
 }
-
 
 export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
   return new IndexerMonitor(options, deps)
 }
 
-interface Target {
-  demo: boolean
-  httpUrl: string
-  wsUrl: string
+interface RunningDemo {
+  endpoints: DemoEndpoints
+  close(): Promise<void>
 }
 
 class IndexerMonitor implements Monitor {
   private readonly log: Logger
+  private readonly secrets: SecretStore
   private launch: LaunchOptions
   private readonly listeners = new Set<(batch: BridgeEvent[]) => void>()
   private readonly batcher = new EventBatcher((batch) => this.listeners.forEach((l) => l(batch)))
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   private readonly parameterMemory = createParameterMemory()
-  private demo: { httpUrl: string; wsUrl: string; close(): Promise<void> } | null = null
-  private target: Target | null = null
-  private client: IndexerClient | null = null
-  private feed: LiveFeed | null = null
-  private http: ConnectionState['http'] = { state: 'unknown', lastOkAt: null, lastError: null }
-  private recentProofs: ProofSummary[] = []
-  private healthTimer: ReturnType<typeof setTimeout> | null = null
-  private healthFailures = 0
+  private history: HistoryStore | null = null
+  private readonly watchlist: WatchlistModel
+  private demo: RunningDemo | null = null
+  private session: IndexerSession | null = null
   private running = false
+  private paused = false
+  private activity: Activity = { visible: true, idle: false }
   private switching: Promise<void> = Promise.resolve()
+  private exportDestination: ExportDestination | null = null
+  private openExternalUrl: ((url: string) => Promise<boolean>) | null = null
+  private readonly unsubscribers: Array<() => void> = []
 
   constructor(
     private readonly options: MonitorOptions,
@@ -89,6 +136,22 @@ class IndexerMonitor implements Monitor {
   ) {
     this.log = options.log ?? silentLogger
     this.launch = options.launch ?? {}
+    this.secrets = options.secrets ?? memorySecretStore()
+    this.watchlist = new WatchlistModel({
+      store: {
+        read: () => this.options.settings.read().watchlist ?? undefined,
+        write: (watchlist) => this.options.settings.write({ ...this.options.settings.read(), watchlist }),
+      },
+      log: this.log,
+      onProblem: (problem) => this.batcher.push('problem', problem),
+    })
+    this.unsubscribers.push(
+      this.watchlist.onChange((watchlist, change) => {
+        this.batcher.push('watchlist', watchlist)
+        this.history?.setRetentionPolicy({ keepAddresses: this.watchlist.watchedPubkeys() })
+        this.followWatchlist(change)
+      }),
+    )
   }
 
   onEvents(listener: (batch: BridgeEvent[]) => void): Unsubscribe {
@@ -96,259 +159,402 @@ class IndexerMonitor implements Monitor {
     return () => this.listeners.delete(listener)
   }
 
+  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
+    this.batcher.push(event, payload)
+  }
+
   async start(): Promise<void> {
     if (this.running) return
     this.running = true
+    this.openHistory()
+    this.applyLaunchAdditions()
     await this.connect()
   }
 
   async stop(): Promise<void> {
     this.running = false
     await this.switching
-    await this.disconnect(true)
+    this.disconnect()
+    if (this.demo) {
+      await this.demo.close()
+      this.demo = null
+    }
+    this.watchlist.flush()
+    this.watchlist.dispose()
+    this.unsubscribers.forEach((u) => u())
+    await this.history?.close()
+    this.history = null
     this.batcher.flush()
     this.batcher.dispose()
   }
 
-  // --- bridge methods -------------------------------------------------------
+  // --- hooks from the transport's platform ----------------------------------
 
-  getOverview(): Promise<Overview> {
-    return this.track((c) => c.overview())
+  setOnline(online: boolean): void {
+    this.session?.live.setOnline(online)
   }
-  getSeries(query: SeriesQuery): Promise<Series> {
-    return this.track((c) => c.series(query))
+  suspend(): void {
+    this.session?.live.suspend()
   }
-  getLeaderboard(query: LeaderboardQuery): Promise<LeaderboardEntry[]> {
-    return this.track((c) => c.leaderboard(query))
+  resume(): void {
+    this.session?.live.resume()
   }
-  listProofs(query: ProofQuery): Promise<Page<Proof>> {
-    return this.track((c) => c.proofs(query))
+  setActivity(activity: Activity): void {
+    this.activity = activity
+    this.session?.setActivity(activity)
   }
-  getProof(proofAccount: string): Promise<Proof> {
-    return this.track((c) => c.proof(proofAccount))
+  setExportDestination(destination: ExportDestination): void {
+    this.exportDestination = destination
   }
-  listTransactions(query: TransactionQuery): Promise<Page<Transaction>> {
-    return this.track((c) => c.transactions(query))
+  setExternalOpener(open: (url: string) => Promise<boolean>): void {
+    this.openExternalUrl = open
   }
-  getTransaction(signature: string): Promise<TransactionDetail> {
-    return this.track((c) => c.transaction(signature))
+
+  // --- reads: cache first or network first, always written through -----------
+
+  getOverview(options?: ReadOptions): Promise<Overview> {
+    return this.read((s) => s.cached.overview(options))
   }
+  getSeries(query: SeriesQuery, options?: ReadOptions): Promise<Series> {
+    return this.read((s) => {
+      s.followSeries(query)
+      return s.cached.series(query, options)
+    })
+  }
+  getLeaderboard(query: LeaderboardQuery, options?: ReadOptions): Promise<Leaderboard> {
+    return this.read((s) => {
+      s.followLeaderboard(query)
+      return s.cached.leaderboard(query, options)
+    })
+  }
+  listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>> {
+    return this.read((s) => s.cached.listProofs(query, options))
+  }
+  getProof(proofAccount: string, options?: ReadOptions): Promise<Proof> {
+    return this.read((s) => s.cached.proof(proofAccount, options))
+  }
+  listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>> {
+    return this.read((s) => s.cached.listTransactions(query, options))
+  }
+  getTransaction(signature: string, options?: ReadOptions): Promise<TransactionDetail> {
+    return this.read((s) => s.cached.transaction(signature, options))
+  }
+
+  // --- settings ---------------------------------------------------------------
 
   async getSettings(): Promise<PublicSettings> {
-    return this.options.settings.read()
+    return this.publicSettings()
   }
 
   async updateSettings(patch: SettingsPatch): Promise<PublicSettings> {
-    const next = applySettingsPatch(this.options.settings.read(), patch)
-    this.options.settings.write(next)
-    // What the user saves in the app wins over this launch's flags from now on.
-    this.launch = { ...this.launch, indexerUrl: undefined, wsUrl: undefined }
-    if (this.running) await this.reconnectTo()
-    return next
+    const before = this.options.settings.read()
+    const { settings, credentials } = applySettingsPatch(before, patch)
+    for (const [id, value] of credentials) this.secrets.set(id, value)
+    this.options.settings.write(settings)
+    if (patch.cache) this.history?.setLimits(settings.cache)
+    if (patch.polling) this.session?.setPolling(settings.polling)
+    const shown = this.publicSettings()
+    this.batcher.push('settings', shown)
+    const changesIndexer =
+      patch.activeProfileId !== undefined || patch.removeProfile !== undefined || (patch.saveProfile !== undefined && settings.activeProfileId === patch.saveProfile.id) || (patch.saveProfile !== undefined && patch.saveProfile.id === undefined)
+    if (changesIndexer || credentials.has(before.activeProfileId)) {
+      // What the user saves in the app wins over this launch's flags from now on.
+      this.launch = { ...this.launch, indexerUrl: undefined, wsUrl: undefined, credential: undefined }
+      if (this.running) await this.reconnectTo()
+    }
+    return shown
   }
+
+  async testConnection(profile: ProfileInput): Promise<ConnectionReport> {
+    const checked = checkProfile(profile, profile.id ?? 'test')
+    const typed = profile.credential?.trim()
+    const credential = typed ? parseCredential(typed) : profile.id ? this.storedCredential(profile.id) : null
+    return testIndexerConnection({
+      httpUrl: checked.httpUrl,
+      wsUrl: checked.wsUrl ?? deriveWsUrl(checked.httpUrl),
+      headers: credentialHeaders(credential),
+      withCredential: credential !== null,
+    })
+  }
+
+  async getAppInfo(): Promise<AppInfo> {
+    const info = this.options.appInfo ?? {}
+    return {
+      platform: info.platform ?? 'browser',
+      version: info.version ?? '0.0.0',
+      dataDir: info.dataDir ?? null,
+      logFile: info.logFile ?? null,
+      secrets: { encrypted: this.secrets.encrypted, warning: this.secrets.warning },
+    }
+  }
+
+  // --- connection -------------------------------------------------------------
 
   async getConnection(): Promise<ConnectionState> {
     return this.connectionState()
   }
 
+  async reconnectNow(): Promise<ConnectionState> {
+    if (this.paused) await this.setLivePaused(false)
+    else this.session?.live.reconnectNow('reconnect asked')
+    return this.connectionState()
+  }
+
+  async setLivePaused(paused: boolean): Promise<ConnectionState> {
+    if (paused === this.paused) return this.connectionState()
+    this.paused = paused
+    this.log.info(paused ? 'live feed paused' : 'live feed resumed')
+    if (paused) this.session?.stop()
+    else if (this.running) await this.reconnectTo()
+    this.pushConnection()
+    return this.connectionState()
+  }
+
   async getRecentProofs(): Promise<ProofSummary[]> {
-    return [...this.recentProofs]
+    if (this.session) {
+      const held = this.session.getRecentProofs()
+      if (held.length > 0) return held
+      // Nothing live yet (a start, or offline): the cache's newest proofs.
+      const cached = await this.session.cached.listProofs({ limit: 50 }, { source: 'cache' })
+      return cached.items.map((p) => ({ proofAccount: p.proofAccount, authority: p.authority, circuitId: p.circuitId, proofType: p.proofType, slot: p.slotVerified, raw: p.raw, extra: p.extra }))
+    }
+    return []
   }
 
   async subscribe(channel: string): Promise<ChannelStatus[]> {
-    return this.requireFeed().subscribe(channel)
+    throw new ProofWatchError({
+      code: 'INVALID_ARGUMENT',
+      message: `Channels follow the watchlist: watch an address or follow a circuit instead of subscribing to ${channel.slice(0, 80)}`,
+    })
   }
 
   async unsubscribe(channel: string): Promise<ChannelStatus[]> {
-    return this.requireFeed().unsubscribe(channel)
+    return this.subscribe(channel)
   }
 
-  // --- connection -----------------------------------------------------------
+  // --- watchlist ---------------------------------------------------------------
+
+  async getWatchlist(): Promise<Watchlist> {
+    return this.watchlist.snapshot()
+  }
+  async watchAddress(input: WatchAddressInput): Promise<Watchlist> {
+    return this.watchlist.watchAddress(input)
+  }
+  async unwatchAddress(pubkey: string): Promise<Watchlist> {
+    return this.watchlist.unwatchAddress(pubkey)
+  }
+  async followCircuit(input: FollowCircuitInput): Promise<Watchlist> {
+    return this.watchlist.followCircuit(input)
+  }
+  async unfollowCircuit(circuitId: string): Promise<Watchlist> {
+    return this.watchlist.unfollowCircuit(circuitId)
+  }
+  async markWatchRead(subject: Subject): Promise<Watchlist> {
+    return this.watchlist.markRead(subject)
+  }
+
+  // --- notification centre, search, cache, export ------------------------------------
+
+  async listNotifications(query: NotificationQuery): Promise<Page<AppNotification>> {
+    const session = this.requireSession()
+    await this.history?.flush()
+    return session.history.listNotifications(query).data
+  }
+
+  async markNotificationsRead(ids: string[] | 'all'): Promise<{ unread: number }> {
+    const session = this.requireSession()
+    session.history.markNotificationsRead(ids)
+    await this.history?.flush()
+    return { unread: session.history.unreadNotificationCount() }
+  }
+
+  async search(input: SearchInput): Promise<SearchHit[]> {
+    const session = this.requireSession()
+    await this.history?.flush()
+    return session.cached.search(input.text, { network: input.network ?? false })
+  }
+
+  async getCacheInfo(): Promise<CacheInfo> {
+    return this.requireHistory().info()
+  }
+
+  async clearCache(options: { everything: boolean }): Promise<CacheInfo> {
+    const history = this.requireHistory()
+    await history.clear(options)
+    const info = history.info()
+    this.batcher.push('cache', info)
+    return info
+  }
+
+  async exportHistory(request: ExportRequest): Promise<ExportOutcome> {
+    const session = this.requireSession()
+    if (!this.exportDestination) {
+      throw new ProofWatchError({ code: 'INTERNAL', message: 'Export is not available here' })
+    }
+    await this.history?.flush()
+    return this.exportDestination(request, {
+      toStream: (out) => writeExport(session.history, request, out),
+      toFile: (path) => exportToFile(session.history, request, path),
+    })
+  }
+
+  async openExternal(subject: Subject): Promise<{ url: string; opened: boolean }> {
+    const url = explorerUrl(subject)
+    const opened = this.openExternalUrl ? await this.openExternalUrl(url) : false
+    return { url, opened }
+  }
+
+  // --- connection management ---------------------------------------------------
+
+  private publicSettings(): PublicSettings {
+    return publicSettings(this.options.settings.read(), this.secrets, this.demo?.endpoints.wallet ?? DEMO_WALLET)
+  }
+
+  private storedCredential(profileId: string) {
+    const text = this.secrets.get(profileId)
+    try {
+      return text ? parseCredential(text) : null
+    } catch {
+      return null
+    }
+  }
+
+  private openHistory(): void {
+    if (this.history) return
+    const settings = this.options.settings.read()
+    this.history = HistoryStore.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
+    this.history.setRetentionPolicy({ keepAddresses: this.watchlist.watchedPubkeys() })
+    const info = this.history.info()
+    if (info.damage) {
+      this.log.warn('history cache damaged', info.damage)
+      this.batcher.push('cache', info)
+    }
+    this.unsubscribers.push(
+      this.history.onDamage((damage) => {
+        if (damage) this.log.warn('history cache damaged', damage)
+        if (this.history) this.batcher.push('cache', this.history.info())
+      }),
+      this.history.onProblem((problem) => {
+        this.log.warn('history cache problem', problem)
+        this.batcher.push('problem', problem)
+      }),
+    )
+  }
+
+  /** `--watch` adds to the saved watchlist; `--wallet` is saved to the active profile. */
+  private applyLaunchAdditions(): void {
+    for (const pubkey of this.launch.watch ?? []) {
+      if (!this.watchlist.isWatched(pubkey)) this.watchlist.watchAddress({ pubkey })
+    }
+    const wallet = this.launch.wallet
+    const saved = this.options.settings.read()
+    const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
+    if (wallet && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
+      profile.wallet = wallet
+      this.options.settings.write(saved)
+    }
+  }
 
   private reconnectTo(): Promise<void> {
     this.switching = this.switching.then(async () => {
-      await this.disconnect(false)
+      this.disconnect()
       await this.connect()
     })
     return this.switching
   }
 
-  private async resolveTarget(): Promise<Target> {
-    const saved = this.options.settings.read()
-    const indexerUrl = this.launch.indexerUrl ?? (saved.useDemo ? null : saved.indexerUrl)
-    if (indexerUrl) {
-      const wsUrl = this.launch.wsUrl ?? (this.launch.indexerUrl ? undefined : saved.wsUrl) ?? deriveWsUrl(indexerUrl)
-      return { demo: false, httpUrl: indexerUrl, wsUrl }
-    }
+  private async ensureDemo(): Promise<DemoEndpoints> {
     if (!this.demo) {
       const startDemo = this.deps.startDemo ?? (() => startDemoIndexer({ port: 0 }))
-      this.demo = await startDemo()
-      this.log.info('demo indexer started', { httpUrl: this.demo.httpUrl })
+      const started = await startDemo()
+      const credential = `cookie:${started.cookieName ?? 'zkhelios_session'}=${started.credential ?? 'demo'}`
+      this.demo = { endpoints: { httpUrl: started.httpUrl, wsUrl: started.wsUrl, credential, wallet: DEMO_WALLET }, close: () => started.close() }
+      this.log.info('demo indexer started', { httpUrl: started.httpUrl })
     }
-    return { demo: true, httpUrl: this.demo.httpUrl, wsUrl: this.demo.wsUrl }
+    return this.demo.endpoints
   }
 
   private async connect(): Promise<void> {
-    const target = await this.resolveTarget()
-    if (!target.demo && this.demo) {
+    const saved = this.options.settings.read()
+    const needsDemo = !this.launch.indexerUrl && !saved.profiles.some((p) => p.id === saved.activeProfileId)
+    const demo = needsDemo ? await this.ensureDemo() : null
+    if (!needsDemo && this.demo) {
       await this.demo.close()
       this.demo = null
     }
-    this.target = target
-    this.http = { state: 'unknown', lastOkAt: null, lastError: null }
-    this.recentProofs = []
-    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: this.parameterMemory })
-    this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo })
-    this.feed = new LiveFeed({
-      url: target.wsUrl,
-      channels: ['stats', 'proofs'],
-      onEvent: (channel, data) => this.onFeedEvent(channel, data),
-      onStatus: (status) => {
-        if (status.state !== 'live') this.scheduleHealthCheck(0)
-        this.pushConnection()
-      },
-      onProblem: (problem) => {
-        this.log.warn('live feed problem', problem)
-        this.batcher.push('problem', problem)
-      },
-      ...this.deps.feedOptions,
-    })
-    this.feed.start()
-    this.scheduleHealthCheck(0)
+    const target = resolveTarget(saved, this.launch, this.secrets, () => demo!)
+    const deps: SessionDeps = {
+      history: this.requireHistory(),
+      watchlist: this.watchlist,
+      memory: this.parameterMemory,
+      log: this.log,
+      push: (event, payload) => this.batcher.push(event, payload),
+      onLiveStatus: () => this.pushConnection(),
+      onHttpState: () => this.pushConnection(),
+      polling: saved.polling,
+      live: this.deps.live,
+    }
+    this.session = new IndexerSession(target, deps)
+    this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
+    this.session.setActivity(this.activity)
+    if (!this.paused) this.session.start()
     this.pushConnection()
   }
 
-  private async disconnect(final: boolean): Promise<void> {
-    if (this.healthTimer) clearTimeout(this.healthTimer)
-    this.healthTimer = null
-    this.feed?.stop()
-    this.feed = null
-    this.client = null
-    if (final && this.demo) {
-      await this.demo.close()
-      this.demo = null
-    }
+  private disconnect(): void {
+    this.session?.stop()
+    this.session = null
   }
 
-  private requireClient(): IndexerClient {
-    if (!this.client) {
+  private followWatchlist(change: { kind?: string } | undefined): void {
+    if (!this.session) return
+    if (change && 'kind' in change && change.kind === 'activity') return
+    this.session.live.setWatchlist({ addresses: this.watchlist.watchedPubkeys(), circuits: this.watchlist.followedCircuitIds() })
+  }
+
+  private requireSession(): IndexerSession {
+    if (!this.session) {
       throw new ProofWatchError({ code: 'UNREACHABLE', message: 'Not connected to an indexer yet', retryable: true })
     }
-    return this.client
+    return this.session
   }
 
-  private requireFeed(): LiveFeed {
-    if (!this.feed) {
-      throw new ProofWatchError({ code: 'UNREACHABLE', message: 'The live feed is not running', retryable: true })
-    }
-    return this.feed
+  private requireHistory(): HistoryStore {
+    if (!this.history) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is not open', retryable: true })
+    return this.history
   }
 
-  /** Runs a request and keeps the HTTP health that the connection indicator shows. */
-  private async track<T>(request: (client: IndexerClient) => Promise<T>): Promise<T> {
-    const client = this.requireClient()
-    try {
-      const result = await request(client)
-      this.noteHttp(client, 'ok', null)
-      return result
-    } catch (error) {
-      const info = toErrorInfo(error)
-      if (info.code === 'UNREACHABLE' || info.code === 'TIMEOUT') this.noteHttp(client, 'unreachable', info)
-      else if (info.status !== undefined && info.status >= 500) this.noteHttp(client, 'error', info)
-      throw error
-    }
-  }
-
-  private noteHttp(client: IndexerClient, state: HttpState, error: ErrorInfo | null): void {
-    if (client !== this.client) return
-    const changed = this.http.state !== state
-    this.http = { state, lastOkAt: state === 'ok' ? Date.now() : this.http.lastOkAt, lastError: error }
-    if (changed) {
-      this.log.info(`indexer HTTP ${state}`, error ?? undefined)
-      this.pushConnection()
-    }
-  }
-
-  /**
-   * While the socket is not live or HTTP fails, poll the overview: it keeps
-   * the dashboard fresh and finds out when the indexer is back.
-   */
-  private scheduleHealthCheck(delayMs: number): void {
-    if (!this.running || this.healthTimer) return
-    this.healthTimer = setTimeout(() => void this.healthCheck(), delayMs)
-  }
-
-  private async healthCheck(): Promise<void> {
-    this.healthTimer = null
-    if (!this.running || !this.client) return
-    const feedLive = this.feed?.current().state === 'live'
-    if (feedLive && this.http.state === 'ok') return
-    try {
-      const overview = await this.getOverview()
-      this.healthFailures = 0
-      this.batcher.push('overview', overview)
-    } catch {
-      this.healthFailures++
-    }
-    // While failing, back off from the poll interval up to a minute; jitter keeps many clients apart.
-    const base = this.deps.healthPollMs ?? 10_000
-    const wait = this.healthFailures === 0 ? base : base + backoffDelay(this.healthFailures, base, 60_000 - base)
-    this.scheduleHealthCheck(wait)
-  }
-
-  private onFeedEvent(channel: string, data: unknown): void {
-    try {
-      const parsed = parseChannel(channel)
-      switch (parsed.kind) {
-        case 'stats':
-          this.batcher.push('overview', decodeStatsEvent(data))
-          break
-        case 'proofs': {
-          const proof = decodeProofSummary(data)
-          this.rememberProof(proof)
-          this.batcher.push('proofs', [proof])
-          break
-        }
-        case 'user-proofs':
-          this.batcher.push('userProofs', [decodeProofSummary(data)])
-          break
-        case 'user-notifications':
-          this.batcher.push('notifications', [decodeNotification(data, Date.now())])
-          break
-        case 'address':
-          this.batcher.push('addressTransactions', [decodeAddressTransaction(channel, data)])
-          break
-        case 'circuit':
-        case 'unknown':
-          // Followed circuits get their own event with the live-feed work; until then the
-          // global `proofs` channel carries the same proofs.
-          break
-      }
-    } catch (error) {
-      const info = toErrorInfo(error)
-      const problem = { ...info, message: `Unreadable ${channel} event: ${info.message}` }
-      this.log.warn(problem.message, problem)
-      this.batcher.push('problem', problem)
-    }
-  }
-
-  private rememberProof(proof: ProofSummary): void {
-    if (this.recentProofs.some((p) => p.proofAccount === proof.proofAccount)) return
-    this.recentProofs.unshift(proof)
-    if (this.recentProofs.length > RECENT_PROOFS_CAP) this.recentProofs.length = RECENT_PROOFS_CAP
+  private read<T extends object>(request: (session: IndexerSession) => Promise<T>): Promise<T> {
+    const session = this.requireSession()
+    return session.track(() => request(session))
   }
 
   private connectionState(): ConnectionState {
-    const status = this.feed?.current()
+    const session = this.session
+    const status = session?.liveStatus()
+    const target = session?.target
+    const channels = status?.channels ?? []
+    const userChannels = channels.filter((c) => c.channel.startsWith('user:'))
     return {
-      indexer: {
-        demo: this.target?.demo ?? false,
-        httpUrl: this.target?.httpUrl ?? '',
-        wsUrl: this.target?.wsUrl ?? '',
+      indexer: { demo: target?.demo ?? false, httpUrl: target?.httpUrl ?? '', wsUrl: target?.wsUrl ?? '' },
+      http: session ? { ...session.http } : { state: 'unknown', lastOkAt: null, lastError: null },
+      socket: this.paused || !status
+        ? { state: 'stopped', reason: this.paused ? 'paused' : null, nextRetryAt: null, since: Date.now(), reconnects: 0, lastEventAt: null }
+        : status.socket,
+      channels,
+      paused: this.paused,
+      userChannels: !target?.credential
+        ? 'not-configured'
+        : userChannels.some((c) => c.state === 'refused' && c.reason === 'auth')
+          ? 'sign-in-needed'
+          : userChannels.length > 0 && userChannels.every((c) => c.state === 'subscribed')
+            ? 'ok'
+            : 'pending',
+      counters: {
+        events: status?.counters.events ?? 0,
+        duplicates: status?.counters.duplicates ?? 0,
+        malformedFrames: (status?.counters as { malformedFrames?: number } | undefined)?.malformedFrames ?? 0,
       },
-      http: { ...this.http },
-      socket: status ?? { state: 'stopped', reason: null, nextRetryAt: null, since: Date.now(), reconnects: 0, lastEventAt: null },
-      channels: this.feed?.channels() ?? [],
     }
   }
 
@@ -356,3 +562,4 @@ class IndexerMonitor implements Monitor {
     this.batcher.push('connection', this.connectionState())
   }
 }
+

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { toErrorInfo } from '@shared/errors'
 import { defaultDataDir } from '../core/data-dir'
 import { createFileSettingsStore } from '../core/file-settings-store'
+import { HISTORY_FILE_NAME } from '../core/history/database'
+import { createFileSecretStore } from '../core/secrets'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
 import { consoleLogger } from '../core/log'
 import { createMonitor } from '../core/monitor'
@@ -31,7 +33,14 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const dataDir = resolve(launch.dataDir ?? defaultDataDir())
-  const monitor = createMonitor({ settings: createFileSettingsStore(dataDir, log), launch, log })
+  const monitor = createMonitor({
+    settings: createFileSettingsStore(dataDir, log),
+    secrets: createFileSecretStore(dataDir, log),
+    historyPath: join(dataDir, HISTORY_FILE_NAME),
+    launch,
+    log,
+    appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir },
+  })
   await monitor.start()
   const serve = await startServe({ monitor, rendererDir, port: launch.port ?? 0, log })
   console.log(`ProofWatch serving at ${serve.url}`)

@@ -22,14 +22,14 @@ describe('export downloads', () => {
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
   it('streams an offered export once, as an attachment, to a page holding the token', async () => {
-    const writer: ExportWriter = async (request, out) => {
-      for (let i = 0; i < 3; i++) out.write(`${request.kind},${i}\n`)
+    const writer: ExportWriter = async (out) => {
+      for (let i = 0; i < 3; i++) out.write(`proofs,${i}\n`)
       return { rows: 3 }
     }
-    const downloads = new ExportDownloads(TOKEN, writer, silentLogger)
+    const downloads = new ExportDownloads(TOKEN, silentLogger)
     const started = await serve(downloads)
     server = started.server
-    const offer = downloads.offer({ kind: 'proofs', format: 'csv', filter: {} })
+    const offer = downloads.offer({ kind: 'proofs', format: 'csv', filter: {} }, writer)
     if (offer.status !== 'download') throw new Error('expected a download')
     expect(offer.fileName).toMatch(/^proofwatch-proofs-.*\.csv$/)
     const response = await fetch(started.base + offer.url)
@@ -41,10 +41,10 @@ describe('export downloads', () => {
 
   it('refuses a wrong token, an unknown id and an expired offer', async () => {
     let now = 0
-    const downloads = new ExportDownloads(TOKEN, async () => ({ rows: 0 }), silentLogger, () => now)
+    const downloads = new ExportDownloads(TOKEN, silentLogger, () => now)
     const started = await serve(downloads)
     server = started.server
-    const offer = downloads.offer({ kind: 'transactions', format: 'json', filter: {} })
+    const offer = downloads.offer({ kind: 'transactions', format: 'json', filter: {} }, async () => ({ rows: 0 }))
     if (offer.status !== 'download') throw new Error('expected a download')
     const wrongToken = offer.url.replace(/token=.*/, 'token=guess')
     expect((await fetch(started.base + wrongToken)).status).toBe(404)
@@ -57,13 +57,13 @@ describe('export downloads', () => {
   })
 
   it('cuts the download when writing fails, so the browser reports it', async () => {
-    const downloads = new ExportDownloads(TOKEN, async (_request, out) => {
-      out.write('partial')
-      throw new Error('disk read failed')
-    }, silentLogger)
+    const downloads = new ExportDownloads(TOKEN, silentLogger)
     const started = await serve(downloads)
     server = started.server
-    const offer = downloads.offer({ kind: 'proofs', format: 'json', filter: {} })
+    const offer = downloads.offer({ kind: 'proofs', format: 'json', filter: {} }, async (out) => {
+      out.write('partial')
+      throw new Error('disk read failed')
+    })
     if (offer.status !== 'download') throw new Error('expected a download')
     const response = await fetch(started.base + offer.url)
     await expect(response.text()).rejects.toThrow()

@@ -7,7 +7,7 @@ import { toErrorInfo } from '@shared/errors'
 import type { Logger } from '../core/log'
 
 /** Writes the rows of an export to a stream; answers how many. */
-export type ExportWriter = (request: ExportRequest, out: Writable) => Promise<{ rows: number }>
+export type ExportWriter = (out: Writable) => Promise<{ rows: number }>
 
 const OFFER_TTL_MS = 5 * 60_000
 const PATH = /^\/export\/([A-Za-z0-9_-]{16,64})$/
@@ -18,19 +18,19 @@ const PATH = /^\/export\/([A-Za-z0-9_-]{16,64})$/
  * browser reads them (no file is built in memory or on disk).
  */
 export class ExportDownloads {
-  private readonly offers = new Map<string, { request: ExportRequest; expiresAt: number }>()
+  private readonly offers = new Map<string, { request: ExportRequest; write: ExportWriter; expiresAt: number }>()
 
   constructor(
     private readonly token: string,
-    private readonly write: ExportWriter,
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
   ) {}
 
-  offer(request: ExportRequest): ExportOutcome {
+  /** A link that, opened once within five minutes, streams what `write` writes. */
+  offer(request: ExportRequest, write: ExportWriter): ExportOutcome {
     this.prune()
     const id = randomBytes(18).toString('base64url')
-    this.offers.set(id, { request, expiresAt: this.now() + OFFER_TTL_MS })
+    this.offers.set(id, { request, write, expiresAt: this.now() + OFFER_TTL_MS })
     return { status: 'download', url: `/export/${id}?token=${encodeURIComponent(this.token)}`, fileName: fileName(request) }
   }
 
@@ -46,14 +46,14 @@ export class ExportDownloads {
       return true
     }
     this.offers.delete(match[1]!)
-    const { request: exportRequest } = offer
+    const { request: exportRequest, write } = offer
     response.writeHead(200, {
       'Content-Type': exportRequest.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="${fileName(exportRequest)}"`,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     })
-    this.write(exportRequest, response).then(
+    write(response).then(
       ({ rows }) => {
         this.log.info('export downloaded', { kind: exportRequest.kind, format: exportRequest.format, rows })
         response.end()

@@ -5,6 +5,7 @@ import { createBridgeDispatcher } from '../core/bridge-dispatch'
 import type { Logger } from '../core/log'
 import type { Monitor } from '../core/monitor'
 import { BridgeSocketServer } from './bridge-socket'
+import { ExportDownloads } from './export-downloads'
 import { serveStaticFile } from './static-files'
 
 export interface ServeOptions {
@@ -35,7 +36,10 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     greeting: async () => [{ event: 'connection', payload: await options.monitor.getConnection() }],
     log: options.log,
   })
+  const downloads = new ExportDownloads(token, options.log)
+  options.monitor.setExportDestination(async (request, writers) => downloads.offer(request, writers.toStream))
   const server: Server = createServer((request, response) => {
+    if (downloads.handle(request, response)) return
     serveStaticFile(options.rendererDir, request, response).catch((error: unknown) => {
       options.log.error('static file failed', error)
       if (!response.headersSent) response.writeHead(500)

@@ -1,0 +1,194 @@
+import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
+import type { ErrorInfo, HttpState, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
+import type { PollingIntervals } from '@shared/settings'
+import { credentialHeaders } from './credentials'
+import { CachedIndexer } from './history/cached-indexer'
+import type { HistoryStore, IndexerHistory } from './history/history-store'
+import { IndexerClient } from './indexer/client'
+import { indexerKey } from './indexer/url'
+import type { ParameterMemory } from './indexer/negotiation'
+import type { IndexerTarget } from './indexer-target'
+import { LiveService, type LiveServiceOptions, type LiveServiceStatus } from './live/live-service'
+import type { Logger } from './log'
+import { Poller, type Activity } from './polling/poller'
+import { StatsPolls } from './polling/stats-polls'
+import type { WatchlistModel } from './watchlist/watchlist-model'
+
+export interface SessionDeps {
+  history: HistoryStore
+  watchlist: WatchlistModel
+  memory: ParameterMemory
+  log: Logger
+  push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
+  /** The live state changed (socket, channels, counters). */
+  onLiveStatus(): void
+  /** The HTTP state changed. */
+  onHttpState(): void
+  polling: PollingIntervals
+  /** Tuning for tests: the live service's options. */
+  live?: Partial<LiveServiceOptions>
+}
+
+/** Series the views asked for most recently; the poller keeps these fresh. */
+const FOLLOWED_SERIES_MAX = 4
+
+/**
+ * Everything main does for one indexer: the HTTP client behind the cache,
+ * the live service (sockets, backfill, circuits, overview fallback), the
+ * stats polls, and where each decoded event goes (the history store, the
+ * watchlist's activity, the bridge). Switching indexers ends the session and
+ * starts another; the history store and the watchlist outlive it.
+ */
+export class IndexerSession {
+  readonly client: IndexerClient
+  readonly cached: CachedIndexer
+  readonly history: IndexerHistory
+  readonly live: LiveService
+  private readonly poller: Poller
+  private readonly stats: StatsPolls
+  private readonly followedSeries: SeriesQuery[] = []
+  private recentProofs: ProofSummary[] = []
+  http: { state: HttpState; lastOkAt: number | null; lastError: ErrorInfo | null } = { state: 'unknown', lastOkAt: null, lastError: null }
+
+  constructor(
+    readonly target: IndexerTarget,
+    private readonly deps: SessionDeps,
+  ) {
+    const headers = () => credentialHeaders(target.credential)
+    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers })
+    this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
+    this.cached = new CachedIndexer(this.client, this.history)
+    this.poller = new Poller()
+    this.stats = new StatsPolls({
+      source: this.client,
+      poller: this.poller,
+      intervals: { seriesMs: deps.polling.seriesMs, leaderboardMs: deps.polling.leaderboardMs },
+      onSeries: (series) => {
+        this.history.recordSeries(series)
+        deps.push('series', [series])
+      },
+      onLeaderboard: (query, entries) => {
+        this.history.recordLeaderboard(query, entries)
+        deps.push('leaderboard', { entries, freshness: { source: 'network', fetchedAt: Date.now() } })
+      },
+      onProblem: (problem) => deps.push('problem', problem),
+    })
+    this.live = new LiveService({
+      source: this.client,
+      wsUrl: target.wsUrl,
+      headers,
+      poller: this.poller,
+      overviewPollMs: deps.polling.overviewMs,
+      userChannels: target.credential !== null,
+      userAuthority: target.wallet,
+      addresses: deps.watchlist.watchedPubkeys(),
+      circuits: deps.watchlist.followedCircuitIds(),
+      handlers: {
+        onOverview: (overview) => {
+          this.history.recordOverview(overview)
+          deps.push('overview', overview)
+        },
+        onProofs: (proofs) => {
+          this.history.recordProofSummaries(proofs)
+          this.rememberProofs(proofs)
+          deps.push('proofs', proofs)
+        },
+        onUserProofs: (proofs) => {
+          this.history.recordProofSummaries(proofs, { own: true })
+          deps.push('userProofs', proofs)
+        },
+        onNotifications: (notifications) => {
+          this.history.recordNotifications(notifications)
+          deps.push('notifications', notifications)
+        },
+        onAddressTransactions: (items, meta) => {
+          for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
+          deps.watchlist.noteAddressTransactions(items, meta.origin === 'live')
+          deps.push('addressTransactions', items)
+        },
+        onCircuitProofs: (items, meta) => {
+          this.history.recordProofSummaries(items.map((item) => item.proof))
+          deps.watchlist.noteCircuitProofs(items, meta.origin === 'live')
+          deps.push('circuitProofs', items)
+        },
+        onCircuitMode: (circuitId, mode, reason) => deps.watchlist.setCircuitMode(circuitId, mode, reason),
+        onStatus: () => deps.onLiveStatus(),
+        onProblem: (problem) => {
+          deps.log.warn('live feed problem', problem)
+          deps.push('problem', problem)
+        },
+      },
+      ...deps.live,
+    })
+  }
+
+  start(): void {
+    this.live.start()
+  }
+
+  stop(): void {
+    this.live.stop()
+    this.poller.stop()
+  }
+
+  liveStatus(): LiveServiceStatus {
+    return this.live.status()
+  }
+
+  getRecentProofs(): ProofSummary[] {
+    return [...this.recentProofs]
+  }
+
+  setActivity(activity: Activity): void {
+    this.live.setActivity(activity)
+  }
+
+  setPolling(polling: PollingIntervals): void {
+    this.stats.setIntervals?.({ seriesMs: polling.seriesMs, leaderboardMs: polling.leaderboardMs })
+  }
+
+  /** The series a view just asked for joins those polled (the oldest beyond a few drop out). */
+  followSeries(query: SeriesQuery): void {
+    const index = this.followedSeries.findIndex((q) => q.metric === query.metric && q.period === query.period)
+    if (index >= 0) this.followedSeries.splice(index, 1)
+    this.followedSeries.unshift({ metric: query.metric, period: query.period })
+    this.followedSeries.length = Math.min(this.followedSeries.length, FOLLOWED_SERIES_MAX)
+    this.stats.followSeries(this.followedSeries)
+  }
+
+  followLeaderboard(query: LeaderboardQuery): void {
+    this.stats.followLeaderboard(query)
+  }
+
+  /** Runs a request and keeps the HTTP health that the connection indicator shows. */
+  async track<T extends { freshness?: { offline?: ErrorInfo } } | object>(request: () => Promise<T>): Promise<T> {
+    try {
+      const result = await request()
+      const offline = (result as { freshness?: { offline?: ErrorInfo } }).freshness?.offline
+      if (offline) this.noteHttp('unreachable', offline)
+      else if ((result as { freshness?: { source?: string } }).freshness?.source !== 'cache') this.noteHttp('ok', null)
+      return result
+    } catch (error) {
+      const info = error as ErrorInfo
+      if (info.code === 'UNREACHABLE' || info.code === 'TIMEOUT') this.noteHttp('unreachable', info)
+      else if (info.status !== undefined && info.status >= 500) this.noteHttp('error', info)
+      throw error
+    }
+  }
+
+  private noteHttp(state: HttpState, error: ErrorInfo | null): void {
+    const changed = this.http.state !== state
+    this.http = { state, lastOkAt: state === 'ok' ? Date.now() : this.http.lastOkAt, lastError: error }
+    if (changed) {
+      this.deps.log.info(`indexer HTTP ${state}`, error ?? undefined)
+      this.deps.onHttpState()
+    }
+  }
+
+  private rememberProofs(proofs: readonly ProofSummary[]): void {
+    const held = new Set(this.recentProofs.map((p) => p.proofAccount))
+    const fresh = proofs.filter((p) => !held.has(p.proofAccount))
+    if (fresh.length === 0) return
+    this.recentProofs = [...fresh.reverse(), ...this.recentProofs].slice(0, RECENT_PROOFS_CAP)
+  }
+}
