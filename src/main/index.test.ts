@@ -2,10 +2,16 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it, vi } from 'vitest'
 
+const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage']
+
 const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
   createMonitor: vi.fn(),
-  electron: { app: { name: 'app' }, BrowserWindow: class {}, dialog: {}, ipcMain: {} },
+  electron: Object.fromEntries(
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage'].map(
+      (name) => [name, { name }],
+    ),
+  ),
 }))
 
 vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
@@ -16,17 +22,16 @@ it('hands the Electron modules, the process and the monitor factory to runApp', 
   await import('./index')
   expect(mocks.runApp).toHaveBeenCalledTimes(1)
   const [modules, options] = mocks.runApp.mock.calls[0] as unknown as [Record<string, unknown>, Record<string, unknown>]
-  expect(modules).toEqual({
-    app: mocks.electron.app,
-    BrowserWindow: mocks.electron.BrowserWindow,
-    dialog: mocks.electron.dialog,
-    ipcMain: mocks.electron.ipcMain,
-  })
+  expect(Object.keys(modules).sort()).toEqual([...MODULE_NAMES].sort())
+  for (const name of MODULE_NAMES) expect(modules[name]).toBe(mocks.electron[name])
   expect(options).toMatchObject({
     mainDir: dirname(fileURLToPath(import.meta.url)),
     argv: process.argv.slice(1),
     env: process.env,
     platform: process.platform,
     createMonitor: mocks.createMonitor,
+    execPath: process.execPath,
+    processArgv: process.argv,
+    defaultApp: process.defaultApp === true,
   })
 })

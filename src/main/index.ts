@@ -1,15 +1,18 @@
 /** The Electron entry. Everything it does is composed, and tested, in electron/app-main.ts. */
-import { app, BrowserWindow, dialog, ipcMain } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, safeStorage, screen, shell, Tray } from 'electron'
 import { createMonitor } from './core/monitor'
 import { runApp } from './electron/app-main'
 
 void runApp(
-  { app, BrowserWindow, dialog, ipcMain },
+  { app, BrowserWindow, dialog, ipcMain, Menu, Tray, Notification, shell, powerMonitor, net, screen, nativeTheme, safeStorage },
   {
     mainDir: import.meta.dirname,
     argv: process.argv.slice(1),
     env: process.env,
     platform: process.platform,
     createMonitor,
+    defaultApp: process.defaultApp === true,
+    execPath: process.execPath,
+    processArgv: process.argv,
   },
 )

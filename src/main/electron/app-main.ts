@@ -1,30 +1,74 @@
 import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
-import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog } from 'electron'
+import { join, resolve } from 'node:path'
+import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, NotificationConstructorOptions, Shell } from 'electron'
+import type { BridgeEvent } from '@shared/bridge'
 import { createBridgeDispatcher } from '../core/bridge-dispatch'
 import type { LaunchOptions } from '../core/launch-options'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
 import type { Logger } from '../core/log'
 import { consoleLogger } from '../core/log'
+import type { Credential } from '../core/credentials'
+import { parseCredential, redactText } from '../core/credentials'
+import { HISTORY_FILE_NAME } from '../core/history/database'
+import { createFileLogger } from '../core/log-file'
 import type { Monitor, MonitorOptions } from '../core/monitor'
+import type { NotifyClock } from '../core/notify/timers'
 import type { SettingsStore } from '../core/settings'
-import type { BridgeIpcMain } from './ipc'
+import { APP_ID, DESKTOP_NAME } from './app-identity'
+import type { CredentialVault, SafeStorageLike } from './credential-vault'
+import { openCredentialVault } from './credential-vault'
+import { desktopBridge } from './desktop-bridge'
+import type { DesktopShellDeps } from './desktop-shell'
+import { DesktopShell } from './desktop-shell'
+import { createExportDestination } from './export-dialog'
+import { createExternalOpener } from './external-links'
+import type { BridgeIpc, BridgeIpcMain } from './ipc'
 import { registerBridgeIpc } from './ipc'
+import type { NotificationLike } from './notifications'
+import type { PowerMonitorLike } from './power'
+import { DeepLinkRouter, registerProtocolClient } from './protocol'
 import type { RendererLocation } from './renderer-location'
 import { resolveRendererLocation } from './renderer-location'
 import { createElectronSettingsStore } from './settings-store'
-import { createMainWindow, findWindowIcon, preloadPath } from './window'
+import type { TrayLike } from './tray'
+import { createMainWindow, findWindowIcon, preloadPath, resourcesDir, WINDOW_SIZE } from './window'
+import type { Rect } from './window-state'
+import { readWindowState, restoreWindow, trackWindowState, writeWindowState } from './window-state'
 
 /** The Electron modules the app uses, passed in so the composition can be tested. */
 export interface ElectronModules {
-  app: Pick<App, 'enableSandbox' | 'requestSingleInstanceLock' | 'setPath' | 'on' | 'whenReady' | 'quit' | 'exit'>
+  app: Pick<
+    App,
+    | 'enableSandbox'
+    | 'requestSingleInstanceLock'
+    | 'setPath'
+    | 'getPath'
+    | 'on'
+    | 'whenReady'
+    | 'quit'
+    | 'exit'
+    | 'setAppUserModelId'
+    | 'setDesktopName'
+    | 'setAsDefaultProtocolClient'
+    | 'setLoginItemSettings'
+    | 'getVersion'
+  >
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow
   ipcMain: BridgeIpcMain
-  dialog: Pick<Dialog, 'showErrorBox'>
+  dialog: Pick<Dialog, 'showErrorBox' | 'showSaveDialog'>
+  Menu: DesktopShellDeps['Menu']
+  Tray: new (image: string) => TrayLike
+  Notification: { new (options: NotificationConstructorOptions): NotificationLike; isSupported(): boolean }
+  shell: Pick<Shell, 'openExternal' | 'openPath'>
+  powerMonitor: PowerMonitorLike
+  net: { isOnline(): boolean }
+  screen: { getAllDisplays(): Array<{ workArea: Rect }> }
+  nativeTheme: DesktopShellDeps['nativeTheme']
+  safeStorage: SafeStorageLike
 }
 
 export interface RunAppOptions {
-  /** The folder of the built main script (`out/main`); preload and renderer are found from it. */
+  /** The folder of the built main script (`out/main`); preload, renderer and resources are found from it. */
   mainDir: string
   /** Arguments after the executable. */
   argv: readonly string[]
@@ -32,26 +76,41 @@ export interface RunAppOptions {
   platform: NodeJS.Platform
   createMonitor: (options: MonitorOptions) => Monitor
   createSettingsStore?: (log: Logger) => SettingsStore
+  /** Where log lines go; the rotating file in `<userData>/logs` when not given. */
   log?: Logger
   print?: (text: string) => void
   /** How long quitting waits for the monitor to stop. */
   stopTimeoutMs?: number
+  /** `process.defaultApp`: started as `electron <script>` (development). */
+  defaultApp?: boolean
+  /** `process.execPath`. */
+  execPath?: string
+  /** `process.argv`, for registering the link handler in development. */
+  processArgv?: readonly string[]
+  clock?: NotifyClock
 }
 
 export interface RunningApp {
   monitor: Monitor
+  desktop: DesktopShell
   getWindow(): BrowserWindow | null
 }
 
+/** `--hidden`: started at login or by the user to stay in the tray. */
+const HIDDEN_FLAG = '--hidden'
+
 /**
- * The app's composition: sandbox, single instance, data folder, settings,
- * monitor, IPC, window. Resolves once the window is open and the monitor
- * started; resolves null when this process is not going to run the app
- * (help shown, bad options, or another instance already runs).
+ * The app's composition: sandbox, identity, single instance, links, data
+ * folder, log, credentials, settings, monitor, IPC, tray, menu, window.
+ * Resolves once the window is open and the monitor started; resolves null
+ * when this process is not going to run the app (help shown, bad options,
+ * or another instance already runs and was handed the command line).
  */
 export async function runApp(electron: ElectronModules, options: RunAppOptions): Promise<RunningApp | null> {
   const { app, dialog } = electron
-  const log = options.log ?? consoleLogger()
+  let log: Logger = options.log ?? consoleLogger()
+  // Handed to parts made before the log file exists; they write wherever the log goes by then.
+  const logs: Logger = { info: (m, d) => log.info(m, d), warn: (m, d) => log.warn(m, d), error: (m, d) => log.error(m, d) }
   const fail = (message: string, code: number) => {
     log.error(message)
     dialog.showErrorBox('ProofWatch', message)
@@ -69,7 +128,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   }
   if (launch.help) {
     const print = options.print ?? ((text: string) => process.stdout.write(text))
-    print(`${LAUNCH_USAGE}\n`)
+    print(`${LAUNCH_USAGE}\n  --hidden               start in the tray, without the window\n`)
     app.exit(0)
     return null
   }
@@ -85,6 +144,10 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     }
   }
 
+  // Notifications are matched to the installed app by these (see electron-builder.yml).
+  if (options.platform === 'win32') app.setAppUserModelId(APP_ID)
+  if (options.platform === 'linux') app.setDesktopName(DESKTOP_NAME)
+
   if (!app.requestSingleInstanceLock()) {
     log.info('ProofWatch is already running; handing over to it')
     app.quit()
@@ -93,49 +156,107 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
 
   let mainWindow: BrowserWindow | null = null
   let monitor: Monitor | null = null
-  let disposeIpc: (() => void) | null = null
+  let bridgeIpc: BridgeIpc | null = null
+  let desktop: DesktopShell | null = null
   let readyLocation: RendererLocation | null = null
+  let quitting = false
+  const heldEvents: BridgeEvent[] = []
+  const pushEvents = (batch: BridgeEvent[]) => (bridgeIpc ? bridgeIpc.push(batch) : heldEvents.push(...batch))
 
-  const openWindow = (location: RendererLocation): BrowserWindow => {
+  const deepLinks = new DeepLinkRouter({
+    open: (route) => desktop?.navigate(route),
+    refuse: (problem) => {
+      pushEvents([{ event: 'problem', payload: problem }])
+      showWindow()
+    },
+    log: logs,
+  })
+
+  const isVisible = () => mainWindow !== null && !mainWindow.isDestroyed() && mainWindow.isVisible() && !mainWindow.isMinimized()
+
+  const windowStateFile = () => join(app.getPath('userData'), 'window-state.json')
+
+  const openWindow = (location: RendererLocation, show: boolean): BrowserWindow => {
+    const restored = restoreWindow(
+      readWindowState(windowStateFile(), log),
+      electron.screen.getAllDisplays().map((display) => display.workArea),
+      WINDOW_SIZE,
+    )
     const window = createMainWindow({
       BrowserWindow: electron.BrowserWindow,
       location,
       preloadPath: preloadPath(options.mainDir),
       iconPath: findWindowIcon(options.mainDir),
+      bounds: restored.bounds,
+      maximized: restored.maximized,
+      showWhenReady: show,
       log,
     })
+    trackWindowState(window, { save: (state) => writeWindowState(windowStateFile(), state), log })
+    window.on('close', (event) => {
+      // Closing hides to the tray when the user wants that; quitting closes for real.
+      if (quitting || !desktop?.closeToTray) return
+      event.preventDefault()
+      window.hide()
+    })
+    const visibilityChanged = () => desktop?.windowVisibilityChanged()
+    window.on('show', visibilityChanged)
+    window.on('hide', visibilityChanged)
+    window.on('minimize', visibilityChanged)
+    window.on('restore', visibilityChanged)
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null
+      desktop?.windowVisibilityChanged()
     })
     return window
   }
 
-  app.on('second-instance', () => {
+  function showWindow(): void {
     if (!readyLocation) return
     if (!mainWindow || mainWindow.isDestroyed()) {
-      mainWindow = openWindow(readyLocation)
+      mainWindow = openWindow(readyLocation, true)
       return
     }
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.show()
     mainWindow.focus()
+  }
+
+  // A second launch hands over its command line: a link to open, or just "show yourself".
+  app.on('second-instance', (_event, argv) => {
+    if (!deepLinks.handleArgv(argv)) showWindow()
   })
-  app.on('activate', () => {
-    if (readyLocation && !mainWindow) mainWindow = openWindow(readyLocation)
+  // macOS delivers links as events, possibly before `ready`.
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    deepLinks.handle(url)
   })
+  app.on('activate', () => showWindow())
   app.on('window-all-closed', () => {
     if (options.platform !== 'darwin') app.quit()
   })
 
+  registerProtocolClient(
+    app,
+    {
+      defaultApp: options.defaultApp ?? false,
+      execPath: options.execPath ?? process.execPath,
+      argv: options.processArgv ?? [options.execPath ?? process.execPath, ...options.argv],
+    },
+    logs,
+  )
+
   let stopped = false
   let stopping = false
   app.on('before-quit', (event) => {
+    quitting = true
     if (stopped) return
     // Quitting waits for the monitor to close its sockets and files, then quits again.
     event.preventDefault()
     if (stopping) return
     stopping = true
-    disposeIpc?.()
+    desktop?.dispose()
+    bridgeIpc?.dispose()
     const stopMonitor = monitor ? monitor.stop() : Promise.resolve()
     const timeout = new Promise<void>((done) => setTimeout(done, options.stopTimeoutMs ?? 3000).unref?.())
     Promise.race([stopMonitor, timeout])
@@ -148,23 +269,130 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
 
   await app.whenReady()
   try {
+    const userData = app.getPath('userData')
+    let logFile: string | null = null
+    let logsDir: string | null = null
+    let vault: CredentialVault | null = null
+    if (!options.log) {
+      try {
+        const fileLog = createFileLogger({
+          dir: join(userData, 'logs'),
+          echo: consoleLogger(),
+          // The credentials themselves, wherever a line quotes them (a request, a header, an error).
+          redactKnown: (line) => (vault ? redactText(line, vaultCredentials(vault)) : line),
+        })
+        log = fileLog
+        logFile = fileLog.file
+        logsDir = fileLog.dir
+      } catch (error) {
+        log.warn('Logging to the console only', error)
+      }
+    }
+    log.info('ProofWatch starting', { platform: options.platform, dataDir: userData })
+
+    const secrets = (vault = await openCredentialVault({
+      safeStorage: electron.safeStorage,
+      file: join(userData, 'credentials.enc.json'),
+      platform: options.platform,
+      log,
+    }))
     const rendererLocation = resolveRendererLocation(options.mainDir, options.env.ELECTRON_RENDERER_URL)
-    readyLocation = rendererLocation
     const settings = (options.createSettingsStore ?? ((l) => createElectronSettingsStore({ log: l })))(log)
-    const created = options.createMonitor({ settings, launch, log })
+    const created = options.createMonitor({
+      settings,
+      launch,
+      log,
+      secrets,
+      historyPath: join(userData, HISTORY_FILE_NAME),
+      appInfo: { platform: 'desktop', version: app.getVersion(), dataDir: userData, logFile },
+    })
     monitor = created
-    disposeIpc = registerBridgeIpc({
+    created.setExternalOpener(createExternalOpener(electron.shell, log))
+    created.setExportDestination(
+      createExportDestination({ dialog: electron.dialog, getWindow: () => mainWindow, defaultDir: downloadsDir(app, userData) }),
+    )
+
+    const shell = new DesktopShell({
+      monitor: created,
+      platform: options.platform,
+      resourcesDir: resourcesDir(options.mainDir),
+      iconPath: findWindowIcon(options.mainDir),
+      log,
+      logsDir,
+      dev: rendererLocation.kind === 'dev-server',
+      Menu: electron.Menu,
+      createTray: (image) => new electron.Tray(image),
+      createNotification: (notificationOptions) => new electron.Notification(notificationOptions),
+      notificationsSupported: () => electron.Notification.isSupported(),
+      openPath: (path) => electron.shell.openPath(path),
+      nativeTheme: electron.nativeTheme,
+      powerMonitor: electron.powerMonitor,
+      net: electron.net,
+      loginItems: app,
+      execPath: options.execPath ?? process.execPath,
+      env: options.env,
+      showWindow,
+      isWindowVisible: isVisible,
+      pushEvents,
+      quit: () => app.quit(),
+      ...(options.clock ? { clock: options.clock } : {}),
+    })
+    desktop = shell
+
+    const bridge = desktopBridge(created, {
+      async updateSettings(patch) {
+        const saved = await created.updateSettings(patch)
+        shell.applySettings(saved)
+        return saved
+      },
+      async markNotificationsRead(ids) {
+        const answer = await created.markNotificationsRead(ids)
+        shell.notificationsRead(ids)
+        return answer
+      },
+    })
+    bridgeIpc = registerBridgeIpc({
       ipcMain: electron.ipcMain,
-      dispatcher: createBridgeDispatcher(created),
+      dispatcher: createBridgeDispatcher(bridge),
       monitor: created,
       getWindow: () => mainWindow,
       location: rendererLocation,
       log,
     })
-    mainWindow = openWindow(rendererLocation)
+    if (heldEvents.length > 0) bridgeIpc.push(heldEvents.splice(0))
+
+    await shell.start()
+    readyLocation = rendererLocation
+    const hidden = (shell.options.startHidden || options.argv.includes(HIDDEN_FLAG)) && shell.hasTray
+    mainWindow = openWindow(rendererLocation, !hidden)
+    deepLinks.markReady()
+    deepLinks.handleArgv(options.argv)
+
     await created.start().catch((error: unknown) => log.error('The monitor failed to start', error))
-    return { monitor: created, getWindow: () => mainWindow }
+    await shell.loadWatchlist()
+    return { monitor: created, desktop: shell, getWindow: () => mainWindow }
   } catch (error) {
     return fail(`ProofWatch could not start: ${error instanceof Error ? error.message : String(error)}`, 1)
   }
+}
+
+/** The Downloads folder, or the data folder where the system has none. */
+function downloadsDir(app: Pick<App, 'getPath'>, fallback: string): string {
+  try {
+    return app.getPath('downloads')
+  } catch {
+    return fallback
+  }
+}
+
+function vaultCredentials(vault: CredentialVault): Credential[] {
+  const credentials: Credential[] = []
+  for (const text of vault.values()) {
+    try {
+      credentials.push(parseCredential(text))
+    } catch {
+      // Not in the credential notation: nothing to look for.
+    }
+  }
+  return credentials
 }

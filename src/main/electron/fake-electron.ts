@@ -98,6 +98,9 @@ export class FakeBrowserWindow extends FakeEmitter {
   loaded: { url?: string; file?: string } = {}
   destroyed = false
   minimized = false
+  visible = false
+  maximized = false
+  normalBounds = { x: 10, y: 20, width: 1280, height: 800 }
 
   constructor(readonly options: Record<string, unknown>) {
     super()
@@ -115,7 +118,26 @@ export class FakeBrowserWindow extends FakeEmitter {
     return Promise.resolve()
   }
   show() {
+    this.visible = true
     this.calls.push('show')
+  }
+  hide() {
+    this.visible = false
+    this.calls.push('hide')
+  }
+  isVisible() {
+    return this.visible
+  }
+  maximize() {
+    this.maximized = true
+    this.calls.push('maximize')
+    this.emit('maximize')
+  }
+  isMaximized() {
+    return this.maximized
+  }
+  getNormalBounds() {
+    return { ...this.normalBounds }
   }
   focus() {
     this.calls.push('focus')
@@ -130,8 +152,16 @@ export class FakeBrowserWindow extends FakeEmitter {
   isDestroyed() {
     return this.destroyed
   }
+  /** Like Electron: `close` may be prevented (hide to tray); otherwise the window is gone. */
   close() {
+    const event = fakeEvent({})
+    this.emit('close', event)
+    if (event.defaultPrevented) return
+    this.destroy()
+  }
+  destroy() {
     this.destroyed = true
+    this.visible = false
     this.webContents.destroy()
     this.emit('closed')
   }
@@ -157,4 +187,121 @@ export class FakeIpcMain extends FakeEmitter {
 /** An IPC event from a frame at `url` in `sender`. */
 export function ipcEventFrom(sender: unknown, url: string | null, parent: unknown = null) {
   return { sender, senderFrame: url === null ? null : { url, parent } }
+}
+
+/** A tray icon that records what it was given. */
+export class FakeTray extends FakeEmitter {
+  static readonly instances: FakeTray[] = []
+  readonly images: string[] = []
+  tooltip = ''
+  menu: FakeMenu | null = null
+  menus = 0
+  destroyed = false
+
+  constructor(image: string) {
+    super()
+    this.images.push(image)
+    FakeTray.instances.push(this)
+  }
+  get image(): string {
+    return this.images.at(-1)!
+  }
+  setImage(image: string) {
+    this.images.push(image)
+  }
+  setToolTip(text: string) {
+    this.tooltip = text
+  }
+  setContextMenu(menu: FakeMenu | null) {
+    this.menu = menu
+    this.menus++
+  }
+  destroy() {
+    this.destroyed = true
+  }
+}
+
+type MenuTemplateItem = { label?: string; role?: string; type?: string; checked?: boolean; enabled?: boolean; accelerator?: string; click?: () => void; submenu?: MenuTemplateItem[] }
+
+/** A menu built from a template; `item(label)` finds an item at any depth. */
+export class FakeMenu {
+  constructor(readonly template: MenuTemplateItem[]) {}
+  static buildFromTemplate(template: MenuTemplateItem[]): FakeMenu {
+    return new FakeMenu(template)
+  }
+  item(label: string): MenuTemplateItem {
+    const search = (items: MenuTemplateItem[]): MenuTemplateItem | undefined => {
+      for (const item of items) {
+        if (item.label === label) return item
+        const inner = item.submenu && search(item.submenu)
+        if (inner) return inner
+      }
+      return undefined
+    }
+    const found = search(this.template)
+    if (!found) throw new Error(`No menu item ${label}`)
+    return found
+  }
+  labels(): string[] {
+    return this.template.map((item) => item.label ?? item.role ?? item.type ?? '?')
+  }
+}
+
+/** The application menu holder (`Menu.setApplicationMenu`). */
+export const fakeMenuModule = {
+  current: null as FakeMenu | null,
+  buildFromTemplate: (template: MenuTemplateItem[]) => FakeMenu.buildFromTemplate(template),
+  setApplicationMenu(menu: FakeMenu | null) {
+    fakeMenuModule.current = menu
+  },
+}
+
+export class FakeNotification extends FakeEmitter {
+  static readonly instances: FakeNotification[] = []
+  static supported = true
+  shown = false
+  closed = false
+
+  constructor(readonly options: { title: string; body: string; icon?: string }) {
+    super()
+    FakeNotification.instances.push(this)
+  }
+  static isSupported() {
+    return FakeNotification.supported
+  }
+  show() {
+    this.shown = true
+  }
+  close() {
+    this.closed = true
+    this.emit('close', {})
+  }
+}
+
+export class FakePowerMonitor extends FakeEmitter {
+  idleState: 'active' | 'idle' | 'locked' | 'unknown' = 'active'
+  getSystemIdleState() {
+    return this.idleState
+  }
+}
+
+/** safeStorage with a reversible stand-in for encryption. */
+export class FakeSafeStorage {
+  available = true
+  backend = 'gnome_libsecret'
+  failDecrypt = false
+  async isAsyncEncryptionAvailable() {
+    return this.available
+  }
+  getSelectedStorageBackend() {
+    return this.backend
+  }
+  async encryptStringAsync(text: string) {
+    return Buffer.from(`enc:${Buffer.from(text).toString('hex')}`)
+  }
+  async decryptStringAsync(data: Buffer) {
+    const text = data.toString()
+    if (this.failDecrypt || !text.startsWith('enc:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+    return { result: Buffer.from(text.slice(4), 'hex').toString(), shouldReEncrypt: false }
+  }
 }

@@ -30,7 +30,7 @@ function setup(options: { maxQueuedItems?: number } = {}) {
     }),
   }
   let window: FakeBrowserWindow | null = new FakeBrowserWindow({})
-  const dispose = registerBridgeIpc({
+  const ipc = registerBridgeIpc({
     ipcMain: ipcMain as unknown as BridgeIpcMain,
     dispatcher,
     monitor,
@@ -43,7 +43,8 @@ function setup(options: { maxQueuedItems?: number } = {}) {
     dispatcher,
     monitor,
     unsubscribe,
-    dispose,
+    dispose: ipc.dispose,
+    push: ipc.push,
     emit: (...batch: BridgeEvent[]) => emit(batch),
     get window() {
       return window!

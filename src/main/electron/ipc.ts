@@ -1,5 +1,5 @@
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron'
-import type { BridgeResponse } from '@shared/bridge'
+import type { BridgeEvent, BridgeResponse } from '@shared/bridge'
 import { BRIDGE_METHOD_NAMES, IPC_CHANNELS, READY_CHANNEL } from '@shared/bridge'
 import type { BridgeDispatcher } from '../core/bridge-dispatch'
 import type { Logger } from '../core/log'
@@ -38,12 +38,18 @@ export function isTrustedSender(event: SenderInfo, location: RendererLocation): 
   return isAppRendererUrl(location, frame.url)
 }
 
+export interface BridgeIpc {
+  /** Sends events of main's own (navigate, problem) the same way as the monitor's. */
+  push(batch: BridgeEvent[]): void
+  /** Removes every handler and listener. */
+  dispose(): void
+}
+
 /**
  * Connects the bridge to Electron IPC: one handler per request channel, and
  * the monitor's event batches relayed to the window once its page is ready.
- * Returns a function that removes all of it.
  */
-export function registerBridgeIpc(deps: BridgeIpcDeps): () => void {
+export function registerBridgeIpc(deps: BridgeIpcDeps): BridgeIpc {
   const { ipcMain, dispatcher, monitor, getWindow, location } = deps
   const log = deps.log ?? silentLogger
 
@@ -69,10 +75,13 @@ export function registerBridgeIpc(deps: BridgeIpcDeps): () => void {
   ipcMain.on(READY_CHANNEL, onReady)
   const stopEvents = monitor.onEvents((batch) => relay.push(batch))
 
-  return () => {
-    stopEvents()
-    ipcMain.removeListener(READY_CHANNEL, onReady)
-    for (const method of BRIDGE_METHOD_NAMES) ipcMain.removeHandler(IPC_CHANNELS[method])
-    relay.dispose()
+  return {
+    push: (batch) => relay.push(batch),
+    dispose() {
+      stopEvents()
+      ipcMain.removeListener(READY_CHANNEL, onReady)
+      for (const method of BRIDGE_METHOD_NAMES) ipcMain.removeHandler(IPC_CHANNELS[method])
+      relay.dispose()
+    },
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Logger } from '../core/log'
+import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/settings'
 import { createElectronSettingsStore } from './settings-store'
 
 const electron = vi.hoisted(() => {
@@ -26,54 +27,58 @@ function recordingLog(): Logger & { warnings: string[] } {
   return { warnings, info() {}, warn: (m) => warnings.push(m), error() {} }
 }
 
+const withIndexer = () =>
+  applySettingsPatch(
+    DEFAULT_SETTINGS,
+    { saveProfile: { name: 'Mine', httpUrl: 'https://indexer.example' }, notifications: { doNotDisturb: true }, desktop: { closeToTray: false } },
+    () => 'mine',
+  ).settings
+
 describe('createElectronSettingsStore', () => {
   it('reads the defaults (the demo indexer) when nothing is saved', () => {
-    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
+    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
   })
 
-  it('persists a write for the next start', () => {
-    createElectronSettingsStore({ cwd: dir }).write({ indexerUrl: 'https://indexer.example', wsUrl: 'wss://indexer.example/ws', useDemo: false })
-    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual({
-      indexerUrl: 'https://indexer.example',
-      wsUrl: 'wss://indexer.example/ws',
-      useDemo: false,
-    })
-    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ indexerUrl: 'https://indexer.example' })
+  it('persists a write, notification rules and desktop options included, for the next start', () => {
+    const saved = withIndexer()
+    createElectronSettingsStore({ cwd: dir }).write(saved)
+    const reread = createElectronSettingsStore({ cwd: dir }).read()
+    expect(reread.profiles).toEqual(saved.profiles)
+    expect(reread.activeProfileId).toBe('mine')
+    expect(reread.notifications.doNotDisturb).toBe(true)
+    expect(reread.desktop.closeToTray).toBe(false)
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ activeProfileId: 'mine' })
   })
 
   it("uses the app's userData folder when no folder is given", () => {
-    createElectronSettingsStore().write({ indexerUrl: 'http://127.0.0.1:8080', wsUrl: null, useDemo: false })
+    createElectronSettingsStore().write(withIndexer())
     expect(existsSync(join(dir, 'settings.json'))).toBe(true)
-    expect(createElectronSettingsStore().read().indexerUrl).toBe('http://127.0.0.1:8080')
+    expect(createElectronSettingsStore().read().activeProfileId).toBe('mine')
   })
 
   it('starts from defaults when the file is not JSON, keeping the bad file aside', () => {
-    writeFileSync(join(dir, 'settings.json'), '{"indexerUrl": "https://half')
+    writeFileSync(join(dir, 'settings.json'), '{"profiles": [{"httpUrl": "https://half')
     const log = recordingLog()
     const store = createElectronSettingsStore({ cwd: dir, log })
-    expect(store.read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
-    expect(readFileSync(join(dir, 'settings.json.bad'), 'utf8')).toBe('{"indexerUrl": "https://half')
+    expect(store.read()).toEqual(DEFAULT_SETTINGS)
+    expect(readFileSync(join(dir, 'settings.json.bad'), 'utf8')).toBe('{"profiles": [{"httpUrl": "https://half')
     expect(log.warnings).toHaveLength(1)
-    store.write({ indexerUrl: 'https://indexer.example', wsUrl: null, useDemo: false })
-    expect(createElectronSettingsStore({ cwd: dir }).read().indexerUrl).toBe('https://indexer.example')
+    store.write(withIndexer())
+    expect(createElectronSettingsStore({ cwd: dir }).read().activeProfileId).toBe('mine')
   })
 
-  it('starts from defaults when the file has the wrong shape', () => {
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ indexerUrl: 42, wsUrl: ['x'] }))
-    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
+  it('keeps the valid parts of a file with bad ones', () => {
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', notifications: { doNotDisturb: 'maybe', maxPerMinute: 12 }, desktop: 7 }))
+    const read = createElectronSettingsStore({ cwd: dir }).read()
+    expect(read.theme).toBe('dark')
+    expect(read.notifications.maxPerMinute).toBe(12)
+    expect(read.notifications.doNotDisturb).toBe(false)
+    expect(read.desktop).toEqual(DEFAULT_SETTINGS.desktop)
+  })
+
+  it('moves aside a file that is JSON but not an object', () => {
+    writeFileSync(join(dir, 'settings.json'), '[1, 2]')
+    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
     expect(existsSync(join(dir, 'settings.json.bad'))).toBe(true)
-  })
-
-  it('lets electron-store clear a file its schema rejects (clearInvalidConfig)', () => {
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ indexerUrl: `https://x.example/${'a'.repeat(3000)}`, wsUrl: null, useDemo: false }))
-    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
-    expect(existsSync(join(dir, 'settings.json.bad'))).toBe(false)
-  })
-
-  it('reads unusable saved URLs as the defaults instead of failing', () => {
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ indexerUrl: 'ftp://nope', wsUrl: null, useDemo: false }))
-    const log = recordingLog()
-    expect(createElectronSettingsStore({ cwd: dir, log }).read()).toEqual({ indexerUrl: null, wsUrl: null, useDemo: true })
-    expect(log.warnings).toEqual(['Saved settings are not valid; using the demo indexer'])
   })
 })

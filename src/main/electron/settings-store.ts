@@ -2,11 +2,10 @@ import { readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { app } from 'electron'
 import Store from 'electron-store'
-import type { PublicSettings } from '@shared/domain'
 import type { Logger } from '../core/log'
 import { silentLogger } from '../core/log'
-import type { SettingsStore } from '../core/settings'
-import { DEFAULT_SETTINGS, settingsFromStored } from '../core/settings'
+import type { SavedSettings, SettingsStore } from '../core/settings'
+import { settingsFromStored } from '../core/settings'
 
 export interface ElectronSettingsStoreOptions {
   /** Folder of the settings file; the app's userData folder when not given. */
@@ -16,13 +15,12 @@ export interface ElectronSettingsStoreOptions {
   log?: Logger
 }
 
-const URL_SETTING = { type: ['string', 'null'], maxLength: 2048 } as const
-
 /**
  * Settings kept by electron-store in `<userData>/settings.json`. A file that
- * is not JSON or not the expected shape is moved aside to `settings.json.bad`
- * (with a warning) and the defaults are used; electron-store's
- * clearInvalidConfig is the second line of defence for the same case.
+ * is not a JSON object is moved aside to `settings.json.bad` (with a
+ * warning) and the defaults are used; parts that do not validate fall back
+ * to their defaults one by one (settingsFromStored), so one bad field never
+ * costs the rest.
  */
 export function createElectronSettingsStore(options: ElectronSettingsStoreOptions = {}): SettingsStore {
   const log = options.log ?? silentLogger
@@ -30,21 +28,16 @@ export function createElectronSettingsStore(options: ElectronSettingsStoreOption
   const cwd = options.cwd ?? app.getPath('userData')
   moveAsideIfUnreadable(join(cwd, `${name}.json`), log)
 
-  const store = new Store<PublicSettings>({
-    cwd,
-    name,
-    defaults: DEFAULT_SETTINGS,
-    schema: { indexerUrl: URL_SETTING, wsUrl: URL_SETTING, useDemo: { type: 'boolean' } },
-    clearInvalidConfig: true,
-  })
+  const store = new Store<Record<string, unknown>>({ cwd, name, clearInvalidConfig: true })
 
-  // Read and checked once (a hand-edited file may hold unusable URLs); this process is its only writer.
+  // Read and checked once (a hand-edited file may hold anything); this process is its only writer.
   let current = settingsFromStored(store.store, log)
   return {
-    read: () => ({ ...current }),
-    write(next) {
-      store.set({ indexerUrl: next.indexerUrl, wsUrl: next.wsUrl, useDemo: next.useDemo })
-      current = { ...next }
+    read: () => structuredClone(current),
+    write(next: SavedSettings) {
+      // The whole document replaces the old one: keys dropped by a newer version do not linger.
+      store.store = structuredClone(next) as unknown as Record<string, unknown>
+      current = structuredClone(next)
     },
   }
 }
@@ -56,7 +49,7 @@ function moveAsideIfUnreadable(file: string, log: Logger): void {
   } catch {
     return // No file yet, or not readable: electron-store decides.
   }
-  if (isSettingsJson(text)) return
+  if (isJsonObject(text)) return
   try {
     renameSync(file, `${file}.bad`)
     log.warn('The settings file was unreadable; moved it aside and started from defaults', { file: `${file}.bad` })
@@ -65,15 +58,11 @@ function moveAsideIfUnreadable(file: string, log: Logger): void {
   }
 }
 
-function isSettingsJson(text: string): boolean {
-  let value: unknown
+function isJsonObject(text: string): boolean {
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''))
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''))
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
   } catch {
     return false
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const record = value as Record<string, unknown>
-  const urlsFit = ['indexerUrl', 'wsUrl'].every((key) => record[key] === undefined || record[key] === null || typeof record[key] === 'string')
-  return urlsFit && (record.useDemo === undefined || typeof record.useDemo === 'boolean')
 }

@@ -51,6 +51,12 @@ describe('buildWindowOptions', () => {
   it('leaves the icon out when there is none', () => {
     expect(buildWindowOptions({ preloadPath: '/p.cjs' })).not.toHaveProperty('icon')
   })
+
+  it('opens at remembered bounds, keeping the minimum size and every security option', () => {
+    const options = buildWindowOptions({ preloadPath: '/p.cjs', bounds: { x: 40, y: 30, width: 900, height: 650 } })
+    expect(options).toMatchObject({ x: 40, y: 30, width: 900, height: 650, minWidth: 800, minHeight: 600 })
+    expect(options.webPreferences).toEqual(buildWindowOptions({ preloadPath: '/p.cjs' }).webPreferences)
+  })
 })
 
 describe('paths', () => {
@@ -82,6 +88,19 @@ describe('createMainWindow', () => {
     expect(window.calls).toEqual([])
     window.emit('ready-to-show')
     expect(window.calls).toEqual(['show'])
+  })
+
+  it('stays hidden when asked (start in the tray), and opens maximised when it was', () => {
+    const window = createMainWindow({
+      BrowserWindow: FakeBrowserWindow as unknown as MainWindowDeps['BrowserWindow'],
+      location: resolveRendererLocation(mainDir),
+      preloadPath: preloadPath(mainDir),
+      log: silentLogger,
+      showWhenReady: false,
+      maximized: true,
+    }) as unknown as FakeBrowserWindow
+    window.emit('ready-to-show')
+    expect(window.calls).toEqual(['maximize'])
   })
 
   it('hardens the session and guards the contents', () => {

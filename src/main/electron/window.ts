@@ -10,19 +10,34 @@ export function preloadPath(mainDir: string): string {
   return resolve(mainDir, '..', 'preload', 'index.cjs')
 }
 
-/** The window icon from `resources/`, when the checkout has one. */
+/** `resources/` next to `out/`: in the checkout, and inside the packaged app (electron-builder.yml puts it there). */
+export function resourcesDir(mainDir: string): string {
+  return resolve(mainDir, '..', '..', 'resources')
+}
+
+/** The window icon from `resources/`, when there is one. */
 export function findWindowIcon(mainDir: string, exists: (path: string) => boolean = existsSync): string | undefined {
-  const icon = resolve(mainDir, '..', '..', 'resources', 'icon.png')
+  const icon = resolve(resourcesDir(mainDir), 'icon.png')
   return exists(icon) ? icon : undefined
 }
 
-export function buildWindowOptions(options: { preloadPath: string; iconPath?: string | undefined }): BrowserWindowConstructorOptions {
+/** The first start's size, and the smallest the window may be. */
+export const WINDOW_SIZE = { width: 1280, height: 800, minWidth: 800, minHeight: 600 } as const
+
+export interface WindowOptionsInput {
+  preloadPath: string
+  iconPath?: string | undefined
+  /** Remembered size and position (see window-state.ts); a position only when it is on a display. */
+  bounds?: { x?: number; y?: number; width: number; height: number } | undefined
+}
+
+export function buildWindowOptions(options: WindowOptionsInput): BrowserWindowConstructorOptions {
+  const bounds = options.bounds ?? { width: WINDOW_SIZE.width, height: WINDOW_SIZE.height }
   return {
     title: 'ProofWatch',
-    width: 1280,
-    height: 800,
-    minWidth: 800,
-    minHeight: 600,
+    ...bounds,
+    minWidth: WINDOW_SIZE.minWidth,
+    minHeight: WINDOW_SIZE.minHeight,
     // Shown on ready-to-show, so the window never flashes empty.
     show: false,
     ...(options.iconPath ? { icon: options.iconPath } : {}),
@@ -41,12 +56,13 @@ export function buildWindowOptions(options: { preloadPath: string; iconPath?: st
   }
 }
 
-export interface MainWindowDeps {
+export interface MainWindowDeps extends WindowOptionsInput {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow
   location: RendererLocation
-  preloadPath: string
-  iconPath?: string | undefined
   log: Logger
+  /** False to stay hidden (start hidden in the tray). */
+  showWhenReady?: boolean
+  maximized?: boolean
 }
 
 /** Creates the one app window: secure options, guards, CSP, then loads the renderer. */
@@ -56,7 +72,8 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   const contents = window.webContents
   hardenSession(contents.session, location, buildContentSecurityPolicy(location))
   guardWebContents(contents, { location, log })
-  window.once('ready-to-show', () => window.show())
+  if (deps.maximized) window.maximize()
+  if (deps.showWhenReady !== false) window.once('ready-to-show', () => window.show())
   contents.on('render-process-gone', (_event, details) => log.error('The window crashed', { reason: details.reason }))
   const loading = location.kind === 'dev-server' ? window.loadURL(location.url) : window.loadFile(location.indexHtml)
   loading.catch((error: unknown) => log.error('Could not load the window', error))

@@ -1,0 +1,159 @@
+/**
+ * The events that may become a native notification, read from the monitor's
+ * event batches: `notifications` (user:notifications), `userProofs`
+ * (user:proofs), `circuitProofs` (followed circuits) and
+ * `addressTransactions` (watched addresses). Other events are not notifiable.
+ */
+import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
+import type { NotificationSource } from '@shared/notification-rules'
+import { routeForNotification, routeForTarget } from './routes'
+
+export interface NotifyCandidate {
+  /** Identity across sources, for de-duplication and read state: `<kind>:<id>`. */
+  key: string
+  source: NotificationSource
+  title: string
+  body: string
+  /** Where a click on it goes. */
+  route: string
+  /** The watched address, for transactions. */
+  address: string | null
+  /** The followed circuit, for its proofs. */
+  circuitId: string | null
+  /** A transaction that failed. */
+  failed: boolean
+  /** Epoch ms it was seen. */
+  at: number
+}
+
+/** Any `{event, payload}`: bridge events, and events the contract may add later. */
+export interface EventLike {
+  event: string
+  payload: unknown
+}
+
+export interface CandidateOptions {
+  /** How a watched address is named in a notification (its label); shortened by default. */
+  describeAddress?: (address: string) => string
+}
+
+/** `4xkP…9Qa2`: enough to recognise an id in a notification. */
+export function shortId(id: string): string {
+  return id.length <= 12 ? id : `${id.slice(0, 4)}…${id.slice(-4)}`
+}
+
+function proofTypeLabel(proof: ProofSummary): string {
+  const type = proof.proofType
+  if (!type) return 'Proof'
+  return `${type.charAt(0).toUpperCase()}${type.slice(1).toLowerCase()} proof`
+}
+
+function proofBody(proof: ProofSummary): string {
+  return `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`
+}
+
+function fromNotification(notification: AppNotification, at: number): NotifyCandidate | null {
+  // Already read (in the centre): nothing new to tell.
+  if (notification.read === true) return null
+  return {
+    key: `notification:${notification.id}`,
+    source: 'notifications',
+    title: notification.title,
+    body: notification.body,
+    route: routeForNotification(notification),
+    address: null,
+    circuitId: null,
+    failed: false,
+    at,
+  }
+}
+
+function fromUserProof(proof: ProofSummary, at: number): NotifyCandidate {
+  return {
+    key: `proof:${proof.proofAccount}`,
+    source: 'userProofs',
+    title: 'New proof',
+    body: proof.circuitId ? `${proofBody(proof)} on circuit ${proof.circuitId}` : proofBody(proof),
+    route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
+    address: null,
+    circuitId: null,
+    failed: false,
+    at,
+  }
+}
+
+function fromCircuitProof(proof: ProofSummary, at: number): NotifyCandidate {
+  return {
+    key: `proof:${proof.proofAccount}`,
+    source: 'circuits',
+    title: proof.circuitId ? `New proof on circuit ${proof.circuitId}` : 'New proof on a followed circuit',
+    body: proofBody(proof),
+    route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
+    address: null,
+    circuitId: proof.circuitId,
+    failed: false,
+    at,
+  }
+}
+
+function fromAddressTransaction(item: AddressTransaction, at: number, describe: (address: string) => string): NotifyCandidate {
+  const { transaction } = item
+  const failed = transaction.status?.toUpperCase() === 'FAILED'
+  return {
+    key: `transaction:${transaction.signature}`,
+    source: 'addresses',
+    title: failed ? 'Transaction failed' : 'New transaction',
+    body: `${describe(item.address)}: ${shortId(transaction.signature)}`,
+    route: routeForTarget({ kind: 'transaction', id: transaction.signature }),
+    address: item.address,
+    circuitId: null,
+    failed,
+    at,
+  }
+}
+
+function isProofSummary(value: unknown): value is ProofSummary {
+  return typeof value === 'object' && value !== null && typeof (value as ProofSummary).proofAccount === 'string'
+}
+
+/** A `circuitProofs` item (`{ circuitId, proof }`) as a proof summary of that circuit. */
+function circuitProof(item: unknown): ProofSummary | null {
+  if (typeof item !== 'object' || item === null) return null
+  const { proof, circuitId } = item as Partial<CircuitProof>
+  if (!isProofSummary(proof) || typeof circuitId !== 'string') return null
+  return proof.circuitId === circuitId ? proof : { ...proof, circuitId }
+}
+
+function isAddressTransaction(value: unknown): value is AddressTransaction {
+  if (typeof value !== 'object' || value === null) return false
+  const { address, transaction } = value as Partial<AddressTransaction>
+  return typeof address === 'string' && typeof transaction?.signature === 'string'
+}
+
+function isNotification(value: unknown): value is AppNotification {
+  if (typeof value !== 'object' || value === null) return false
+  const { id, title, body } = value as Partial<AppNotification>
+  return typeof id === 'string' && typeof title === 'string' && typeof body === 'string'
+}
+
+/** The notifiable events of one batch, in order. Items of the wrong shape are skipped. */
+export function candidatesFromBatch(batch: readonly EventLike[], at: number, options: CandidateOptions = {}): NotifyCandidate[] {
+  const describe = options.describeAddress ?? shortId
+  const candidates: NotifyCandidate[] = []
+  for (const { event, payload } of batch) {
+    if (!Array.isArray(payload)) continue
+    for (const item of payload as unknown[]) {
+      let candidate: NotifyCandidate | null = null
+      if (event === 'notifications' && isNotification(item)) candidate = fromNotification(item, at)
+      else if (event === 'userProofs' && isProofSummary(item)) candidate = fromUserProof(item, at)
+      else if (event === 'circuitProofs') {
+        const proof = circuitProof(item)
+        if (proof) candidate = fromCircuitProof(proof, at)
+      } else if (event === 'addressTransactions' && isAddressTransaction(item)) {
+        candidate = fromAddressTransaction(item, at, describe)
+      }
+      if (candidate) candidates.push(candidate)
+    }
+  }
+  return candidates
+}

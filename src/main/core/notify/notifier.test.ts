@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import type { NotificationRules } from '@shared/notification-rules'
+import { applyNotificationRulesPatch, DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
+import type { Watchlist } from '@shared/watchlist'
+import { ManualClock } from './manual-clock'
+import { Notifier } from './notifier'
+import { addressTransaction, batch, circuitProof, notification, proof } from './notify-fixtures'
+import type { NativeNotice } from './summary'
+
+const A = 'AddrAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1'
+const B = 'AddrBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB2'
+
+function setup(patch: object = {}, minutes = 12 * 60) {
+  const clock = new ManualClock(5_000_000)
+  let rules: NotificationRules = applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch)
+  let minutesOfDay = minutes
+  const shown: NativeNotice[] = []
+  const notifier = new Notifier({ rules: () => rules, show: (n) => shown.push(n), clock, minutesOfDay: () => minutesOfDay })
+  return {
+    clock,
+    shown,
+    notifier,
+    setRules: (next: object) => (rules = applyNotificationRulesPatch(rules, next)),
+    setMinutes: (value: number) => (minutesOfDay = value),
+    /** Ends the burst window. */
+    settle: () => clock.advance(1000),
+  }
+}
+
+function watchlist(addresses: Array<[string, boolean]>, circuits: Array<[string, boolean]> = []): Watchlist {
+  return {
+    addresses: addresses.map(([pubkey, notify]) => ({ pubkey, notify, label: null, addedAt: 0, lastActivityAt: null, lastSignature: null, unread: 0 })),
+    circuits: circuits.map(([circuitId, notify]) => ({
+      circuitId,
+      notify,
+      label: null,
+      addedAt: 0,
+      mode: 'live' as const,
+      modeReason: null,
+      lastActivityAt: null,
+      lastProofAccount: null,
+      unread: 0,
+    })),
+  }
+}
+
+describe('Notifier', () => {
+  it('shows each user notification with its title, body and the view it opens', () => {
+    const { shown, notifier, settle } = setup()
+    notifier.push([batch.notifications(notification('n1', { title: 'Proof verified', body: 'Your age proof was verified', subject: { kind: 'proof', id: 'P1' } }))])
+    settle()
+    expect(shown).toEqual([{ title: 'Proof verified', body: 'Your age proof was verified', route: '/proofs/P1', count: 1, key: 'notification:n1' }])
+  })
+
+  it('decides per rule and says why an event showed nothing', () => {
+    const { notifier, shown, settle } = setup({ sources: { userProofs: false }, failedTransactionsOnly: true })
+    const decisions = notifier.push([
+      batch.userProofs(proof('Mine')),
+      batch.addressTransactions(addressTransaction(A, 'SigOk', 'SUCCESS'), addressTransaction(A, 'SigFailed', 'FAILED')),
+    ])
+    expect(decisions.map((d) => [d.candidate.key, d.verdict])).toEqual([
+      ['proof:Mine', { notify: false, reason: 'source-off' }],
+      ['transaction:SigOk', { notify: false, reason: 'not-failed' }],
+      ['transaction:SigFailed', { notify: true }],
+    ])
+    settle()
+    expect(shown.map((n) => n.title)).toEqual(['Transaction failed'])
+    expect(notifier.stats().suppressed).toMatchObject({ 'source-off': 1, 'not-failed': 1 })
+  })
+
+  it('mutes the addresses and circuits whose watchlist switch is off, from a watchlist event in the stream', () => {
+    const { notifier, shown, settle } = setup()
+    notifier.push([
+      { event: 'watchlist', payload: watchlist([[A, false], [B, true]], [['quiet-circuit', false]]) },
+      batch.addressTransactions(addressTransaction(A, 'SigA'), addressTransaction(B, 'SigB')),
+      batch.circuitProofs(circuitProof('quiet-circuit', 'P1'), circuitProof('loud-circuit', 'P2')),
+    ])
+    settle()
+    expect(shown).toHaveLength(1)
+    expect(shown[0]!.title).toBe('2 new events')
+    expect(notifier.stats().suppressed.muted).toBe(2)
+    notifier.setWatchlist(watchlist([[A, true]]))
+    notifier.push([batch.addressTransactions(addressTransaction(A, 'SigA2'))])
+    settle()
+    expect(shown).toHaveLength(2)
+  })
+
+  it('notifies once for an event that arrives again (a backfilled copy)', () => {
+    const { notifier, shown, settle } = setup()
+    notifier.push([batch.userProofs(proof('P1'))])
+    expect(notifier.push([batch.userProofs(proof('P1'))])).toEqual([])
+    settle()
+    expect(shown).toHaveLength(1)
+    expect(notifier.stats()).toMatchObject({ events: 1, repeats: 1, shown: 1 })
+  })
+
+  it('counts a burst of 200 as one summary and 200 unread', () => {
+    const { notifier, shown, clock } = setup()
+    for (let i = 0; i < 200; i++) {
+      notifier.push([batch.userProofs(proof(`P${i}`))])
+      clock.advance(5)
+    }
+    clock.advance(1000)
+    expect(shown.map((n) => n.title)).toEqual(['200 new proofs'])
+    expect(notifier.unreadCount).toBe(200)
+  })
+
+  it('holds everything back in do-not-disturb and quiet hours, still counting it unread', () => {
+    const dnd = setup({ doNotDisturb: true })
+    dnd.notifier.push([batch.userProofs(proof('P1'))])
+    dnd.settle()
+    expect(dnd.shown).toEqual([])
+    expect(dnd.notifier.unreadCount).toBe(1)
+
+    const night = setup({ quietHours: { enabled: true, start: '22:00', end: '07:00' } }, 23 * 60 + 30)
+    night.notifier.push([batch.userProofs(proof('P2'))])
+    night.setMinutes(7 * 60)
+    night.notifier.push([batch.userProofs(proof('P3'))])
+    night.settle()
+    expect(night.shown.map((n) => n.key)).toEqual(['proof:P3'])
+    expect(night.notifier.stats().suppressed['quiet-hours']).toBe(1)
+  })
+
+  it('does not count events the rules do not want as unread', () => {
+    const { notifier } = setup({ sources: { addresses: false } })
+    notifier.push([batch.addressTransactions(addressTransaction(A, 'S1'))])
+    expect(notifier.unreadCount).toBe(0)
+  })
+
+  it('drops a gathered burst when do-not-disturb is switched on before it shows', () => {
+    const { notifier, shown, settle, setRules } = setup()
+    notifier.push([batch.userProofs(proof('P1'), proof('P2'))])
+    setRules({ doNotDisturb: true })
+    settle()
+    expect(shown).toEqual([])
+    expect(notifier.stats().suppressed['do-not-disturb']).toBe(2)
+  })
+
+  it('takes notifications pushed again as read off the unread count', () => {
+    const { notifier } = setup()
+    notifier.push([batch.notifications(notification('n1'), notification('n2'))])
+    expect(notifier.unreadCount).toBe(2)
+    notifier.push([batch.notifications(notification('n1', { read: true }))])
+    expect(notifier.unreadCount).toBe(1)
+    expect(notifier.markRead(['notification:n2', 'notification:unknown'])).toBe(1)
+    notifier.push([batch.userProofs(proof('P'))])
+    expect(notifier.markAllRead()).toBe(1)
+    expect(notifier.unreadCount).toBe(0)
+  })
+})

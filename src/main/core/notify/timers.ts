@@ -1,0 +1,23 @@
+/** Time as the notify core sees it: injected, so tests drive it by hand. */
+export interface NotifyClock {
+  now(): number
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export const systemClock: NotifyClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms)
+    // A pending summary must not keep a quitting process alive.
+    handle.unref?.()
+    return handle
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+/** Minutes after local midnight, for quiet hours. */
+export function localMinutesOfDay(epochMs: number): number {
+  const date = new Date(epochMs)
+  return date.getHours() * 60 + date.getMinutes()
+}

@@ -1,0 +1,313 @@
+/**
+ * What the desktop adds around the monitor once the app runs: native
+ * notifications (decided by the notify core), the tray, the application
+ * menu, power and network hooks, launch at login and the connection log.
+ * Electron objects come in through `DesktopShellDeps`, so it runs under test
+ * with fakes.
+ */
+import type { Menu, MenuItemConstructorOptions } from 'electron'
+import type { BridgeEvent } from '@shared/bridge'
+import type { ConnectionState, ErrorInfo } from '@shared/domain'
+import { toErrorInfo } from '@shared/errors'
+import type { NotificationRules } from '@shared/notification-rules'
+import { DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
+import type { DesktopOptions, PublicSettings } from '@shared/settings'
+import type { Logger } from '../core/log'
+import type { Monitor } from '../core/monitor'
+import { Notifier } from '../core/notify/notifier'
+import type { NativeNotice } from '../core/notify/summary'
+import type { NotifyClock } from '../core/notify/timers'
+import { appMenuTemplate } from './app-menu'
+import { ConnectionHistory } from './connection-history'
+import type { LoginItemApp } from './login-item'
+import { applyLoginItem } from './login-item'
+import type { NotificationLike } from './notifications'
+import { NativeNotifications } from './notifications'
+import type { PowerMonitorLike, PowerWatch } from './power'
+import { watchPower } from './power'
+import type { TrayLike } from './tray'
+import { TrayController } from './tray'
+
+export const DEFAULT_DESKTOP_OPTIONS: DesktopOptions = { closeToTray: true, startHidden: false, launchAtLogin: false }
+
+export interface DesktopShellDeps {
+  monitor: Monitor
+  platform: NodeJS.Platform
+  /** The folder holding `tray/` and the app icon. */
+  resourcesDir: string
+  iconPath?: string | undefined
+  log: Logger
+  /** The log folder, for "Open logs folder"; null when logging to the console only. */
+  logsDir: string | null
+  dev: boolean
+  Menu: { buildFromTemplate(template: MenuItemConstructorOptions[]): Menu; setApplicationMenu(menu: Menu | null): void }
+  /** Null where the system has no tray. */
+  createTray: ((image: string) => TrayLike) | null
+  createNotification(options: { title: string; body: string; icon?: string }): NotificationLike
+  notificationsSupported(): boolean
+  openPath(path: string): Promise<string>
+  nativeTheme: { readonly shouldUseDarkColors: boolean; on(event: 'updated', listener: () => void): unknown }
+  powerMonitor: PowerMonitorLike
+  net: { isOnline(): boolean }
+  loginItems: LoginItemApp
+  execPath: string
+  env: Record<string, string | undefined>
+  /** Brings the window forward, opening it when it is closed. */
+  showWindow(): void
+  isWindowVisible(): boolean
+  /** Hands events to the renderer (held until its page is ready). */
+  pushEvents(batch: BridgeEvent[]): void
+  quit(): void
+  clock?: NotifyClock
+}
+
+export class DesktopShell {
+  private rules: NotificationRules = DEFAULT_NOTIFICATION_RULES
+  private desktop: DesktopOptions = DEFAULT_DESKTOP_OPTIONS
+  private loginItemApplied: boolean | null = null
+  private livePaused = false
+  private readonly notifier: Notifier
+  private readonly natives: NativeNotifications
+  private readonly history: ConnectionHistory
+  private tray: TrayController | null = null
+  private menuShown = ''
+  private power: PowerWatch | null = null
+  private stopEvents: (() => void) | null = null
+
+  constructor(private readonly deps: DesktopShellDeps) {
+    this.history = new ConnectionHistory(deps.log)
+    this.natives = new NativeNotifications({
+      create: (options) => deps.createNotification(options as { title: string; body: string; icon?: string }),
+      isSupported: () => deps.notificationsSupported(),
+      iconPath: deps.iconPath,
+      onClick: (route) => this.navigate(route),
+      log: deps.log,
+    })
+    this.notifier = new Notifier({
+      rules: () => this.rules,
+      show: (notice) => this.showNotice(notice),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    })
+  }
+
+  /** Reads settings and the watchlist, then builds the tray and menu and starts following the monitor. */
+  async start(): Promise<void> {
+    const { monitor, log } = this.deps
+    this.stopEvents = monitor.onEvents((batch) => this.onBatch(batch))
+    try {
+      this.applySettings(await monitor.getSettings())
+    } catch (error) {
+      log.warn('Could not read the settings; desktop options use their defaults', toErrorInfo(error))
+    }
+    this.tray = this.createTray()
+    this.updateMenu()
+    this.deps.nativeTheme.on('updated', () => this.tray?.update({ darkPanel: this.deps.nativeTheme.shouldUseDarkColors }))
+    this.power = watchPower({
+      powerMonitor: this.deps.powerMonitor,
+      net: this.deps.net,
+      isWindowVisible: () => this.deps.isWindowVisible(),
+      log,
+      hooks: {
+        suspend: () => monitor.suspend(),
+        resume: () => monitor.resume(),
+        setOnline: (online) => monitor.setOnline(online),
+        setActivity: (activity) => monitor.setActivity(activity),
+      },
+    })
+  }
+
+  /** Which watched addresses and circuits notify; later changes come as `watchlist` events. */
+  async loadWatchlist(): Promise<void> {
+    try {
+      this.notifier.setWatchlist(await this.deps.monitor.getWatchlist())
+    } catch (error) {
+      this.deps.log.warn('Could not read the watchlist; every watched address notifies', toErrorInfo(error))
+    }
+  }
+
+  /** The window was shown, hidden, minimised or closed: polling follows. */
+  windowVisibilityChanged(): void {
+    this.power?.check()
+  }
+
+  /** Whether closing the window should hide it to the tray. */
+  get closeToTray(): boolean {
+    return this.desktop.closeToTray && this.tray !== null
+  }
+
+  get options(): DesktopOptions {
+    return { ...this.desktop }
+  }
+
+  get hasTray(): boolean {
+    return this.tray !== null
+  }
+
+  get unreadCount(): number {
+    return this.notifier.unreadCount
+  }
+
+  /** Shows the window and opens `route` in it. */
+  navigate(route: string): void {
+    this.deps.showWindow()
+    this.deps.pushEvents([{ event: 'navigate', payload: route }])
+  }
+
+  /** Tells the user about something that went wrong outside any request. */
+  problem(problem: ErrorInfo): void {
+    this.deps.pushEvents([{ event: 'problem', payload: problem }])
+  }
+
+  /** Settings saved (by the renderer, the tray or at start): rules, tray and menu switches, login item. */
+  applySettings(settings: PublicSettings): void {
+    this.rules = settings.notifications
+    this.desktop = { ...DEFAULT_DESKTOP_OPTIONS, ...settings.desktop }
+    if (this.loginItemApplied !== this.desktop.launchAtLogin) {
+      const applied = applyLoginItem({
+        app: this.deps.loginItems,
+        platform: this.deps.platform,
+        enabled: this.desktop.launchAtLogin,
+        execPath: this.deps.execPath,
+        env: this.deps.env,
+        log: this.deps.log,
+      })
+      if (applied) this.loginItemApplied = this.desktop.launchAtLogin
+      else this.problem({ code: 'INTERNAL', message: 'Launch at login could not be changed; see the log' })
+    }
+    this.tray?.update({ doNotDisturb: this.rules.doNotDisturb })
+    this.updateMenu()
+  }
+
+  /** The notification centre marked notifications read: the tray's count follows. */
+  notificationsRead(ids: string[] | 'all'): void {
+    if (ids === 'all') this.notifier.markAllRead()
+    else this.notifier.markRead(ids.map((id) => `notification:${id}`))
+    this.tray?.update({ unread: this.notifier.unreadCount })
+  }
+
+  async setDoNotDisturb(on: boolean): Promise<void> {
+    try {
+      this.applySettings(await this.deps.monitor.updateSettings({ notifications: { doNotDisturb: on } }))
+    } catch (error) {
+      this.deps.log.warn('Could not switch do not disturb', toErrorInfo(error))
+      this.problem(toErrorInfo(error))
+    }
+  }
+
+  async setLivePaused(paused: boolean): Promise<void> {
+    try {
+      this.noteConnection(await this.deps.monitor.setLivePaused(paused))
+    } catch (error) {
+      this.deps.log.warn('Could not pause or resume the live feed', toErrorInfo(error))
+      this.problem(toErrorInfo(error))
+    }
+  }
+
+  async reconnectNow(): Promise<void> {
+    try {
+      this.noteConnection(await this.deps.monitor.reconnectNow())
+    } catch (error) {
+      this.problem(toErrorInfo(error))
+    }
+  }
+
+  async openLogsFolder(): Promise<void> {
+    const dir = this.deps.logsDir
+    if (!dir) {
+      this.problem({ code: 'INTERNAL', message: 'There is no log folder: the log goes to the console in this run' })
+      return
+    }
+    const failure = await this.deps.openPath(dir).catch((error: unknown) => toErrorInfo(error).message)
+    if (failure) this.problem({ code: 'INTERNAL', message: `Could not open the logs folder ${dir}: ${failure}` })
+  }
+
+  /** Events as the monitor pushes them (the renderer gets them through the relay, separately). */
+  onBatch(batch: readonly BridgeEvent[]): void {
+    for (const item of batch) {
+      if (item.event === 'connection') this.noteConnection(item.payload)
+      else if (item.event === 'settings') this.applySettings(item.payload)
+    }
+    const decisions = this.notifier.push(batch)
+    if (decisions.length === 0) return
+    this.tray?.addRecent(decisions.filter((d) => d.verdict.notify || d.verdict.reason === 'do-not-disturb' || d.verdict.reason === 'quiet-hours').map((d) => d.candidate))
+    this.tray?.update({ unread: this.notifier.unreadCount })
+  }
+
+  stats() {
+    return { notifier: this.notifier.stats(), nativeNotificationsKept: this.natives.count }
+  }
+
+  dispose(): void {
+    this.stopEvents?.()
+    this.power?.dispose()
+    this.notifier.dispose()
+    this.natives.closeAll()
+    this.tray?.destroy()
+    this.tray = null
+  }
+
+  private noteConnection(state: ConnectionState): void {
+    this.history.note(state)
+    this.livePaused = state.paused === true
+    this.tray?.update({ connection: state.socket.state === 'live' ? 'connected' : 'offline', livePaused: this.livePaused })
+    this.updateMenu()
+  }
+
+  private showNotice(notice: NativeNotice): void {
+    this.natives.show(notice)
+  }
+
+  private createTray(): TrayController | null {
+    const create = this.deps.createTray
+    if (!create) return null
+    try {
+      return new TrayController(
+        {
+          createTray: create,
+          ...(this.deps.clock ? { clock: this.deps.clock } : {}),
+          buildMenu: (template) => this.deps.Menu.buildFromTemplate(template),
+          resourcesDir: this.deps.resourcesDir,
+          platform: this.deps.platform,
+          actions: {
+            open: () => this.deps.showWindow(),
+            openRoute: (route) => this.navigate(route),
+            setDoNotDisturb: (on) => void this.setDoNotDisturb(on),
+            setLivePaused: (paused) => void this.setLivePaused(paused),
+            quit: () => this.deps.quit(),
+          },
+        },
+        {
+          connection: 'offline',
+          unread: this.notifier.unreadCount,
+          doNotDisturb: this.rules.doNotDisturb,
+          livePaused: this.livePaused,
+          recent: [],
+          darkPanel: this.deps.nativeTheme.shouldUseDarkColors,
+        },
+      )
+    } catch (error) {
+      // Some Linux desktops have no status area: the app works without a tray, and closing quits.
+      this.deps.log.warn('No tray icon on this system', toErrorInfo(error))
+      return null
+    }
+  }
+
+  private updateMenu(): void {
+    // Connection events come often; the menu changes only with its switches.
+    const key = JSON.stringify({ livePaused: this.livePaused, doNotDisturb: this.rules.doNotDisturb })
+    if (key === this.menuShown) return
+    this.menuShown = key
+    const template = appMenuTemplate(
+      this.deps.platform,
+      { livePaused: this.livePaused, doNotDisturb: this.rules.doNotDisturb, dev: this.deps.dev },
+      {
+        navigate: (route) => this.navigate(route),
+        reconnectNow: () => void this.reconnectNow(),
+        setLivePaused: (paused) => void this.setLivePaused(paused),
+        setDoNotDisturb: (on) => void this.setDoNotDisturb(on),
+        openLogsFolder: () => void this.openLogsFolder(),
+      },
+    )
+    this.deps.Menu.setApplicationMenu(this.deps.Menu.buildFromTemplate(template))
+  }
+}

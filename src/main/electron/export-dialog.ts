@@ -1,0 +1,43 @@
+/**
+ * Where a desktop export goes: a file the user picks in a save dialog, written
+ * by the monitor's writer (streamed, atomically). Cancelling writes nothing.
+ */
+import { join } from 'node:path'
+import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
+import type { ExportOutcome } from '@shared/bridge'
+import type { ExportRequest } from '@shared/history'
+import type { ExportDestination, ExportWriters } from '../core/monitor'
+
+export interface ExportDialogDeps {
+  dialog: Pick<Dialog, 'showSaveDialog'>
+  getWindow(): BrowserWindow | null
+  /** Where the dialog starts (the user's Downloads folder). */
+  defaultDir: string
+  now?: () => Date
+}
+
+/** `proofwatch-transactions-2026-11-21.csv` */
+export function exportFileName(request: Pick<ExportRequest, 'kind' | 'format'>, date: Date): string {
+  return `proofwatch-${request.kind}-${date.toISOString().slice(0, 10)}.${request.format}`
+}
+
+export function saveDialogOptions(request: Pick<ExportRequest, 'kind' | 'format'>, defaultDir: string, date: Date): SaveDialogOptions {
+  const filter = request.format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'JSON', extensions: ['json'] }
+  return {
+    title: `Export ${request.kind}`,
+    defaultPath: join(defaultDir, exportFileName(request, date)),
+    filters: [filter],
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  }
+}
+
+export function createExportDestination(deps: ExportDialogDeps): ExportDestination {
+  return async (request: ExportRequest, writers: ExportWriters): Promise<ExportOutcome> => {
+    const options = saveDialogOptions(request, deps.defaultDir, (deps.now ?? (() => new Date()))())
+    const window = deps.getWindow()
+    const choice = window && !window.isDestroyed() ? await deps.dialog.showSaveDialog(window, options) : await deps.dialog.showSaveDialog(options)
+    if (choice.canceled || !choice.filePath) return { status: 'cancelled' }
+    const written = await writers.toFile(choice.filePath)
+    return { status: 'saved', path: written.path ?? choice.filePath, rows: written.rows, bytes: written.bytes }
+  }
+}

@@ -1,0 +1,161 @@
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import type { TrayActions, TrayDeps, TrayState } from './tray'
+import { INITIAL_TRAY_STATE, TrayController, trayIconPath, trayIconState, trayMenuTemplate, trayTooltip } from './tray'
+import { ManualClock } from '../core/notify/manual-clock'
+import { FakeMenu, FakeTray } from './fake-electron'
+
+vi.mock('electron', () => ({}))
+
+const resources = '/app/resources'
+
+function actions(): TrayActions & Record<string, ReturnType<typeof vi.fn>> {
+  return { open: vi.fn(), openRoute: vi.fn(), setDoNotDisturb: vi.fn(), setLivePaused: vi.fn(), quit: vi.fn() }
+}
+
+function setup(platform: NodeJS.Platform = 'linux', initial: TrayState = INITIAL_TRAY_STATE) {
+  const act = actions()
+  const clock = new ManualClock(1000)
+  let tray: FakeTray | null = null
+  const controller = new TrayController(
+    {
+      clock,
+      createTray: (image) => (tray = new FakeTray(image)),
+      buildMenu: (template) => FakeMenu.buildFromTemplate(template as never) as never,
+      resourcesDir: resources,
+      platform,
+      actions: act,
+    } as TrayDeps,
+    initial,
+  )
+  return { controller, act, clock, tray: tray! as FakeTray, menu: () => tray!.menu as unknown as FakeMenu }
+}
+
+const state = (patch: Partial<TrayState>): TrayState => ({ ...INITIAL_TRAY_STATE, ...patch })
+
+describe('tray icon', () => {
+  it('shows offline before unread, and unread before connected', () => {
+    expect(trayIconState(state({ connection: 'offline', unread: 3 }))).toBe('offline')
+    expect(trayIconState(state({ connection: 'connected', unread: 3 }))).toBe('unread')
+    expect(trayIconState(state({ connection: 'connected', unread: 0 }))).toBe('connected')
+  })
+
+  it('uses template images on macOS and the light or dark variant elsewhere', () => {
+    expect(trayIconPath(resources, 'unread', 'darwin', true)).toBe(join(resources, 'tray', 'tray-unreadTemplate.png'))
+    expect(trayIconPath(resources, 'connected', 'win32', true)).toBe(join(resources, 'tray', 'tray-connected-dark.png'))
+    expect(trayIconPath(resources, 'offline', 'linux', false)).toBe(join(resources, 'tray', 'tray-offline-light.png'))
+  })
+})
+
+describe('trayTooltip', () => {
+  it('says the connection, the unread count and do-not-disturb', () => {
+    expect(trayTooltip(state({ connection: 'connected' }))).toBe('ProofWatch — connected')
+    expect(trayTooltip(state({ connection: 'connected', unread: 12, doNotDisturb: true }))).toBe('ProofWatch — connected · 12 unread · do not disturb')
+    expect(trayTooltip(state({ livePaused: true, unread: 5000 }))).toBe('ProofWatch — live feed paused · 999+ unread')
+  })
+})
+
+describe('trayMenuTemplate', () => {
+  it('has Open, the recent events, Do not disturb, Pause live feed and Quit, wired to the actions', () => {
+    const act = actions()
+    const menu = new FakeMenu(trayMenuTemplate(state({ recent: [{ title: 'Proof verified', route: '/proofs/P1' }], doNotDisturb: true }), act) as never)
+    expect(menu.template.map((item) => item.label ?? item.type)).toEqual([
+      'Open ProofWatch',
+      'separator',
+      'Recent events',
+      'Proof verified',
+      'separator',
+      'Do not disturb',
+      'Pause live feed',
+      'separator',
+      'Quit ProofWatch',
+    ])
+    menu.item('Open ProofWatch').click!()
+    menu.item('Proof verified').click!()
+    menu.item('Do not disturb').click!()
+    menu.item('Pause live feed').click!()
+    menu.item('Quit ProofWatch').click!()
+    expect(act.open).toHaveBeenCalledTimes(1)
+    expect(act.openRoute).toHaveBeenCalledWith('/proofs/P1')
+    expect(act.setDoNotDisturb).toHaveBeenCalledWith(false)
+    expect(act.setLivePaused).toHaveBeenCalledWith(true)
+    expect(act.quit).toHaveBeenCalledTimes(1)
+    expect(menu.item('Do not disturb').checked).toBe(true)
+  })
+
+  it('says when there is nothing recent, and keeps odd titles plain and short', () => {
+    expect(new FakeMenu(trayMenuTemplate(INITIAL_TRAY_STATE, actions()) as never).item('No recent events').enabled).toBe(false)
+    const title = `R&D\nreport ${'x'.repeat(100)}`
+    const [, , , item] = trayMenuTemplate(state({ recent: [{ title, route: '/' }] }), actions())
+    expect(item!.label).toMatch(/^R&&D report x+…$/)
+    expect(item!.label!.length).toBeLessThanOrEqual(60)
+  })
+})
+
+describe('TrayController', () => {
+  it('always sets a context menu (Linux ignores clicks) and opens the window on click elsewhere', () => {
+    const { tray, act } = setup()
+    expect(tray.menu).not.toBeNull()
+    expect(tray.tooltip).toBe('ProofWatch — offline')
+    tray.emit('click')
+    tray.emit('double-click')
+    expect(act.open).toHaveBeenCalledTimes(2)
+  })
+
+  it('follows state changes in its image, tooltip and menu', () => {
+    const { controller, tray, menu, clock } = setup('win32')
+    controller.update({ connection: 'connected', darkPanel: true })
+    expect(tray.image).toMatch(/tray-connected-dark\.png$/)
+    controller.update({ unread: 2 })
+    expect(tray.image).toMatch(/tray-unread-dark\.png$/)
+    clock.advance(1000)
+    expect(tray.tooltip).toBe('ProofWatch — connected · 2 unread')
+    controller.update({ doNotDisturb: true })
+    expect(menu().item('Do not disturb').checked).toBe(true)
+    controller.update({ connection: 'offline' })
+    expect(tray.image).toMatch(/tray-offline-dark\.png$/)
+  })
+
+  it('keeps the last five events, newest first, and rebuilds the menu only when it changes', () => {
+    const { controller, tray, menu, clock } = setup()
+    const menus = tray.menus
+    clock.advance(1000)
+    controller.update({ unread: 1 })
+    clock.advance(1000)
+    controller.update({ unread: 2 })
+    expect(tray.menus).toBe(menus)
+    clock.advance(1000)
+    controller.addRecent(Array.from({ length: 7 }, (_, i) => ({ title: `Event ${i}`, route: `/r/${i}` })))
+    expect(tray.menus).toBe(menus + 1)
+    expect(controller.state.recent.map((e) => e.title)).toEqual(['Event 6', 'Event 5', 'Event 4', 'Event 3', 'Event 2'])
+    expect(menu().item('Event 6')).toBeDefined()
+  })
+
+  it('spaces out tooltip and menu text in a flood of events, keeping the last, while switches change at once', () => {
+    const { controller, tray, menu, clock } = setup()
+    const menus = tray.menus
+    for (let i = 1; i <= 100; i++) {
+      controller.update({ unread: i })
+      controller.addRecent([{ title: `Event ${i}`, route: '/' }])
+      clock.advance(5)
+    }
+    // The tray was drawn just before: all of it waits for the next text update, then shows at once.
+    expect(tray.menus).toBe(menus)
+    expect(tray.tooltip).toBe('ProofWatch — offline')
+    clock.advance(1000)
+    expect(tray.menus).toBe(menus + 1)
+    expect(tray.tooltip).toBe('ProofWatch — offline · 100 unread')
+    expect(menu().item('Event 100')).toBeDefined()
+    controller.update({ doNotDisturb: true })
+    expect(menu().item('Do not disturb').checked).toBe(true)
+  })
+
+  it('changes nothing after it is destroyed', () => {
+    const { controller, tray } = setup()
+    controller.destroy()
+    controller.destroy()
+    controller.update({ connection: 'connected' })
+    expect(tray.destroyed).toBe(true)
+    expect(tray.images).toHaveLength(1)
+  })
+})

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { ProofWatchError } from './errors'
+import {
+  applyNotificationRulesPatch,
+  clockTimeMinutes,
+  DEFAULT_NOTIFICATION_RULES,
+  notificationRulesFromStored,
+} from './notification-rules'
+
+function refusal(run: () => unknown): ProofWatchError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof ProofWatchError) return error
+    throw error
+  }
+  throw new Error('expected a ProofWatchError')
+}
+
+describe('clockTimeMinutes', () => {
+  it('reads 24-hour HH:MM and nothing else', () => {
+    expect(clockTimeMinutes('00:00')).toBe(0)
+    expect(clockTimeMinutes('07:30')).toBe(450)
+    expect(clockTimeMinutes('23:59')).toBe(1439)
+    for (const bad of ['24:00', '7:30', '12:60', '12:00:00', ' 12:00', '']) expect(clockTimeMinutes(bad)).toBeNull()
+  })
+})
+
+describe('applyNotificationRulesPatch', () => {
+  it('merges a partial patch and leaves the current rules untouched', () => {
+    const current = structuredClone(DEFAULT_NOTIFICATION_RULES)
+    const next = applyNotificationRulesPatch(current, {
+      doNotDisturb: true,
+      sources: { addresses: false },
+      quietHours: { enabled: true, start: '23:00' },
+      maxPerMinute: 10,
+      failedTransactionsOnly: true,
+    })
+    expect(next).toEqual({
+      doNotDisturb: true,
+      sources: { notifications: true, userProofs: true, circuits: true, addresses: false },
+      failedTransactionsOnly: true,
+      quietHours: { enabled: true, start: '23:00', end: '07:00' },
+      maxPerMinute: 10,
+    })
+    expect(current).toEqual(DEFAULT_NOTIFICATION_RULES)
+  })
+
+  it.each([
+    [{ doNotDisturb: 'yes' }, 'Do not disturb must be true or false'],
+    [{ sources: { email: true } }, 'Unknown notification source setting: email'],
+    [{ sources: { userProofs: 1 } }, 'The userProofs source must be true or false'],
+    [{ quietHours: { start: '25:00' } }, 'Quiet hours start must be a time like 22:00, got 25:00'],
+    [{ quietHours: { enabled: true, start: '07:00', end: '07:00' } }, 'Quiet hours need different start and end times'],
+    [{ maxPerMinute: 0 }, 'Notifications a minute must be a whole number from 1 to 60'],
+    [{ maxPerMinute: 2.5 }, 'Notifications a minute must be a whole number from 1 to 60'],
+    [{ volume: 3 }, 'Unknown notification setting: volume'],
+    ['all off', 'Notification rules must be an object'],
+  ])('refuses %j with a clear message', (patch, message) => {
+    const error = refusal(() => applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch))
+    expect(error.code).toBe('INVALID_ARGUMENT')
+    expect(error.message).toBe(message)
+  })
+
+  it('applies nothing of a patch with one bad part', () => {
+    const current = structuredClone(DEFAULT_NOTIFICATION_RULES)
+    expect(() => applyNotificationRulesPatch(current, { doNotDisturb: true, maxPerMinute: -1 })).toThrow(ProofWatchError)
+    expect(current.doNotDisturb).toBe(false)
+  })
+})
+
+describe('notificationRulesFromStored', () => {
+  it('keeps every valid part and gives the default for each bad one', () => {
+    const rules = notificationRulesFromStored({
+      doNotDisturb: true,
+      sources: { notifications: false, userProofs: 'nope' },
+      quietHours: { enabled: true, start: '22:30', end: 'later' },
+      maxPerMinute: 9999,
+    })
+    expect(rules.doNotDisturb).toBe(true)
+    expect(rules.sources).toEqual({ notifications: false, userProofs: true, circuits: true, addresses: true })
+    expect(rules.quietHours).toEqual(DEFAULT_NOTIFICATION_RULES.quietHours)
+    expect(rules.maxPerMinute).toBe(DEFAULT_NOTIFICATION_RULES.maxPerMinute)
+  })
+
+  it('gives the defaults for anything that is not an object', () => {
+    for (const stored of [null, 'x', 3, []]) expect(notificationRulesFromStored(stored)).toEqual(DEFAULT_NOTIFICATION_RULES)
+  })
+})
