@@ -262,3 +262,30 @@ describe('headers and test hooks', () => {
     indexer.setStatus('online')
   })
 })
+
+describe('conditional requests', () => {
+  it('tags every successful answer and answers 304 when asked with its tag', async () => {
+    const first = await fetch(`${indexer.httpUrl}/api/stats/leaderboard?limit=3`)
+    const tag = first.headers.get('etag')
+    expect(tag).toMatch(/^"[\w-]+"$/)
+    const again = await fetch(`${indexer.httpUrl}/api/stats/leaderboard?limit=3`, { headers: { 'if-none-match': tag! } })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(tag)
+    expect(await again.text()).toBe('')
+    // Weak comparison and lists of tags, as If-None-Match allows.
+    const weak = await fetch(`${indexer.httpUrl}/api/stats/leaderboard?limit=3`, { headers: { 'if-none-match': `"other", W/${tag}` } })
+    expect(weak.status).toBe(304)
+  })
+
+  it('gives a new tag when the content changes, and none to errors', async () => {
+    const page = `${indexer.httpUrl}/api/proofs?limit=2`
+    const before = (await fetch(page)).headers.get('etag')!
+    indexer.network.publishProof()
+    const changed = await fetch(page, { headers: { 'if-none-match': before } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(before)
+    const missing = await fetch(`${indexer.httpUrl}/api/proofs/${'1'.repeat(44)}`, { headers: { 'if-none-match': '*' } })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.has('etag')).toBe(false)
+  })
+})

@@ -1,8 +1,11 @@
 /**
  * The HTTP side of the demo indexer: the seven GET endpoints plus
  * /api/proofs/by-circuit/:circuitId, answering with the reference
- * deployment's envelopes, status codes, messages and headers.
+ * deployment's envelopes, status codes, messages and headers. Successful
+ * answers also carry an ETag and honour If-None-Match with a 304, so clients
+ * can poll with conditional requests.
  */
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PROOF_TYPES, SERIES_PERIODS, TX_STATUSES } from '@shared/domain'
 import { SERIES_METRICS, type DemoNetwork } from './network'
@@ -42,8 +45,9 @@ class NotFound extends Error {}
 export function handleHttpRequest(context: HttpApiContext, request: IncomingMessage, response: ServerResponse): void {
   const method = request.method ?? 'GET'
   const rawUrl = request.url ?? '/'
+  const ifNoneMatch = request.headers['if-none-match']
   const send = (status: number, body: unknown, headers: Record<string, string> = {}): void =>
-    sendJson(response, method, status, body, headers)
+    sendJson(response, method, status, body, headers, ifNoneMatch)
   const url = URL.parse(rawUrl, 'http://127.0.0.1')
   if (url === null) {
     send(400, { ok: false, code: 'BAD_REQUEST', error: `'${rawUrl}' is not a valid url` })
@@ -194,14 +198,38 @@ function decodeParam(raw: string): string {
   }
 }
 
+/** A strong validator: the same body always gets the same tag. */
+function entityTag(text: string): string {
+  return `"${createHash('sha1').update(text).digest('base64url')}"`
+}
+
+/** If-None-Match holds `*` or a list of tags; weak ones compare by their opaque part. */
+function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (ifNoneMatch === undefined) return false
+  return ifNoneMatch.split(',').some((candidate) => {
+    const trimmed = candidate.trim()
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === tag
+  })
+}
+
 function sendJson(
   response: ServerResponse,
   method: string,
   status: number,
   body: unknown,
   headers: Record<string, string>,
+  ifNoneMatch?: string,
 ): void {
   const text = JSON.stringify(body)
+  if (status === 200) {
+    const tag = entityTag(text)
+    if (matchesTag(ifNoneMatch, tag)) {
+      response.writeHead(304, { etag: tag, ...headers })
+      response.end()
+      return
+    }
+    headers = { ...headers, etag: tag }
+  }
   response.writeHead(status, {
     'content-type': JSON_TYPE,
     'content-length': String(Buffer.byteLength(text)),

@@ -415,3 +415,42 @@ describe('DemoNetwork figures', () => {
     expect(wireTransaction(network.publishTransaction()).slot).toBe(String(DEMO_START_SLOT + 10))
   })
 })
+
+describe('a network that continues another', () => {
+  it('shares records, counters and listeners, so a restarted indexer loses nothing', () => {
+    const { network } = fixedClockNetwork({ rate: 5 })
+    const before = network.publishTransaction({ feePayer: DEMO_WALLET })
+    const continued = new DemoNetwork({ continueFrom: network, seed: 99, rate: 7 })
+    expect(continued.seed).toBe(network.seed)
+    expect(network.getRate()).toBe(7)
+
+    const seen: NetworkEvent[] = []
+    const stop = continued.onEvent((event) => seen.push(event))
+    // Published through the first handle: the second one's listeners hear it and its lists hold it.
+    const during = network.publishTransaction({ feePayer: DEMO_WALLET })
+    const after = continued.publishTransaction({ feePayer: DEMO_WALLET })
+    stop()
+    expect(seen.map((event) => ('transaction' in event ? event.transaction.signature : null))).toEqual([
+      during.signature,
+      after.signature,
+    ])
+    expect(after.seq).toBe(during.seq + 1)
+    const signatures = (n: DemoNetwork) => allTransactions(n, DEMO_WALLET).map((tx) => tx.signature)
+    expect(signatures(continued)).toEqual(signatures(network))
+    expect(signatures(continued).slice(0, 3)).toEqual([after.signature, during.signature, before.signature])
+  })
+
+  it('pages through every transaction of an address exactly once, whatever the page size', () => {
+    const { network } = fixedClockNetwork()
+    for (let index = 0; index < 40; index++) network.publishTransaction({ feePayer: DEMO_BUSY_ADDRESSES[0] })
+    const address = DEMO_BUSY_ADDRESSES[0] as string
+    // Counted from the whole list, without the per-address index the filtered pages use.
+    const expected = allTransactions(network, undefined, 200)
+      .filter((tx) => tx.accounts.includes(address))
+      .map((tx) => tx.signature)
+    expect(expected.length).toBeGreaterThan(40)
+    for (const limit of [1, 7, 200]) {
+      expect(allTransactions(network, address, limit).map((tx) => tx.signature)).toEqual(expected)
+    }
+  })
+})

@@ -72,6 +72,13 @@ export interface DemoNetworkOptions {
    */
   maxProofs?: number
   maxTransactions?: number
+  /**
+   * Continue this network instead of creating one: both then read and write
+   * the same records (the other options except `rate` are ignored). A demo
+   * indexer restarted with `network: { continueFrom }` serves what was
+   * published before, and while it was down.
+   */
+  continueFrom?: DemoNetwork
 }
 
 export type NetworkEvent =
@@ -133,6 +140,56 @@ export interface TransactionFilter {
   limit: number
 }
 
+/** Everything a network holds and changes over time; shared by the networks that continue it. */
+interface NetworkState {
+  readonly listeners: Set<NetworkListener>
+  readonly proofs: RecordLog<ProofRecord>
+  readonly proofsByAccount: Map<string, ProofRecord>
+  readonly proofsByAuthority: KeyedLogs<string, ProofRecord>
+  readonly proofsByType: KeyedLogs<DemoProofType, ProofRecord>
+  readonly proofsByCircuit: KeyedLogs<number, ProofRecord>
+  readonly transactions: RecordLog<TransactionRecord>
+  readonly transactionsBySignature: Map<string, TransactionRecord>
+  readonly transactionsByAccount: KeyedLogs<string, TransactionRecord>
+  readonly transactionsByStatus: KeyedLogs<DemoTxStatus, TransactionRecord>
+  readonly proofTally: ProofTally
+  readonly snapshots: SeriesSnapshot[]
+  rate: number
+  nextProofSeq: number
+  nextTransactionSeq: number
+  newestTimeMs: number
+  newestSlot: number
+  lastTickAt: number
+  pendingProofs: number
+  nextSnapshotAt: number
+}
+
+function newNetworkState(rate: number): NetworkState {
+  return {
+    listeners: new Set(),
+    proofs: new RecordLog(),
+    proofsByAccount: new Map(),
+    proofsByAuthority: new KeyedLogs(),
+    proofsByType: new KeyedLogs(),
+    proofsByCircuit: new KeyedLogs(),
+    transactions: new RecordLog(),
+    transactionsBySignature: new Map(),
+    transactionsByAccount: new KeyedLogs(),
+    transactionsByStatus: new KeyedLogs(),
+    proofTally: new ProofTally(),
+    snapshots: [],
+    rate,
+    nextProofSeq: 0,
+    nextTransactionSeq: 0,
+    newestTimeMs: Number.NEGATIVE_INFINITY,
+    newestSlot: 0,
+    // Set once the start time is known.
+    lastTickAt: 0,
+    pendingProofs: 0,
+    nextSnapshotAt: 0,
+  }
+}
+
 export class DemoNetwork {
   readonly seed: number
   readonly startTime: number
@@ -146,34 +203,30 @@ export class DemoNetwork {
   private readonly authorityWeights: ReadonlyMap<string, number>
   private readonly maxProofs: number
   private readonly maxTransactions: number
-  private readonly listeners = new Set<NetworkListener>()
-
-  private readonly proofs = new RecordLog<ProofRecord>()
-  private readonly proofsByAccount = new Map<string, ProofRecord>()
-  private readonly proofsByAuthority = new KeyedLogs<string, ProofRecord>()
-  private readonly proofsByType = new KeyedLogs<DemoProofType, ProofRecord>()
-  private readonly proofsByCircuit = new KeyedLogs<number, ProofRecord>()
-  private readonly transactions = new RecordLog<TransactionRecord>()
-  private readonly transactionsBySignature = new Map<string, TransactionRecord>()
-  private readonly transactionsByAccount = new KeyedLogs<string, TransactionRecord>()
-  private readonly transactionsByStatus = new KeyedLogs<DemoTxStatus, TransactionRecord>()
-  private readonly proofTally = new ProofTally()
-  private readonly snapshots: SeriesSnapshot[] = []
-
-  private rate: number
-  private nextProofSeq = 0
-  private nextTransactionSeq = 0
-  private newestTimeMs = Number.NEGATIVE_INFINITY
-  private newestSlot = 0
-  private lastTickAt: number
-  private pendingProofs = 0
-  private nextSnapshotAt: number
+  /** Shared with every network that continues this one. */
+  private readonly state: NetworkState
 
   constructor(options: DemoNetworkOptions = {}) {
+    const source = options.continueFrom
+    if (source !== undefined) {
+      // A second handle on the same network: every record, counter, listener and the random stream are shared.
+      this.seed = source.seed
+      this.clock = source.clock
+      this.startTime = source.startTime
+      this.maxProofs = source.maxProofs
+      this.maxTransactions = source.maxTransactions
+      this.prng = source.prng
+      this.factory = source.factory
+      this.authorities = source.authorities
+      this.authorityWeights = source.authorityWeights
+      this.state = source.state
+      if (options.rate !== undefined) this.setRate(options.rate)
+      return
+    }
     this.seed = options.seed ?? 1
     this.clock = options.clock ?? Date.now
     this.startTime = options.startTime ?? this.clock()
-    this.rate = checkRate(options.rate ?? 2)
+    this.state = newNetworkState(checkRate(options.rate ?? 2))
     this.maxProofs = options.maxProofs ?? 500_000
     this.maxTransactions = options.maxTransactions ?? 1_000_000
     this.prng = createPrng(this.seed)
@@ -190,24 +243,24 @@ export class DemoNetwork {
     this.authorityWeights = weights
 
     this.generateHistory(options.historyProofs ?? 300, options.historyTransactions ?? 200)
-    this.lastTickAt = this.startTime
-    this.nextSnapshotAt = this.startTime + SNAPSHOT_EVERY_MS
+    this.state.lastTickAt = this.startTime
+    this.state.nextSnapshotAt = this.startTime + SNAPSHOT_EVERY_MS
   }
 
   // ── Driving the network ────────────────────────────────────────────────
 
   /** Called with every record the network creates, in order. Returns the unsubscribe. */
   onEvent(listener: NetworkListener): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    this.state.listeners.add(listener)
+    return () => this.state.listeners.delete(listener)
   }
 
   getRate(): number {
-    return this.rate
+    return this.state.rate
   }
 
   setRate(proofsPerSecond: number): void {
-    this.rate = checkRate(proofsPerSecond)
+    this.state.rate = checkRate(proofsPerSecond)
   }
 
   /**
@@ -217,12 +270,12 @@ export class DemoNetwork {
    * reaches the onEvent listeners.
    */
   tick(now: number = this.clock()): void {
-    const from = this.lastTickAt
+    const from = this.state.lastTickAt
     const elapsed = Math.min(Math.max(0, now - from), MAX_CATCH_UP_MS)
-    this.lastTickAt = Math.max(from, now)
-    this.pendingProofs += (this.rate * elapsed) / 1000
-    const count = Math.floor(this.pendingProofs)
-    this.pendingProofs -= count
+    this.state.lastTickAt = Math.max(from, now)
+    this.state.pendingProofs += (this.state.rate * elapsed) / 1000
+    const count = Math.floor(this.state.pendingProofs)
+    this.state.pendingProofs -= count
 
     for (let index = 0; index < count; index++) {
       const at = Math.floor(from + (elapsed * (index + 1)) / count)
@@ -232,9 +285,9 @@ export class DemoNetwork {
       if (this.prng.chance(0.002)) this.publishNotification('SYSTEM', at)
     }
 
-    while (this.nextSnapshotAt <= now) {
-      this.snapshots.push(this.snapshotAt(this.nextSnapshotAt))
-      this.nextSnapshotAt += SNAPSHOT_EVERY_MS
+    while (this.state.nextSnapshotAt <= now) {
+      this.state.snapshots.push(this.snapshotAt(this.state.nextSnapshotAt))
+      this.state.nextSnapshotAt += SNAPSHOT_EVERY_MS
     }
   }
 
@@ -243,7 +296,7 @@ export class DemoNetwork {
     if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(options.circuitId)}`)
     const authority = options.authority ?? this.pickAuthority()
     const proof = this.factory.proof(this.place(options.at, 'proof'), authority, circuit, false)
-    const transaction = this.factory.verifyTransaction(this.nextTransactionSeq++, proof)
+    const transaction = this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof)
     this.appendProof(proof)
     this.appendTransaction(transaction)
     this.emit({ kind: 'proof', proof, transaction })
@@ -275,7 +328,7 @@ export class DemoNetwork {
    * null when there is no such proof or it is already revoked.
    */
   revokeProof(proofAccount?: string, at?: number): PublishedProof | null {
-    const proof = proofAccount === undefined ? this.newestLiveProofOf(DEMO_WALLET) : this.proofsByAccount.get(proofAccount)
+    const proof = proofAccount === undefined ? this.newestLiveProofOf(DEMO_WALLET) : this.state.proofsByAccount.get(proofAccount)
     if (proof === undefined || proof.revoked) return null
     proof.revoked = true
     proof.verified = false
@@ -292,7 +345,7 @@ export class DemoNetwork {
 
   /** A notice for the demo user (`user:notifications`). */
   publishNotification(kind: DemoNotificationKind = 'SYSTEM', at?: number): NotificationRecord {
-    const notification = this.factory.notification(kind, Math.max(at ?? this.clock(), this.newestTimeMs))
+    const notification = this.factory.notification(kind, Math.max(at ?? this.clock(), this.state.newestTimeMs))
     this.emit({ kind: 'notification', notification })
     return notification
   }
@@ -304,21 +357,21 @@ export class DemoNetwork {
   }
 
   slotAt(timeMs: number): number {
-    return Math.max(this.newestSlot, DEMO_START_SLOT + Math.floor((timeMs - this.startTime) / SLOT_MS))
+    return Math.max(this.state.newestSlot, DEMO_START_SLOT + Math.floor((timeMs - this.startTime) / SLOT_MS))
   }
 
   /** Proofs ever published, including any no longer held. */
   get totalProofs(): number {
-    return this.proofTally.total
+    return this.state.proofTally.total
   }
 
   /** Proofs and transactions currently held (the oldest beyond maxProofs / maxTransactions are forgotten). */
   get proofCount(): number {
-    return this.proofs.length
+    return this.state.proofs.length
   }
 
   get transactionCount(): number {
-    return this.transactions.length
+    return this.state.transactions.length
   }
 
   overview(now: number = this.clock()): NetworkFigures {
@@ -327,7 +380,7 @@ export class DemoNetwork {
     return {
       tps: current.tps,
       slot: this.slotAt(now),
-      totalProofs: this.proofTally.total,
+      totalProofs: this.state.proofTally.total,
       proofs24h: current.proofs24h,
       avgVerifyTimeMs: 380 + Math.floor(hashToUnit(this.seed + 1, bucket) * 240),
       activeUsers24h: current.activeUsers24h,
@@ -343,16 +396,16 @@ export class DemoNetwork {
    */
   series(metric: SeriesMetricName, period: SeriesPeriod, now: number = this.clock()): { t: number; value: number }[] {
     const since = now - SERIES_PERIOD_MS[period]
-    let first = this.snapshots.length
-    while (first > 0 && (this.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
+    let first = this.state.snapshots.length
+    while (first > 0 && (this.state.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
     // A snapshot at `now` itself gives way to the current point.
-    let last = this.snapshots.length
-    while (last > first && (this.snapshots[last - 1] as SeriesSnapshot).t >= now) last--
+    let last = this.state.snapshots.length
+    while (last > first && (this.state.snapshots[last - 1] as SeriesSnapshot).t >= now) last--
     const stride = Math.max(1, Math.ceil((last - first) / (MAX_SERIES_POINTS - 1)))
     const points: { t: number; value: number }[] = [{ t: now, value: this.snapshotAt(now)[metric] }]
     // Thin from the newest backwards so the latest snapshot is always shown.
     for (let index = last - 1; index >= first; index -= stride) {
-      const snapshot = this.snapshots[index] as SeriesSnapshot
+      const snapshot = this.state.snapshots[index] as SeriesSnapshot
       points.push({ t: snapshot.t, value: snapshot[metric] })
     }
     return points.reverse()
@@ -361,7 +414,7 @@ export class DemoNetwork {
   /** Authorities by proofs in the last 24 hours, most first. */
   leaderboard(limit: number, now: number = this.clock()): { pubkey: string; proofCount: number }[] {
     const entries: { pubkey: string; proofCount: number }[] = []
-    for (const [pubkey, log] of this.proofsByAuthority.logs()) {
+    for (const [pubkey, log] of this.state.proofsByAuthority.logs()) {
       const proofCount = log.firstAfter(now) - log.firstAfter(now - DAY_MS)
       if (proofCount > 0) entries.push({ pubkey, proofCount })
     }
@@ -370,11 +423,11 @@ export class DemoNetwork {
   }
 
   getProof(proofAccount: string): ProofRecord | undefined {
-    return this.proofsByAccount.get(proofAccount)
+    return this.state.proofsByAccount.get(proofAccount)
   }
 
   getTransaction(signature: string): TransactionRecord | undefined {
-    return this.transactionsBySignature.get(signature)
+    return this.state.transactionsBySignature.get(signature)
   }
 
   listProofs(filter: ProofFilter): PageOf<ProofRecord> {
@@ -382,26 +435,26 @@ export class DemoNetwork {
     let log: RecordLog<ProofRecord> | undefined
     let matches: ((proof: ProofRecord) => boolean) | undefined
     if (authority !== undefined) {
-      log = this.proofsByAuthority.get(authority)
+      log = this.state.proofsByAuthority.get(authority)
       if (type !== undefined || circuitId !== undefined) {
         matches = (proof) =>
           (type === undefined || proof.circuit.proofType === type) && (circuitId === undefined || proof.circuit.id === circuitId)
       }
     } else if (circuitId !== undefined) {
-      log = this.proofsByCircuit.get(circuitId)
+      log = this.state.proofsByCircuit.get(circuitId)
       if (type !== undefined) matches = (proof) => proof.circuit.proofType === type
     } else {
-      log = type === undefined ? this.proofs : this.proofsByType.get(type)
+      log = type === undefined ? this.state.proofs : this.state.proofsByType.get(type)
     }
     const page = pageNewestFirst({
       log,
       matches,
-      afterSeq: this.cursorSeq(filter.cursor, this.proofsByAccount),
+      afterSeq: this.cursorSeq(filter.cursor, this.state.proofsByAccount),
       limit: filter.limit,
       keyOf: (proof) => proof.proofAccount,
     })
     // Counted over every proof ever published, as totalProofs is, not only those still held.
-    return { ...page, total: this.proofTally.count(filter) }
+    return { ...page, total: this.state.proofTally.count(filter) }
   }
 
   listTransactions(filter: TransactionFilter): PageOf<TransactionRecord> {
@@ -409,10 +462,10 @@ export class DemoNetwork {
     let log: RecordLog<TransactionRecord> | undefined
     const conditions: ((tx: TransactionRecord) => boolean)[] = []
     if (pubkey !== undefined) {
-      log = this.transactionsByAccount.get(pubkey)
+      log = this.state.transactionsByAccount.get(pubkey)
       if (status !== undefined) conditions.push((tx) => tx.status === status)
     } else {
-      log = status === undefined ? this.transactions : this.transactionsByStatus.get(status)
+      log = status === undefined ? this.state.transactions : this.state.transactionsByStatus.get(status)
     }
     const dated = fromMs !== undefined || toMs !== undefined
     // A transaction without a block time matches no date filter.
@@ -422,7 +475,7 @@ export class DemoNetwork {
       from: fromMs === undefined || log === undefined ? undefined : log.firstAtOrAfter(fromMs),
       to: toMs === undefined || log === undefined ? undefined : log.firstAfter(toMs),
       matches: conditions.length === 0 ? undefined : (tx) => conditions.every((condition) => condition(tx)),
-      afterSeq: this.cursorSeq(filter.cursor, this.transactionsBySignature),
+      afterSeq: this.cursorSeq(filter.cursor, this.state.transactionsBySignature),
       limit: filter.limit,
       keyOf: (tx) => tx.signature,
     })
@@ -455,7 +508,7 @@ export class DemoNetwork {
           this.prng.chance(0.03),
         )
         this.appendProof(proof)
-        this.appendTransaction(this.factory.verifyTransaction(this.nextTransactionSeq++, proof))
+        this.appendTransaction(this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof))
       } else {
         this.appendTransaction(
           this.factory.otherTransaction(this.place(timeMs, 'transaction'), {
@@ -469,58 +522,58 @@ export class DemoNetwork {
     }
 
     for (let t = this.startTime - HISTORY_MS + SNAPSHOT_EVERY_MS; t <= this.startTime; t += SNAPSHOT_EVERY_MS) {
-      this.snapshots.push(this.snapshotAt(t))
+      this.state.snapshots.push(this.snapshotAt(t))
     }
   }
 
   /** Time, slot and seq of a new record; time and slot never go backwards. */
   private place(timeMs: number | undefined, kind: 'proof' | 'transaction'): Placement {
-    const at = Math.max(this.newestTimeMs, timeMs ?? this.clock())
+    const at = Math.max(this.state.newestTimeMs, timeMs ?? this.clock())
     const slot = this.slotAt(at)
-    this.newestTimeMs = at
-    this.newestSlot = slot
-    const seq = kind === 'proof' ? this.nextProofSeq++ : this.nextTransactionSeq++
+    this.state.newestTimeMs = at
+    this.state.newestSlot = slot
+    const seq = kind === 'proof' ? this.state.nextProofSeq++ : this.state.nextTransactionSeq++
     return { seq, timeMs: at, slot }
   }
 
   private appendProof(proof: ProofRecord): void {
-    this.proofTally.add(proof)
-    this.proofs.push(proof)
-    this.proofsByAccount.set(proof.proofAccount, proof)
-    this.proofsByAuthority.push(proof.authority, proof)
-    this.proofsByType.push(proof.circuit.proofType, proof)
-    this.proofsByCircuit.push(proof.circuit.id, proof)
-    if (this.proofs.length > this.maxProofs) this.forgetOldestProof()
+    this.state.proofTally.add(proof)
+    this.state.proofs.push(proof)
+    this.state.proofsByAccount.set(proof.proofAccount, proof)
+    this.state.proofsByAuthority.push(proof.authority, proof)
+    this.state.proofsByType.push(proof.circuit.proofType, proof)
+    this.state.proofsByCircuit.push(proof.circuit.id, proof)
+    if (this.state.proofs.length > this.maxProofs) this.forgetOldestProof()
   }
 
   private appendTransaction(tx: TransactionRecord): void {
-    this.transactions.push(tx)
-    this.transactionsBySignature.set(tx.signature, tx)
-    this.transactionsByStatus.push(tx.status, tx)
-    for (const account of tx.accounts) this.transactionsByAccount.push(account, tx)
-    if (this.transactions.length > this.maxTransactions) this.forgetOldestTransaction()
+    this.state.transactions.push(tx)
+    this.state.transactionsBySignature.set(tx.signature, tx)
+    this.state.transactionsByStatus.push(tx.status, tx)
+    for (const account of tx.accounts) this.state.transactionsByAccount.push(account, tx)
+    if (this.state.transactions.length > this.maxTransactions) this.forgetOldestTransaction()
   }
 
   private forgetOldestProof(): void {
-    const proof = this.proofs.dropOldest()
+    const proof = this.state.proofs.dropOldest()
     if (proof === undefined) return
-    this.proofsByAccount.delete(proof.proofAccount)
+    this.state.proofsByAccount.delete(proof.proofAccount)
     // The oldest proof overall is also the oldest in each index that holds it.
-    this.proofsByAuthority.dropOldest(proof.authority)
-    this.proofsByType.dropOldest(proof.circuit.proofType)
-    this.proofsByCircuit.dropOldest(proof.circuit.id)
+    this.state.proofsByAuthority.dropOldest(proof.authority)
+    this.state.proofsByType.dropOldest(proof.circuit.proofType)
+    this.state.proofsByCircuit.dropOldest(proof.circuit.id)
   }
 
   private forgetOldestTransaction(): void {
-    const tx = this.transactions.dropOldest()
+    const tx = this.state.transactions.dropOldest()
     if (tx === undefined) return
-    this.transactionsBySignature.delete(tx.signature)
-    this.transactionsByStatus.dropOldest(tx.status)
-    for (const account of tx.accounts) this.transactionsByAccount.dropOldest(account)
+    this.state.transactionsBySignature.delete(tx.signature)
+    this.state.transactionsByStatus.dropOldest(tx.status)
+    for (const account of tx.accounts) this.state.transactionsByAccount.dropOldest(account)
   }
 
   private emit(event: NetworkEvent): void {
-    for (const listener of this.listeners) {
+    for (const listener of this.state.listeners) {
       try {
         listener(event)
       } catch (error) {
@@ -559,7 +612,7 @@ export class DemoNetwork {
   }
 
   private newestLiveProofOf(authority: string): ProofRecord | undefined {
-    const log = this.proofsByAuthority.get(authority)
+    const log = this.state.proofsByAuthority.get(authority)
     if (log === undefined) return undefined
     for (let index = log.length - 1; index >= Math.max(0, log.length - 50); index--) {
       const proof = log.at(index)
@@ -580,13 +633,13 @@ export class DemoNetwork {
 
   /** Proofs with time in (t - 24 h, t]. */
   private proofsInDayBefore(t: number): number {
-    return this.proofs.firstAfter(t) - this.proofs.firstAfter(t - DAY_MS)
+    return this.state.proofs.firstAfter(t) - this.state.proofs.firstAfter(t - DAY_MS)
   }
 
   /** Authorities with a proof in (t - 24 h, t]: the leaderboard's length when it is not cut. */
   private activeUsersInDayBefore(t: number): number {
     let active = 0
-    for (const [, log] of this.proofsByAuthority.logs()) {
+    for (const [, log] of this.state.proofsByAuthority.logs()) {
       const index = log.firstAfter(t - DAY_MS)
       if (index < log.length && log.at(index).timeMs <= t) active++
     }

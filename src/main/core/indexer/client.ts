@@ -35,6 +35,7 @@ import {
   decodeTransactionDetail,
   decodeTransactionPage,
 } from './decode'
+import { ConditionalCache } from './conditional-cache'
 import { requestJson, type RequestOptions } from './http'
 import {
   createParameterMemory,
@@ -64,6 +65,11 @@ export interface IndexerClientOptions {
   /** Extra headers for every request (credentials). */
   headers?: () => Record<string, string>
   memory?: ParameterMemory
+  /**
+   * Where bodies with validators are kept for conditional requests. Default: a
+   * cache of this client's own; false sends every request unconditionally.
+   */
+  conditional?: ConditionalCache | false
 }
 
 export class IndexerClient {
@@ -71,6 +77,8 @@ export class IndexerClient {
   readonly baseUrl: string
   private readonly request: RequestOptions
   private readonly memory: ParameterMemory
+  /** Null when conditional requests are off. */
+  readonly conditional: ConditionalCache | null
 
   constructor(options: IndexerClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl)
@@ -82,6 +90,8 @@ export class IndexerClient {
     if (options.sleep) this.request.sleep = options.sleep
     if (options.random) this.request.random = options.random
     if (options.headers) this.request.headers = options.headers
+    this.conditional = options.conditional === false ? null : (options.conditional ?? new ConditionalCache())
+    if (this.conditional) this.request.conditional = this.conditional
   }
 
   async overview(): Promise<Overview> {

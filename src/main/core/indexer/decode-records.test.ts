@@ -285,6 +285,7 @@ describe('proof summaries and notifications', () => {
       title: 'PROOF_VERIFIED',
       body: 'ok',
       receivedAt: 5,
+      read: false,
       raw: { id: 12, type: 'proof_verified', body: 'ok', seen: false },
       extra: { seen: false },
     })

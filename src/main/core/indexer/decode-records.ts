@@ -293,6 +293,8 @@ export function decodeNotification(data: unknown, receivedAt: number): AppNotifi
     title: fields.title ?? kind,
     body: fields.body,
     receivedAt,
+    // Read state is the user's, kept by main; what arrives is new.
+    read: false,
     ...keptNotification(raw),
   }
 }

@@ -1,10 +1,11 @@
 /**
  * JSON over HTTP GET with a timeout on every attempt, retries with capped
- * exponential backoff and full jitter, a body size cap, and every failure as
- * a ProofWatchError.
+ * exponential backoff and full jitter, a body size cap, conditional requests
+ * where the server gives validators, and every failure as a ProofWatchError.
  */
 import { ProofWatchError } from '@shared/errors'
 import { backoffDelay } from '../backoff'
+import type { ConditionalCache } from './conditional-cache'
 import { decodeErrorBody } from './decode-errors'
 import { decodeFailure } from './decode-values'
 import { parseJsonText } from './json-text'
@@ -33,13 +34,17 @@ export interface RequestOptions {
   baseDelayMs?: number
   /** No single wait is longer; a server asking for longer gets its error reported instead. */
   maxDelayMs?: number
+  /** Bodies kept with their ETag / Last-Modified, so a repeated GET can be answered 304. */
+  conditional?: ConditionalCache
 }
 
 export interface JsonResponse {
   status: number
   headers: Headers
-  /** Parsed JSON; null for an empty body. */
+  /** Parsed JSON; null for an empty body. On a 304, the body held from the last 200. */
   body: unknown
+  /** The server answered 304 Not Modified: `body` is the held one. */
+  notModified: boolean
 }
 
 interface ReceivedResponse {
@@ -148,13 +153,18 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS
   const backoff = (attempt: number): number => backoffDelay(attempt, baseDelayMs, maxDelayMs, random)
+  const conditional = options.conditional
 
   for (let attempt = 0; ; attempt++) {
     let response: ReceivedResponse
+    // Asked again on every attempt: credentials may change between them.
+    const extraHeaders = options.headers?.() ?? {}
+    const cacheKey = conditional?.keyFor(url, extraHeaders)
+    const held = cacheKey === undefined ? undefined : conditional?.get(cacheKey)
     try {
       const received = await fetchImpl(url, {
         method: 'GET',
-        headers: { accept: 'application/json', ...options.headers?.() },
+        headers: { accept: 'application/json', ...extraHeaders, ...held?.validators },
         signal: AbortSignal.timeout(timeoutMs),
       })
       response = { status: received.status, headers: received.headers, text: await readText(received, maxBodyBytes) }
@@ -165,9 +175,21 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       continue
     }
 
+    if (response.status === 304) {
+      if (held === undefined || cacheKey === undefined || conditional === undefined) {
+        throw new ProofWatchError({
+          code: 'HTTP',
+          status: 304,
+          message: 'The indexer answered 304 Not Modified to a request that held nothing to compare with',
+        })
+      }
+      conditional.noteNotModified(cacheKey)
+      return { status: 304, headers: response.headers, body: held.body, notModified: true }
+    }
     if (response.status >= 200 && response.status < 300) {
       const body = response.text.trim() === '' ? null : parseJsonText(response.text, 'the response body')
-      return { status: response.status, headers: response.headers, body }
+      if (cacheKey !== undefined) conditional?.store(cacheKey, response.headers, body, response.text.length)
+      return { status: response.status, headers: response.headers, body, notModified: false }
     }
     const info = decodeErrorBody(response.status, response.text, response.headers.get('content-type'))
     if (!info.retryable || attempt >= retries) throw new ProofWatchError(info)

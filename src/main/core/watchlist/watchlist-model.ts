@@ -1,0 +1,291 @@
+/**
+ * The watchlist held by main: add, label, remove and read-marking of
+ * addresses and circuits, their last activity and unread counts, saved
+ * through a WatchlistStore. A change the store cannot save is undone and
+ * reported; activity is saved a little later, in one write for many events.
+ */
+import type { AddressTransaction, CircuitProof, ErrorInfo, Subject } from '@shared/domain'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import {
+  WATCHLIST_LIMITS,
+  type CircuitFollowMode,
+  type FollowedCircuit,
+  type WatchedAddress,
+  type Watchlist,
+} from '@shared/watchlist'
+import { silentLogger, type Logger } from '../log'
+import { readStoredWatchlist } from './stored-watchlist'
+import type { WatchlistStore } from './watchlist-store'
+import { validateCircuitId, validateLabel, validateNotify, validateWatchedPubkey } from './validate'
+
+export type WatchlistChange =
+  | { kind: 'address-added' | 'address-removed' | 'address-updated'; pubkey: string }
+  | { kind: 'circuit-added' | 'circuit-removed' | 'circuit-updated'; circuitId: string }
+  | { kind: 'activity' }
+  | { kind: 'circuit-mode'; circuitId: string; mode: CircuitFollowMode }
+
+export type WatchlistListener = (watchlist: Watchlist, change: WatchlistChange) => void
+
+export interface WatchlistModelOptions {
+  store: WatchlistStore
+  now?: () => number
+  log?: Logger
+  /** Activity (last seen, unread) is saved this long after it changes, once for many events. Default 2000. */
+  activitySaveDelayMs?: number
+  /** A save of activity that failed: shown to the user, the data stays in memory. */
+  onProblem?: (problem: ErrorInfo) => void
+}
+
+export interface AddressInput {
+  pubkey: unknown
+  label?: unknown
+  notify?: unknown
+}
+
+export interface CircuitInput {
+  circuitId: unknown
+  label?: unknown
+  notify?: unknown
+}
+
+function notWatched(what: string): ProofWatchError {
+  return new ProofWatchError({ code: 'NOT_FOUND', message: `${what} is not in the watchlist`, retryable: false })
+}
+
+export class WatchlistModel {
+  private addresses = new Map<string, WatchedAddress>()
+  private circuits = new Map<string, FollowedCircuit>()
+  private readonly listeners = new Set<WatchlistListener>()
+  private readonly now: () => number
+  private readonly log: Logger
+  private saveTimer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(private readonly options: WatchlistModelOptions) {
+    this.now = options.now ?? Date.now
+    this.log = options.log ?? silentLogger
+    let stored: unknown
+    try {
+      stored = options.store.read()
+    } catch (error) {
+      this.log.warn('The saved watchlist cannot be read; starting with an empty one', toErrorInfo(error))
+    }
+    const { watchlist, dropped } = readStoredWatchlist(stored, this.now())
+    if (dropped.length > 0) this.log.warn('Some saved watchlist entries were not valid and are left out', dropped)
+    for (const address of watchlist.addresses) this.addresses.set(address.pubkey, address)
+    for (const circuit of watchlist.circuits) this.circuits.set(circuit.circuitId, circuit)
+  }
+
+  onChange(listener: WatchlistListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  snapshot(): Watchlist {
+    return {
+      addresses: [...this.addresses.values()].map((a) => ({ ...a })),
+      circuits: [...this.circuits.values()].map((c) => ({ ...c })),
+    }
+  }
+
+  watchedPubkeys(): string[] {
+    return [...this.addresses.keys()]
+  }
+
+  followedCircuitIds(): string[] {
+    return [...this.circuits.keys()]
+  }
+
+  isWatched(pubkey: string): boolean {
+    return this.addresses.has(pubkey)
+  }
+
+  /** Adds an address, or changes the label or notify flag of one already watched. */
+  watchAddress(input: AddressInput): Watchlist {
+    const pubkey = validateWatchedPubkey(input?.pubkey)
+    const held = this.addresses.get(pubkey)
+    const label = input.label === undefined && held ? held.label : validateLabel(input.label)
+    const notify = validateNotify(input.notify, held?.notify ?? true)
+    if (held) {
+      return this.change({ kind: 'address-updated', pubkey }, () => this.addresses.set(pubkey, { ...held, label, notify }))
+    }
+    if (this.addresses.size >= WATCHLIST_LIMITS.addresses) {
+      throw new ProofWatchError({
+        code: 'INVALID_ARGUMENT',
+        message: `At most ${WATCHLIST_LIMITS.addresses} addresses can be watched; remove one first`,
+      })
+    }
+    const added: WatchedAddress = {
+      pubkey,
+      label,
+      notify,
+      addedAt: this.now(),
+      lastActivityAt: null,
+      lastSignature: null,
+      unread: 0,
+    }
+    return this.change({ kind: 'address-added', pubkey }, () => this.addresses.set(pubkey, added))
+  }
+
+  unwatchAddress(pubkey: unknown): Watchlist {
+    const key = validateWatchedPubkey(pubkey)
+    if (!this.addresses.has(key)) throw notWatched(`The address ${key}`)
+    return this.change({ kind: 'address-removed', pubkey: key }, () => this.addresses.delete(key))
+  }
+
+  followCircuit(input: CircuitInput): Watchlist {
+    const circuitId = validateCircuitId(input?.circuitId)
+    const held = this.circuits.get(circuitId)
+    const label = input.label === undefined && held ? held.label : validateLabel(input.label)
+    const notify = validateNotify(input.notify, held?.notify ?? true)
+    if (held) {
+      return this.change({ kind: 'circuit-updated', circuitId }, () => this.circuits.set(circuitId, { ...held, label, notify }))
+    }
+    if (this.circuits.size >= WATCHLIST_LIMITS.circuits) {
+      throw new ProofWatchError({
+        code: 'INVALID_ARGUMENT',
+        message: `At most ${WATCHLIST_LIMITS.circuits} circuits can be followed; remove one first`,
+      })
+    }
+    const added: FollowedCircuit = {
+      circuitId,
+      label,
+      notify,
+      addedAt: this.now(),
+      mode: 'live',
+      modeReason: null,
+      lastActivityAt: null,
+      lastProofAccount: null,
+      unread: 0,
+    }
+    return this.change({ kind: 'circuit-added', circuitId }, () => this.circuits.set(circuitId, added))
+  }
+
+  unfollowCircuit(circuitId: unknown): Watchlist {
+    const id = validateCircuitId(circuitId)
+    if (!this.circuits.has(id)) throw notWatched(`The circuit ${id}`)
+    return this.change({ kind: 'circuit-removed', circuitId: id }, () => this.circuits.delete(id))
+  }
+
+  /** Clears the unread count of a watched address or followed circuit. */
+  markRead(subject: Subject): Watchlist {
+    if (subject?.kind === 'address') {
+      const pubkey = validateWatchedPubkey(subject.id)
+      const held = this.addresses.get(pubkey)
+      if (!held) throw notWatched(`The address ${pubkey}`)
+      if (held.unread === 0) return this.snapshot()
+      return this.change({ kind: 'address-updated', pubkey }, () => this.addresses.set(pubkey, { ...held, unread: 0 }))
+    }
+    if (subject?.kind === 'circuit') {
+      const id = validateCircuitId(subject.id)
+      const held = this.circuits.get(id)
+      if (!held) throw notWatched(`The circuit ${id}`)
+      if (held.unread === 0) return this.snapshot()
+      return this.change({ kind: 'circuit-updated', circuitId: id }, () => this.circuits.set(id, { ...held, unread: 0 }))
+    }
+    throw new ProofWatchError({
+      code: 'INVALID_ARGUMENT',
+      message: `Only a watched address or a followed circuit has an unread count; got ${JSON.stringify(subject?.kind)}`,
+    })
+  }
+
+  /**
+   * Notes transactions of watched addresses. `countUnread` is false for the
+   * history loaded when an address is first synced: that is not news.
+   */
+  noteAddressTransactions(items: readonly AddressTransaction[], countUnread: boolean): void {
+    let changed = false
+    for (const { address, transaction } of items) {
+      const held = this.addresses.get(address)
+      if (!held) continue
+      const at = transaction.blockTime ?? this.now()
+      if (held.lastActivityAt === null || at >= held.lastActivityAt) {
+        held.lastActivityAt = at
+        held.lastSignature = transaction.signature
+      }
+      if (countUnread) held.unread++
+      changed = true
+    }
+    if (changed) this.activityChanged()
+  }
+
+  noteCircuitProofs(items: readonly CircuitProof[], countUnread: boolean): void {
+    let changed = false
+    const at = this.now()
+    for (const { circuitId, proof } of items) {
+      const held = this.circuits.get(circuitId)
+      if (!held) continue
+      held.lastActivityAt = at
+      held.lastProofAccount = proof.proofAccount
+      if (countUnread) held.unread++
+      changed = true
+    }
+    if (changed) this.activityChanged()
+  }
+
+  /** Found out at each connection, so it is shown but not worth a save of its own. */
+  setCircuitMode(circuitId: string, mode: CircuitFollowMode, reason: string | null): void {
+    const held = this.circuits.get(circuitId)
+    if (!held || (held.mode === mode && held.modeReason === reason)) return
+    held.mode = mode
+    held.modeReason = reason
+    this.emit({ kind: 'circuit-mode', circuitId, mode })
+  }
+
+  /** Writes pending activity now (before quitting). */
+  flush(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer)
+    this.saveTimer = null
+    try {
+      this.options.store.write(this.snapshot())
+    } catch (error) {
+      const info = toErrorInfo(error)
+      const problem: ErrorInfo = { ...info, message: `Could not save the watchlist's activity: ${info.message}` }
+      this.log.warn(problem.message, problem)
+      this.options.onProblem?.(problem)
+    }
+  }
+
+  dispose(): void {
+    if (this.saveTimer) this.flush()
+    this.listeners.clear()
+  }
+
+  /** Applies a change, saves it, and undoes it when the save fails. */
+  private change(change: WatchlistChange, apply: () => void): Watchlist {
+    const before = { addresses: new Map(this.addresses), circuits: new Map(this.circuits) }
+    apply()
+    try {
+      this.options.store.write(this.snapshot())
+    } catch (error) {
+      this.addresses = before.addresses
+      this.circuits = before.circuits
+      const info = toErrorInfo(error)
+      throw new ProofWatchError(
+        { code: 'INTERNAL', message: `The watchlist could not be saved, so it is unchanged: ${info.message}`, retryable: true },
+        { cause: error },
+      )
+    }
+    // A save of the whole list also saves any pending activity.
+    if (this.saveTimer) clearTimeout(this.saveTimer)
+    this.saveTimer = null
+    this.emit(change)
+    return this.snapshot()
+  }
+
+  private activityChanged(): void {
+    this.saveTimer ??= setTimeout(() => this.flush(), this.options.activitySaveDelayMs ?? 2000)
+    this.emit({ kind: 'activity' })
+  }
+
+  private emit(change: WatchlistChange): void {
+    if (this.listeners.size === 0) return
+    const watchlist = this.snapshot()
+    for (const listener of this.listeners) {
+      try {
+        listener(watchlist, change)
+      } catch (error) {
+        this.log.warn('A watchlist listener failed', toErrorInfo(error))
+      }
+    }
+  }
+}
