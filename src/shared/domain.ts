@@ -17,7 +17,16 @@ export type NotificationKind =
   | 'PROOF_REVOKED'
   | 'SYSTEM'
   | 'CIRCUIT_REGISTERED'
+  | ActivityNotificationKind
   | (string & {})
+
+/**
+ * Entries main adds to the notification centre for activity the user
+ * follows (their proofs, followed circuits, watched addresses), so the
+ * centre keeps every event that may notify, not only `user:notifications`.
+ */
+export const ACTIVITY_NOTIFICATION_KINDS = ['USER_PROOF', 'CIRCUIT_PROOF', 'ADDRESS_TRANSACTION'] as const
+export type ActivityNotificationKind = (typeof ACTIVITY_NOTIFICATION_KINDS)[number]
 
 export const PROOF_TYPES = ['BALANCE', 'OWNERSHIP', 'AGE', 'MEMBERSHIP', 'CUSTOM'] as const
 export const TX_STATUSES = ['SUCCESS', 'FAILED'] as const

@@ -1,5 +1,5 @@
-import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
-import type { ErrorInfo, HttpState, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
+import { RECENT_PROOFS_CAP, type BridgeEvent, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
+import type { ErrorInfo, HttpState, LeaderboardQuery, ProofSummary, SeriesQuery, Subject } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
 import { credentialHeaders } from './credentials'
 import { CachedIndexer } from './history/cached-indexer'
@@ -8,7 +8,8 @@ import { IndexerClient } from './indexer/client'
 import { indexerKey } from './indexer/url'
 import type { ParameterMemory } from './indexer/negotiation'
 import type { IndexerTarget } from './indexer-target'
-import { LiveService, type LiveServiceOptions, type LiveServiceStatus } from './live/live-service'
+import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from './live/live-service'
+import { activityEntries } from './notify/activity-entries'
 import type { Logger } from './log'
 import { Poller, type Activity } from './polling/poller'
 import { StatsPolls } from './polling/stats-polls'
@@ -25,6 +26,8 @@ export interface SessionDeps {
   /** The HTTP state changed. */
   onHttpState(): void
   polling: PollingIntervals
+  /** How a watched address is named in the notification centre (its label). */
+  describeAddress(pubkey: string): string
   /** Tuning for tests: the live service's options. */
   live?: Partial<LiveServiceOptions>
 }
@@ -93,23 +96,24 @@ export class IndexerSession {
           this.rememberProofs(proofs)
           deps.push('proofs', proofs)
         },
-        onUserProofs: (proofs) => {
+        onUserProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs, { own: true })
-          deps.push('userProofs', proofs)
+          this.relayActivity('userProofs', proofs, meta.origin)
         },
         onNotifications: (notifications) => {
-          this.history.recordNotifications(notifications)
-          deps.push('notifications', notifications)
+          const withSubjects = notifications.map((n) => (n.subject ? n : { ...n, subject: subjectNamedIn(n.raw) }))
+          this.history.recordNotifications(withSubjects)
+          deps.push('notifications', withSubjects)
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
           deps.watchlist.noteAddressTransactions(items, meta.origin === 'live')
-          deps.push('addressTransactions', items)
+          this.relayActivity('addressTransactions', items, meta.origin)
         },
         onCircuitProofs: (items, meta) => {
           this.history.recordProofSummaries(items.map((item) => item.proof))
           deps.watchlist.noteCircuitProofs(items, meta.origin === 'live')
-          deps.push('circuitProofs', items)
+          this.relayActivity('circuitProofs', items, meta.origin)
         },
         onCircuitMode: (circuitId, mode, reason) => deps.watchlist.setCircuitMode(circuitId, mode, reason),
         onStatus: () => deps.onLiveStatus(),
@@ -185,10 +189,32 @@ export class IndexerSession {
     }
   }
 
+  /**
+   * What the first fetch of a followed stream finds is history, not news: it
+   * is stored but neither relayed as events (which would notify) nor added to
+   * the notification centre. Live, backfilled and polled items are both.
+   */
+  private relayActivity<E extends 'userProofs' | 'addressTransactions' | 'circuitProofs'>(event: E, items: BridgeEvents[E], origin: EventOrigin): void {
+    if (origin === 'initial' || items.length === 0) return
+    this.deps.push(event, items)
+    const batch = [{ event, payload: items }] as BridgeEvent[]
+    const entries = activityEntries(batch, Date.now(), { describeAddress: this.deps.describeAddress })
+    if (entries.length === 0) return
+    this.history.recordNotifications(entries)
+    this.deps.push('notifications', entries)
+  }
+
   private rememberProofs(proofs: readonly ProofSummary[]): void {
     const held = new Set(this.recentProofs.map((p) => p.proofAccount))
     const fresh = proofs.filter((p) => !held.has(p.proofAccount))
     if (fresh.length === 0) return
     this.recentProofs = [...fresh.reverse(), ...this.recentProofs].slice(0, RECENT_PROOFS_CAP)
   }
+}
+
+/** A notification names its subject when it carries a proof account or signature among its fields. */
+function subjectNamedIn(raw: Record<string, unknown>): Subject | null {
+  if (typeof raw.signature === 'string' && raw.signature !== '') return { kind: 'transaction', id: raw.signature }
+  if (typeof raw.proofAccount === 'string' && raw.proofAccount !== '') return { kind: 'proof', id: raw.proofAccount }
+  return null
 }

@@ -43,6 +43,7 @@ import { exportToFile, writeExport } from './history/export'
 import { HistoryStore } from './history/history-store'
 import { createParameterMemory } from './indexer/negotiation'
 import { IndexerSession, type SessionDeps } from './indexer-session'
+import { shortId } from './notify/candidates'
 import { resolveTarget, type DemoEndpoints } from './indexer-target'
 import type { LaunchOptions } from './launch-options'
 import type { LiveServiceOptions } from './live/live-service'
@@ -492,6 +493,7 @@ class IndexerMonitor implements Monitor {
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
       polling: saved.polling,
+      describeAddress: (pubkey) => this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)?.label ?? shortId(pubkey),
       live: this.deps.live,
     }
     this.session = new IndexerSession(target, deps)

@@ -4,7 +4,7 @@
  * (user:proofs), `circuitProofs` (followed circuits) and
  * `addressTransactions` (watched addresses). Other events are not notifiable.
  */
-import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
+import { ACTIVITY_NOTIFICATION_KINDS, type AddressTransaction, type AppNotification, type CircuitProof, type ProofSummary } from '@shared/domain'
 import type { NotificationSource } from '@shared/notification-rules'
 import { routeForNotification, routeForTarget } from './routes'
 
@@ -52,9 +52,13 @@ function proofBody(proof: ProofSummary): string {
   return `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`
 }
 
+const ACTIVITY_KINDS: ReadonlySet<string> = new Set(ACTIVITY_NOTIFICATION_KINDS)
+
 function fromNotification(notification: AppNotification, at: number): NotifyCandidate | null {
   // Already read (in the centre): nothing new to tell.
   if (notification.read === true) return null
+  // The centre's copy of a proof or transaction: the event itself is the candidate, under its own rules.
+  if (ACTIVITY_KINDS.has(notification.kind)) return null
   return {
     key: `notification:${notification.id}`,
     source: 'notifications',
