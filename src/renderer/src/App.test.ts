@@ -3,6 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { makeConnection, makeLeaderboard, makeOverview, makeSeries } from '@renderer/test-utils/fixtures'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { mountView } from '@renderer/test-utils/mount-view'
+import { makeSettings } from '@renderer/test-utils/workspace-fixtures'
 import { accessRefusedError, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
 import type { BridgeMethodName } from '@shared/bridge'
 import App from './App.vue'
@@ -15,7 +16,7 @@ vi.mock('@renderer/components/SeriesChart.vue', async () => {
 function serveDashboard(bridge: FakeBridge): void {
   bridge.handle('getOverview', () => makeOverview())
   bridge.handle('getSeries', (query) => makeSeries(query.period))
-  bridge.handle('getLeaderboard', () => makeLeaderboard(1))
+  bridge.handle('getLeaderboard', () => ({ entries: makeLeaderboard(1) }))
   bridge.handle('getRecentProofs', () => [])
 }
 
@@ -57,7 +58,7 @@ describe('App shell', () => {
     const { wrapper, router, bridge } = await mountView(App, '/', (fake) => {
       serveDashboard(fake)
       fake.handle('getConnection', () => makeConnection())
-      fake.handle('getSettings', () => ({ indexerUrl: null, wsUrl: null, useDemo: true }))
+      fake.handle('getSettings', () => makeSettings())
     })
     await wrapper.get('[data-testid="nav-settings"]').trigger('click')
     await flushPromises()
@@ -88,5 +89,32 @@ describe('App shell', () => {
       expect(panel.text()).not.toContain('cannot be reached')
       expect(panel.find('[data-testid="retry-button"]').exists()).toBe(false)
     }
+  })
+})
+
+describe('App shell keyboard use', () => {
+  it('has a skip link to the content, and moves focus to the content of a newly opened view', async () => {
+    const { wrapper, router } = await mountView(App, '/', (bridge) => {
+      serveDashboard(bridge)
+      bridge.handle('getConnection', () => makeConnection())
+      bridge.handle('listProofs', () => ({ items: [], nextCursor: null, total: '0' }))
+    })
+    const main = wrapper.get('main')
+    expect(main.attributes('id')).toBe('main-content')
+    const skip = wrapper.get('.skip-link')
+    expect(skip.attributes('href')).toBe('#main-content')
+
+    document.body.append(wrapper.element.parentElement ?? wrapper.element)
+    const nav = wrapper.get('[data-testid="nav-proofs"]').element as HTMLElement
+    nav.focus()
+    await router.push('/proofs')
+    await flushPromises()
+    expect(document.activeElement).toBe(main.element)
+
+    // The same view with other filters keeps the focus where it is.
+    nav.focus()
+    await router.push('/proofs?type=AGE')
+    await flushPromises()
+    expect(document.activeElement).toBe(nav)
   })
 })

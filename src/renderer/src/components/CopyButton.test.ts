@@ -18,6 +18,17 @@ describe('CopyButton', () => {
     expect(wrapper.find('[data-testid="copy-fallback"]').exists()).toBe(false)
   })
 
+  it('can be a symbol with the label read out, and says Copied to a screen reader', async () => {
+    vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(() => Promise.resolve()) } })
+    const wrapper = mount(CopyButton, { props: { text: 'Acct1', label: 'address', compact: true } })
+    const button = wrapper.get('[data-testid="copy-button"]')
+    expect(button.attributes('aria-label')).toBe('Copy address')
+    expect(button.text()).toBe('')
+    await button.trigger('click')
+    await flushPromises()
+    expect(button.get('[role="status"]').text()).toBe('Copied')
+  })
+
   it('explains what to do when there is no clipboard', async () => {
     vi.stubGlobal('navigator', {})
     const wrapper = mount(CopyButton, { props: { text: 'Acct1' } })

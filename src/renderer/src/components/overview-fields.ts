@@ -1,7 +1,7 @@
 import type { Overview } from '@shared/domain'
 
 /** The fields of an Overview the app knows: each has a tile, and a live event may lack it. */
-export type OverviewField = Exclude<keyof Overview, 'observedAt' | 'raw' | 'extra'>
+export type OverviewField = Exclude<keyof Overview, 'observedAt' | 'raw' | 'extra' | 'freshness'>
 
 /**
  * Each known field with its tile label, in tile order. `satisfies` makes a

@@ -6,6 +6,7 @@
 
 const numberFormats = new Map<string, Intl.NumberFormat>()
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>()
 const separatorsByLocale = new Map<string, NumberSeparators>()
 
 function cacheKey(locale: string | undefined, options?: object): string {
@@ -27,6 +28,11 @@ export function numberFormat(locale?: string, options?: Intl.NumberFormatOptions
 
 export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return cached(dateTimeFormats, cacheKey(locale, options), () => new Intl.DateTimeFormat(locale, options))
+}
+
+/** "2 minutes ago", "yesterday": long words, since they stand alone in a badge. */
+export function relativeTimeFormat(locale?: string): Intl.RelativeTimeFormat {
+  return cached(relativeTimeFormats, cacheKey(locale), () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'long' }))
 }
 
 export interface NumberSeparators {

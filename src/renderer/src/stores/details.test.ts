@@ -23,6 +23,7 @@ describe('details store', () => {
     await loaded
     expect(details.proofLoading).toBe(false)
     expect(details.proof?.proofAccount).toBe(makeProof(1).proofAccount)
+    expect(details.proofReceivedAt).toBeGreaterThan(0)
     expect(bridge.callsOf('getProof')).toEqual([['Acct1']])
   })
 

@@ -1,14 +1,19 @@
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from './follow-connection'
 import { createLoader } from './loader'
 
+/** A record with when it arrived, for the freshness badge. */
+function received<T>(record: T): { record: T; receivedAt: number } {
+  return { record, receivedAt: Date.now() }
+}
+
 /** One proof and one transaction, each looked up by its id. */
 export const useDetailsStore = defineStore('details', () => {
   const bridge = getBridge()
-  const proofLoader = createLoader((account: string) => bridge.getProof(account))
-  const transactionLoader = createLoader((signature: string) => bridge.getTransaction(signature))
+  const proofLoader = createLoader(async (account: string) => received(await bridge.getProof(account)))
+  const transactionLoader = createLoader(async (signature: string) => received(await bridge.getTransaction(signature)))
   const proofAccount = ref<string | null>(null)
   const signature = ref<string | null>(null)
 
@@ -30,13 +35,15 @@ export const useDetailsStore = defineStore('details', () => {
 
   return {
     proofAccount,
-    proof: proofLoader.data,
+    proof: computed(() => proofLoader.data.value?.record ?? null),
+    proofReceivedAt: computed(() => proofLoader.data.value?.receivedAt ?? null),
     proofError: proofLoader.error,
     proofLoading: proofLoader.loading,
     loadProof,
     retryProof: proofLoader.retry,
     signature,
-    transaction: transactionLoader.data,
+    transaction: computed(() => transactionLoader.data.value?.record ?? null),
+    transactionReceivedAt: computed(() => transactionLoader.data.value?.receivedAt ?? null),
     transactionError: transactionLoader.error,
     transactionLoading: transactionLoader.loading,
     loadTransaction,

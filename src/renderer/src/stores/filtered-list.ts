@@ -1,5 +1,6 @@
 import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
+import { isPermanentError } from '@renderer/errors/ask-again'
 import { followConnection } from './follow-connection'
 import { createPagedList } from './paged-list'
 
@@ -14,9 +15,10 @@ export interface FilteredListSource<Filters, Query, Item> {
 
 /**
  * The state of a collection view: filters, and the paged list they select.
- * It follows the connection: a failure is retried when the indexer is back,
- * and the list is fetched again for a new indexer. Call it while a store is
- * being set up.
+ * It follows the connection: when the indexer is back a failure is retried
+ * (or what arrived meanwhile is fetched), and the list is fetched again for
+ * a new indexer. While a view `follow`s it, the store puts arrivals in front.
+ * Call it while a store is being set up.
  */
 export function useFilteredList<Filters extends object, Query extends object, Item>(
   source: FilteredListSource<Filters, Query, Item>,
@@ -39,7 +41,31 @@ export function useFilteredList<Filters extends object, Query extends object, It
     return applyFilters(next)
   }
 
-  followConnection({ error: list.error, retry: list.retry, restart: list.reload })
+  /** Back after an outage: repeat what failed, or fetch what arrived meanwhile. */
+  function afterOutage(): Promise<void> {
+    const error = list.error.value
+    if (!error) return list.refreshHead()
+    return isPermanentError(error) ? Promise.resolve() : list.retry()
+  }
+
+  let followers = 0
+
+  /** A view shows the list: arrivals are wanted, and what came while nobody looked is fetched. */
+  function follow(): () => void {
+    followers++
+    list.requestHeadRefresh()
+    let following = true
+    return () => {
+      if (following) followers--
+      following = false
+    }
+  }
+
+  function isFollowed(): boolean {
+    return followers > 0
+  }
+
+  followConnection({ error: list.error, retry: afterOutage, restart: list.reload }, { refreshAfterOutage: true })
 
   return {
     filters,
@@ -54,10 +80,20 @@ export function useFilteredList<Filters extends object, Query extends object, It
     ended: list.ended,
     cursorRepeated: list.cursorRepeated,
     missingAtEnd: list.missingAtEnd,
+    updatedAt: list.updatedAt,
+    freshness: list.freshness,
+    arrived: list.arrived,
+    headGap: list.headGap,
+    headError: list.headError,
     applyFilters,
     ensureLoaded,
     loadMore: list.loadMore,
     retry: list.retry,
     reload: list.reload,
+    prepend: list.prepend,
+    refreshHead: list.refreshHead,
+    requestHeadRefresh: list.requestHeadRefresh,
+    follow,
+    isFollowed,
   }
 }

@@ -12,12 +12,21 @@ beforeEach(() => {
 
 describe('leaderboard store', () => {
   it('loads the last day once', async () => {
-    bridge.handle('getLeaderboard', () => makeLeaderboard(2))
+    bridge.handle('getLeaderboard', () => ({ entries: makeLeaderboard(2) }))
     const leaderboard = useLeaderboardStore()
     await leaderboard.ensureLoaded()
     await leaderboard.ensureLoaded()
     expect(bridge.callsOf('getLeaderboard')).toEqual([[{ period: '24h', limit: 10 }]])
     expect(leaderboard.entries?.map((entry) => entry.rank)).toEqual([1, 2])
+  })
+
+  it('keeps what the answer says about its freshness, and when it came', async () => {
+    bridge.handle('getLeaderboard', () => ({ entries: makeLeaderboard(1), freshness: { source: 'cache', fetchedAt: 1_000 } }))
+    const leaderboard = useLeaderboardStore()
+    expect(leaderboard.fetchedAt).toBeNull()
+    await leaderboard.load()
+    expect(leaderboard.freshness).toEqual({ source: 'cache', fetchedAt: 1_000 })
+    expect(leaderboard.fetchedAt).toBeGreaterThan(0)
   })
 
   it('keeps the error and recovers on retry', async () => {
@@ -26,7 +35,7 @@ describe('leaderboard store', () => {
     await leaderboard.load()
     expect(leaderboard.error?.code).toBe('RATE_LIMITED')
     expect(leaderboard.entries).toBeNull()
-    bridge.handle('getLeaderboard', () => [])
+    bridge.handle('getLeaderboard', () => ({ entries: [] }))
     await leaderboard.retry()
     expect(leaderboard.error).toBeNull()
     expect(leaderboard.entries).toEqual([])

@@ -1,3 +1,4 @@
+import { computed } from 'vue'
 import { defineStore } from 'pinia'
 import type { LeaderboardQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
@@ -9,12 +10,18 @@ export const LEADERBOARD_QUERY: LeaderboardQuery = { period: '24h', limit: 10 }
 /** The most active provers of the last day. */
 export const useLeaderboardStore = defineStore('leaderboard', () => {
   const bridge = getBridge()
-  const loader = createLoader(() => bridge.getLeaderboard({ ...LEADERBOARD_QUERY }))
+  const loader = createLoader(async () => {
+    const leaderboard = await bridge.getLeaderboard({ ...LEADERBOARD_QUERY })
+    return { leaderboard, fetchedAt: Date.now() }
+  })
 
   followConnection(loader)
 
   return {
-    entries: loader.data,
+    /** Null until the first answer. */
+    entries: computed(() => loader.data.value?.leaderboard.entries ?? null),
+    freshness: computed(() => loader.data.value?.leaderboard.freshness ?? null),
+    fetchedAt: computed(() => loader.data.value?.fetchedAt ?? null),
     error: loader.error,
     loading: loader.loading,
     load: loader.load,

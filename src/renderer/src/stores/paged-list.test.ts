@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@shared/domain'
-import { createPagedList } from './paged-list'
+import { deferred } from '@renderer/test-utils/deferred'
+import { createPagedList, HEAD_REFRESH_MIN_MS } from './paged-list'
 
 interface Row {
   id: string
@@ -97,5 +98,115 @@ describe('createPagedList', () => {
     await list.reload()
     expect(asked).toEqual([undefined, 'c1', undefined])
     expect(list.items.value.map((item) => item.id)).toEqual(['a'])
+  })
+})
+
+describe('createPagedList arrivals at the top', () => {
+  it('puts pushed items in front once each, and counts them into a known total', async () => {
+    const { list } = listOver({ '': { items: [row('a'), row('b')], nextCursor: null, total: '2' } })
+    // Nothing to put them in front of before the first page.
+    list.prepend([row('x')])
+    expect(list.items.value).toEqual([])
+    await list.load({})
+    list.prepend([row('y'), row('x'), row('a')])
+    expect(list.items.value.map((item) => item.id)).toEqual(['y', 'x', 'a', 'b'])
+    expect(list.total.value).toBe('4')
+    expect(list.arrived.value).toBe(2)
+    list.prepend([row('y')])
+    expect(list.items.value).toHaveLength(4)
+  })
+
+  it('fetches the first page again and joins what is new at the top', async () => {
+    const pages: Record<string, Page<Row>> = {
+      '': { items: [row('b'), row('c')], nextCursor: 'c1', total: '3' },
+      c1: { items: [row('d')], nextCursor: null, total: '3' },
+    }
+    const { list, asked } = listOver(pages)
+    await list.load({})
+    pages[''] = { items: [row('a2'), row('a1'), row('b')], nextCursor: 'c1', total: '5' }
+    await list.refreshHead()
+    expect(list.items.value.map((item) => item.id)).toEqual(['a2', 'a1', 'b', 'c'])
+    expect(list.total.value).toBe('5')
+    expect(list.headGap.value).toBe(false)
+    expect(list.updatedAt.value).not.toBeNull()
+    // The list's own paging goes on from where it was.
+    await list.loadMore()
+    expect(list.items.value.map((item) => item.id)).toEqual(['a2', 'a1', 'b', 'c', 'd'])
+    expect(asked).toEqual([undefined, undefined, 'c1'])
+  })
+
+  it('follows a few pages to join a burst, and says so when even they hold nothing known', async () => {
+    const pages: Record<string, Page<Row>> = { '': { items: [row('old')], nextCursor: null, total: null } }
+    const { list, asked } = listOver(pages)
+    await list.load({})
+    pages[''] = { items: [row('n6'), row('n5')], nextCursor: 'h1', total: null }
+    pages.h1 = { items: [row('n4'), row('old')], nextCursor: 'h2', total: null }
+    await list.refreshHead()
+    expect(list.items.value.map((item) => item.id)).toEqual(['n6', 'n5', 'n4', 'old'])
+    expect(list.headGap.value).toBe(false)
+
+    pages[''] = { items: [row('m9')], nextCursor: 'g1', total: null }
+    pages.g1 = { items: [row('m8')], nextCursor: 'g2', total: null }
+    pages.g2 = { items: [row('m7')], nextCursor: 'g3', total: null }
+    await list.refreshHead()
+    expect(asked.slice(-3)).toEqual([undefined, 'g1', 'g2'])
+    expect(list.items.value.map((item) => item.id).slice(0, 3)).toEqual(['m9', 'm8', 'm7'])
+    expect(list.headGap.value).toBe(true)
+  })
+
+  it('keeps the list and says why when a head refresh fails', async () => {
+    const failing = createPagedList<object, Row>(
+      async (query) => {
+        if (query.cursor === undefined && failing.loaded.value) throw new Error('indexer down')
+        return { items: [row('a')], nextCursor: null, total: '1' }
+      },
+      (item) => item.id,
+    )
+    await failing.load({})
+    await failing.refreshHead()
+    expect(failing.headError.value?.message).toBe('indexer down')
+    expect(failing.error.value).toBeNull()
+    expect(failing.items.value).toEqual([row('a')])
+  })
+
+  it('does nothing before the first page, and drops an answer for a list that was replaced', async () => {
+    const answer = deferred<Page<Row>>()
+    let calls = 0
+    const list = createPagedList<{ q: string }, Row>(
+      (query) => {
+        calls++
+        if (calls === 2) return answer.promise
+        return Promise.resolve({ items: [row(query.q)], nextCursor: null, total: null })
+      },
+      (item) => item.id,
+    )
+    await list.refreshHead()
+    expect(calls).toBe(0)
+    await list.load({ q: 'first' })
+    const refreshing = list.refreshHead()
+    await list.load({ q: 'second' })
+    answer.resolve({ items: [row('stale'), row('first')], nextCursor: null, total: null })
+    await refreshing
+    expect(list.items.value.map((item) => item.id)).toEqual(['second'])
+  })
+})
+
+describe('createPagedList head refresh requests', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('runs at once, then at most once per interval however many arrive', async () => {
+    vi.useFakeTimers()
+    const { list, asked } = listOver({ '': { items: [row('a')], nextCursor: null, total: null } })
+    await list.load({})
+    list.requestHeadRefresh()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(asked).toHaveLength(2)
+    for (let i = 0; i < 10; i++) list.requestHeadRefresh()
+    await vi.advanceTimersByTimeAsync(HEAD_REFRESH_MIN_MS - 100)
+    expect(asked).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(asked).toHaveLength(3)
   })
 })

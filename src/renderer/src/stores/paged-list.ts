@@ -1,12 +1,22 @@
 import { computed, ref, shallowRef } from 'vue'
 import type { ErrorInfo, Page } from '@shared/domain'
+import type { Freshness } from '@shared/history'
 import { toErrorInfo } from '@shared/errors'
+
+/** How many pages a head refresh follows looking for the newest item already held. */
+export const HEAD_PAGES_MAX = 3
+/** At most one head refresh per this long, however fast arrivals are announced. */
+export const HEAD_REFRESH_MIN_MS = 2_000
 
 /**
  * A cursor-paged list: the first page for a query, then `loadMore()` until
  * the server says there is no next cursor. A cursor already followed ends
  * the list instead of looping (and says so), and so does an empty page: a
  * server that keeps handing out cursors for nothing would never end.
+ *
+ * New items join at the top, either pushed (`prepend`) or fetched when an
+ * arrival is announced (`requestHeadRefresh`: the first pages again, up to
+ * the newest item already held).
  */
 export function createPagedList<Query extends object, Item>(
   fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>,
@@ -24,8 +34,24 @@ export function createPagedList<Query extends object, Item>(
   /** The server handed out a cursor that was already followed: the list may lack items. */
   const cursorRepeated = ref(false)
   const query = shallowRef<Query | null>(null)
+  /** Epoch ms of the last page or head refresh that arrived. */
+  const updatedAt = ref<number | null>(null)
+  /** Where the newest page came from (network, or the cache while offline), when the source says. */
+  const freshness = shallowRef<Freshness | null>(null)
+  /** How many items joined at the top since the first page. */
+  const arrived = ref(0)
+  /** More arrived than a head refresh could join up with the list: items between may be missing. */
+  const headGap = ref(false)
+  /** Why the last head refresh failed; the list itself is still good. */
+  const headError = shallowRef<ErrorInfo | null>(null)
   let generation = 0
   let followedCursors = new Set<string>()
+  /** Identities of the held items, kept alongside them: a 100,000-row list is not re-keyed per page. */
+  let keys = new Set<string>()
+  let headRunning = false
+  let headAgain = false
+  let headTimer: ReturnType<typeof setTimeout> | null = null
+  let lastHeadRefreshAt = Number.NEGATIVE_INFINITY
 
   const ended = computed(() => loaded.value && nextCursor.value === null)
 
@@ -40,14 +66,19 @@ export function createPagedList<Query extends object, Item>(
     return missing > 0n ? missing.toString() : null
   })
 
-  function append(page: Page<Item>, replace: boolean): void {
-    const known = new Set(replace ? [] : items.value.map(identity))
-    const fresh = page.items.filter((item) => {
+  /** The items not held yet, in order, each once; their keys become held. */
+  function takeUnknown(candidates: readonly Item[]): Item[] {
+    return candidates.filter((item) => {
       const key = identity(item)
-      if (known.has(key)) return false
-      known.add(key)
+      if (keys.has(key)) return false
+      keys.add(key)
       return true
     })
+  }
+
+  function append(page: Page<Item>, replace: boolean): void {
+    if (replace) keys = new Set()
+    const fresh = takeUnknown(page.items)
     items.value = replace ? fresh : [...items.value, ...fresh]
     if (page.total !== null) total.value = page.total
     const next = page.nextCursor
@@ -68,11 +99,16 @@ export function createPagedList<Query extends object, Item>(
     loadingMore.value = false
     error.value = null
     failedStep.value = null
+    arrived.value = 0
+    headGap.value = false
+    headError.value = null
     try {
       const page = await fetchPage({ ...nextQuery })
       if (mine !== generation) return
       append(page, true)
       loaded.value = true
+      updatedAt.value = Date.now()
+      freshness.value = page.freshness ?? null
     } catch (caught) {
       if (mine !== generation) return
       error.value = toErrorInfo(caught)
@@ -95,6 +131,7 @@ export function createPagedList<Query extends object, Item>(
       if (mine !== generation) return
       followedCursors.add(cursor)
       append(page, false)
+      updatedAt.value = Date.now()
     } catch (caught) {
       if (mine !== generation) return
       error.value = toErrorInfo(caught)
@@ -102,6 +139,82 @@ export function createPagedList<Query extends object, Item>(
     } finally {
       if (mine === generation) loadingMore.value = false
     }
+  }
+
+  /**
+   * Puts `newestFirst` items in front of the list, skipping those it holds.
+   * `total` is the server's count when it told one; otherwise a known total
+   * grows by what was added.
+   */
+  function prepend(newestFirst: readonly Item[], serverTotal: string | null = null): void {
+    if (!loaded.value) return
+    const fresh = takeUnknown(newestFirst)
+    if (serverTotal !== null) total.value = serverTotal
+    else if (fresh.length > 0 && total.value !== null && /^\d+$/.test(total.value)) {
+      total.value = (BigInt(total.value) + BigInt(fresh.length)).toString()
+    }
+    if (fresh.length === 0) return
+    items.value = [...fresh, ...items.value]
+    arrived.value += fresh.length
+  }
+
+  /**
+   * Fetches the first pages again and puts what is new in front, stopping at
+   * the first item already held. When HEAD_PAGES_MAX pages hold nothing
+   * known, those are shown and `headGap` says items between may be missing.
+   */
+  async function refreshHead(): Promise<void> {
+    const current = query.value
+    if (current === null || !loaded.value || loading.value) return
+    if (headRunning) {
+      headAgain = true
+      return
+    }
+    headRunning = true
+    lastHeadRefreshAt = Date.now()
+    const mine = generation
+    try {
+      const fresh: Item[] = []
+      let cursor: string | undefined
+      let joined = false
+      let serverTotal: string | null = null
+      for (let pages = 0; pages < HEAD_PAGES_MAX && !joined; pages++) {
+        const page = await fetchPage(cursor === undefined ? { ...current } : { ...current, cursor })
+        if (mine !== generation) return
+        serverTotal = page.total ?? serverTotal
+        if (pages === 0) freshness.value = page.freshness ?? null
+        const knownAt = page.items.findIndex((item) => keys.has(identity(item)))
+        fresh.push(...(knownAt < 0 ? page.items : page.items.slice(0, knownAt)))
+        joined = knownAt >= 0 || page.nextCursor === null || page.items.length === 0 || page.nextCursor === cursor
+        cursor = page.nextCursor ?? undefined
+      }
+      if (!joined) headGap.value = true
+      headError.value = null
+      prepend(fresh, serverTotal)
+      updatedAt.value = Date.now()
+    } catch (caught) {
+      if (mine === generation) headError.value = toErrorInfo(caught)
+    } finally {
+      headRunning = false
+      if (headAgain) {
+        headAgain = false
+        void refreshHead()
+      }
+    }
+  }
+
+  /** Asks for a head refresh: at once, or once HEAD_REFRESH_MIN_MS after the last one. */
+  function requestHeadRefresh(): void {
+    if (headTimer !== null || !loaded.value) return
+    const wait = lastHeadRefreshAt + HEAD_REFRESH_MIN_MS - Date.now()
+    if (wait <= 0) {
+      void refreshHead()
+      return
+    }
+    headTimer = setTimeout(() => {
+      headTimer = null
+      void refreshHead()
+    }, wait)
   }
 
   function retry(): Promise<void> {
@@ -126,9 +239,17 @@ export function createPagedList<Query extends object, Item>(
     cursorRepeated,
     missingAtEnd,
     query,
+    updatedAt,
+    freshness,
+    arrived,
+    headGap,
+    headError,
     load,
     loadMore,
     retry,
     reload,
+    prepend,
+    refreshHead,
+    requestHeadRefresh,
   }
 }

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Page, Proof, ProofQuery } from '@shared/domain'
 import { deferred } from '@renderer/test-utils/deferred'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { makeConnection, makeProof, pagesOf } from '@renderer/test-utils/fixtures'
+import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
 import { useConnectionStore } from './connection'
-import { NO_PROOF_FILTERS, proofQueryOf, useProofsStore } from './proofs'
+import { mayMatchProof, NO_PROOF_FILTERS, proofQueryOf, useProofsStore } from './proofs'
 
 let bridge: FakeBridge
 
@@ -29,6 +29,19 @@ describe('proofQueryOf', () => {
   it('leaves out filters that are not set', () => {
     expect(proofQueryOf({ authority: '  ', type: '' })).toEqual({})
     expect(proofQueryOf({ authority: ' Auth1 ', type: 'AGE' })).toEqual({ authority: 'Auth1', type: 'AGE' })
+  })
+})
+
+describe('mayMatchProof', () => {
+  const summary = { ...makeProofSummary(1), authority: 'Auth1', proofType: 'AGE' }
+
+  it('rules a pushed proof out only by a field it has and the filters set', () => {
+    expect(mayMatchProof(NO_PROOF_FILTERS, summary)).toBe(true)
+    expect(mayMatchProof({ authority: ' Auth1 ', type: 'AGE' }, summary)).toBe(true)
+    expect(mayMatchProof({ authority: 'Auth2', type: '' }, summary)).toBe(false)
+    expect(mayMatchProof({ authority: '', type: 'BALANCE' }, summary)).toBe(false)
+    expect(mayMatchProof({ authority: '', type: 'age' }, summary)).toBe(true)
+    expect(mayMatchProof({ authority: 'Auth2', type: 'BALANCE' }, { ...summary, authority: null, proofType: null })).toBe(true)
   })
 })
 
@@ -162,5 +175,46 @@ describe('proofs store', () => {
     bridge.emit('connection', makeConnection({ http: 'ok' }))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(bridge.callsOf('listProofs')).toHaveLength(3)
+  })
+})
+
+describe('proofs store and arrivals', () => {
+  it('fetches the newest page for an announced proof that may match, only while a view follows the list', async () => {
+    let newest: Proof[] = []
+    bridge.handle('listProofs', () => ({ items: [...newest, makeProof(1)], nextCursor: null, total: null }))
+    const proofs = useProofsStore()
+    await proofs.applyFilters({ authority: '', type: 'AGE' })
+
+    newest = [makeProof(2)]
+    bridge.emit('proofs', [makeProofSummary(2)])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(bridge.callsOf('listProofs')).toHaveLength(1)
+
+    const stop = proofs.follow()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // Following starts with what arrived while nobody looked.
+    expect(proofs.items.map((p) => p.proofAccount)).toEqual([2, 1].map((n) => makeProof(n).proofAccount))
+    const asked = bridge.callsOf('listProofs').length
+
+    // A proof of another type cannot belong to this list: nothing is asked.
+    bridge.emit('proofs', [{ ...makeProofSummary(3), proofType: 'BALANCE' }])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(bridge.callsOf('listProofs')).toHaveLength(asked)
+    stop()
+    expect(proofs.isFollowed()).toBe(false)
+  })
+
+  it('fetches what arrived during an outage once the indexer is back', async () => {
+    bridge.handle('getConnection', () => makeConnection({ http: 'ok' }))
+    await useConnectionStore().start()
+    let newest: Proof[] = []
+    bridge.handle('listProofs', () => ({ items: [...newest, makeProof(1)], nextCursor: null, total: null }))
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    newest = [makeProof(5)]
+    bridge.emit('connection', makeConnection({ http: 'unreachable' }))
+    bridge.emit('connection', makeConnection({ http: 'ok' }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(proofs.items.map((p) => p.proofAccount)).toEqual([5, 1].map((n) => makeProof(n).proofAccount))
   })
 })

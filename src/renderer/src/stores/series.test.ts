@@ -37,6 +37,17 @@ describe('series store', () => {
     expect(series.current.loading).toBe(true)
   })
 
+  it('asks for another metric in the shown period and caches each metric apart', async () => {
+    const series = useSeriesStore()
+    await series.select('7d')
+    await series.selectMetric('tps')
+    expect(series.metricInfo.label).toBe('TPS')
+    await series.selectMetric('proofs')
+    await series.selectMetric('tps')
+    expect(bridge.callsOf('getSeries')).toEqual([[{ metric: 'proofs', period: '7d' }], [{ metric: 'tps', period: '7d' }]])
+    expect(series.current.series?.period).toBe('7d')
+  })
+
   it('keeps an error per period and retries the shown one', async () => {
     bridge.fail('getSeries', { code: 'HTTP', message: 'metric rejected', status: 400, serverCode: 'VALIDATION_FAILED' })
     const series = useSeriesStore()

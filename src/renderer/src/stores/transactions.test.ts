@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { makeTransaction, pagesOf } from '@renderer/test-utils/fixtures'
+import { makeProofSummary, makeTransaction, pagesOf } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
-import { NO_TRANSACTION_FILTERS, transactionQueryOf, useTransactionsStore } from './transactions'
+import { HEAD_REFRESH_MIN_MS } from './paged-list'
+import { NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
 
 let bridge: FakeBridge
 
@@ -53,5 +54,55 @@ describe('transactions store', () => {
     await transactions.retry()
     expect(transactions.error).toBeNull()
     expect(transactions.items.map((t) => t.signature)).toEqual([makeTransaction(7).signature])
+  })
+})
+
+describe('pushedMatches', () => {
+  const batch = [
+    { address: 'W1', transaction: makeTransaction(1) },
+    { address: 'W2', transaction: makeTransaction(2) },
+    { address: 'W1', transaction: makeTransaction(3, { status: 'FAILED' }) },
+  ]
+
+  it('keeps the filtered address with a matching status, newest first', () => {
+    const filters = { ...NO_TRANSACTION_FILTERS, pubkey: ' W1 ' }
+    expect(pushedMatches(filters, batch).map((t) => t.signature)).toEqual([3, 1].map((n) => makeTransaction(n).signature))
+    expect(pushedMatches({ ...filters, status: 'FAILED' }, batch).map((t) => t.signature)).toEqual([makeTransaction(3).signature])
+  })
+
+  it('takes none without an address filter or with an end date', () => {
+    expect(pushedMatches(NO_TRANSACTION_FILTERS, batch)).toEqual([])
+    expect(pushedMatches({ ...NO_TRANSACTION_FILTERS, pubkey: 'W1', toDate: '2025-01-31' }, batch)).toEqual([])
+  })
+})
+
+describe('transactions store and arrivals', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('puts pushed transactions in front only while followed, and refreshes for announced proofs', async () => {
+    vi.useFakeTimers()
+    let newest = [makeTransaction(8)]
+    bridge.handle('listTransactions', () => ({ items: [...newest, makeTransaction(1)], nextCursor: null, total: null }))
+    const transactions = useTransactionsStore()
+    await transactions.applyFilters({ ...NO_TRANSACTION_FILTERS, pubkey: 'W1' })
+    newest = []
+    bridge.emit('addressTransactions', [{ address: 'W1', transaction: makeTransaction(5) }])
+    expect(transactions.items).toHaveLength(2)
+
+    const stop = transactions.follow()
+    bridge.emit('addressTransactions', [{ address: 'W1', transaction: makeTransaction(6) }])
+    expect(transactions.items[0]?.signature).toBe(makeTransaction(6).signature)
+
+    const asked = bridge.callsOf('listTransactions').length
+    newest = [makeTransaction(7)]
+    bridge.emit('proofs', [{ ...makeProofSummary(1), authority: 'Someone else' }])
+    await vi.advanceTimersByTimeAsync(HEAD_REFRESH_MIN_MS)
+    expect(bridge.callsOf('listTransactions')).toHaveLength(asked)
+    bridge.emit('proofs', [{ ...makeProofSummary(2), authority: 'W1' }])
+    await vi.advanceTimersByTimeAsync(HEAD_REFRESH_MIN_MS)
+    expect(transactions.items[0]?.signature).toBe(makeTransaction(7).signature)
+    stop()
   })
 })

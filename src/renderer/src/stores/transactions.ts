@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import type { Transaction, TransactionQuery } from '@shared/domain'
+import type { AddressTransaction, Transaction, TransactionQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { useFilteredList } from './filtered-list'
 
@@ -28,13 +28,46 @@ export function transactionQueryOf(filters: TransactionFilters): TransactionQuer
   return query
 }
 
-/** The transactions collection, filtered and paged. */
+/**
+ * The pushed transactions that belong to the list `filters` select: those of
+ * its address with a matching status, newest first. None while an end date
+ * is set (arrivals are later than any) or when no address is filtered (the
+ * address channels carry only watched addresses).
+ */
+export function pushedMatches(filters: TransactionFilters, batch: readonly AddressTransaction[]): Transaction[] {
+  const pubkey = filters.pubkey.trim()
+  if (!pubkey || filters.toDate) return []
+  const status = filters.status.toUpperCase()
+  return batch
+    .filter(({ address, transaction }) => address === pubkey && (!status || transaction.status?.toUpperCase() === status))
+    .map(({ transaction }) => transaction)
+    .reverse()
+}
+
+/**
+ * The transactions collection, filtered and paged. Arrivals join at the top:
+ * transactions pushed for the filtered address directly, and for every
+ * announced proof (each is verified by a transaction) the newest page is
+ * fetched again.
+ */
 export const useTransactionsStore = defineStore('transactions', () => {
   const bridge = getBridge()
-  return useFilteredList({
+  const list = useFilteredList({
     fetchPage: (query: TransactionQuery) => bridge.listTransactions(query),
     identity: (transaction: Transaction) => transaction.signature,
     noFilters: NO_TRANSACTION_FILTERS,
     queryOf: transactionQueryOf,
   })
+
+  bridge.on('addressTransactions', (batch) => {
+    if (list.isFollowed()) list.prepend(pushedMatches(list.filters.value, batch))
+  })
+
+  bridge.on('proofs', (batch) => {
+    if (!list.isFollowed() || list.filters.value.toDate) return
+    const pubkey = list.filters.value.pubkey.trim()
+    if (!pubkey || batch.some((proof) => proof.authority === null || proof.authority === pubkey)) list.requestHeadRefresh()
+  })
+
+  return list
 })

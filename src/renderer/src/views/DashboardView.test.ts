@@ -18,7 +18,7 @@ vi.mock('@renderer/components/SeriesChart.vue', async () => {
 function serveEverything(bridge: FakeBridge): void {
   bridge.handle('getOverview', () => makeOverview({ extra: { region: 'eu-west' } }))
   bridge.handle('getSeries', (query) => makeSeries(query.period, query.period === '30d' ? 0 : 5))
-  bridge.handle('getLeaderboard', () => makeLeaderboard(3))
+  bridge.handle('getLeaderboard', () => ({ entries: makeLeaderboard(3) }))
   bridge.handle('getRecentProofs', () => [makeProofSummary(2), makeProofSummary(1)])
 }
 
@@ -52,9 +52,7 @@ describe('DashboardView', () => {
     expect(wrapper.get('[data-testid="series-chart"]').attributes('data-points')).toBe('5')
     expect(wrapper.findAll('[data-testid="leaderboard-row"]')).toHaveLength(3)
     const firstLeader = makeLeaderboard(1)[0]?.pubkey ?? ''
-    expect(wrapper.get('[data-testid="leaderboard-row"] a').attributes('href')).toBe(
-      `/transactions?pubkey=${firstLeader}`,
-    )
+    expect(wrapper.get('[data-testid="leaderboard-row"] a').attributes('href')).toBe(`/proofs?authority=${firstLeader}`)
     expect(wrapper.findAll('[data-testid="live-proof-row"]')).toHaveLength(2)
     expect(wrapper.get('[data-testid="live-proof-row"] a').attributes('href')).toBe(
       `/proofs/${makeProofSummary(2).proofAccount}`,
@@ -73,11 +71,11 @@ describe('DashboardView', () => {
   it('shows empty leaderboard and feed plainly', async () => {
     const { wrapper } = await mountView(DashboardView, '/', (bridge) => {
       serveEverything(bridge)
-      bridge.handle('getLeaderboard', () => [])
+      bridge.handle('getLeaderboard', () => ({ entries: [] }))
       bridge.handle('getRecentProofs', () => [])
     })
-    expect(wrapper.find('[data-testid="leaderboard-empty"]').exists()).toBe(true)
-    expect(wrapper.get('[data-testid="live-feed-empty"]').text()).toContain('Waiting')
+    expect(wrapper.get('[data-testid="leaderboard-empty"]').text()).toContain('No proofs were verified in the last 24 hours')
+    expect(wrapper.get('[data-testid="live-feed-empty"]').text()).toContain('Waiting for new proofs')
   })
 
   it('follows live overview and proof events', async () => {
@@ -143,5 +141,121 @@ describe('DashboardView', () => {
     expect(tiles.attributes('data-stale')).toBeUndefined()
     expect(wrapper.find('[data-testid="overview-as-of"]').exists()).toBe(false)
     expect(wrapper.get('[data-testid="overview-value-status"]').classes()).toContain('ok')
+  })
+})
+
+describe('DashboardView, live and interactive parts', () => {
+  it('tints a tile whose value changed, and only that one', async () => {
+    const { wrapper, bridge } = await mountView(DashboardView, '/', serveEverything)
+    const slot = () => wrapper.get('[data-testid="overview-value-slot"]')
+    expect(slot().attributes('data-changes')).toBe('0')
+    expect(slot().classes()).not.toContain('changed')
+
+    bridge.emit('overview', makeOverview({ slot: '287654999', observedAt: Date.now() }))
+    await flushPromises()
+    expect(slot().attributes('data-changes')).toBe('1')
+    expect(slot().classes()).toContain('changed')
+    expect(wrapper.get('[data-testid="overview-value-tps"]').classes()).not.toContain('changed')
+
+    bridge.emit('overview', makeOverview({ slot: '287655000', observedAt: Date.now() + 1 }))
+    await flushPromises()
+    expect(slot().attributes('data-changes')).toBe('2')
+  })
+
+  it('charts the other metrics the indexer offers', async () => {
+    const { wrapper, bridge } = await mountView(DashboardView, '/', serveEverything)
+    const options = wrapper.findAll('[data-testid="series-metric"] option').map((option) => option.text())
+    expect(options).toEqual(['Proofs (24h)', 'TPS', 'Active users (24h)'])
+    await wrapper.get('[data-testid="series-metric"]').setValue('tps')
+    await flushPromises()
+    expect(bridge.callsOf('getSeries').at(-1)).toEqual([{ metric: 'tps', period: '24h' }])
+    expect(wrapper.get('#series-title').text()).toBe('TPS over time')
+  })
+
+  it('says where a metric is called differently by the indexer', async () => {
+    const { wrapper } = await mountView(DashboardView, '/', serveEverything)
+    expect(wrapper.text()).toContain('The indexer calls this metric proofs24h')
+  })
+
+  it('copies a leader\'s address and watches it in one click', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { clipboard: { writeText } })
+    const leader = makeLeaderboard(1)[0]!.pubkey
+    const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getWatchlist', () => ({ addresses: [], circuits: [] }))
+      fake.handle('watchAddress', (input) => ({
+        addresses: [{ pubkey: input.pubkey, label: null, notify: true, addedAt: 1, lastActivityAt: null, lastSignature: null, unread: 0 }],
+        circuits: [],
+      }))
+    })
+    const row = wrapper.get('[data-testid="leaderboard-row"]')
+    await row.get('[data-testid="copy-button"]').trigger('click')
+    await flushPromises()
+    expect(writeText).toHaveBeenCalledWith(leader)
+
+    await row.get('[data-testid="watch-button"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('watchAddress')).toEqual([[{ pubkey: leader }]])
+    expect(wrapper.get('[data-testid="leaderboard-row"] [data-testid="watch-button"]').attributes('aria-pressed')).toBe('true')
+    vi.unstubAllGlobals()
+  })
+
+  it('shows connection health: state, last event, reconnects, latency and refused channels', async () => {
+    const connection = makeConnection({ socket: 'backing-off', reason: 'socket closed (1006)' })
+    connection.socket.reconnects = 3
+    connection.socket.latencyMs = 42
+    connection.socket.lastEventAt = Date.now() - 150_000
+    connection.channels = [
+      { channel: 'stats', state: 'subscribed' },
+      { channel: 'user:proofs', state: 'refused', error: 'Channel not allowed: user:proofs' },
+    ]
+    const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getConnection', () => connection)
+      fake.handle('reconnectNow', () => makeConnection())
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    const health = wrapper.get('[data-testid="connection-health"]')
+    expect(health.get('[data-testid="health-state"]').text()).toBe('Reconnecting')
+    expect(health.get('[data-testid="health-reconnects"]').text()).toBe('3')
+    expect(health.get('[data-testid="health-latency"]').text()).toBe('42 ms')
+    expect(health.get('[data-testid="health-last-event"]').text()).toBe('2 minutes ago')
+    expect(health.get('[data-testid="health-channels"]').text()).toBe('1 of 2 subscribed')
+    expect(health.get('[data-testid="health-refused"]').text()).toContain('Channel not allowed: user:proofs')
+    expect(health.get('[data-testid="health-reason"]').text()).toBe('socket closed (1006)')
+
+    await health.get('[data-testid="health-reconnect"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('reconnectNow')).toHaveLength(1)
+  })
+
+  it('says a failed reconnect in place', async () => {
+    const { wrapper } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getConnection', () => makeConnection({ socket: 'offline' }))
+      fake.fail('reconnectNow', { code: 'INTERNAL', message: 'the monitor is stopped' })
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    await wrapper.get('[data-testid="health-reconnect"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="connection-health"] [role="alert"]').text()).toBe('the monitor is stopped')
+  })
+
+  it('says the overview is live while the socket pushes it, and how old it is otherwise', async () => {
+    const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getConnection', () => makeConnection())
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    const badge = () => wrapper.get('.page-head [data-testid="freshness"]')
+    expect(badge().text()).toBe('Live')
+    bridge.emit('connection', makeConnection({ http: 'unreachable', reason: 'connect ECONNREFUSED' }))
+    await flushPromises()
+    expect(badge().attributes('data-source')).toBe('offline')
+    expect(badge().text()).toMatch(/^Offline — updated /)
   })
 })

@@ -51,3 +51,41 @@ describe('ProofDetailView', () => {
     expect(wrapper.get('[data-testid="error-panel"]').text()).toContain('This is not a valid proof account')
   })
 })
+
+describe('ProofDetailView links and actions', () => {
+  it('goes back to the list, lists public inputs one per line, and opens the explorer for the account', async () => {
+    const proof = makeProof(1, { publicInputs: { inputs: ['0xaa', '0xbb'], threshold: '1000' } })
+    const { wrapper, bridge } = await mountView(ProofDetailView, `/proofs/${proof.proofAccount}`, (fake) => {
+      fake.handle('getProof', () => proof)
+      fake.handle('openExternal', (subject) => ({ url: `https://explorer.example/${subject.id}`, opened: true }))
+    })
+    expect(wrapper.get('[data-testid="detail-back"]').attributes('href')).toBe('/proofs')
+    const inputs = wrapper.get('[data-testid="value-list"]')
+    expect(inputs.findAll('li').map((item) => item.text())).toEqual(['0xaa', '0xbb'])
+    expect(inputs.text()).toContain('1000')
+    expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Updated just now')
+
+    await wrapper.get('[data-testid="explorer-button"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('openExternal')).toEqual([[{ kind: 'proof', id: proof.proofAccount }]])
+  })
+
+  it('links the authority to its proofs and its transactions, with a Watch button', async () => {
+    const proof = makeProof(1)
+    const { wrapper } = await mountView(ProofDetailView, `/proofs/${proof.proofAccount}`, (fake) =>
+      fake.handle('getProof', () => proof),
+    )
+    const hrefs = wrapper.findAll('a').map((link) => link.attributes('href'))
+    expect(hrefs).toContain(`/proofs?authority=${proof.authority}`)
+    expect(hrefs).toContain(`/transactions?pubkey=${proof.authority}`)
+    expect(wrapper.get('[data-testid="watch-button"]').attributes('aria-label')).toBe(`Watch ${proof.authority}`)
+  })
+
+  it('says when the indexer could only answer from the cache', async () => {
+    const proof = makeProof(1, {
+      freshness: { source: 'cache', fetchedAt: Date.now() - 3 * 3_600_000, offline: { code: 'UNREACHABLE', message: 'connect ECONNREFUSED' } },
+    })
+    const { wrapper } = await mountView(ProofDetailView, `/proofs/${proof.proofAccount}`, (fake) => fake.handle('getProof', () => proof))
+    expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Offline — cached 3 hours ago')
+  })
+})

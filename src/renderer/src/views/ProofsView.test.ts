@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { Page, Proof } from '@shared/domain'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { makeProof, pagesOf } from '@renderer/test-utils/fixtures'
+import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
+import { layOutGrids } from '@renderer/components/grid-layout'
+import { useConnectionStore } from '@renderer/stores/connection'
 import ProofsView from './ProofsView.vue'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {
@@ -18,24 +20,46 @@ function servePages(bridge: FakeBridge, count: number, size: number): void {
   })
 }
 
+let restoreLayout: () => void
+
+beforeEach(() => {
+  // A list 436 pixels high: ten rows below the header.
+  restoreLayout = layOutGrids({ height: 436 })
+})
+
+afterEach(() => {
+  restoreLayout()
+  vi.useRealTimers()
+})
+
 describe('ProofsView', () => {
-  it('lists proofs with their state and loads more until the end', async () => {
-    const { wrapper } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 5, 2))
-    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(2)
+  it('lists proofs with their state in a grid, and loads more with the button', async () => {
+    const { wrapper } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 90, 40))
+    expect(wrapper.findAll('[data-testid="proof-row"]').length).toBeGreaterThanOrEqual(10)
     const [first, second] = textsOf(wrapper, 'proof-row')
     expect(first).toContain('Verified')
     expect(first).toContain('Balance')
     expect(first).toContain('Circuit 0')
     expect(second).toContain('Revoked')
-    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('2 of 5 proofs')
+    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('40 of 90 proofs')
+    expect(wrapper.get('[role="grid"]').attributes('aria-rowcount')).toBe('91')
 
-    const loadMore = wrapper.get('[data-testid="proofs-load-more"]')
-    await loadMore.trigger('click')
+    await wrapper.get('[data-testid="proofs-load-more"]').trigger('click')
     await flushPromises()
-    await loadMore.trigger('click')
+    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('80 of 90 proofs')
+  })
+
+  it('loads the next page by itself when scrolled near the end, until the end', async () => {
+    const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => servePages(fake, 90, 40))
+    const grid = wrapper.get('[role="grid"]')
+    ;(grid.element as HTMLElement).scrollTop = 30 * 40
+    await grid.trigger('scroll')
     await flushPromises()
-    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(5)
-    expect(wrapper.get('[data-testid="proofs-end"]').text()).toBe('End of list · 5 proofs')
+    expect(bridge.callsOf('listProofs').map(([query]) => query.cursor)).toEqual([undefined, 'c1'])
+    ;(grid.element as HTMLElement).scrollTop = 70 * 40
+    await grid.trigger('scroll')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="proofs-end"]').text()).toBe('End of list · 90 proofs')
     const button = wrapper.get('[data-testid="proofs-load-more"]')
     expect(button.attributes('hidden')).toBeDefined()
     expect(button.attributes('disabled')).toBeDefined()
@@ -70,19 +94,34 @@ describe('ProofsView', () => {
     expect(bridge.callsOf('listProofs').at(-1)).toEqual([{ authority: 'Auth2', type: 'MEMBERSHIP' }])
   })
 
-  it('opens the detail when a row is clicked', async () => {
-    const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 1, 2))
-    await wrapper.get('[data-testid="proof-row"]').trigger('click')
+  it('opens the detail from a click or from the keyboard', async () => {
+    const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 3, 5))
+    await wrapper.findAll('[data-testid="proof-row"]')[1]?.trigger('click')
     await flushPromises()
-    expect(router.currentRoute.value.fullPath).toBe(`/proofs/${makeProof(0).proofAccount}`)
+    expect(router.currentRoute.value.fullPath).toBe(`/proofs/${makeProof(1).proofAccount}`)
+
+    await router.push('/proofs')
+    await flushPromises()
+    const grid = wrapper.get('[role="grid"]')
+    await grid.trigger('focus')
+    await grid.trigger('keydown', { key: 'ArrowDown' })
+    await grid.trigger('keydown', { key: 'ArrowDown' })
+    await grid.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(router.currentRoute.value.fullPath).toBe(`/proofs/${makeProof(2).proofAccount}`)
   })
 
-  it('says so when nothing matches', async () => {
-    const { wrapper } = await mountView(ProofsView, '/proofs?type=CUSTOM', (bridge) =>
+  it('explains an empty list, and offers to drop the filters that emptied it', async () => {
+    const { wrapper, router } = await mountView(ProofsView, '/proofs?type=CUSTOM', (bridge) =>
       bridge.handle('listProofs', () => ({ items: [], nextCursor: null, total: '0' })),
     )
-    expect(wrapper.find('[data-testid="proofs-empty"]').exists()).toBe(true)
+    expect(wrapper.get('[data-testid="proofs-empty"]').text()).toContain('No proofs match these filters')
     expect(wrapper.find('[data-testid="proof-row"]').exists()).toBe(false)
+    await wrapper.get('[data-testid="proofs-clear-filters"]').trigger('click')
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({})
+    expect(wrapper.get('[data-testid="proofs-empty"]').text()).toContain('The indexer has no proofs yet')
+    expect(wrapper.find('[data-testid="proofs-clear-filters"]').exists()).toBe(false)
   })
 
   it('shows a failure in place and recovers with Retry', async () => {
@@ -97,18 +136,53 @@ describe('ProofsView', () => {
     expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(1)
   })
 
-  it('shows a failed Load more under the rows and retries it', async () => {
-    const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => servePages(fake, 3, 2))
+  it('shows a failed Load more under the rows, keeps them, and retries it', async () => {
+    const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => servePages(fake, 60, 40))
     bridge.fail('listProofs', { code: 'TIMEOUT', message: 'no answer' })
     await wrapper.get('[data-testid="proofs-load-more"]').trigger('click')
     await flushPromises()
-    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(2)
+    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('40 of 60 proofs')
     expect(wrapper.get('[data-testid="error-panel"]').text()).toContain('no answer')
 
-    servePages(bridge, 3, 2)
+    servePages(bridge, 60, 40)
     await wrapper.get('[data-testid="retry-button"]').trigger('click')
     await flushPromises()
-    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(3)
+    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('60 of 60 proofs')
     expect(wrapper.find('[data-testid="proofs-end"]').exists()).toBe(true)
+  })
+
+  it('puts announced proofs at the top while shown, and says the list is live', async () => {
+    let newest: Proof[] = []
+    const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => {
+      fake.handle('getConnection', () => makeConnection())
+      fake.handle('listProofs', (query): Page<Proof> =>
+        query.cursor ? { items: [], nextCursor: null, total: null } : { items: [...newest, makeProof(1), makeProof(0)], nextCursor: null, total: String(newest.length + 2) },
+      )
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Live')
+
+    newest = [makeProof(3), makeProof(2)]
+    bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
+    await flushPromises()
+    const accounts = wrapper.findAll('[data-testid="proof-row"] a').map((link) => link.attributes('title'))
+    expect(accounts).toEqual([3, 2, 1, 0].map((n) => makeProof(n).proofAccount))
+    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('4 of 4 proofs')
+  })
+
+  it('says when new proofs could not be fetched, and tries again', async () => {
+    const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => servePages(fake, 2, 5))
+    bridge.fail('listProofs', { code: 'UNREACHABLE', message: 'connect ECONNREFUSED' })
+    bridge.emit('proofs', [makeProofSummary(9)])
+    await flushPromises()
+    expect(wrapper.get('[data-testid="list-arrivals"]').text()).toContain('connect ECONNREFUSED')
+    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(2)
+
+    bridge.handle('listProofs', () => ({ items: [makeProof(9), makeProof(0)], nextCursor: null, total: '3' }))
+    await wrapper.get('[data-testid="list-arrivals-retry"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="list-arrivals"]').exists()).toBe(false)
+    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(3)
   })
 })

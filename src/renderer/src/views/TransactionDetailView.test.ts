@@ -40,3 +40,34 @@ describe('TransactionDetailView', () => {
     expect(bridge.callsOf('getTransaction')).toEqual([['Sig1'], ['Sig1']])
   })
 })
+
+describe('TransactionDetailView links and actions', () => {
+  it('offers copy and the explorer for the signature, the fee payer, programs and accounts', async () => {
+    const transaction = makeTransactionDetail(3)
+    const { wrapper, bridge } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (fake) => {
+      fake.handle('getTransaction', () => transaction)
+      fake.handle('openExternal', (subject) => ({ url: `https://explorer.example/${subject.id}`, opened: true }))
+    })
+    expect(wrapper.get('[data-testid="detail-back"]').attributes('href')).toBe('/transactions')
+    // Signature, fee payer, program, the instruction's program and its one account.
+    expect(wrapper.findAll('[data-testid="explorer-button"]')).toHaveLength(5)
+    expect(wrapper.findAll('[data-testid="copy-button"]').length).toBeGreaterThanOrEqual(6)
+    await wrapper.get('[data-testid="explorer-button"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('openExternal')).toEqual([[{ kind: 'transaction', id: transaction.signature }]])
+    const accountLink = wrapper.get('[data-testid="tx-instruction"] ol a')
+    expect(accountLink.attributes('href')).toBe(`/transactions?pubkey=${transaction.instructions[0]!.accounts[0]}`)
+  })
+
+  it('explains missing instructions, logs and decoding', async () => {
+    const transaction = makeTransactionDetail(3, {
+      logs: [],
+      instructions: [{ index: 0, programId: null, accounts: [], decoded: null }],
+    })
+    const { wrapper } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (fake) =>
+      fake.handle('getTransaction', () => transaction),
+    )
+    expect(wrapper.text()).toContain('The indexer recorded no logs for this transaction.')
+    expect(wrapper.get('[data-testid="tx-instruction"]').text()).toContain('Not decoded by the indexer')
+  })
+})

@@ -1,16 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { Page, Transaction } from '@shared/domain'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { makeTransaction, pagesOf } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
+import { layOutGrids } from '@renderer/components/grid-layout'
 import TransactionsView from './TransactionsView.vue'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {
   const pages = pagesOf(
-    Array.from({ length: count }, (_, i) =>
-      makeTransaction(i, i === 1 ? { status: 'FAILED', blockTime: null } : {}),
-    ),
+    Array.from({ length: count }, (_, i) => makeTransaction(i, i === 1 ? { status: 'FAILED', blockTime: null } : {})),
     size,
   )
   bridge.handle('listTransactions', (query): Page<Transaction> => {
@@ -20,18 +19,26 @@ function servePages(bridge: FakeBridge, count: number, size: number): void {
   })
 }
 
+let restoreLayout: () => void
+
+beforeEach(() => {
+  restoreLayout = layOutGrids({ height: 436 })
+})
+
+afterEach(() => {
+  restoreLayout()
+})
+
 describe('TransactionsView', () => {
-  it('lists transactions with status, fee in lamports and SOL, and loads more', async () => {
-    const { wrapper } = await mountView(TransactionsView, '/transactions', (bridge) => servePages(bridge, 3, 2))
+  it('lists transactions with status, fee in SOL (lamports on hover) and a link to each', async () => {
+    const { wrapper } = await mountView(TransactionsView, '/transactions', (bridge) => servePages(bridge, 3, 40))
     const [first, second] = textsOf(wrapper, 'tx-row')
     expect(first).toContain('Success')
-    expect(first).toMatch(/5.000 lamports \(0.000005 SOL\)/)
+    expect(first).toContain('0.000005 SOL')
+    expect(wrapper.get('[data-testid="tx-row"] [title$="lamports (0.000005 SOL)"]').attributes('title')).toMatch(/^5.000 lamports/)
     expect(second).toContain('Failed')
+    expect(second).toContain('No block time')
     expect(wrapper.get('[data-testid="tx-row"] a').attributes('href')).toBe(`/transactions/${makeTransaction(0).signature}`)
-
-    await wrapper.get('[data-testid="tx-load-more"]').trigger('click')
-    await flushPromises()
-    expect(wrapper.findAll('[data-testid="tx-row"]')).toHaveLength(3)
     expect(wrapper.get('[data-testid="tx-end"]').text()).toBe('End of list · 3 transactions')
   })
 
@@ -49,20 +56,19 @@ describe('TransactionsView', () => {
   })
 
   it('applies the status filter as soon as it is chosen', async () => {
-    const { wrapper, router, bridge } = await mountView(TransactionsView, '/transactions', (fake) =>
-      servePages(fake, 1, 2),
-    )
+    const { wrapper, router, bridge } = await mountView(TransactionsView, '/transactions', (fake) => servePages(fake, 1, 2))
     await wrapper.get('[data-testid="tx-filter-status"]').setValue('SUCCESS')
     await flushPromises()
     expect(router.currentRoute.value.query).toEqual({ status: 'SUCCESS' })
     expect(bridge.callsOf('listTransactions').at(-1)).toEqual([{ status: 'SUCCESS' }])
   })
 
-  it('shows an empty result and a failure with Retry', async () => {
+  it('explains an empty result, and shows a failure with Retry', async () => {
     const empty = await mountView(TransactionsView, '/transactions?pubkey=Nobody', (bridge) =>
       bridge.handle('listTransactions', () => ({ items: [], nextCursor: null, total: '0' })),
     )
-    expect(empty.wrapper.find('[data-testid="tx-empty"]').exists()).toBe(true)
+    expect(empty.wrapper.get('[data-testid="tx-empty"]').text()).toContain('No transactions match these filters')
+    expect(empty.wrapper.find('[data-testid="tx-clear-filters"]').exists()).toBe(true)
 
     const failing = await mountView(TransactionsView, '/transactions', (bridge) =>
       bridge.fail('listTransactions', { code: 'UNREACHABLE', message: 'indexer down' }),
@@ -74,29 +80,33 @@ describe('TransactionsView', () => {
     expect(failing.wrapper.findAll('[data-testid="tx-row"]')).toHaveLength(1)
   })
 
-  it('warns that the Type filter may be ignored', async () => {
+  it('warns that the Type filter may be ignored, tied to the field', async () => {
     const { wrapper } = await mountView(TransactionsView, '/transactions', (bridge) => servePages(bridge, 1, 2))
-    const field = wrapper.get('[data-testid="tx-filter-type"]').element.closest('label')
-    expect(field?.querySelector('[data-testid="tx-filter-type-hint"]')?.textContent).toBe('Some indexers ignore this filter.')
+    const field = wrapper.get('[data-testid="tx-filter-type"]')
+    const hint = wrapper.get('[data-testid="tx-filter-type-hint"]')
+    expect(hint.text()).toBe('Some indexers ignore this filter.')
+    expect(field.attributes('aria-describedby')).toBe(hint.attributes('id'))
   })
 
   it('lets block time and compute units give way first in a narrow window', async () => {
     const { wrapper } = await mountView(TransactionsView, '/transactions', (bridge) => servePages(bridge, 1, 2))
-    const headers = wrapper.findAll('th')
-    const givesWay = headers.filter((th) => th.classes().includes('wide-only')).map((th) => th.text())
-    const stays = headers.filter((th) => !th.classes().includes('wide-only')).map((th) => th.text())
+    const headers = wrapper.findAll('[role="columnheader"]')
+    const givesWay = headers.filter((cell) => cell.classes().includes('wide-col')).map((cell) => cell.text())
+    const stays = headers.filter((cell) => !cell.classes().includes('wide-col')).map((cell) => cell.text())
     expect(givesWay).toEqual(['Block time', 'Compute units'])
     expect(stays).toEqual(['Signature', 'Status', 'Slot', 'Fee', 'Fee payer'])
-    const cells = wrapper.get('[data-testid="tx-row"]').findAll('td')
-    expect(cells.map((td) => td.classes().includes('wide-only'))).toEqual(headers.map((th) => th.classes().includes('wide-only')))
+    const cells = wrapper.get('[data-testid="tx-row"]').findAll('[role="gridcell"]')
+    expect(cells.map((cell) => cell.classes().includes('wide-col'))).toEqual(
+      headers.map((cell) => cell.classes().includes('wide-col')),
+    )
   })
 
   it('says how many arrived while paging, and Reload starts over', async () => {
     const { wrapper, bridge } = await mountView(TransactionsView, '/transactions', (fake) =>
       fake.handle('listTransactions', (query): Page<Transaction> =>
         query.cursor
-          ? { items: [makeTransaction(2)], nextCursor: null, total: '5' }
-          : { items: [makeTransaction(0), makeTransaction(1)], nextCursor: 'c1', total: '3' },
+          ? { items: [makeTransaction(40)], nextCursor: null, total: '43' }
+          : { items: Array.from({ length: 40 }, (_, i) => makeTransaction(i)), nextCursor: 'c1', total: '41' },
       ),
     )
     expect(wrapper.find('[data-testid="list-more-arrived"]').exists()).toBe(false)
@@ -108,14 +118,14 @@ describe('TransactionsView', () => {
     await wrapper.get('[data-testid="list-reload"]').trigger('click')
     await flushPromises()
     expect(bridge.callsOf('listTransactions').map(([query]) => query.cursor)).toEqual([undefined, 'c1', undefined])
-    expect(wrapper.findAll('[data-testid="tx-row"]')).toHaveLength(2)
+    expect(wrapper.get('[data-testid="tx-total"]').text()).toBe('40 of 41 transactions')
     expect(wrapper.find('[data-testid="list-reload"]').exists()).toBe(false)
   })
 
   it('says the list may be incomplete when the indexer repeats a cursor', async () => {
     const { wrapper } = await mountView(TransactionsView, '/transactions', (fake) =>
       fake.handle('listTransactions', (query): Page<Transaction> => ({
-        items: [makeTransaction(query.cursor ? 1 : 0)],
+        items: query.cursor ? [makeTransaction(99)] : Array.from({ length: 40 }, (_, i) => makeTransaction(i)),
         nextCursor: 'same',
         total: null,
       })),
@@ -128,5 +138,20 @@ describe('TransactionsView', () => {
     )
     expect(wrapper.get('[data-testid="tx-load-more"]').attributes('hidden')).toBeDefined()
     expect(wrapper.find('[data-testid="list-more-arrived"]').exists()).toBe(false)
+  })
+
+  it('puts transactions pushed for the filtered address at the top, and ignores others', async () => {
+    const { wrapper, bridge } = await mountView(TransactionsView, '/transactions?pubkey=W1', (fake) =>
+      fake.handle('listTransactions', () => ({ items: [makeTransaction(1)], nextCursor: null, total: '1' })),
+    )
+    bridge.emit('addressTransactions', [
+      { address: 'W1', transaction: makeTransaction(2) },
+      { address: 'Other', transaction: makeTransaction(3) },
+      { address: 'W1', transaction: makeTransaction(4) },
+    ])
+    await flushPromises()
+    const signatures = wrapper.findAll('[data-testid="tx-row"] a').map((link) => link.attributes('title'))
+    expect(signatures).toEqual([4, 2, 1].map((n) => makeTransaction(n).signature))
+    expect(wrapper.get('[data-testid="tx-total"]').text()).toBe('3 of 3 transactions')
   })
 })

@@ -1,0 +1,50 @@
+/** One column of a VirtualList. */
+export interface VirtualColumn {
+  /** Names the cell slot: `cell-<key>`. */
+  key: string
+  label: string
+  /** A grid track: "120px", "minmax(120px, 1fr)". */
+  width: string
+  align?: 'right'
+  /** Hidden when the list is narrow (an 800-pixel window), so the rest fits without scrolling sideways. */
+  wideOnly?: boolean
+}
+
+/** The grid-template-columns of `columns`, without the wide-only ones when `narrow`. */
+export function columnTemplate(columns: readonly VirtualColumn[], narrow: boolean): string {
+  return columns
+    .filter((column) => !(narrow && column.wideOnly))
+    .map((column) => column.width)
+    .join(' ')
+}
+
+/**
+ * How many items were put in front of the list, judging by where the old
+ * first item went: 0 when nothing was, null when the old first item is gone
+ * (the list was replaced, e.g. for other filters). Looks only `within` items
+ * deep, so a huge list costs no more than a long burst of arrivals.
+ */
+export function prependedCount(previousFirstKey: string | null, keyAt: (index: number) => string | null, within: number): number | null {
+  if (previousFirstKey === null) return null
+  for (let index = 0; index < within; index++) {
+    const key = keyAt(index)
+    if (key === null) return null
+    if (key === previousFirstKey) return index
+  }
+  return null
+}
+
+/** The scrollTop that brings row `index` fully into view below a sticky header, or null when it is visible. */
+export function scrollTopToReveal(
+  index: number,
+  rowHeight: number,
+  headerHeight: number,
+  scrollTop: number,
+  viewportHeight: number,
+): number | null {
+  const rowTop = index * rowHeight
+  if (rowTop < scrollTop) return rowTop
+  const visibleRows = viewportHeight - headerHeight
+  if (rowTop + rowHeight > scrollTop + visibleRows) return Math.max(0, rowTop + rowHeight - visibleRows)
+  return null
+}

@@ -1,0 +1,37 @@
+import { computed, onBeforeUnmount, onMounted, type ComputedRef } from 'vue'
+import type { Freshness } from '@shared/history'
+import { useConnectionStore } from '@renderer/stores/connection'
+import { badgeFreshness, offlineReason, type BadgeFreshness } from '@renderer/components/freshness'
+
+/** The part of a filtered list store an explorer view follows. */
+interface FollowedList {
+  updatedAt: number | null
+  freshness: Freshness | null
+  headGap: boolean
+  follow(): () => void
+}
+
+/**
+ * While the view is shown, the list puts arrivals in front; its badge says
+ * "Live" while that works, else how old the list is.
+ */
+export function useFollowedList(list: FollowedList): ComputedRef<BadgeFreshness> {
+  const connection = useConnectionStore()
+  let stop: (() => void) | null = null
+  onMounted(() => (stop = list.follow()))
+  onBeforeUnmount(() => stop?.())
+  return computed(() =>
+    badgeFreshness({
+      freshness: list.freshness,
+      receivedAt: list.updatedAt,
+      live: connection.isLive && !list.headGap,
+      offline: offlineReason(connection),
+    }),
+  )
+}
+
+/** The server's total as a row count, when it is one a list can use. */
+export function totalRows(total: string | null): number | null {
+  if (total === null || !/^\d{1,15}$/.test(total)) return null
+  return Number(total)
+}
