@@ -7,7 +7,22 @@ import { ProofWatchError } from './errors'
 describe('BRIDGE_EVENT_NAMES', () => {
   it('lists every pushed event once', () => {
     expect([...BRIDGE_EVENT_NAMES].sort()).toEqual(
-      ['addressTransactions', 'connection', 'notifications', 'overview', 'problem', 'proofs', 'userProofs'],
+      [
+        'addressTransactions',
+        'cache',
+        'circuitProofs',
+        'connection',
+        'leaderboard',
+        'navigate',
+        'notifications',
+        'overview',
+        'problem',
+        'proofs',
+        'series',
+        'settings',
+        'userProofs',
+        'watchlist',
+      ],
     )
   })
 })

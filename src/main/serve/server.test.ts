@@ -18,8 +18,9 @@ function fakeMonitor() {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    getSettings: async () => ({ indexerUrl: null, wsUrl: null, useDemo: true }),
+    getSettings: async () => ({ profiles: [], activeProfileId: 'demo' }),
     getConnection: async () => ({ socket: { state: 'live' } }),
+    setExportDestination: () => {},
   } as unknown as Monitor
   return { monitor, emit: (batch: BridgeEvent[]) => listeners.forEach((l) => l(batch)) }
 }
@@ -103,7 +104,7 @@ describe('serve mode server', () => {
     expect(await socket.next()).toEqual({ events: [{ event: 'connection', payload: { socket: { state: 'live' } } }] })
     const reply = socket.next()
     socket.send(JSON.stringify({ id: 7, method: 'getSettings', args: [] }))
-    expect(await reply).toEqual({ id: 7, result: { indexerUrl: null, wsUrl: null, useDemo: true } })
+    expect(await reply).toEqual({ id: 7, result: { profiles: [], activeProfileId: 'demo' } })
 
     const invalid = socket.next()
     socket.send(JSON.stringify({ id: 8, method: 'getProof', args: [12] }))
