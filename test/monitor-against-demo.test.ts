@@ -104,6 +104,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     demo.sendRawToAll('{not json')
     await waitFor(() => events.of('problem').length >= 1 && events.of('proofs').flat().length > before + 5)
     expect((events.of('problem') as ErrorInfo[]).length).toBeGreaterThan(0)
+    await waitFor(() => ((events.of('connection').at(-1) as ConnectionState | undefined)?.counters?.malformedFrames ?? 0) >= 1)
   })
 
   it('starts the built-in demo when no indexer is chosen, with its user channels working', async () => {
@@ -149,7 +150,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     await expect(monitor.watchAddress({ pubkey: 'not base58 0OIl' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     const watchlist = await monitor.watchAddress({ pubkey: address, label: 'Busy one' })
     expect(watchlist.addresses).toMatchObject([{ pubkey: address, label: 'Busy one', unread: 0 }])
-    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.channels.some((c) => c.channel === `address:${address}:txs` && c.state === 'subscribed'))
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.channels.some((c) => c.channel === `address:${address}:txs` && c.state === 'subscribed') ?? false)
 
     const published = demo.network.publishTransaction({ feePayer: address })
     await waitFor(() => (events.of('addressTransactions').flat() as AddressTransaction[]).some((t) => t.transaction.signature === published.signature))

@@ -102,6 +102,12 @@ export interface MonitorDeps {
   history?: Partial<Parameters<typeof HistoryStore.open>[0]>
 }
 
+const HEALTH_PUSH_MS = 1_000
+
+function healthFingerprint(state: ConnectionState): string {
+  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters])
+}
+
 export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
   return new IndexerMonitor(options, deps)
 }
@@ -130,6 +136,8 @@ class IndexerMonitor implements Monitor {
   private exportDestination: ExportDestination | null = null
   private openExternalUrl: ((url: string) => Promise<boolean>) | null = null
   private readonly unsubscribers: Array<() => void> = []
+  private healthTimer: ReturnType<typeof setInterval> | null = null
+  private lastHealth = ''
 
   constructor(
     private readonly options: MonitorOptions,
@@ -170,10 +178,15 @@ class IndexerMonitor implements Monitor {
     this.openHistory()
     this.applyLaunchAdditions()
     await this.connect()
+    // Last event, counters and latency change without a state change: shown at most once a second.
+    this.healthTimer = setInterval(() => this.pushHealthIfChanged(), HEALTH_PUSH_MS)
+    this.healthTimer.unref?.()
   }
 
   async stop(): Promise<void> {
     this.running = false
+    if (this.healthTimer) clearInterval(this.healthTimer)
+    this.healthTimer = null
     await this.switching
     this.disconnect()
     if (this.demo) {
@@ -555,13 +568,23 @@ class IndexerMonitor implements Monitor {
       counters: {
         events: status?.counters.events ?? 0,
         duplicates: status?.counters.duplicates ?? 0,
-        malformedFrames: (status?.counters as { malformedFrames?: number } | undefined)?.malformedFrames ?? 0,
+        malformedFrames: status?.counters.droppedFrames ?? 0,
       },
     }
   }
 
   private pushConnection(): void {
-    this.batcher.push('connection', this.connectionState())
+    const state = this.connectionState()
+    this.lastHealth = healthFingerprint(state)
+    this.batcher.push('connection', state)
+  }
+
+  private pushHealthIfChanged(): void {
+    const state = this.connectionState()
+    const fingerprint = healthFingerprint(state)
+    if (fingerprint === this.lastHealth) return
+    this.lastHealth = fingerprint
+    this.batcher.push('connection', state)
   }
 }
 

@@ -523,6 +523,19 @@ export class LiveFeed {
     const pingIntervalMs = this.options.pingIntervalMs ?? 20_000
     connection.keepAliveTimer = setTimeout(() => this.keepAlive(connection), keepAliveMs)
     connection.pingTimer = setInterval(() => this.checkAlive(connection), pingIntervalMs)
+    // One ping at once, so the connection's latency is known from the start rather than after the first interval.
+    this.sendPing(connection)
+  }
+
+  private sendPing(connection: Connection): void {
+    const payload = String(++connection.pingSeq)
+    connection.pingsSentAt.set(payload, performance.now())
+    if (connection.pingsSentAt.size > 16) connection.pingsSentAt.delete(connection.pingsSentAt.keys().next().value!)
+    try {
+      connection.socket.ping(payload)
+    } catch {
+      // A socket closing under us: 'close' follows.
+    }
   }
 
   /** Sends a client message the server answers with nothing; re-armed by every send. */
@@ -546,14 +559,7 @@ export class LiveFeed {
   private checkAlive(connection: Connection): void {
     const socket = connection.socket
     if (this.connection !== connection || socket.readyState !== WebSocket.OPEN) return
-    const payload = String(++connection.pingSeq)
-    connection.pingsSentAt.set(payload, performance.now())
-    if (connection.pingsSentAt.size > 16) connection.pingsSentAt.delete(connection.pingsSentAt.keys().next().value!)
-    try {
-      socket.ping(payload)
-    } catch {
-      // A socket closing under us: 'close' follows.
-    }
+    this.sendPing(connection)
     if (connection.pongDeadline) return
     const trafficAtPing = connection.traffic
     connection.pongDeadline = setTimeout(() => {

@@ -76,6 +76,8 @@ export interface LiveCounters {
   duplicates: number
   /** Items fetched over HTTP that the socket had not brought. */
   backfilled: number
+  /** Frames the socket dropped: malformed, oversized or for nothing followed. */
+  droppedFrames: number
 }
 
 export interface LiveServiceStatus {
@@ -181,7 +183,7 @@ export class LiveService {
   private readonly streams = new Map<string, Followed<unknown>>()
   private readonly addresses = new Map<string, Followed<Transaction>>()
   private readonly circuits = new Map<string, CircuitFollow>()
-  private readonly counters: LiveCounters = { events: 0, duplicates: 0, backfilled: 0 }
+  private readonly counters: Omit<LiveCounters, 'droppedFrames'> = { events: 0, duplicates: 0, backfilled: 0 }
   private socket: FeedStatus
   private channelStates: ChannelStatus[] = []
   private statsLive = false
@@ -341,7 +343,9 @@ export class LiveService {
     const wanted = this.channelStates.filter((c) => c.state !== 'refused' || c.reason === 'limit')
     const synced =
       this.socket.state === 'live' && syncing.length === 0 && wanted.every((c) => c.state === 'subscribed')
-    return { socket: { ...this.socket }, channels, syncing, synced, counters: { ...this.counters } }
+    const frames = this.transport.counters?.()
+    const droppedFrames = frames ? frames.malformed + frames.oversized + frames.unknown : 0
+    return { socket: { ...this.socket }, channels, syncing, synced, counters: { ...this.counters, droppedFrames } }
   }
 
   // ── Internals ─────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@
  * (channels spread over sockets when the server limits subscriptions per
  * connection) can carry the channels alike.
  */
+import type { FrameCounters } from './frame-inbox'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
 import { LiveFeed, type FeedStatus, type LiveFeedOptions } from './live-feed'
 import { SocketPool, type SocketPoolOptions } from './socket-pool'
@@ -29,6 +30,8 @@ export interface LiveTransport {
   /** The system goes to sleep / wakes up. */
   suspend?(): void
   resume?(): void
+  /** Frames received and those dropped as malformed, oversized or unknown. */
+  counters?(): FrameCounters
 }
 
 export interface LiveTransportConfig {
@@ -86,6 +89,7 @@ export function liveFeedTransport(tuning: Partial<LiveFeedOptions> = {}): LiveTr
       setOnline: (online) => feed.setOnline(online),
       suspend: () => feed.suspend(),
       resume: () => feed.resume(),
+      counters: () => feed.counters(),
     }
   }
 }
