@@ -7,13 +7,14 @@ import { createFileSettingsStore } from '../core/file-settings-store'
 import { HISTORY_FILE_NAME } from '../core/history/database'
 import { createFileSecretStore } from '../core/secrets'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
-import { consoleLogger } from '../core/log'
+import { consoleLogger, type Logger } from '../core/log'
+import { createFileLogger } from '../core/log-file'
 import { createMonitor } from '../core/monitor'
 import { startServe } from './server'
 
 /** `npm run serve`: the same core and renderer as the app, in a browser on this host. */
 async function main(): Promise<void> {
-  const log = consoleLogger('proofwatch-serve')
+  let log: Logger = consoleLogger('proofwatch-serve')
   let launch
   try {
     launch = parseLaunchOptions(process.argv.slice(2), process.env, { strict: true })
@@ -33,13 +34,22 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const dataDir = resolve(launch.dataDir ?? defaultDataDir())
+  let logFile: string | null = null
+  try {
+    // The same rotating, redacted log as the app keeps, beside the console.
+    const fileLog = createFileLogger({ dir: join(dataDir, 'logs'), echo: log })
+    log = fileLog
+    logFile = fileLog.file
+  } catch (error) {
+    log.warn('Logging to the console only', toErrorInfo(error))
+  }
   const monitor = createMonitor({
     settings: createFileSettingsStore(dataDir, log),
     secrets: createFileSecretStore(dataDir, log),
     historyPath: join(dataDir, HISTORY_FILE_NAME),
     launch,
     log,
-    appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir },
+    appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir, logFile },
   })
   await monitor.start()
   const serve = await startServe({ monitor, rendererDir, port: launch.port ?? 0, log })
