@@ -13,19 +13,21 @@ export interface MountedView {
 
 /**
  * Mounts `component` with real Pinia and the real routes at `path`.
- * `prepare` stubs the bridge before anything asks it.
+ * `prepare` stubs the bridge before anything asks it; `props` are the
+ * component's props (for a component that is not a view).
  */
 export async function mountView(
   component: Component,
   path: string,
   prepare: (bridge: FakeBridge) => void = () => {},
+  props: Record<string, unknown> = {},
 ): Promise<MountedView> {
   const { bridge, pinia } = setupStores()
   prepare(bridge)
   const router = createAppRouter(createMemoryHistory())
   await router.push(path)
   await router.isReady()
-  const wrapper = mount(component, { global: { plugins: [pinia, router] } })
+  const wrapper = mount(component, { props, global: { plugins: [pinia, router] } })
   await flushPromises()
   return { wrapper, router, bridge }
 }

@@ -1,0 +1,21 @@
+import type { CacheDamage, CacheDamageKind } from '@shared/history'
+
+const WHAT_HAPPENED: Record<CacheDamageKind, string> = {
+  truncated: 'The history cache file was cut short',
+  corrupt: 'The history cache file was damaged',
+  locked: 'The history cache was locked by another program',
+  'disk-full': 'The disk is full, so the history cache cannot be written',
+  'newer-schema': 'The history cache was written by a newer ProofWatch',
+  unavailable: 'The data folder cannot hold a history cache',
+}
+
+/** What happened to the cache and what was done, in words the user can act on. */
+export function describeDamage(damage: CacheDamage): { headline: string; done: string } {
+  const headline = WHAT_HAPPENED[damage.kind] ?? `The history cache had a problem (${damage.kind})`
+  let done: string
+  if (damage.movedTo) done = `It was moved aside to ${damage.movedTo} and a new, empty cache was started.`
+  else if (damage.kind === 'disk-full') done = 'New data is kept in memory until there is room; what is cached can still be read.'
+  else if (damage.kind === 'locked' || damage.kind === 'unavailable') done = 'ProofWatch keeps its history in memory for now; it is lost when the app closes.'
+  else done = 'A new, empty cache was started.'
+  return { headline, done }
+}

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { AppNotification, Page } from '@shared/domain'
+import type { NotificationQuery } from '@shared/history'
+import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
+import { setupStores } from '@renderer/test-utils/store-setup'
+import { makeNotification } from '@renderer/test-utils/workspace-fixtures'
+import { UNREAD_COUNT_LIMIT, useNotificationsStore } from './notifications'
+
+let bridge: FakeBridge
+
+beforeEach(() => {
+  bridge = setupStores().bridge
+})
+
+/** A store of notifications that filters like main: by kind and unread. */
+function serve(all: AppNotification[], total: (query: NotificationQuery, count: number) => string | null = (_q, count) => String(count)): void {
+  bridge.handle('listNotifications', (query): Page<AppNotification> => {
+    const items = all.filter((item) => (!query.kind || item.kind === query.kind) && (!query.unreadOnly || !item.read))
+    return { items: items.slice(0, query.limit ?? 50), nextCursor: null, total: total(query, items.length) }
+  })
+}
+
+describe('notifications store', () => {
+  it('counts the unread ones from the total, or from the items with a cap', async () => {
+    serve([makeNotification(1), makeNotification(2, { read: true }), makeNotification(3)])
+    const notifications = useNotificationsStore()
+    await notifications.ensureUnread()
+    await notifications.ensureUnread()
+    expect(notifications.unread).toBe(2)
+    expect(bridge.callsOf('listNotifications')).toEqual([[{ unreadOnly: true, limit: UNREAD_COUNT_LIMIT }]])
+
+    bridge.handle('listNotifications', () => ({ items: [makeNotification(1)], nextCursor: 'more', total: null }))
+    await notifications.refreshUnread()
+    expect(notifications.unread).toBe(1)
+    expect(notifications.unreadCapped).toBe(true)
+  })
+
+  it('loads with filters and offers kinds it has seen beyond the known ones', async () => {
+    serve([makeNotification(1), makeNotification(2, { kind: 'PROOF_REVOKED' }), makeNotification(3, { kind: 'AIRDROP' })])
+    const notifications = useNotificationsStore()
+    await notifications.applyFilters({ kind: '', unreadOnly: false })
+    expect(notifications.items).toHaveLength(3)
+    expect(notifications.kinds).toContain('AIRDROP')
+    await notifications.applyFilters({ kind: 'PROOF_REVOKED', unreadOnly: true })
+    expect(bridge.callsOf('listNotifications').at(-1)).toEqual([{ kind: 'PROOF_REVOKED', unreadOnly: true }])
+    expect(notifications.items.map((item) => item.id)).toEqual(['n-2'])
+  })
+
+  it('puts pushed notifications on top once, counts the new unread ones, and skips those the filter hides', async () => {
+    serve([makeNotification(1)])
+    const notifications = useNotificationsStore()
+    await notifications.ensureUnread()
+    await notifications.applyFilters({ kind: 'PROOF_VERIFIED', unreadOnly: false })
+    bridge.emit('notifications', [makeNotification(2), makeNotification(3, { kind: 'SYSTEM' }), makeNotification(4)])
+    expect(notifications.items.map((item) => item.id)).toEqual(['n-4', 'n-2', 'n-1'])
+    expect(notifications.unread).toBe(4)
+    bridge.emit('notifications', [makeNotification(4)])
+    expect(notifications.items.map((item) => item.id)).toEqual(['n-4', 'n-2', 'n-1'])
+    expect(notifications.unread).toBe(4)
+  })
+
+  it('marks some or all read, keeps the rows in place, and takes the unread count main answers', async () => {
+    serve([makeNotification(1), makeNotification(2), makeNotification(3)])
+    bridge.handle('markNotificationsRead', (ids) => ({ unread: ids === 'all' ? 0 : 3 - ids.length }))
+    const notifications = useNotificationsStore()
+    await notifications.applyFilters({ kind: '', unreadOnly: true })
+    expect(await notifications.markRead(['n-2'])).toBe(true)
+    expect(notifications.items.map((item) => [item.id, item.read])).toEqual([['n-1', false], ['n-2', true], ['n-3', false]])
+    expect(notifications.unread).toBe(2)
+    await notifications.markAllRead()
+    expect(notifications.items.every((item) => item.read)).toBe(true)
+    expect(notifications.unread).toBe(0)
+    expect(bridge.callsOf('markNotificationsRead')).toEqual([[['n-2']], ['all']])
+  })
+
+  it('keeps the rows unread and says why when marking fails', async () => {
+    serve([makeNotification(1)])
+    bridge.fail('markNotificationsRead', { code: 'INTERNAL', message: 'cache is read-only' })
+    const notifications = useNotificationsStore()
+    await notifications.applyFilters({ kind: '', unreadOnly: false })
+    expect(await notifications.markAllRead()).toBe(false)
+    expect(notifications.markError?.message).toBe('cache is read-only')
+    expect(notifications.items[0]?.read).toBe(false)
+  })
+
+  it('keeps the freshness of the first page', async () => {
+    bridge.handle('listNotifications', () => ({
+      items: [makeNotification(1)],
+      nextCursor: null,
+      total: '1',
+      freshness: { source: 'cache', fetchedAt: 1_700_000_000_000, offline: { code: 'UNREACHABLE', message: 'down' } },
+    }))
+    const notifications = useNotificationsStore()
+    await notifications.ensureLoaded()
+    expect(notifications.freshness?.source).toBe('cache')
+    expect(notifications.freshness?.offline?.message).toBe('down')
+  })
+})

@@ -1,0 +1,172 @@
+import { computed, ref, shallowRef } from 'vue'
+import { defineStore } from 'pinia'
+import type { AppNotification, ErrorInfo } from '@shared/domain'
+import { toErrorInfo } from '@shared/errors'
+import type { Freshness, NotificationQuery } from '@shared/history'
+import { getBridge } from '@renderer/bridge'
+import { followConnection } from './follow-connection'
+import { createPagedList } from './paged-list'
+
+/** The kinds the indexer is known to send; others it sends are offered too once seen. */
+export const KNOWN_NOTIFICATION_KINDS = ['PROOF_VERIFIED', 'PROOF_REVOKED', 'CIRCUIT_REGISTERED', 'SYSTEM'] as const
+
+/** How many unread ones are counted when the store gives no total: the badge says "100+" beyond. */
+export const UNREAD_COUNT_LIMIT = 100
+
+export interface NotificationFilters {
+  /** '' means every kind. */
+  kind: string
+  unreadOnly: boolean
+}
+
+export const NO_NOTIFICATION_FILTERS: NotificationFilters = { kind: '', unreadOnly: false }
+
+export function notificationQueryOf(filters: NotificationFilters): NotificationQuery {
+  const query: NotificationQuery = {}
+  if (filters.kind) query.kind = filters.kind
+  if (filters.unreadOnly) query.unreadOnly = true
+  return query
+}
+
+function matches(notification: AppNotification, filters: NotificationFilters): boolean {
+  if (filters.kind && notification.kind !== filters.kind) return false
+  return !(filters.unreadOnly && notification.read)
+}
+
+/**
+ * The notification centre: every notification main keeps, filtered and
+ * paged, with pushed ones added on top, and the unread count for the badge.
+ */
+export const useNotificationsStore = defineStore('notifications', () => {
+  const bridge = getBridge()
+  const filters = shallowRef<NotificationFilters>({ ...NO_NOTIFICATION_FILTERS })
+  const freshness = shallowRef<Freshness | null>(null)
+  const list = createPagedList(async (query: NotificationQuery) => {
+    const page = await bridge.listNotifications(query)
+    if (!query.cursor) freshness.value = page.freshness ?? null
+    return page
+  }, (notification: AppNotification) => notification.id)
+
+  const unread = ref<number | null>(null)
+  /** More are unread than were counted (no total was given). */
+  const unreadCapped = ref(false)
+  const unreadError = shallowRef<ErrorInfo | null>(null)
+  const marking = ref(false)
+  const markError = shallowRef<ErrorInfo | null>(null)
+  /** Kinds seen in any list or push, beyond the known ones. */
+  const seenKinds = ref<string[]>([])
+  /** Ids already counted from pushes, so a repeated push is not counted twice. */
+  const counted = new Set<string>()
+  let unreadAsked = false
+
+  function noteKinds(items: readonly AppNotification[]): void {
+    const known = new Set<string>([...KNOWN_NOTIFICATION_KINDS, ...seenKinds.value])
+    const fresh = [...new Set(items.map((item) => item.kind))].filter((kind) => !known.has(kind))
+    if (fresh.length) seenKinds.value = [...seenKinds.value, ...fresh]
+  }
+
+  async function refreshUnread(): Promise<void> {
+    unreadAsked = true
+    try {
+      const page = await bridge.listNotifications({ unreadOnly: true, limit: UNREAD_COUNT_LIMIT })
+      const total = page.total !== null && /^\d+$/.test(page.total) ? Number(page.total) : null
+      unread.value = total ?? page.items.length
+      unreadCapped.value = total === null && page.nextCursor !== null
+      unreadError.value = null
+    } catch (caught) {
+      unreadError.value = toErrorInfo(caught)
+    }
+  }
+
+  /** Counts the unread ones unless that was asked already (the nav badge calls it). */
+  function ensureUnread(): Promise<void> {
+    return unreadAsked ? Promise.resolve() : refreshUnread()
+  }
+
+  async function applyFilters(next: NotificationFilters): Promise<void> {
+    filters.value = { ...next }
+    await list.load(notificationQueryOf(next))
+    noteKinds(list.items.value)
+  }
+
+  async function loadMore(): Promise<void> {
+    await list.loadMore()
+    noteKinds(list.items.value)
+  }
+
+  function ensureLoaded(next: NotificationFilters = filters.value): Promise<void> {
+    const same = JSON.stringify(notificationQueryOf(next)) === JSON.stringify(list.query.value)
+    if (list.query.value !== null && same && !list.error.value) return Promise.resolve()
+    return applyFilters(next)
+  }
+
+  bridge.on('notifications', (batch) => {
+    noteKinds(batch)
+    const held = new Set(list.items.value.map((item) => item.id))
+    // A batch arrives oldest first; the centre shows newest first.
+    const arrivals = [...batch].reverse()
+    let newlyUnread = 0
+    for (const notification of arrivals) {
+      if (!counted.has(notification.id) && !held.has(notification.id) && !notification.read) newlyUnread++
+      counted.add(notification.id)
+    }
+    if (unread.value !== null) unread.value += newlyUnread
+    // Only a list already shown takes arrivals (prepend skips held ones); the next load brings them otherwise.
+    list.prepend(arrivals.filter((item) => matches(item, filters.value)))
+  })
+
+  async function markRead(ids: string[] | 'all'): Promise<boolean> {
+    if (ids !== 'all' && ids.length === 0) return true
+    marking.value = true
+    markError.value = null
+    try {
+      const result = await bridge.markNotificationsRead(ids)
+      const marked = ids === 'all' ? null : new Set(ids)
+      // Read ones stay where they are, even under "unread only": rows do not vanish under the pointer.
+      list.items.value = list.items.value.map((item) =>
+        !item.read && (marked === null || marked.has(item.id)) ? { ...item, read: true } : item,
+      )
+      unread.value = result.unread
+      unreadCapped.value = false
+      return true
+    } catch (caught) {
+      markError.value = toErrorInfo(caught)
+      return false
+    } finally {
+      marking.value = false
+    }
+  }
+
+  const kinds = computed(() => [...KNOWN_NOTIFICATION_KINDS, ...seenKinds.value])
+
+  followConnection({ error: list.error, retry: list.retry, restart: list.reload })
+
+  return {
+    filters,
+    freshness,
+    items: list.items,
+    total: list.total,
+    nextCursor: list.nextCursor,
+    loading: list.loading,
+    loadingMore: list.loadingMore,
+    error: list.error,
+    failedStep: list.failedStep,
+    loaded: list.loaded,
+    ended: list.ended,
+    unread,
+    unreadCapped,
+    unreadError,
+    marking,
+    markError,
+    kinds,
+    applyFilters,
+    ensureLoaded,
+    loadMore,
+    retry: list.retry,
+    reload: list.reload,
+    refreshUnread,
+    ensureUnread,
+    markRead,
+    markAllRead: () => markRead('all'),
+  }
+})

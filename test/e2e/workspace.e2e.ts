@@ -1,0 +1,190 @@
+/// <reference lib="dom" />
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { startBuilt, type Started } from './processes'
+
+const skipReason = browserMissing()
+const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+interface ApiTransaction {
+  signature: string
+  feePayer?: string
+}
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return (await response.json()) as T
+}
+
+/** The same view in the light and the dark scheme, at the window size of the page. */
+async function screenshotBothSchemes(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    // Let transitions of the scheme change settle before the picture.
+    await page.waitForTimeout(150)
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** The address that pays for most of the newest transactions: a busy one, so its timeline has rows. */
+function busiestFeePayer(items: ApiTransaction[]): string {
+  const counts = new Map<string, number>()
+  for (const item of items) if (item.feePayer) counts.set(item.feePayer, (counts.get(item.feePayer) ?? 0) + 1)
+  const [address] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!
+  return address
+}
+
+describe.skipIf(skipReason !== null)('watchlist, notifications, settings and search in Chromium (serve mode, built-in demo)', () => {
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let indexerUrl: string
+  let address: string
+  const pageErrors: string[] = []
+
+  beforeAll(async () => {
+    serve = await startBuilt('serve.js', ['--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-workspace-')),
+      PROOFWATCH_INDEXER_URL: '',
+    })
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.goto(serve.match[1]!)
+    const shownUrl = page.getByTestId('indexer-url')
+    await shownUrl.waitFor({ timeout: 15_000 })
+    indexerUrl = (await shownUrl.textContent())!.trim()
+    const { items } = await json<{ items: ApiTransaction[] }>(`${indexerUrl}/api/transactions?limit=100`)
+    address = busiestFeePayer(items)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+  })
+
+  it('watches an address from the watchlist and shows it live', async () => {
+    await page.getByTestId('nav-watchlist').click()
+    await page.getByTestId('watchlist-addresses-empty').waitFor({ timeout: 10_000 })
+    await page.getByTestId('watch-address-id').fill('not-an-address')
+    await page.getByTestId('watch-address-submit').click()
+    expect(await page.getByTestId('watch-address-problem').textContent()).toMatch(/base58/)
+
+    await page.getByTestId('watch-address-id').fill(address)
+    await page.getByTestId('watch-address-label').fill('Busy wallet')
+    await page.getByTestId('watch-address-submit').click()
+    const row = page.getByTestId('watched-address-row')
+    await row.waitFor({ timeout: 10_000 })
+    expect(await row.getByTestId('label-text').textContent()).toBe('Busy wallet')
+    await expect.poll(() => row.getByTestId('live-state').textContent(), { timeout: 20_000 }).toBe('Live')
+    const { items: proofs } = await json<{ items: Array<{ circuitId: string | number }> }>(`${indexerUrl}/api/proofs?limit=1`)
+    await page.getByTestId('follow-circuit-id').fill(String(proofs[0]!.circuitId))
+    await page.getByTestId('follow-circuit-submit').click()
+    await page.getByTestId('followed-circuit-row').waitFor({ timeout: 10_000 })
+    await screenshotBothSchemes(page, 'watchlist')
+  })
+
+  it('opens the address timeline with the indexer’s transactions of that address', async () => {
+    const { items } = await json<{ items: ApiTransaction[] }>(`${indexerUrl}/api/transactions?pubkey=${address}&limit=5`)
+    await page.getByTestId('watched-address-link').click()
+    const rows = page.getByTestId('timeline-row')
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    const shown = await page.locator('[data-testid="timeline-row"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    expect(shown.some((href) => href.endsWith(items[0]!.signature))).toBe(true)
+    await expect.poll(async () => (await page.getByTestId('freshness').textContent())?.trim(), { timeout: 15_000 }).toMatch(/Live|Updated/)
+    expect(await page.getByTestId('watch-button').getAttribute('aria-pressed')).toBe('true')
+    await screenshotBothSchemes(page, 'address-timeline')
+  })
+
+  it('finds a transaction with Ctrl+K and opens it', async () => {
+    const { items } = await json<{ items: ApiTransaction[] }>(`${indexerUrl}/api/transactions?limit=1`)
+    const wanted = items[0]!.signature
+    await page.keyboard.press('Control+k')
+    const palette = page.getByTestId('search-palette')
+    await palette.waitFor({ timeout: 5_000 })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input')
+    await page.keyboard.type(wanted)
+    const result = page.getByTestId('search-result').first()
+    await result.waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId('search-shape').textContent()).toBe('Looks like a transaction signature.')
+    await screenshotBothSchemes(page, 'search-palette')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId('tx-detail').textContent()).toContain(wanted)
+    expect(await palette.count()).toBe(0)
+  })
+
+  it('keeps the demo user’s notifications, marks them read and links their subject', async () => {
+    await page.getByTestId('nav-notifications').click()
+    const items = page.getByTestId('notification-item')
+    // The demo wallet proves every few seconds; each proof is a notification on its user channel.
+    await expect.poll(() => items.count(), { timeout: 45_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await page.getByTestId('notifications-unread').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^[1-9]\d* unread$/)
+    await screenshotBothSchemes(page, 'notifications')
+    await page.getByTestId('notifications-mark-all').click()
+    await expect.poll(async () => (await page.getByTestId('notifications-unread').textContent())?.trim(), { timeout: 10_000 }).toBe('0 unread')
+    expect(await page.locator('[data-testid="notification-item"][data-read="false"]').count()).toBe(0)
+    const open = page.getByTestId('notification-open').first()
+    if ((await open.count()) > 0) {
+      await open.click()
+      await page.waitForURL(/#\/(proofs|transactions|address)\//, { timeout: 10_000 })
+    }
+  })
+
+  it('tests a connection, keeps the credential hidden, and switches the theme', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('profile-editor').waitFor({ timeout: 10_000 })
+    await page.getByTestId('profile-name').fill('Local demo')
+    await page.getByTestId('settings-indexer-url').fill('ftp://nope')
+    await page.getByTestId('profile-test').click()
+    expect(await page.getByTestId('profile-httpUrl-problem').textContent()).toContain('must start with http:// or https://')
+
+    await page.getByTestId('settings-indexer-url').fill(indexerUrl)
+    await page.getByTestId('profile-credential-kind').selectOption('cookie')
+    await page.getByTestId('profile-secret').fill('demo')
+    await page.getByTestId('profile-test').click()
+    const checks = page.getByTestId('connection-check')
+    await expect.poll(() => checks.count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    expect(await page.locator('[data-testid="connection-check"][data-ok="true"]').count()).toBeGreaterThan(0)
+    await page.getByTestId('profile-save').click()
+    const saved = page.locator('[data-testid="profile-row"]', { hasText: 'Local demo' })
+    await saved.waitFor({ timeout: 10_000 })
+    expect(await saved.textContent()).toContain('Credential set')
+    expect(await page.content()).not.toContain('zkhelios_session=demo')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0))
+    await screenshotBothSchemes(page, 'settings')
+    // The whole page once, in a window tall enough to hold every section.
+    await page.setViewportSize({ width: 1280, height: 2600 })
+    await screenshotBothSchemes(page, 'settings-all')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await page.getByTestId('theme-dark').check()
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')), { timeout: 10_000 }).toBe('dark')
+    await page.getByTestId('theme-system').check()
+    await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-theme')), { timeout: 10_000 }).toBe(false)
+  })
+
+  it('stays usable at 800×600', async () => {
+    await page.setViewportSize({ width: 800, height: 600 })
+    for (const [nav, name] of [
+      ['nav-watchlist', 'watchlist'],
+      ['nav-notifications', 'notifications'],
+      ['nav-settings', 'settings'],
+    ] as const) {
+      await page.getByTestId(nav).click()
+      await page.waitForTimeout(300)
+      // Nothing wider than the window: the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}-800x600.png`) })
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(pageErrors).toEqual([])
+  })
+})
