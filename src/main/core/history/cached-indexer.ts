@@ -1,0 +1,247 @@
+/**
+ * The indexer client with the history cache behind it. A `network` read
+ * (the default) asks the indexer, writes what it answers into the cache and
+ * says so in its freshness; when the indexer cannot be reached (unreachable,
+ * timed out, a 5xx) it answers from the cache instead, marked offline with
+ * the reason. A `cache` read answers only from the cache, at once.
+ */
+import type {
+  ErrorInfo,
+  Leaderboard,
+  LeaderboardQuery,
+  Overview,
+  Page,
+  Proof,
+  ProofQuery,
+  ReadOptions,
+  Series,
+  SeriesQuery,
+  Transaction,
+  TransactionDetail,
+  TransactionQuery,
+} from '@shared/domain'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import type { Freshness, SearchHit } from '@shared/history'
+import { PROOF_ACCOUNT_LENGTH, SIGNATURE_LENGTH } from '../indexer/arguments'
+import type { IndexerClient } from '../indexer/client'
+import type { IndexerHistory, Stored } from './history-store'
+import type { SearchOptions } from './search'
+
+type Source = NonNullable<ReadOptions['source']>
+
+/** Failures after which the cache answers instead: the indexer is out of reach, not refusing the question. */
+export function isOfflineError(info: ErrorInfo): boolean {
+  return info.code === 'UNREACHABLE' || info.code === 'TIMEOUT' || (info.status !== undefined && info.status >= 500)
+}
+
+export interface CachedIndexerOptions {
+  clock?: () => number
+}
+
+export class CachedIndexer {
+  private readonly clock: () => number
+
+  constructor(
+    readonly client: IndexerClient,
+    readonly history: IndexerHistory,
+    options: CachedIndexerOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now
+  }
+
+  overview(options?: ReadOptions): Promise<Overview> {
+    return this.one(options, 'No overview', () => this.client.overview(), (o) => this.history.recordOverview(o), () => this.history.overview())
+  }
+
+  series(query: SeriesQuery, options?: ReadOptions): Promise<Series> {
+    return this.one(
+      options,
+      'This series',
+      () => this.client.series(query),
+      (series) => this.history.recordSeries(series),
+      () => this.history.series(query),
+    )
+  }
+
+  leaderboard(query: LeaderboardQuery, options?: ReadOptions): Promise<Leaderboard> {
+    return this.one<Leaderboard>(
+      options,
+      'The leaderboard',
+      async () => ({ entries: await this.client.leaderboard(query) }),
+      (list) => this.history.recordLeaderboard(query, list.entries),
+      () => {
+        const stored = this.history.leaderboard(query)
+        return { data: stored.data === null ? null : { entries: stored.data }, storedAt: stored.storedAt }
+      },
+    )
+  }
+
+  listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>> {
+    return this.page(
+      options,
+      () => this.client.proofs(query),
+      (page) => this.history.recordProofs(page.items),
+      () => this.history.listProofs(query),
+    )
+  }
+
+  proofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}, options?: ReadOptions): Promise<Page<Proof>> {
+    return this.page(
+      options,
+      () => this.client.proofsByCircuit(circuitId, query),
+      (page) => this.history.recordProofs(page.items),
+      () => this.history.listProofsByCircuit(circuitId, query),
+    )
+  }
+
+  proof(proofAccount: string, options?: ReadOptions): Promise<Proof> {
+    return this.one(
+      options,
+      `The proof ${proofAccount}`,
+      () => this.client.proof(proofAccount),
+      (proof) => this.history.recordProofs([proof]),
+      () => this.history.proof(proofAccount),
+    )
+  }
+
+  listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>> {
+    return this.page(
+      options,
+      () => this.client.transactions(query),
+      // Every item of an address's list involves that address, whatever its instructions say.
+      (page) => this.history.recordTransactions(page.items, query?.pubkey ? { address: query.pubkey.trim() } : {}),
+      () => this.history.listTransactions(query),
+    )
+  }
+
+  transaction(signature: string, options?: ReadOptions): Promise<TransactionDetail> {
+    return this.one(
+      options,
+      `The transaction ${signature}`,
+      () => this.client.transaction(signature),
+      (detail) => this.history.recordTransactionDetail(detail),
+      () => this.history.transaction(signature),
+    )
+  }
+
+  /**
+   * Searches the cache; with `network`, a signature or proof account the
+   * cache does not hold is looked up at the indexer too (and then cached).
+   */
+  async search(text: string, options: SearchOptions & { network?: boolean } = {}): Promise<SearchHit[]> {
+    const hits = this.history.search(text, options)
+    const query = typeof text === 'string' ? text.trim() : ''
+    if (!options.network || hits.some((hit) => hit.id === query) || !/^[1-9A-HJ-NP-Za-km-z]+$/.test(query)) return hits
+    const found: SearchHit[] = []
+    if (query.length >= SIGNATURE_LENGTH.min && query.length <= SIGNATURE_LENGTH.max) {
+      const detail = await this.lookup(() => this.client.transaction(query))
+      if (detail !== null) {
+        this.history.recordTransactionDetail(detail)
+        found.push({ kind: 'transaction', id: detail.signature, title: detail.signature, detail: detail.status, source: 'network' })
+      }
+    }
+    if (query.length >= PROOF_ACCOUNT_LENGTH.min && query.length <= PROOF_ACCOUNT_LENGTH.max) {
+      const proof = await this.lookup(() => this.client.proof(query))
+      if (proof !== null) {
+        this.history.recordProofs([proof])
+        const detail = [proof.circuitName, proof.proofType].filter(Boolean).join(' · ') || null
+        found.push({ kind: 'proof', id: proof.proofAccount, title: proof.proofAccount, detail, source: 'network' })
+      }
+    }
+    return [...found, ...hits]
+  }
+
+  // --- internals ------------------------------------------------------------------
+
+  /** A single record: a cache miss is NOT_FOUND in cache mode, and the network's own error when offline. */
+  private async one<T extends object>(
+    options: ReadOptions | undefined,
+    what: string,
+    network: () => Promise<T>,
+    record: (value: T) => void,
+    cached: () => Stored<T | null>,
+  ): Promise<T & { freshness: Freshness }> {
+    if (sourceOf(options) === 'cache') {
+      const stored = cached()
+      if (stored.data === null) {
+        throw new ProofWatchError({ code: 'NOT_FOUND', message: `${what} is not in the offline cache yet`, retryable: true })
+      }
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt })
+    }
+    let value: T
+    try {
+      value = await network()
+    } catch (error) {
+      const offline = toErrorInfo(error)
+      if (!isOfflineError(offline)) throw error
+      const stored = fromCacheOr(cached, error)
+      if (stored.data === null) throw error
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, offline })
+    }
+    this.keep(record, value)
+    return withFreshness(value, { source: 'network', fetchedAt: this.clock() })
+  }
+
+  /** A list page: offline, the cache's page is the answer even when it is empty (the freshness says why). */
+  private async page<T>(
+    options: ReadOptions | undefined,
+    network: () => Promise<Page<T>>,
+    record: (page: Page<T>) => void,
+    cached: () => Stored<Page<T>>,
+  ): Promise<Page<T>> {
+    if (sourceOf(options) === 'cache') {
+      const stored = cached()
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt })
+    }
+    let page: Page<T>
+    try {
+      page = await network()
+    } catch (error) {
+      const offline = toErrorInfo(error)
+      if (!isOfflineError(offline)) throw error
+      const stored = fromCacheOr(cached, error)
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, offline })
+    }
+    this.keep(record, page)
+    return withFreshness(page, { source: 'network', fetchedAt: this.clock() })
+  }
+
+  /** The answer stands even when the cache cannot take it (the store reports its own problems). */
+  private keep<T>(record: (value: T) => void, value: T): void {
+    try {
+      record(value)
+    } catch {
+      // Nothing to add: the indexer's answer is what the user asked for.
+    }
+  }
+
+  private async lookup<T>(fetch: () => Promise<T>): Promise<T | null> {
+    try {
+      return await fetch()
+    } catch {
+      // Not found, refused or offline: the search shows what the cache has.
+      return null
+    }
+  }
+}
+
+/** The cache's answer; when the cache itself fails, the indexer's failure is the one to show. */
+function fromCacheOr<T>(cached: () => Stored<T>, networkError: unknown): Stored<T> {
+  try {
+    return cached()
+  } catch {
+    throw networkError
+  }
+}
+
+function sourceOf(options: ReadOptions | undefined): Source {
+  const source = options?.source ?? 'network'
+  if (source !== 'cache' && source !== 'network') {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `A read comes from 'cache' or 'network'; got ${JSON.stringify(source)}` })
+  }
+  return source
+}
+
+function withFreshness<T extends object>(value: T, freshness: Freshness): T & { freshness: Freshness } {
+  return { ...value, freshness }
+}

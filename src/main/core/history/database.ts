@@ -1,0 +1,413 @@
+/**
+ * The history cache's SQLite connection: opening with the pragmas the write
+ * path needs, migrations, and what happens when the file is damaged. A
+ * truncated, corrupt or newer-schema file is moved aside (kept for the user)
+ * and a new cache is built; a locked or unwritable one is left alone and the
+ * session keeps its history in memory. Nothing here throws at the app: the
+ * outcome is a working connection plus a CacheDamage report.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, extname, join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import type { CacheDamage, CacheDamageKind } from '@shared/history'
+import { LATEST_VERSION, MIGRATIONS, hasFullTextSearch, migrate, schemaVersion, type Migration } from './migrations'
+import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
+
+export const MEMORY_PATH = ':memory:'
+/** The cache's file name inside the app's data directory. */
+export const HISTORY_FILE_NAME = 'history.sqlite'
+
+const SQLITE_MAGIC = 'SQLite format 3\u0000'
+const HEADER_BYTES = 100
+const TABLES_OF_LATEST = ['indexers', 'proofs', 'transactions', 'transaction_accounts', 'overview_snapshots', 'series', 'series_points', 'leaderboards', 'leaderboard_entries', 'notifications', 'circuits']
+
+export interface HistoryDatabaseOptions {
+  /** The cache file, or ':memory:'. */
+  path: string
+  /** How long to wait for another connection's lock before calling the file locked. Default 1500. */
+  busyTimeoutMs?: number
+  /** Files up to this size get a full `quick_check` at open (about 3 ms per MiB); larger ones are checked as they are read. Default 16 MiB. */
+  integrityCheckMaxBytes?: number
+  /** Page cache in KiB. Default 64 MiB: it keeps the indexes' pages hot for ingest. */
+  cacheKiB?: number
+  clock?: () => number
+  /** For tests of older versions: the migrations to apply. Default all. */
+  migrations?: readonly Migration[]
+}
+
+class NewerSchemaError extends Error {
+  constructor(readonly found: number) {
+    super(`schema version ${found}, newer than the ${LATEST_VERSION} this version of ProofWatch knows`)
+  }
+}
+
+interface Opened {
+  db: DatabaseSync
+  path: string
+}
+
+export class HistoryDatabase {
+  private connection: DatabaseSync
+  private currentPath: string
+  private report: CacheDamage | null
+  private readonly statements = new Map<string, ReturnType<DatabaseSync['prepare']>>()
+  private readonly replacedListeners = new Set<() => void>()
+  private ftsAvailable: boolean
+  private closed = false
+
+  private constructor(
+    readonly options: Required<Omit<HistoryDatabaseOptions, 'migrations'>> & { migrations: readonly Migration[] },
+    opened: Opened,
+    damage: CacheDamage | null,
+  ) {
+    this.connection = opened.db
+    this.currentPath = opened.path
+    this.report = damage
+    this.ftsAvailable = hasFullTextSearch(opened.db)
+  }
+
+  /** Opens (or builds) the cache; never throws for a damaged, locked or unwritable file. */
+  static open(options: HistoryDatabaseOptions): HistoryDatabase {
+    const settings = {
+      path: options.path,
+      busyTimeoutMs: options.busyTimeoutMs ?? 1500,
+      integrityCheckMaxBytes: options.integrityCheckMaxBytes ?? 16 * 1024 * 1024,
+      cacheKiB: options.cacheKiB ?? 64 * 1024,
+      clock: options.clock ?? Date.now,
+      migrations: options.migrations ?? MIGRATIONS,
+    }
+    const { opened, damage } = openOrRebuild(settings)
+    return new HistoryDatabase(settings, opened, damage)
+  }
+
+  /** The live connection; replaced after damage or a clear, so do not keep it. */
+  get db(): DatabaseSync {
+    if (this.closed) throw new Error('The history cache is closed')
+    return this.connection
+  }
+
+  /** The file in use, or ':memory:' while the cache lives in memory. */
+  get path(): string {
+    return this.currentPath
+  }
+
+  get damage(): CacheDamage | null {
+    return this.report
+  }
+
+  get fullTextSearch(): boolean {
+    return this.ftsAvailable
+  }
+
+  get isClosed(): boolean {
+    return this.closed
+  }
+
+  /** A prepared statement, cached per connection. */
+  statement(sql: string): ReturnType<DatabaseSync['prepare']> {
+    let prepared = this.statements.get(sql)
+    if (prepared === undefined) {
+      prepared = this.db.prepare(sql)
+      this.statements.set(sql, prepared)
+    }
+    return prepared
+  }
+
+  /** Records a problem the user should see (a full disk during writes, a lock taken later). */
+  noteDamage(kind: CacheDamageKind, message: string): CacheDamage {
+    this.report = { kind, message, movedTo: null, at: this.options.clock() }
+    return this.report
+  }
+
+  clearDamage(kind?: CacheDamageKind): void {
+    if (kind === undefined || this.report?.kind === kind) this.report = null
+  }
+
+  /** Called after the connection was replaced (damage, clear): ids and statements of the old one are gone. */
+  onReplaced(listener: () => void): () => void {
+    this.replacedListeners.add(listener)
+    return () => this.replacedListeners.delete(listener)
+  }
+
+  /**
+   * Handles a failure met while using the connection. File damage moves the
+   * file aside and builds a new cache; returns true when the connection was
+   * replaced (the caller may retry on the new one).
+   */
+  recover(error: unknown): boolean {
+    const kind = damageKindOf(error)
+    if (!isFileDamage(kind) || this.closed || this.currentPath === MEMORY_PATH) return false
+    this.closeConnection()
+    const movedTo = moveAside(this.options.path, kind, this.options.clock())
+    const { opened, damage } = movedTo === null ? memoryFallback(this.options, 'corrupt', error) : openFresh(this.options)
+    this.install(opened)
+    this.report = {
+      kind: damage?.kind === 'disk-full' || damage?.kind === 'unavailable' ? damage.kind : kind,
+      message: `${damageMessage(kind, errorMessage(error), movedTo)}${damage === null ? '' : ` ${damage.message}`}`,
+      movedTo,
+      at: this.options.clock(),
+    }
+    return true
+  }
+
+  /**
+   * Deletes the cache file and starts an empty one (the user's "clear
+   * cache"). While the session lives in memory (the file locked or unusable)
+   * only the memory is emptied: the file is not this session's to delete.
+   */
+  reset(): void {
+    const inMemory = this.currentPath === MEMORY_PATH
+    this.closeConnection()
+    let opened: Opened
+    let damage: CacheDamage | null = null
+    if (inMemory) {
+      opened = openMemory(this.options)
+      damage = this.options.path === MEMORY_PATH ? null : this.report
+    } else {
+      removeDatabaseFiles(this.options.path)
+      ;({ opened, damage } = openOrRebuild(this.options))
+    }
+    this.install(opened)
+    this.report = damage
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closeConnection()
+    this.closed = true
+  }
+
+  private install(opened: Opened): void {
+    this.connection = opened.db
+    this.currentPath = opened.path
+    this.ftsAvailable = hasFullTextSearch(opened.db)
+    for (const listener of this.replacedListeners) listener()
+  }
+
+  private closeConnection(): void {
+    this.statements.clear()
+    try {
+      if (this.connection.isOpen) this.connection.close()
+    } catch {
+      // A connection to a damaged file may fail to close cleanly; it is being replaced anyway.
+    }
+  }
+}
+
+type Settings = HistoryDatabase['options']
+
+function openOrRebuild(settings: Settings): { opened: Opened; damage: CacheDamage | null } {
+  if (settings.path === MEMORY_PATH) return { opened: openMemory(settings), damage: null }
+  try {
+    mkdirSync(dirname(settings.path), { recursive: true })
+  } catch (error) {
+    return memoryFallback(settings, (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk-full' : 'unavailable', error)
+  }
+
+  const found = inspectFile(settings.path)
+  if (found !== null) return rebuild(settings, found.kind, found.message)
+  try {
+    return { opened: { db: prepareFile(settings), path: settings.path }, damage: null }
+  } catch (error) {
+    const kind = error instanceof NewerSchemaError ? 'newer-schema' : (damageKindOf(error) ?? 'corrupt')
+    if (isFileDamage(kind)) return rebuild(settings, kind, errorMessage(error))
+    return memoryFallback(settings, kind, error)
+  }
+}
+
+function rebuild(settings: Settings, kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string) {
+  const movedTo = moveAside(settings.path, kind, settings.clock())
+  if (movedTo === null) return memoryFallback(settings, kind, new Error(`${detail}; the file could not be moved aside`))
+  const { opened, damage } = openFresh(settings)
+  const message = `${damageMessage(kind, detail, movedTo)}${damage === null ? '' : ` ${damage.message}`}`
+  return { opened, damage: { kind: damage?.kind ?? kind, message, movedTo, at: settings.clock() } }
+}
+
+function openFresh(settings: Settings): { opened: Opened; damage: CacheDamage | null } {
+  try {
+    return { opened: { db: prepareFile(settings), path: settings.path }, damage: null }
+  } catch (error) {
+    return memoryFallback(settings, damageKindOf(error) ?? 'unavailable', error)
+  }
+}
+
+function memoryFallback(settings: Settings, kind: CacheDamageKind, error: unknown): { opened: Opened; damage: CacheDamage } {
+  return {
+    opened: openMemory(settings),
+    damage: { kind, message: fallbackMessage(kind, settings.path, errorMessage(error)), movedTo: null, at: settings.clock() },
+  }
+}
+
+function openMemory(settings: Settings): Opened {
+  const db = new DatabaseSync(MEMORY_PATH)
+  configure(db, settings)
+  migrate(db, settings.migrations)
+  return { db, path: MEMORY_PATH }
+}
+
+/** Opens the file, checks it, sets it up and migrates it; throws what it meets. */
+function prepareFile(settings: Settings): DatabaseSync {
+  const db = new DatabaseSync(settings.path)
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+    const version = schemaVersion(db)
+    if (version > LATEST_VERSION) throw new NewerSchemaError(version)
+    configure(db, settings)
+    db.exec('PRAGMA journal_mode = WAL')
+    // Taking the write lock now finds another program holding it, before any data is at stake.
+    db.exec('BEGIN IMMEDIATE')
+    db.exec('ROLLBACK')
+    checkIntegrity(db, settings)
+    migrate(db, settings.migrations)
+    if (settings.migrations === MIGRATIONS) requireTables(db)
+    return db
+  } catch (error) {
+    try {
+      db.close()
+    } catch {
+      // Already unusable.
+    }
+    throw error
+  }
+}
+
+function configure(db: DatabaseSync, settings: Settings): void {
+  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+  // Only a file without tables can take it: lets retention give evicted pages back to the disk.
+  if (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.n === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
+  // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency: right for a cache.
+  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
+  // Fewer, larger checkpoints keep ingest fast; the size limit gives the disk back after each.
+  db.exec('PRAGMA wal_autocheckpoint = 10000')
+  db.exec('PRAGMA journal_size_limit = 67108864')
+  db.exec('PRAGMA temp_store = MEMORY')
+  db.exec('PRAGMA foreign_keys = OFF')
+}
+
+function checkIntegrity(db: DatabaseSync, settings: Settings): void {
+  const size = fileSize(settings.path)
+  if (size > settings.integrityCheckMaxBytes) {
+    // Too big to read whole at every start: touch each table's newest rows; deeper damage is met (and handled) on use.
+    for (const table of ['proofs', 'transactions', 'notifications']) {
+      if (db.prepare('SELECT 1 AS found FROM sqlite_schema WHERE type = ? AND name = ?').get('table', table)) {
+        db.prepare(`SELECT * FROM ${table} ORDER BY id DESC LIMIT 50`).all()
+      }
+    }
+    return
+  }
+  const rows = db.prepare('PRAGMA quick_check(1)').all() as { quick_check: string }[]
+  const verdict = rows[0]?.quick_check ?? 'ok'
+  if (verdict !== 'ok') {
+    throw Object.assign(new Error(`integrity check failed: ${verdict}`), { code: 'ERR_SQLITE_ERROR', errcode: 11 })
+  }
+}
+
+function requireTables(db: DatabaseSync): void {
+  const names = new Set((db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name))
+  const missing = TABLES_OF_LATEST.filter((name) => !names.has(name))
+  if (missing.length > 0) {
+    // Reported as corruption: the file claims a version whose tables it does not have.
+    throw Object.assign(new Error(`the cache's tables are missing (${missing.join(', ')})`), { code: 'ERR_SQLITE_ERROR', errcode: 11 })
+  }
+}
+
+/**
+ * Damage that the file's header shows without SQLite: a file shorter than
+ * its header says, cut in the middle of a page, or not a SQLite file at all.
+ */
+export function inspectFile(path: string): { kind: 'truncated' | 'corrupt'; message: string } | null {
+  let size: number
+  try {
+    size = statSync(path).size
+  } catch {
+    return null
+  }
+  if (size === 0) return null
+  if (size < HEADER_BYTES) return { kind: 'truncated', message: `the file is only ${size} bytes long` }
+  const header = Buffer.alloc(HEADER_BYTES)
+  const fd = openSync(path, 'r')
+  try {
+    readSync(fd, header, 0, HEADER_BYTES, 0)
+  } finally {
+    closeSync(fd)
+  }
+  if (header.toString('latin1', 0, 16) !== SQLITE_MAGIC) return { kind: 'corrupt', message: 'the file is not a SQLite database' }
+  const rawPageSize = header.readUInt16BE(16)
+  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return { kind: 'corrupt', message: `the page size ${rawPageSize} is invalid` }
+  if (size % pageSize !== 0) {
+    return { kind: 'truncated', message: `the file ends in the middle of a page (${size} bytes, pages of ${pageSize})` }
+  }
+  const changeCounter = header.readUInt32BE(24)
+  const pageCount = header.readUInt32BE(28)
+  const validFor = header.readUInt32BE(92)
+  if (pageCount > 0 && changeCounter === validFor && pageCount * pageSize > size) {
+    return { kind: 'truncated', message: `the file holds ${size / pageSize} of its ${pageCount} pages` }
+  }
+  return null
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Renames the file (and its write-ahead log, which belongs to it) to
+ * `<name>.<kind>-<time><ext>` next to it. Returns the new path, or null when
+ * it could not be moved.
+ */
+export function moveAside(path: string, kind: CacheDamageKind, at: number): string | null {
+  const extension = extname(path)
+  const stem = basename(path, extension)
+  const stamp = new Date(at).toISOString().replace(/[:.]/g, '-')
+  let target = join(dirname(path), `${stem}.${kind}-${stamp}${extension}`)
+  for (let attempt = 1; existsSync(target); attempt++) {
+    target = join(dirname(path), `${stem}.${kind}-${stamp}-${attempt}${extension}`)
+  }
+  try {
+    renameSync(path, target)
+  } catch {
+    return null
+  }
+  try {
+    if (existsSync(`${path}-wal`)) renameSync(`${path}-wal`, `${target}-wal`)
+  } catch {
+    // The main file is what the user keeps; a log that cannot follow is dropped below.
+  }
+  rmSync(`${path}-wal`, { force: true })
+  rmSync(`${path}-shm`, { force: true })
+  return target
+}
+
+function removeDatabaseFiles(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true })
+}
+
+function damageMessage(kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string, movedTo: string | null): string {
+  const where = movedTo === null ? '' : ` It was kept as ${movedTo} and a new, empty cache was started.`
+  switch (kind) {
+    case 'truncated':
+      return `The history cache file was cut short (${detail}).${where}`
+    case 'corrupt':
+      return `The history cache file is damaged (${detail}).${where}`
+    case 'newer-schema':
+      return `The history cache was written by a newer version of ProofWatch (${detail}).${where}`
+  }
+}
+
+function fallbackMessage(kind: CacheDamageKind, path: string, detail: string): string {
+  const memory = 'This session keeps its history in memory only.'
+  switch (kind) {
+    case 'locked':
+      return `The history cache ${path} is in use by another program (${detail}). It was left as it is. ${memory}`
+    case 'disk-full':
+      return `The history cache ${path} cannot be written: the disk is full (${detail}). ${memory}`
+    default:
+      return `The history cache ${path} cannot be used (${detail}). ${memory}`
+  }
+}

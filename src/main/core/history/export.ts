@@ -1,0 +1,207 @@
+/**
+ * Export of the cached proofs or transactions a filter shows, as CSV or as
+ * a JSON array, streamed page by page to a Writable (a file, an HTTP
+ * download) and waiting for it to drain: a million rows never sit in memory.
+ */
+import { once } from 'node:events'
+import { createWriteStream, renameSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import type { Writable } from 'node:stream'
+import type { Proof, Transaction } from '@shared/domain'
+import { ProofWatchError } from '@shared/errors'
+import type { ExportRequest, ExportResult } from '@shared/history'
+import type { IndexerHistory } from './history-store'
+import { errorMessage } from './sqlite-errors'
+
+export interface ExportOptions {
+  /** Rows read per query. Default 1000. */
+  pageSize?: number
+}
+
+interface Column<T> {
+  name: string
+  value(item: T): unknown
+}
+
+const PROOF_COLUMNS: readonly Column<Proof>[] = [
+  { name: 'proofAccount', value: (p) => p.proofAccount },
+  { name: 'signature', value: (p) => p.signature },
+  { name: 'authority', value: (p) => p.authority },
+  { name: 'circuitId', value: (p) => p.circuitId },
+  { name: 'circuitName', value: (p) => p.circuitName },
+  { name: 'proofType', value: (p) => p.proofType },
+  { name: 'verified', value: (p) => p.verified },
+  { name: 'verifiedAt', value: (p) => isoTime(p.verifiedAt) },
+  { name: 'slotVerified', value: (p) => p.slotVerified },
+  { name: 'revoked', value: (p) => p.revoked },
+  { name: 'publicInputs', value: (p) => JSON.stringify(p.publicInputs) },
+  { name: 'extra', value: (p) => jsonOrEmpty(p.extra) },
+]
+
+const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
+  { name: 'signature', value: (t) => t.signature },
+  { name: 'slot', value: (t) => t.slot },
+  { name: 'blockTime', value: (t) => isoTime(t.blockTime) },
+  { name: 'fee', value: (t) => t.fee },
+  { name: 'feePayer', value: (t) => t.feePayer },
+  { name: 'status', value: (t) => t.status },
+  { name: 'computeUnits', value: (t) => t.computeUnits },
+  { name: 'programIds', value: (t) => t.programIds.join(' ') },
+  { name: 'extra', value: (t) => jsonOrEmpty(t.extra) },
+]
+
+/** The CSV header of each kind, for readers of the files. */
+export const EXPORT_COLUMNS = {
+  proofs: PROOF_COLUMNS.map((column) => column.name),
+  transactions: TRANSACTION_COLUMNS.map((column) => column.name),
+} as const
+
+/**
+ * Writes the export to `out` without ending it (the caller owns the stream).
+ * Rejects when the stream fails or closes early.
+ */
+export async function writeExport(
+  history: IndexerHistory,
+  request: ExportRequest,
+  out: Writable,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const checked = checkRequest(request)
+  const pageSize = Math.max(1, Math.floor(options.pageSize ?? 1000))
+  const sink = new Sink(out)
+  try {
+    const rows =
+      checked.kind === 'proofs'
+        ? await writeRows(sink, checked.format, PROOF_COLUMNS, history.proofPages(checked.filter, pageSize))
+        : await writeRows(sink, checked.format, TRANSACTION_COLUMNS, history.transactionPages(checked.filter, pageSize))
+    return { kind: checked.kind, format: checked.format, rows, bytes: sink.bytes, path: null }
+  } finally {
+    sink.release()
+  }
+}
+
+/**
+ * Writes the export to `path`: into a temporary file beside it, renamed once
+ * complete, so a failed export (a full disk) leaves no half file behind.
+ */
+export async function exportToFile(history: IndexerHistory, request: ExportRequest, path: string, options: ExportOptions = {}): Promise<ExportResult> {
+  const partial = `${path}.${randomBytes(6).toString('hex')}.partial`
+  const file = createWriteStream(partial, { flags: 'wx' })
+  try {
+    await once(file, 'open')
+    const result = await writeExport(history, request, file, options)
+    file.end()
+    await once(file, 'close')
+    renameSync(partial, path)
+    return { ...result, path }
+  } catch (error) {
+    file.destroy()
+    rmSync(partial, { force: true })
+    if (error instanceof ProofWatchError && error.code === 'INVALID_ARGUMENT') throw error
+    throw new ProofWatchError({ code: 'INTERNAL', message: `The export could not be written to ${path}: ${errorMessage(error)}` }, { cause: error })
+  }
+}
+
+async function writeRows<T extends Proof | Transaction>(
+  sink: Sink,
+  format: 'csv' | 'json',
+  columns: readonly Column<T>[],
+  pages: Iterable<T[]>,
+): Promise<number> {
+  let rows = 0
+  if (format === 'csv') await sink.write(`${columns.map((column) => csvCell(column.name)).join(',')}\r\n`)
+  else await sink.write('[')
+  for (const page of pages) {
+    let text = ''
+    for (const item of page) {
+      if (format === 'csv') text += `${columns.map((column) => csvCell(column.value(item))).join(',')}\r\n`
+      else text += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(exported(item))}`
+      rows++
+    }
+    await sink.write(text)
+  }
+  if (format === 'json') await sink.write(rows === 0 ? ']\n' : '\n]\n')
+  return rows
+}
+
+/** A record as exported: its decoded fields and unknown extras, without the raw copy or view state. */
+function exported(item: Proof | Transaction): Record<string, unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { raw, freshness, ...fields } = item as (Proof | Transaction) & { freshness?: unknown }
+  return fields
+}
+
+/**
+ * RFC 4180 quoting; text a spreadsheet would run as a formula (=, +, -, @)
+ * gets a leading apostrophe, since records come from a server.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let text = typeof value === 'string' ? value : String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+function isoTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString()
+}
+
+function jsonOrEmpty(value: Record<string, unknown>): string {
+  return Object.keys(value).length === 0 ? '' : JSON.stringify(value)
+}
+
+/** Requests may come from the renderer untyped. */
+function checkRequest(input: unknown): ExportRequest {
+  const invalid = (message: string) => new ProofWatchError({ code: 'INVALID_ARGUMENT', message })
+  if (typeof input !== 'object' || input === null) throw invalid('An export request must be an object')
+  const { kind, format, filter } = input as { kind?: unknown; format?: unknown; filter?: unknown }
+  if (kind !== 'proofs' && kind !== 'transactions') throw invalid(`An export is of proofs or transactions; got ${String(kind)}`)
+  if (format !== 'csv' && format !== 'json') throw invalid(`An export is CSV or JSON; got ${String(format)}`)
+  if (filter !== undefined && (typeof filter !== 'object' || filter === null)) throw invalid('An export filter must be an object')
+  return { kind, format, filter: filter ?? {} } as ExportRequest
+}
+
+/** Writes that wait while the stream's buffer is full, and fail once the stream has. */
+class Sink {
+  bytes = 0
+  private failure: Error | null = null
+  private readonly onError = (error: Error) => {
+    this.failure ??= error
+  }
+
+  constructor(private readonly out: Writable) {
+    out.on('error', this.onError)
+  }
+
+  async write(text: string): Promise<void> {
+    if (text === '') return
+    this.check()
+    this.bytes += Buffer.byteLength(text)
+    if (this.out.write(text)) return
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        this.out.off('drain', onDrain)
+        this.out.off('error', onFailure)
+        this.out.off('close', onClose)
+        if (error) reject(error)
+        else resolve()
+      }
+      const onDrain = () => done()
+      const onFailure = (error: Error) => done(error)
+      const onClose = () => done(this.failure ?? new Error('the destination closed before the export was complete'))
+      this.out.on('drain', onDrain)
+      this.out.on('error', onFailure)
+      this.out.on('close', onClose)
+    })
+    this.check()
+  }
+
+  release(): void {
+    this.out.off('error', this.onError)
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure
+    if (this.out.destroyed || this.out.writableEnded) throw new Error('the destination closed before the export was complete')
+  }
+}

@@ -1,0 +1,661 @@
+/**
+ * The offline history cache: one SQLite file in the app's data directory
+ * holding everything the core decodes, for every indexer watched, each
+ * indexer's rows keyed by its id (see indexerKey). A HistoryStore owns the
+ * file; forIndexer() gives one indexer's view of it, whose writes are queued
+ * and batched and whose reads answer from the file (after writing what is
+ * queued) with the time the data was stored.
+ */
+import { statSync } from 'node:fs'
+import {
+  type AppNotification,
+  type ErrorInfo,
+  type LeaderboardEntry,
+  type LeaderboardQuery,
+  type Overview,
+  type Page,
+  type Proof,
+  type ProofQuery,
+  type ProofSummary,
+  type Series,
+  type SeriesQuery,
+  type Transaction,
+  type TransactionDetail,
+  type TransactionQuery,
+  SERIES_PERIODS,
+} from '@shared/domain'
+import { ProofWatchError } from '@shared/errors'
+import {
+  DEFAULT_CACHE_LIMITS,
+  type CacheDamage,
+  type CacheInfo,
+  type CacheLimits,
+  type NotificationQuery,
+  type SearchHit,
+} from '@shared/history'
+import { optionalLimit, optionalText, requireOneOf, requireProofAccount, requireSignature, requireText } from '../indexer/arguments'
+import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client'
+import { decodeLeaderboard } from '../indexer/decode'
+import { HistoryDatabase, MEMORY_PATH, type HistoryDatabaseOptions } from './database'
+import { HistoryWriter, IndexerIds, type WriteOp } from './history-writer'
+import {
+  ANCHOR_SQL,
+  circuitFilterOf,
+  encodeCursor,
+  notificationCountQuery,
+  notificationFilterOf,
+  notificationPageQuery,
+  proofCountQuery,
+  proofFilterOf,
+  proofPageQuery,
+  transactionCountQuery,
+  transactionFilterOf,
+  transactionPageQuery,
+  type Anchor,
+  type ProofFilter,
+  type Query,
+  type TransactionFilter,
+} from './local-filter'
+import { countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
+import { searchCache, type SearchOptions } from './search'
+import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
+import {
+  detailFromRow,
+  notificationFromRow,
+  overviewFromRow,
+  proofFromRow,
+  transactionFromRow,
+  type NotificationRow,
+  type OverviewRow,
+  type ProofRow,
+  type TransactionRow,
+} from './stored-records'
+import { WriteQueue, type WriteQueueOptions } from './write-queue'
+
+/** What the cache holds for a question, and when it was stored (null: nothing held). */
+export interface Stored<T> {
+  data: T
+  storedAt: number | null
+}
+
+export interface HistoryStoreOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
+  limits?: Partial<CacheLimits>
+  retention?: RetentionPolicy
+  write?: Omit<WriteQueueOptions, 'clock' | 'onCommitted' | 'onDamage' | 'onProblem'>
+  /** Caps are checked after this many records were written. Default 5000. */
+  retentionCheckEvery?: number
+}
+
+type Listener<T> = (value: T) => void
+
+export class HistoryStore {
+  readonly database: HistoryDatabase
+  private readonly ids: IndexerIds
+  private readonly writer: HistoryWriter
+  private readonly queue: WriteQueue
+  private readonly clock: () => number
+  private readonly damageListeners = new Set<Listener<CacheDamage | null>>()
+  private readonly problemListeners = new Set<Listener<ErrorInfo>>()
+  private readonly views = new Map<string, IndexerHistory>()
+  private limits: CacheLimits
+  private policy: RetentionPolicy
+  private readonly retentionCheckEvery: number
+  private writtenSinceCheck = 0
+  private rowEstimate: number | null = null
+  private retention: Promise<RetentionReport> | null = null
+  private closed = false
+
+  private constructor(options: HistoryStoreOptions) {
+    this.clock = options.clock ?? Date.now
+    this.database = HistoryDatabase.open(options)
+    this.ids = new IndexerIds(this.database, this.clock)
+    this.writer = new HistoryWriter(this.database, this.ids)
+    this.limits = { ...DEFAULT_CACHE_LIMITS, ...options.limits }
+    this.policy = options.retention ?? { keepAddresses: [] }
+    this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
+    this.queue = new WriteQueue(this.database, this.writer, {
+      ...options.write,
+      clock: this.clock,
+      onCommitted: (records) => this.afterCommit(records),
+      onDamage: (damage) => this.emitDamage(damage),
+      onProblem: (problem) => this.emitProblem(problem),
+    })
+    this.database.onReplaced(() => {
+      this.rowEstimate = null
+    })
+  }
+
+  /** Opens the cache at `options.path` (or in memory); a damaged file is reported in info().damage, never thrown. */
+  static open(options: HistoryStoreOptions): HistoryStore {
+    return new HistoryStore(options)
+  }
+
+  /** One indexer's records. `key`: indexerKey(baseUrl) for an indexer, or another stable name. */
+  forIndexer(key: string): IndexerHistory {
+    const checked = requireText(key, 'An indexer key', 2048)
+    let view = this.views.get(checked)
+    if (view === undefined) {
+      view = new IndexerHistory(this, checked)
+      this.views.set(checked, view)
+    }
+    return view
+  }
+
+  info(): CacheInfo {
+    this.queue.flushNow()
+    return this.guard(() => ({
+      path: this.database.path,
+      bytes: this.database.path === MEMORY_PATH ? usedBytes(this.database) : fileBytes(this.database.path),
+      rows: countRows(this.database),
+      maxBytes: this.limits.maxBytes,
+      maxRows: this.limits.maxRows,
+      damage: this.database.damage,
+      pendingWrites: this.queue.size,
+      fullTextSearch: this.database.fullTextSearch,
+    }))
+  }
+
+  /** Told when the cache's state changes: damage found, disk full, recovered (null). */
+  onDamage(listener: Listener<CacheDamage | null>): () => void {
+    this.damageListeners.add(listener)
+    return () => this.damageListeners.delete(listener)
+  }
+
+  /** Told about writes given up and rows that could not be read back. */
+  onProblem(listener: Listener<ErrorInfo>): () => void {
+    this.problemListeners.add(listener)
+    return () => this.problemListeners.delete(listener)
+  }
+
+  setLimits(limits: Partial<CacheLimits>): void {
+    for (const [name, value] of Object.entries(limits)) {
+      if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) {
+        throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `The cache limit ${name} must be a positive number; got ${String(value)}` })
+      }
+    }
+    this.limits = { ...this.limits, ...limits }
+    this.scheduleRetention()
+  }
+
+  setRetentionPolicy(policy: RetentionPolicy): void {
+    this.policy = { keepAddresses: [...policy.keepAddresses] }
+  }
+
+  /** Evicts oldest-first down to the caps now; `evictKept` also lets kept rows go (the user asked). */
+  async enforceRetention(options: Omit<RetentionOptions, 'pause' | 'shouldStop'> = {}): Promise<RetentionReport> {
+    if (this.retention !== null) await this.retention.catch(() => undefined)
+    this.queue.flushNow()
+    const run = enforceRetention(this.database, this.limits, this.policy, { ...options, shouldStop: () => this.closed })
+    this.retention = run
+    try {
+      const report = await run
+      this.rowEstimate = report.rowsAfter
+      return report
+    } catch (error) {
+      this.handleBackgroundError(error)
+      throw toCacheError(error, 'trimmed')
+    } finally {
+      if (this.retention === run) this.retention = null
+    }
+  }
+
+  /** Writes everything queued (tries again now even after a full disk). */
+  async flush(): Promise<void> {
+    await this.queue.flush()
+  }
+
+  /**
+   * The user's "clear cache", for every indexer. `everything`: the file
+   * starts empty. Otherwise proofs and transactions of kept addresses, the
+   * user's own proofs and the notifications stay; the rest goes.
+   */
+  async clear(options: { everything: boolean }): Promise<void> {
+    if (this.retention !== null) await this.retention.catch(() => undefined)
+    if (options.everything) {
+      this.queue.discard()
+      this.database.reset()
+      this.rowEstimate = 0
+      this.emitDamage(this.database.damage)
+      return
+    }
+    this.queue.flushNow()
+    const run = enforceRetention(this.database, { maxRows: 0, maxBytes: 0 }, this.policy, { headroom: 0, shouldStop: () => this.closed })
+    this.retention = run
+    try {
+      await run
+      this.guard(() => {
+        this.database.db.exec('DELETE FROM series_points; DELETE FROM series; DELETE FROM leaderboard_entries; DELETE FROM leaderboards;')
+        this.database.db.exec('PRAGMA incremental_vacuum')
+      })
+      this.rowEstimate = null
+    } catch (error) {
+      this.handleBackgroundError(error)
+      throw toCacheError(error, 'cleared')
+    } finally {
+      if (this.retention === run) this.retention = null
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.queue.flushNow(true)
+    this.queue.dispose()
+    await this.retention?.catch(() => undefined)
+    this.database.close()
+  }
+
+  // --- for IndexerHistory ------------------------------------------------------
+
+  /** @internal */
+  enqueue(op: WriteOp): void {
+    if (this.closed) return
+    this.queue.push(op)
+  }
+
+  /** @internal The indexer's id, or null when it has no rows. */
+  findIndexer(key: string): number | null {
+    return this.ids.find(key)
+  }
+
+  /** @internal Runs a read after the queued writes; a damaged file is rebuilt and the read answered from the new one. */
+  read<T>(run: () => T): T {
+    if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
+    this.queue.flushNow()
+    return this.guard(run)
+  }
+
+  /** @internal */
+  now(): number {
+    return this.clock()
+  }
+
+  /** @internal */
+  emitProblem(problem: ErrorInfo): void {
+    for (const listener of this.problemListeners) listener(problem)
+  }
+
+  private guard<T>(run: () => T): T {
+    try {
+      return run()
+    } catch (error) {
+      if (isFileDamage(damageKindOf(error)) && this.database.recover(error)) {
+        this.emitDamage(this.database.damage)
+        return run()
+      }
+      throw toCacheError(error, 'read')
+    }
+  }
+
+  private emitDamage(damage: CacheDamage | null): void {
+    for (const listener of this.damageListeners) listener(damage)
+  }
+
+  private afterCommit(records: number): void {
+    if (this.rowEstimate !== null) this.rowEstimate += records
+    this.writtenSinceCheck += records
+    if (this.writtenSinceCheck < this.retentionCheckEvery) return
+    this.writtenSinceCheck = 0
+    this.scheduleRetention()
+  }
+
+  /** Cheap check (a row estimate, page counts); eviction itself runs in the background. */
+  private scheduleRetention(): void {
+    if (this.retention !== null || this.closed) return
+    try {
+      this.rowEstimate ??= countRows(this.database)
+      if (this.rowEstimate <= this.limits.maxRows && usedBytes(this.database) <= this.limits.maxBytes) return
+    } catch (error) {
+      this.handleBackgroundError(error)
+      return
+    }
+    const run = enforceRetention(this.database, this.limits, this.policy, { shouldStop: () => this.closed })
+    this.retention = run
+    run
+      .then((report) => {
+        this.rowEstimate = report.rowsAfter
+      })
+      .catch((error: unknown) => this.handleBackgroundError(error))
+      .finally(() => {
+        if (this.retention === run) this.retention = null
+      })
+  }
+
+  private handleBackgroundError(error: unknown): void {
+    if (this.closed) return
+    if (isFileDamage(damageKindOf(error)) && this.database.recover(error)) {
+      this.emitDamage(this.database.damage)
+      return
+    }
+    this.emitProblem(toCacheError(error, 'trimmed').toInfo())
+  }
+}
+
+/** One indexer's records in the cache: writes (queued) and reads (cache only, fast). */
+export class IndexerHistory {
+  constructor(
+    private readonly store: HistoryStore,
+    readonly key: string,
+  ) {}
+
+  // --- writes --------------------------------------------------------------------
+
+  recordProofs(proofs: readonly Proof[]): void {
+    if (proofs.length > 0) this.store.enqueue({ type: 'proofs', indexer: this.key, at: this.store.now(), proofs })
+  }
+
+  /** Live summaries; `own`: the user's proofs (`user:proofs`), kept from eviction. */
+  recordProofSummaries(summaries: readonly ProofSummary[], options: { own?: boolean } = {}): void {
+    if (summaries.length === 0) return
+    this.store.enqueue({ type: 'proof-summaries', indexer: this.key, at: this.store.now(), summaries, own: options.own === true })
+  }
+
+  /** `address`: the address these were listed or pushed for (a pubkey filter, an `address:…:txs` channel). */
+  recordTransactions(transactions: readonly Transaction[], options: { address?: string } = {}): void {
+    if (transactions.length === 0) return
+    this.store.enqueue({ type: 'transactions', indexer: this.key, at: this.store.now(), transactions, address: options.address ?? null })
+  }
+
+  recordTransactionDetail(detail: TransactionDetail): void {
+    this.store.enqueue({ type: 'transaction-detail', indexer: this.key, at: this.store.now(), detail })
+  }
+
+  recordOverview(overview: Overview): void {
+    this.store.enqueue({ type: 'overview', indexer: this.key, at: this.store.now(), overview })
+  }
+
+  recordSeries(series: Series): void {
+    this.store.enqueue({ type: 'series', indexer: this.key, at: this.store.now(), series })
+  }
+
+  recordLeaderboard(query: LeaderboardQuery, entries: readonly LeaderboardEntry[]): void {
+    const period = leaderboardPeriod(query)
+    this.store.enqueue({ type: 'leaderboard', indexer: this.key, at: this.store.now(), period, entries })
+  }
+
+  recordNotifications(notifications: readonly AppNotification[]): void {
+    if (notifications.length === 0) return
+    this.store.enqueue({ type: 'notifications', indexer: this.key, at: this.store.now(), notifications })
+  }
+
+  markNotificationsRead(ids: readonly string[] | 'all', read = true): void {
+    const checked = ids === 'all' ? 'all' : checkIds(ids)
+    this.store.enqueue({ type: 'mark-read', indexer: this.key, ids: checked, read })
+  }
+
+  /** Per-indexer facts worth keeping (merged as JSON; a null value removes a key). */
+  updateMetadata(patch: Record<string, unknown>): void {
+    this.store.enqueue({ type: 'metadata', indexer: this.key, at: this.store.now(), patch })
+  }
+
+  // --- reads ---------------------------------------------------------------------
+
+  overview(): Stored<Overview | null> {
+    return this.read(nothing<Overview>(), (id, db) => {
+      const row = db.statement('SELECT raw, observed_at, stored_at FROM overview_snapshots WHERE indexer_id = ? ORDER BY minute DESC LIMIT 1').get(id) as
+        | (OverviewRow & { stored_at: number })
+        | undefined
+      const overview = row === undefined ? null : this.decode(row, overviewFromRow)
+      return { data: overview, storedAt: overview === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  series(query: SeriesQuery): Stored<Series | null> {
+    const metric = requireText(query?.metric, 'The series metric', 64)
+    const period = requireOneOf(query?.period, SERIES_PERIODS, 'The series period')
+    return this.read(nothing<Series>(), (id, db) => {
+      const head = db.statement('SELECT id, server_metric, stored_at FROM series WHERE indexer_id = ? AND metric = ? AND period = ?').get(id, metric, period) as
+        | { id: number; server_metric: string; stored_at: number }
+        | undefined
+      if (head === undefined) return { data: null, storedAt: null }
+      const points = db.statement('SELECT t, value FROM series_points WHERE series_id = ? ORDER BY t').all(head.id) as { t: number; value: number }[]
+      return {
+        data: { metric, serverMetric: head.server_metric, period, points: points.map(({ t, value }) => ({ t, value })) },
+        storedAt: head.stored_at,
+      }
+    })
+  }
+
+  leaderboard(query: LeaderboardQuery = {}): Stored<LeaderboardEntry[] | null> {
+    const period = leaderboardPeriod(query)
+    const limit = optionalLimit(query?.limit, LEADERBOARD_LIMIT) ?? 10
+    return this.read(nothing<LeaderboardEntry[]>(), (id, db) => {
+      const head = db.statement('SELECT id, stored_at FROM leaderboards WHERE indexer_id = ? AND period = ?').get(id, period) as
+        | { id: number; stored_at: number }
+        | undefined
+      if (head === undefined) return { data: null, storedAt: null }
+      const rows = db.statement('SELECT raw FROM leaderboard_entries WHERE leaderboard_id = ? ORDER BY rank LIMIT ?').all(head.id, limit) as { raw: string }[]
+      const entries = this.decode(rows, (list) => decodeLeaderboardRows(list.map((row) => row.raw)))
+      return { data: entries ?? [], storedAt: head.stored_at }
+    })
+  }
+
+  listProofs(query: ProofQuery = {}): Stored<Page<Proof>> {
+    const { filter, paging } = proofFilterOf(query)
+    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  /** The cache's answer to /api/proofs/by-circuit/:circuitId. */
+  listProofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}): Stored<Page<Proof>> {
+    const { filter, paging } = circuitFilterOf(circuitId, query)
+    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  proof(proofAccount: string): Stored<Proof | null> {
+    const account = requireProofAccount(proofAccount)
+    return this.read(nothing<Proof>(), (id, db) => {
+      const row = db.statement('SELECT complete, raw, stored_at FROM proofs WHERE indexer_id = ? AND proof_account = ?').get(id, account) as
+        | (ProofRow & { stored_at: number })
+        | undefined
+      const proof = row === undefined ? null : this.decode(row, proofFromRow)
+      return { data: proof, storedAt: proof === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  listTransactions(query: TransactionQuery = {}): Stored<Page<Transaction>> {
+    const { filter, paging } = transactionFilterOf(query)
+    return this.transactionPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  /** The full record (logs, instructions), when it was fetched once. */
+  transaction(signature: string): Stored<TransactionDetail | null> {
+    const checked = requireSignature(signature)
+    return this.read(nothing<TransactionDetail>(), (id, db) => {
+      const row = this.transactionRow(db, id, checked)
+      const detail = row === undefined ? null : this.decode(row, detailFromRow)
+      return { data: detail, storedAt: detail === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  /** The list item, when only that is held. */
+  transactionItem(signature: string): Stored<Transaction | null> {
+    const checked = requireSignature(signature)
+    return this.read(nothing<Transaction>(), (id, db) => {
+      const row = this.transactionRow(db, id, checked)
+      const item = row === undefined ? null : this.decode(row, transactionFromRow)
+      return { data: item, storedAt: item === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
+    const { filter, paging } = notificationFilterOf(query)
+    return this.read(storedEmptyPage<AppNotification>(), (id, db) => {
+      let anchor: Omit<Anchor, 'slot'> | null = null
+      if (paging.afterKey !== undefined) {
+        anchor = (db.statement(ANCHOR_SQL.notification).get(id, paging.afterKey) as Omit<Anchor, 'slot'> | undefined) ?? null
+        if (anchor === null) return { data: emptyPage(this.count((cap) => notificationCountQuery(id, filter, cap))), storedAt: null }
+      }
+      const rows = this.rows<NotificationRow & { stored_at: number }>(notificationPageQuery(id, filter, anchor, paging.limit + 1))
+      return this.page(rows, paging.limit, notificationFromRow, (n) => n.id, this.count((cap) => notificationCountQuery(id, filter, cap)))
+    })
+  }
+
+  unreadNotificationCount(): number {
+    return this.read(0, (id, db) => Number((db.statement('SELECT count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0').get(id) as { n: number }).n))
+  }
+
+  metadata(): Record<string, unknown> {
+    return this.read({}, (id, db) => {
+      const row = db.statement('SELECT metadata FROM indexers WHERE id = ?').get(id) as { metadata: string } | undefined
+      return row === undefined ? {} : (JSON.parse(row.metadata) as Record<string, unknown>)
+    })
+  }
+
+  search(text: string, options?: SearchOptions): SearchHit[] {
+    return this.read([], (id, db) => searchCache(db, id, text, options))
+  }
+
+  /**
+   * The proofs a filter shows, page after page, all of them (for export).
+   * The filter is checked now; its cursor and limit are ignored.
+   */
+  proofPages(query: ProofQuery = {}, pageSize = 1000): Iterable<Proof[]> {
+    const { filter } = proofFilterOf({ ...query, cursor: undefined, limit: undefined })
+    return this.pages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
+  }
+
+  transactionPages(query: TransactionQuery = {}, pageSize = 1000): Iterable<Transaction[]> {
+    const { filter } = transactionFilterOf({ ...query, cursor: undefined, limit: undefined })
+    return this.pages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
+  }
+
+  // --- internals -----------------------------------------------------------------
+
+  /** Each step is one keyset query, so nothing is held open between pages (writes and eviction go on meanwhile). */
+  private *pages<T>(read: (afterKey: string | undefined) => Page<T>, keyOf: (item: T) => string): Generator<T[]> {
+    let afterKey: string | undefined
+    for (;;) {
+      const page = read(afterKey)
+      if (page.items.length > 0) yield page.items
+      const last = page.items[page.items.length - 1]
+      if (page.nextCursor === null || last === undefined) return
+      afterKey = keyOf(last)
+    }
+  }
+
+  private proofPage(filter: ProofFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Proof>> {
+    return this.read(storedEmptyPage<Proof>(), (id, db) => {
+      const total = () => (withTotal ? this.count((cap) => proofCountQuery(id, filter, cap)) : null)
+      let anchor: Anchor | null = null
+      if (afterKey !== undefined) {
+        anchor = (db.statement(ANCHOR_SQL.proof).get(id, afterKey) as Anchor | undefined) ?? null
+        if (anchor === null) return { data: emptyPage(total()), storedAt: null }
+      }
+      const rows = this.rows<ProofRow & { stored_at: number }>(proofPageQuery(id, filter, anchor, limit + 1))
+      return this.page(rows, limit, proofFromRow, (proof) => proof.proofAccount, total())
+    })
+  }
+
+  private transactionPage(filter: TransactionFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Transaction>> {
+    return this.read(storedEmptyPage<Transaction>(), (id, db) => {
+      const total = () => (withTotal ? this.count((cap) => transactionCountQuery(id, filter, cap)) : null)
+      let anchor: Anchor | null = null
+      if (afterKey !== undefined) {
+        anchor = (db.statement(ANCHOR_SQL.transaction).get(id, afterKey) as Anchor | undefined) ?? null
+        if (anchor === null) return { data: emptyPage(total()), storedAt: null }
+      }
+      const rows = this.rows<TransactionRow & { stored_at: number }>(transactionPageQuery(id, filter, anchor, limit + 1))
+      return this.page(rows, limit, transactionFromRow, (tx) => tx.signature, total())
+    })
+  }
+
+  private transactionRow(db: HistoryDatabase, id: number, signature: string) {
+    return db.statement('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?').get(id, signature) as
+      | (TransactionRow & { stored_at: number })
+      | undefined
+  }
+
+  /** Runs a read for this indexer; an indexer without rows gets `empty`. */
+  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T): T {
+    return this.store.read(() => {
+      const id = this.store.findIndexer(this.key)
+      return id === null ? empty : run(id, this.store.database)
+    })
+  }
+
+  private rows<R>(query: Query): R[] {
+    return this.store.database.statement(query.sql).all(...query.params) as R[]
+  }
+
+  /** Exact up to TOTAL_COUNT_LIMIT matches; beyond that null (unknown), so a page of a million rows stays fast. */
+  private count(count: (cap: number) => Query): string | null {
+    const query = count(TOTAL_COUNT_LIMIT + 1)
+    const row = this.store.database.statement(query.sql).get(...query.params) as { n: number }
+    return row.n > TOTAL_COUNT_LIMIT ? null : String(row.n)
+  }
+
+  private page<R extends { stored_at: number }, T>(
+    rows: readonly R[],
+    limit: number,
+    decode: (row: R) => T,
+    keyOf: (item: T) => string,
+    total: string | null,
+  ): Stored<Page<T>> {
+    const items: T[] = []
+    let storedAt: number | null = null
+    for (const row of rows.slice(0, limit)) {
+      const item = this.decode(row, decode)
+      if (item === null) continue
+      items.push(item)
+      storedAt = storedAt === null ? row.stored_at : Math.max(storedAt, row.stored_at)
+    }
+    const last = items[items.length - 1]
+    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null
+    return { data: { items, nextCursor, total }, storedAt }
+  }
+
+  /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */
+  private decode<R, T>(row: R, decode: (row: R) => T): T | null {
+    try {
+      return decode(row)
+    } catch (error) {
+      this.store.emitProblem({ code: 'DECODE', message: `A cached record could not be read back: ${errorMessage(error)}` })
+      return null
+    }
+  }
+}
+
+/** Counting more matches than this costs more than a page read is allowed to. */
+export const TOTAL_COUNT_LIMIT = 10_000
+
+function nothing<T>(): Stored<T | null> {
+  return { data: null, storedAt: null }
+}
+
+function storedEmptyPage<T>(): Stored<Page<T>> {
+  return { data: emptyPage<T>(), storedAt: null }
+}
+
+function emptyPage<T>(total: string | null = '0'): Page<T> {
+  return { items: [], nextCursor: null, total }
+}
+
+function leaderboardPeriod(query: LeaderboardQuery | undefined): string {
+  return optionalText(query?.period, 'The leaderboard period', 32) ?? DEFAULT_LEADERBOARD_PERIOD
+}
+
+function decodeLeaderboardRows(raws: readonly string[]): LeaderboardEntry[] {
+  return decodeLeaderboard(raws.map((raw) => JSON.parse(raw) as unknown))
+}
+
+function checkIds(ids: unknown): string[] {
+  if (!Array.isArray(ids)) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: "Notification ids must be a list or 'all'" })
+  return ids.map((id) => requireText(id, 'A notification id', 256))
+}
+
+function fileBytes(path: string): number {
+  let bytes = 0
+  for (const file of [path, `${path}-wal`]) {
+    try {
+      bytes += statSync(file).size
+    } catch {
+      // No log file right now.
+    }
+  }
+  return bytes
+}
+
+function toCacheError(error: unknown, doing: 'read' | 'trimmed' | 'cleared'): ProofWatchError {
+  if (error instanceof ProofWatchError) return error
+  return new ProofWatchError({ code: 'INTERNAL', message: `The history cache could not be ${doing}: ${errorMessage(error)}` }, { cause: error })
+}

@@ -1,0 +1,356 @@
+/**
+ * The write path: a batch of write operations applied in one transaction
+ * with prepared upserts. Rows keep the raw record as received plus the
+ * columns the views order and filter by. Every statement binds the
+ * indexer's id, so one indexer's records never land among another's.
+ */
+import type {
+  AppNotification,
+  LeaderboardEntry,
+  Overview,
+  Proof,
+  ProofSummary,
+  Series,
+  Transaction,
+  TransactionDetail,
+} from '@shared/domain'
+import type { HistoryDatabase } from './database'
+import { UPSERT_CIRCUIT } from './migrations'
+import { rawText, slotKey, timeKey } from './stored-records'
+
+export type WriteOp =
+  | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
+  /** `own`: the user's proofs (`user:proofs`), kept from eviction. */
+  | { type: 'proof-summaries'; indexer: string; at: number; summaries: readonly ProofSummary[]; own: boolean }
+  /** `address`: the address the list or channel was asked for; these transactions involve it. */
+  | { type: 'transactions'; indexer: string; at: number; transactions: readonly Transaction[]; address: string | null }
+  | { type: 'transaction-detail'; indexer: string; at: number; detail: TransactionDetail }
+  | { type: 'overview'; indexer: string; at: number; overview: Overview }
+  | { type: 'series'; indexer: string; at: number; series: Series }
+  | { type: 'leaderboard'; indexer: string; at: number; period: string; entries: readonly LeaderboardEntry[] }
+  | { type: 'notifications'; indexer: string; at: number; notifications: readonly AppNotification[] }
+  | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all'; read: boolean }
+  | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
+
+/** How many records an operation writes (for batching and the pending bound). */
+export function recordCount(op: WriteOp): number {
+  switch (op.type) {
+    case 'proofs':
+      return op.proofs.length
+    case 'proof-summaries':
+      return op.summaries.length
+    case 'transactions':
+      return op.transactions.length
+    case 'series':
+      return op.series.points.length
+    case 'leaderboard':
+      return op.entries.length
+    case 'notifications':
+      return op.notifications.length
+    case 'mark-read':
+      return op.ids === 'all' ? 1 : op.ids.length
+    default:
+      return 1
+  }
+}
+
+const OVERVIEW_BUCKET_MS = 60_000
+
+export const SQL = {
+  findIndexer: 'SELECT id FROM indexers WHERE key = ?',
+  insertIndexer: `
+    INSERT INTO indexers (key, first_seen_at, last_seen_at) VALUES (?, ?, ?)
+    ON CONFLICT (key) DO UPDATE SET last_seen_at = excluded.last_seen_at
+    RETURNING id`,
+  upsertProof: `
+    INSERT INTO proofs (indexer_id, proof_account, authority, circuit_id, proof_type, slot, time, complete, raw, stored_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+    ON CONFLICT (indexer_id, proof_account) DO UPDATE SET
+      authority = excluded.authority, circuit_id = excluded.circuit_id, proof_type = excluded.proof_type,
+      slot = excluded.slot, time = excluded.time, complete = 1, raw = excluded.raw, stored_at = excluded.stored_at`,
+  // A summary never replaces what is held: a full record says more, an earlier summary the same.
+  upsertProofSummary: `
+    INSERT INTO proofs (indexer_id, proof_account, authority, circuit_id, proof_type, slot, time, complete, own, raw, stored_at)
+    VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?)
+    ON CONFLICT (indexer_id, proof_account) DO UPDATE SET
+      own = max(proofs.own, excluded.own), stored_at = excluded.stored_at`,
+  upsertCircuit: UPSERT_CIRCUIT,
+  upsertTransaction: `
+    INSERT INTO transactions (indexer_id, signature, status, slot, time, raw, detail_raw, stored_at)
+    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+    ON CONFLICT (indexer_id, signature) DO UPDATE SET
+      status = excluded.status, slot = excluded.slot, time = excluded.time, raw = excluded.raw, stored_at = excluded.stored_at
+    RETURNING id`,
+  // The list item stays as received; the full record goes beside it.
+  upsertTransactionDetail: `
+    INSERT INTO transactions (indexer_id, signature, status, slot, time, raw, detail_raw, stored_at)
+    VALUES (?, ?, ?, ?, ?, '', ?, ?)
+    ON CONFLICT (indexer_id, signature) DO UPDATE SET
+      status = excluded.status, slot = excluded.slot, time = excluded.time,
+      detail_raw = excluded.detail_raw, stored_at = excluded.stored_at
+    RETURNING id`,
+  upsertTransactionAccount: `
+    INSERT INTO transaction_accounts (transaction_id, account, indexer_id, slot, time) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (transaction_id, account) DO UPDATE SET slot = excluded.slot, time = excluded.time
+    WHERE transaction_accounts.slot <> excluded.slot OR transaction_accounts.time <> excluded.time`,
+  upsertOverview: `
+    INSERT INTO overview_snapshots (indexer_id, minute, observed_at, raw, stored_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (indexer_id, minute) DO UPDATE SET
+      observed_at = excluded.observed_at, raw = excluded.raw, stored_at = excluded.stored_at
+    WHERE excluded.observed_at >= overview_snapshots.observed_at`,
+  upsertSeries: `
+    INSERT INTO series (indexer_id, metric, period, server_metric, stored_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (indexer_id, metric, period) DO UPDATE SET
+      server_metric = excluded.server_metric, stored_at = excluded.stored_at
+    RETURNING id`,
+  clearSeriesPoints: 'DELETE FROM series_points WHERE series_id = ?',
+  insertSeriesPoint: `
+    INSERT INTO series_points (series_id, t, value) VALUES (?, ?, ?)
+    ON CONFLICT (series_id, t) DO UPDATE SET value = excluded.value`,
+  upsertLeaderboard: `
+    INSERT INTO leaderboards (indexer_id, period, stored_at) VALUES (?, ?, ?)
+    ON CONFLICT (indexer_id, period) DO UPDATE SET stored_at = excluded.stored_at
+    RETURNING id`,
+  clearLeaderboardEntries: 'DELETE FROM leaderboard_entries WHERE leaderboard_id = ?',
+  insertLeaderboardEntry: 'INSERT OR REPLACE INTO leaderboard_entries (leaderboard_id, rank, raw) VALUES (?, ?, ?)',
+  // Read state is the user's: a notification seen again keeps it.
+  upsertNotification: `
+    INSERT INTO notifications (indexer_id, notification_id, kind, title, body, received_at, read, subject, raw, stored_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (indexer_id, notification_id) DO UPDATE SET
+      kind = excluded.kind, title = excluded.title, body = excluded.body,
+      subject = coalesce(excluded.subject, notifications.subject), raw = excluded.raw, stored_at = excluded.stored_at`,
+  markRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND notification_id = ?',
+  markAllRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND read <> ?',
+  patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
+} as const
+
+/** Indexer ids by key, for the current connection. */
+export class IndexerIds {
+  private readonly ids = new Map<string, number>()
+
+  constructor(
+    private readonly database: HistoryDatabase,
+    private readonly clock: () => number,
+  ) {
+    database.onReplaced(() => this.ids.clear())
+  }
+
+  /** The id of an indexer's rows, registering it on first use. */
+  idOf(key: string): number {
+    let id = this.ids.get(key)
+    if (id === undefined) {
+      const now = this.clock()
+      const row = this.database.statement(SQL.insertIndexer).get(key, now, now) as { id: number }
+      id = row.id
+      this.ids.set(key, id)
+    }
+    return id
+  }
+
+  /** The id if the indexer has rows, without registering it (reads of an unknown indexer find nothing). */
+  find(key: string): number | null {
+    const known = this.ids.get(key)
+    if (known !== undefined) return known
+    const row = this.database.statement(SQL.findIndexer).get(key) as { id: number } | undefined
+    if (row === undefined) return null
+    this.ids.set(key, row.id)
+    return row.id
+  }
+}
+
+/** Applies write operations; the caller holds the transaction. */
+export class HistoryWriter {
+  /** Circuits as last written, per indexer: a busy feed names the same few over and over. */
+  private readonly circuitsWritten = new Map<string, string>()
+
+  constructor(
+    private readonly database: HistoryDatabase,
+    private readonly ids: IndexerIds,
+  ) {
+    database.onReplaced(() => this.circuitsWritten.clear())
+  }
+
+  /** Applies `ops` in one transaction; on failure nothing of them is kept and the error is thrown. */
+  applyBatch(ops: readonly WriteOp[]): void {
+    const db = this.database.db
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      for (const op of ops) this.apply(op)
+      db.exec('COMMIT')
+    } catch (error) {
+      // What this batch wrote is gone with it.
+      this.circuitsWritten.clear()
+      if (db.isOpen && db.isTransaction) {
+        try {
+          db.exec('ROLLBACK')
+        } catch {
+          // SQLite may have rolled back already (a full disk does).
+        }
+      }
+      throw error
+    }
+  }
+
+  apply(op: WriteOp): void {
+    const indexerId = this.ids.idOf(op.indexer)
+    switch (op.type) {
+      case 'proofs':
+        return this.writeProofs(indexerId, op.proofs, op.at)
+      case 'proof-summaries':
+        return this.writeProofSummaries(indexerId, op.summaries, op.own, op.at)
+      case 'transactions':
+        return this.writeTransactions(indexerId, op.transactions, op.address, op.at)
+      case 'transaction-detail':
+        return this.writeTransactionDetail(indexerId, op.detail, op.at)
+      case 'overview':
+        return this.writeOverview(indexerId, op.overview, op.at)
+      case 'series':
+        return this.writeSeries(indexerId, op.series, op.at)
+      case 'leaderboard':
+        return this.writeLeaderboard(indexerId, op.period, op.entries, op.at)
+      case 'notifications':
+        return this.writeNotifications(indexerId, op.notifications, op.at)
+      case 'mark-read':
+        return this.markRead(indexerId, op.ids, op.read)
+      case 'metadata':
+        this.database.statement(SQL.patchMetadata).run(JSON.stringify(op.patch), op.at, indexerId)
+        return
+    }
+  }
+
+  private writeProofs(indexerId: number, proofs: readonly Proof[], at: number): void {
+    const upsert = this.database.statement(SQL.upsertProof)
+    const circuits = new Map<string, { name: string | null; type: string | null }>()
+    for (const proof of proofs) {
+      upsert.run(
+        indexerId,
+        proof.proofAccount,
+        proof.authority,
+        proof.circuitId,
+        proof.proofType,
+        slotKey(proof.slotVerified),
+        timeKey(proof.verifiedAt),
+        rawText(proof.raw),
+        at,
+      )
+      if (proof.circuitId !== null) circuits.set(proof.circuitId, { name: proof.circuitName, type: proof.proofType })
+    }
+    this.writeCircuits(indexerId, circuits)
+  }
+
+  private writeProofSummaries(indexerId: number, summaries: readonly ProofSummary[], own: boolean, at: number): void {
+    const upsert = this.database.statement(SQL.upsertProofSummary)
+    const circuits = new Map<string, { name: string | null; type: string | null }>()
+    for (const summary of summaries) {
+      upsert.run(
+        indexerId,
+        summary.proofAccount,
+        summary.authority,
+        summary.circuitId,
+        summary.proofType,
+        slotKey(summary.slot),
+        own ? 1 : 0,
+        rawText(summary.raw),
+        at,
+      )
+      if (summary.circuitId !== null && !circuits.has(summary.circuitId)) {
+        circuits.set(summary.circuitId, { name: null, type: summary.proofType })
+      }
+    }
+    this.writeCircuits(indexerId, circuits)
+  }
+
+  /** Only what the file does not hold yet. */
+  private writeCircuits(indexerId: number, circuits: ReadonlyMap<string, { name: string | null; type: string | null }>): void {
+    for (const [id, { name, type }] of circuits) {
+      const key = `${indexerId}\u0000${id}`
+      const written = this.circuitsWritten.get(key)
+      const merged = `${name ?? written?.split('\u0000')[0] ?? ''}\u0000${type ?? written?.split('\u0000')[1] ?? ''}`
+      if (written === merged) continue
+      this.database.statement(SQL.upsertCircuit).run(indexerId, id, name, type)
+      this.circuitsWritten.set(key, merged)
+    }
+  }
+
+  private writeTransactions(indexerId: number, transactions: readonly Transaction[], address: string | null, at: number): void {
+    const upsert = this.database.statement(SQL.upsertTransaction)
+    for (const tx of transactions) {
+      const slot = slotKey(tx.slot)
+      const time = timeKey(tx.blockTime)
+      const { id } = upsert.get(indexerId, tx.signature, tx.status, slot, time, rawText(tx.raw), at) as { id: number }
+      this.writeAccounts(indexerId, id, slot, time, [tx.feePayer, address])
+    }
+  }
+
+  private writeTransactionDetail(indexerId: number, detail: TransactionDetail, at: number): void {
+    const slot = slotKey(detail.slot)
+    const time = timeKey(detail.blockTime)
+    const { id } = this.database
+      .statement(SQL.upsertTransactionDetail)
+      .get(indexerId, detail.signature, detail.status, slot, time, rawText(detail.raw), at) as { id: number }
+    this.writeAccounts(indexerId, id, slot, time, [detail.feePayer, ...detail.instructions.flatMap((i) => i.accounts)])
+  }
+
+  private writeAccounts(indexerId: number, transactionId: number, slot: number | bigint, time: number, accounts: readonly (string | null)[]): void {
+    const upsert = this.database.statement(SQL.upsertTransactionAccount)
+    const seen = new Set<string>()
+    for (const account of accounts) {
+      if (account === null || account === '' || seen.has(account)) continue
+      seen.add(account)
+      upsert.run(transactionId, account, indexerId, slot, time)
+    }
+  }
+
+  private writeOverview(indexerId: number, overview: Overview, at: number): void {
+    this.database
+      .statement(SQL.upsertOverview)
+      .run(indexerId, Math.floor(overview.observedAt / OVERVIEW_BUCKET_MS), overview.observedAt, rawText(overview.raw), at)
+  }
+
+  private writeSeries(indexerId: number, series: Series, at: number): void {
+    const { id } = this.database
+      .statement(SQL.upsertSeries)
+      .get(indexerId, series.metric, series.period, series.serverMetric, at) as { id: number }
+    // A series is replaced as a whole: the server thins points differently from one fetch to the next.
+    this.database.statement(SQL.clearSeriesPoints).run(id)
+    const insert = this.database.statement(SQL.insertSeriesPoint)
+    for (const point of series.points) insert.run(id, point.t, point.value)
+  }
+
+  private writeLeaderboard(indexerId: number, period: string, entries: readonly LeaderboardEntry[], at: number): void {
+    const { id } = this.database.statement(SQL.upsertLeaderboard).get(indexerId, period, at) as { id: number }
+    this.database.statement(SQL.clearLeaderboardEntries).run(id)
+    const insert = this.database.statement(SQL.insertLeaderboardEntry)
+    entries.forEach((entry, index) => insert.run(id, index + 1, rawText(entry.raw)))
+  }
+
+  private writeNotifications(indexerId: number, notifications: readonly AppNotification[], at: number): void {
+    const upsert = this.database.statement(SQL.upsertNotification)
+    for (const notification of notifications) {
+      const subject = notification.subject == null ? null : JSON.stringify(notification.subject)
+      upsert.run(
+        indexerId,
+        notification.id,
+        notification.kind,
+        notification.title,
+        notification.body,
+        notification.receivedAt,
+        notification.read ? 1 : 0,
+        subject,
+        rawText(notification.raw),
+        at,
+      )
+    }
+  }
+
+  private markRead(indexerId: number, ids: readonly string[] | 'all', read: boolean): void {
+    const flag = read ? 1 : 0
+    if (ids === 'all') {
+      this.database.statement(SQL.markAllRead).run(flag, indexerId, flag)
+      return
+    }
+    const update = this.database.statement(SQL.markRead)
+    for (const id of ids) update.run(flag, indexerId, id)
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * One search box over the cache: a signature, proof account or address by
+ * prefix (index range scans, so a million rows cost a few index seeks), a
+ * circuit by id or name prefix, and notifications by full text (SQLite FTS5;
+ * a substring match where FTS5 is missing).
+ */
+import type { SearchHit } from '@shared/history'
+import type { HistoryDatabase } from './database'
+import { proofFromRow, transactionFromRow, type ProofRow, type TransactionRow } from './stored-records'
+
+const BASE58_PREFIX = /^[1-9A-HJ-NP-Za-km-z]+$/
+/** Sorts after every character of an identifier, closing a prefix range. */
+const PREFIX_END = '\uffff'
+const MAX_QUERY_LENGTH = 200
+const DETAIL_LENGTH = 160
+
+export interface SearchOptions {
+  /** Hits per kind. Default 5. */
+  perKind?: number
+}
+
+export function searchCache(database: HistoryDatabase, indexerId: number, text: string, options: SearchOptions = {}): SearchHit[] {
+  const query = typeof text === 'string' ? text.trim().slice(0, MAX_QUERY_LENGTH) : ''
+  if (query === '') return []
+  const perKind = Math.max(1, Math.min(50, Math.floor(options.perKind ?? 5)))
+  const hits: SearchHit[] = []
+  if (BASE58_PREFIX.test(query)) {
+    hits.push(...transactionsBySignature(database, indexerId, query, perKind))
+    hits.push(...proofsByAccount(database, indexerId, query, perKind))
+    hits.push(...addresses(database, indexerId, query, perKind))
+  }
+  hits.push(...circuits(database, indexerId, query, perKind))
+  hits.push(...notifications(database, indexerId, query, perKind))
+  return hits
+}
+
+function transactionsBySignature(database: HistoryDatabase, indexerId: number, prefix: string, limit: number): SearchHit[] {
+  const rows = database
+    .statement('SELECT signature, raw, detail_raw FROM transactions WHERE indexer_id = ? AND signature >= ? AND signature < ? ORDER BY signature LIMIT ?')
+    .all(indexerId, prefix, prefix + PREFIX_END, limit) as unknown as (TransactionRow & { signature: string })[]
+  return rows.map((row) => {
+    const tx = safely(() => transactionFromRow(row))
+    const detail = tx === null ? null : [tx.status ?? 'status unknown', tx.slot === null ? null : `slot ${tx.slot}`].filter(Boolean).join(' · ')
+    return { kind: 'transaction', id: row.signature, title: row.signature, detail, source: 'cache' }
+  })
+}
+
+function proofsByAccount(database: HistoryDatabase, indexerId: number, prefix: string, limit: number): SearchHit[] {
+  const rows = database
+    .statement('SELECT proof_account, complete, raw FROM proofs WHERE indexer_id = ? AND proof_account >= ? AND proof_account < ? ORDER BY proof_account LIMIT ?')
+    .all(indexerId, prefix, prefix + PREFIX_END, limit) as unknown as (ProofRow & { proof_account: string })[]
+  return rows.map((row) => {
+    const proof = safely(() => proofFromRow(row))
+    const circuit = proof?.circuitName ?? (proof?.circuitId == null ? null : `circuit ${proof.circuitId}`)
+    const detail = proof === null ? null : [circuit, proof.proofType].filter(Boolean).join(' · ') || null
+    return { kind: 'proof', id: row.proof_account, title: row.proof_account, detail, source: 'cache' }
+  })
+}
+
+/**
+ * Distinct addresses by prefix, from proof authorities and transaction
+ * accounts: each step seeks the next distinct value in an index, so a busy
+ * address with many rows costs no more than a quiet one.
+ */
+function addresses(database: HistoryDatabase, indexerId: number, prefix: string, limit: number): SearchHit[] {
+  const sources = [
+    { column: 'authority', table: 'proofs', detail: 'proof authority' },
+    { column: 'account', table: 'transaction_accounts', detail: 'in transactions' },
+  ]
+  const found = new Map<string, string[]>()
+  for (const { column, table, detail } of sources) {
+    const seek = (comparison: '>=' | '>') =>
+      database.statement(
+        `SELECT ${column} AS address FROM ${table} WHERE indexer_id = ? AND ${column} ${comparison} ? AND ${column} < ? ORDER BY ${column} LIMIT 1`,
+      )
+    let row = seek('>=').get(indexerId, prefix, prefix + PREFIX_END) as { address: string } | undefined
+    for (let count = 0; row !== undefined && count < limit; count++) {
+      note(found, row.address, detail)
+      row = seek('>').get(indexerId, row.address, prefix + PREFIX_END) as { address: string } | undefined
+    }
+  }
+  return [...found.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, limit)
+    .map(([address, details]) => ({ kind: 'address', id: address, title: address, detail: details.join(', '), source: 'cache' }))
+}
+
+function note(found: Map<string, string[]>, address: string, detail: string): void {
+  const details = found.get(address) ?? []
+  if (!details.includes(detail)) details.push(detail)
+  found.set(address, details)
+}
+
+function circuits(database: HistoryDatabase, indexerId: number, text: string, limit: number): SearchHit[] {
+  const pattern = `${escapeLike(text)}%`
+  const rows = database
+    .statement(
+      "SELECT circuit_id, name, proof_type FROM circuits WHERE indexer_id = ? AND (circuit_id LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\') ORDER BY circuit_id LIMIT ?",
+    )
+    .all(indexerId, pattern, pattern, limit) as { circuit_id: string; name: string | null; proof_type: string | null }[]
+  return rows.map((row) => ({
+    kind: 'circuit',
+    id: row.circuit_id,
+    title: row.name ?? `Circuit ${row.circuit_id}`,
+    detail: [`circuit ${row.circuit_id}`, row.proof_type].filter(Boolean).join(' · '),
+    source: 'cache',
+  }))
+}
+
+function notifications(database: HistoryDatabase, indexerId: number, text: string, limit: number): SearchHit[] {
+  type Row = { notification_id: string; title: string; body: string }
+  let rows: Row[]
+  const match = database.fullTextSearch ? ftsQuery(text) : null
+  if (match !== null) {
+    rows = database
+      .statement(
+        `SELECT n.notification_id, n.title, n.body FROM notifications_fts f CROSS JOIN notifications n ON n.id = f.rowid
+         WHERE notifications_fts MATCH ? AND n.indexer_id = ? ORDER BY n.received_at DESC LIMIT ?`,
+      )
+      .all(match, indexerId, limit) as Row[]
+  } else {
+    const pattern = `%${escapeLike(text)}%`
+    rows = database
+      .statement(
+        "SELECT notification_id, title, body FROM notifications WHERE indexer_id = ? AND (title LIKE ? ESCAPE '\\' OR body LIKE ? ESCAPE '\\') ORDER BY received_at DESC LIMIT ?",
+      )
+      .all(indexerId, pattern, pattern, limit) as Row[]
+  }
+  return rows.map((row) => ({
+    kind: 'notification',
+    id: row.notification_id,
+    title: row.title,
+    detail: row.body === '' ? null : row.body.length > DETAIL_LENGTH ? `${row.body.slice(0, DETAIL_LENGTH)}…` : row.body,
+    source: 'cache',
+  }))
+}
+
+/** Every word as a quoted prefix term, so user text is never read as FTS5 syntax. */
+export function ftsQuery(text: string): string | null {
+  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
+  if (words.length === 0) return null
+  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ')
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
+}
+
+function safely<T>(read: () => T): T | null {
+  try {
+    return read()
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Rows back into domain records. A row keeps the record's raw form as
+ * received; reading decodes it again with the indexer decoders, so unknown
+ * fields and exact 64-bit strings come back as they arrived and the wire
+ * names stay in the decode-* files. Columns only order, filter and index.
+ */
+import type { AppNotification, Overview, Proof, ProofSummary, Transaction, TransactionDetail, U64 } from '@shared/domain'
+import {
+  decodeNotification,
+  decodeOverview,
+  decodeProof,
+  decodeProofSummary,
+  decodeTransaction,
+  decodeTransactionDetail,
+} from '../indexer/decode'
+
+/** SQLite integers are signed 64-bit; a larger u64 (never seen on a real chain) sorts as the largest. */
+const MAX_SQLITE_INTEGER = 9_223_372_036_854_775_807n
+
+/** A u64 string as an orderable SQLite integer; -1 when unknown. */
+export function slotKey(value: U64 | null): number | bigint {
+  if (value === null) return -1
+  const number = Number(value)
+  if (Number.isSafeInteger(number)) return number
+  const big = BigInt(value)
+  return big > MAX_SQLITE_INTEGER ? MAX_SQLITE_INTEGER : big
+}
+
+/** Epoch ms as an orderable integer; -1 when unknown. */
+export function timeKey(value: number | null): number {
+  return value === null || !Number.isFinite(value) ? -1 : Math.round(value)
+}
+
+export function rawText(raw: Record<string, unknown>): string {
+  return JSON.stringify(raw)
+}
+
+/** A proof known only from a live summary, shaped as a proof with what the summary did not say left null. */
+export function proofFromSummary(summary: ProofSummary): Proof {
+  return {
+    proofAccount: summary.proofAccount,
+    signature: null,
+    authority: summary.authority,
+    circuitId: summary.circuitId,
+    circuitName: null,
+    proofType: summary.proofType,
+    publicInputs: {},
+    verified: null,
+    verifiedAt: null,
+    slotVerified: summary.slot,
+    revoked: null,
+    raw: summary.raw,
+    extra: summary.extra,
+  }
+}
+
+export interface ProofRow {
+  complete: number
+  raw: string
+}
+
+export function proofFromRow(row: ProofRow): Proof {
+  const raw: unknown = JSON.parse(row.raw)
+  return row.complete === 1 ? decodeProof(raw) : proofFromSummary(decodeProofSummary(raw))
+}
+
+export interface TransactionRow {
+  /** Empty when only the full record was received. */
+  raw: string
+  detail_raw: string | null
+}
+
+export function transactionFromRow(row: TransactionRow): Transaction {
+  if (row.raw === '' && row.detail_raw !== null) return listItemOf(decodeTransactionDetail(JSON.parse(row.detail_raw)))
+  return decodeTransaction(JSON.parse(row.raw))
+}
+
+export function detailFromRow(row: TransactionRow): TransactionDetail | null {
+  return row.detail_raw === null ? null : decodeTransactionDetail(JSON.parse(row.detail_raw))
+}
+
+/** The list item inside a full transaction record. */
+export function listItemOf(detail: TransactionDetail): Transaction {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { errorMessage, logs, instructions, ...item } = detail
+  return item
+}
+
+export interface NotificationRow {
+  raw: string
+  received_at: number
+  read: number
+  subject: string | null
+}
+
+export function notificationFromRow(row: NotificationRow): AppNotification {
+  const notification = { ...decodeNotification(JSON.parse(row.raw), row.received_at), read: row.read === 1 }
+  return row.subject === null ? notification : { ...notification, subject: JSON.parse(row.subject) as AppNotification['subject'] }
+}
+
+export interface OverviewRow {
+  raw: string
+  observed_at: number
+}
+
+export function overviewFromRow(row: OverviewRow): Overview {
+  // The observation time stands in for a server timestamp the record did not carry, as when it arrived.
+  return decodeOverview(JSON.parse(row.raw), row.observed_at)
+}

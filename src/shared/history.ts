@@ -1,0 +1,88 @@
+/**
+ * What the renderer sees of the offline history cache: how fresh a view's
+ * data is, notification queries, search hits, the cache's state and
+ * damage, and export requests.
+ */
+import type { ErrorInfo, NotificationKind, ProofQuery, TransactionQuery } from './domain'
+
+/** Where a view's data came from, and when it was fetched from the indexer. */
+export interface Freshness {
+  source: 'network' | 'cache'
+  /** Epoch ms the data was fetched from the indexer; null when nothing is held. */
+  fetchedAt: number | null
+  /** Set when the indexer could not be reached and the cache answered instead. */
+  offline?: ErrorInfo
+}
+
+export interface NotificationQuery {
+  kind?: NotificationKind
+  unreadOnly?: boolean
+  cursor?: string
+  limit?: number
+}
+
+export type SearchHitKind = 'transaction' | 'proof' | 'address' | 'circuit' | 'notification'
+
+export interface SearchHit {
+  kind: SearchHitKind
+  /** Signature, proof account, address, circuit id or notification id. */
+  id: string
+  title: string
+  detail: string | null
+  source: 'cache' | 'network'
+}
+
+export type CacheDamageKind =
+  | 'truncated'
+  | 'corrupt'
+  | 'locked'
+  | 'disk-full'
+  | 'newer-schema'
+  /** The data directory cannot hold a cache at all (no permission, not a directory). */
+  | 'unavailable'
+
+/** What went wrong with the cache file, and what was done about it. */
+export interface CacheDamage {
+  kind: CacheDamageKind
+  message: string
+  /** Where the damaged file was kept; null when it was left in place or there was none. */
+  movedTo: string | null
+  /** Epoch ms. */
+  at: number
+}
+
+export interface CacheLimits {
+  maxBytes: number
+  maxRows: number
+}
+
+export const DEFAULT_CACHE_LIMITS: Readonly<CacheLimits> = { maxBytes: 500 * 1024 * 1024, maxRows: 2_000_000 }
+
+export interface CacheInfo extends CacheLimits {
+  /** The cache file; ':memory:' while the cache lives in memory only (file locked or unusable). */
+  path: string
+  /** Bytes on disk (database plus write-ahead log). */
+  bytes: number
+  /** Records held: proofs, transactions, notifications, overview snapshots, series points, leaderboard entries. */
+  rows: number
+  damage: CacheDamage | null
+  /** Records accepted but not yet written (they wait while the disk is full). */
+  pendingWrites: number
+  /** Whether notifications are searched with SQLite FTS5 (else a slower substring match). */
+  fullTextSearch: boolean
+}
+
+export type ExportFormat = 'csv' | 'json'
+
+export type ExportRequest =
+  | { kind: 'proofs'; format: ExportFormat; filter: ProofQuery }
+  | { kind: 'transactions'; format: ExportFormat; filter: TransactionQuery }
+
+export interface ExportResult {
+  kind: ExportRequest['kind']
+  format: ExportFormat
+  rows: number
+  bytes: number
+  /** The file written; null when streamed elsewhere (a download). */
+  path: string | null
+}

@@ -1,0 +1,274 @@
+import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { describe, expect, it } from 'vitest'
+import type { CacheDamage } from '@shared/history'
+import { HISTORY_FILE_NAME, MEMORY_PATH, inspectFile } from '../../src/main/core/history/database'
+import { LATEST_VERSION } from '../../src/main/core/history/migrations'
+import { testNotification, testProof, testTransaction } from '../../src/main/core/history/history-test-data'
+import { openStore, tempDir } from './temp-dir'
+
+const INDEXER = 'http://127.0.0.1:8787'
+
+/** A cache file with some history in it, closed. */
+async function filledCache(rows = 3000): Promise<{ dir: string; path: string }> {
+  const dir = tempDir()
+  const store = openStore({ dir })
+  const history = store.forIndexer(INDEXER)
+  history.recordProofs(Array.from({ length: rows }, (_, index) => testProof(index)))
+  history.recordTransactions(Array.from({ length: rows }, (_, index) => testTransaction(index)))
+  history.recordNotifications([testNotification(1)])
+  await store.close()
+  return { dir, path: join(dir, HISTORY_FILE_NAME) }
+}
+
+/** Overwrites every page of one index with garbage, leaving the tables the open's probe reads intact. */
+function corruptIndex(path: string, index: string): void {
+  const db = new DatabaseSync(path)
+  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(index) as { pageno: number }[]).map((row) => row.pageno)
+  db.close()
+  expect(pages.length).toBeGreaterThan(0)
+  const fd = openSync(path, 'r+')
+  for (const page of pages) writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, (page - 1) * 4096)
+  closeSync(fd)
+}
+
+/** The store works on whatever it now holds: writes and reads back. */
+function expectWorking(history: ReturnType<ReturnType<typeof openStore>['forIndexer']>): void {
+  history.recordProofs([testProof(99_999)])
+  expect(history.proof(testProof(99_999).proofAccount).data?.proofAccount).toBe(testProof(99_999).proofAccount)
+}
+
+function expectMovedAside(damage: CacheDamage | null, original: Buffer, kind: CacheDamage['kind']): void {
+  expect(damage?.kind).toBe(kind)
+  expect(damage?.movedTo).toEqual(expect.stringContaining(`history.${kind}-`))
+  expect(damage?.message).toContain(damage?.movedTo as string)
+  // The user keeps the damaged file as it was.
+  expect(readFileSync(damage?.movedTo as string).equals(original)).toBe(true)
+}
+
+describe('a damaged cache never stops the app', () => {
+  it('a truncated file (cut mid-page) is moved aside and a new cache is built', async () => {
+    const { dir, path } = await filledCache()
+    truncateSync(path, Math.floor(statSync(path).size / 2) + 123)
+    const original = readFileSync(path)
+    expect(inspectFile(path)?.kind).toBe('truncated')
+
+    const store = openStore({ dir })
+    const info = store.info()
+    expectMovedAside(info.damage, original, 'truncated')
+    expect(info.path).toBe(path)
+    expect(info.rows).toBe(0)
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('a file cut at a page boundary is found by its header', async () => {
+    const { dir, path } = await filledCache()
+    truncateSync(path, 4096 * 3)
+    const store = openStore({ dir })
+    expect(store.info().damage?.kind).toBe('truncated')
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('random bytes over the header: not a database any more', async () => {
+    const { dir, path } = await filledCache()
+    const fd = openSync(path, 'r+')
+    writeSync(fd, Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 0xff)), 0, 64, 0)
+    closeSync(fd)
+    const original = readFileSync(path)
+    const store = openStore({ dir })
+    expectMovedAside(store.info().damage, original, 'corrupt')
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('random bytes inside the data: found by the integrity check at open', async () => {
+    const { dir, path } = await filledCache()
+    const fd = openSync(path, 'r+')
+    const noise = Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) & 0xff))
+    writeSync(fd, noise, 0, noise.length, 4096 * 20)
+    closeSync(fd)
+    const original = readFileSync(path)
+    const store = openStore({ dir })
+    expectMovedAside(store.info().damage, original, 'corrupt')
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('damage met while reading (a file too large to check whole at open) rebuilds the cache then', async () => {
+    const { dir, path } = await filledCache()
+    corruptIndex(path, 'proofs_by_type')
+    const store = openStore({ dir, integrityCheckMaxBytes: 0 })
+    expect(store.info().damage).toBeNull()
+    const seen: (CacheDamage | null)[] = []
+    store.onDamage((damage) => seen.push(damage))
+    const history = store.forIndexer(INDEXER)
+    expect(history.listProofs({ limit: 5 }).data.items).toHaveLength(5)
+
+    // This read walks the damaged index: the file goes aside and the read is answered from the new cache.
+    expect(history.listProofs({ type: 'BALANCE', limit: 5 }).data.items).toEqual([])
+    expect(seen.map((damage) => damage?.kind)).toEqual(['corrupt'])
+    expect(existsSync(seen[0]?.movedTo as string)).toBe(true)
+    expectWorking(history)
+  })
+
+  it('damage met while writing rebuilds the cache and writes the batch to the new one', async () => {
+    const { dir, path } = await filledCache()
+    corruptIndex(path, 'proofs_by_type')
+    const store = openStore({ dir, integrityCheckMaxBytes: 0 })
+    const history = store.forIndexer(INDEXER)
+    const fresh = Array.from({ length: 50 }, (_, index) => testProof(100_000 + index))
+    history.recordProofs(fresh)
+    await store.flush()
+    expect(store.info().damage?.kind).toBe('corrupt')
+    expect(history.listProofs({ limit: 100 }).data.items.map((p) => p.proofAccount).sort()).toEqual(fresh.map((p) => p.proofAccount).sort())
+  })
+
+  it('a file locked by another program is left alone; the session keeps history in memory', async () => {
+    const { dir, path } = await filledCache(10)
+    const holder = new DatabaseSync(path)
+    holder.exec('BEGIN EXCLUSIVE')
+    try {
+      const store = openStore({ dir, busyTimeoutMs: 20 })
+      const info = store.info()
+      expect(info.damage?.kind).toBe('locked')
+      expect(info.damage?.movedTo).toBeNull()
+      expect(info.path).toBe(MEMORY_PATH)
+      expect(info.damage?.message).toMatch(/in use by another program/)
+      expectWorking(store.forIndexer(INDEXER))
+      // Clearing the session's cache empties the memory, never the other program's file.
+      await store.clear({ everything: true })
+      expect(store.info().damage?.kind).toBe('locked')
+      expect(existsSync(path)).toBe(true)
+    } finally {
+      holder.exec('ROLLBACK')
+      holder.close()
+    }
+    // Nothing was lost: the file still holds its history.
+    const reopened = openStore({ dir })
+    expect(reopened.info().damage).toBeNull()
+    expect(reopened.forIndexer(INDEXER).listProofs({ limit: 20 }).data.items).toHaveLength(10)
+  })
+
+  it('a lock taken later makes writes wait (reported), and they are written once it is gone', async () => {
+    const dir = tempDir()
+    const store = openStore({ dir, busyTimeoutMs: 20, write: { retryDelayMs: 10 } })
+    const history = store.forIndexer(INDEXER)
+    history.recordProofs([testProof(1)])
+    await store.flush()
+    const holder = new DatabaseSync(join(dir, HISTORY_FILE_NAME))
+    holder.exec('BEGIN IMMEDIATE')
+    history.recordProofs([testProof(2)])
+    await store.flush()
+    expect(store.info().damage?.kind).toBe('locked')
+    expect(store.info().pendingWrites).toBe(1)
+    holder.exec('ROLLBACK')
+    holder.close()
+    await store.flush()
+    expect(store.info().damage).toBeNull()
+    expect(history.listProofs({}).data.items).toHaveLength(2)
+  })
+
+  it('a full disk: writes fail visibly and wait, reads still work, nothing is lost once there is room', async () => {
+    const store = openStore({ write: { retryDelayMs: 10 } })
+    const problems: string[] = []
+    store.onProblem((problem) => problems.push(problem.message))
+    const history = store.forIndexer(INDEXER)
+    history.recordProofs([testProof(0)])
+    await store.flush()
+    const db = store.database.db
+    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
+    db.exec(`PRAGMA max_page_count = ${pages}`)
+
+    const many = Array.from({ length: 2000 }, (_, index) => testProof(index + 1))
+    history.recordProofs(many)
+    await store.flush()
+    const info = store.info()
+    expect(info.damage?.kind).toBe('disk-full')
+    expect(info.damage?.message).toMatch(/disk is full/)
+    expect(info.pendingWrites).toBe(2000)
+    // What was cached is still there to read.
+    expect(history.listProofs({}).data.items.map((p) => p.proofAccount)).toEqual([testProof(0).proofAccount])
+
+    db.exec('PRAGMA max_page_count = 1000000')
+    await store.flush()
+    expect(store.info().damage).toBeNull()
+    expect(store.info().pendingWrites).toBe(0)
+    expect(history.listProofs({ limit: 200 }).data.total).toBe('2001')
+    expect(problems).toEqual([])
+  })
+
+  it('a full disk for too long drops the oldest waiting records and says so', async () => {
+    const store = openStore({ write: { retryDelayMs: 60_000, maxPendingRecords: 100 } })
+    const problems: string[] = []
+    store.onProblem((problem) => problems.push(problem.message))
+    const history = store.forIndexer(INDEXER)
+    history.recordProofs([testProof(0)])
+    await store.flush()
+    const db = store.database.db
+    db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`)
+    history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 1)))
+    await store.flush()
+    history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 100)))
+    expect(store.info().pendingWrites).toBe(80)
+    expect(problems.at(-1)).toMatch(/80 oldest waiting records were not kept/)
+  })
+
+  it('a schema from a newer version is moved aside, not misread', async () => {
+    const { dir, path } = await filledCache(10)
+    const db = new DatabaseSync(path)
+    db.exec(`PRAGMA user_version = ${LATEST_VERSION + 1}`)
+    db.close()
+    const original = readFileSync(path)
+    const store = openStore({ dir })
+    const damage = store.info().damage
+    expectMovedAside(damage, original, 'newer-schema')
+    expect(damage?.message).toMatch(new RegExp(`schema version ${LATEST_VERSION + 1}`))
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('a file that claims the latest version without its tables is treated as damaged', () => {
+    const dir = tempDir()
+    const db = new DatabaseSync(join(dir, HISTORY_FILE_NAME))
+    db.exec(`CREATE TABLE something_else (x); PRAGMA user_version = ${LATEST_VERSION}`)
+    db.close()
+    const store = openStore({ dir })
+    const damage = store.info().damage
+    expect(damage?.kind).toBe('corrupt')
+    expect(damage?.message).toMatch(/tables are missing/)
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('a data directory that cannot hold a file: history in memory, and why', () => {
+    const dir = tempDir()
+    const notADirectory = join(dir, 'file')
+    writeFileSync(notADirectory, 'x')
+    const store = openStore({ path: join(notADirectory, HISTORY_FILE_NAME) })
+    const info = store.info()
+    expect(info.damage?.kind).toBe('unavailable')
+    expect(info.path).toBe(MEMORY_PATH)
+    expectWorking(store.forIndexer(INDEXER))
+  })
+
+  it('a record that cannot be written is dropped alone and reported; the rest of its batch is kept', async () => {
+    const store = openStore()
+    const problems: string[] = []
+    store.onProblem((problem) => problems.push(problem.message))
+    const history = store.forIndexer(INDEXER)
+    const broken = { ...testProof(2), raw: { big: 1n } as unknown as Record<string, unknown> }
+    history.recordProofs([testProof(1)])
+    history.recordProofs([broken])
+    history.recordProofs([testProof(3)])
+    await store.flush()
+    expect(history.listProofs({}).data.items.map((p) => p.proofAccount).sort()).toEqual([testProof(1).proofAccount, testProof(3).proofAccount].sort())
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/could not be stored/)
+  })
+
+  it('clear cache starts an empty file and keeps no damage', async () => {
+    const { dir } = await filledCache(50)
+    const store = openStore({ dir })
+    await store.clear({ everything: true })
+    expect(store.info().rows).toBe(0)
+    expect(readdirSync(dir).filter((name) => name.includes('corrupt'))).toEqual([])
+    expectWorking(store.forIndexer(INDEXER))
+  })
+})
