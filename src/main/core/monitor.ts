@@ -157,7 +157,7 @@ class IndexerMonitor implements Monitor {
     this.unsubscribers.push(
       this.watchlist.onChange((watchlist, change) => {
         this.batcher.push('watchlist', watchlist)
-        this.history?.setRetentionPolicy({ keepAddresses: this.watchlist.watchedPubkeys() })
+        this.updateRetentionPolicy()
         this.followWatchlist(change)
       }),
     )
@@ -269,9 +269,14 @@ class IndexerMonitor implements Monitor {
     if (patch.polling) this.session?.setPolling(settings.polling)
     const shown = this.publicSettings()
     this.batcher.push('settings', shown)
+    // Reconnect only when what is watched changed: another profile, or the active one's URLs, wallet or credential.
+    const activeBefore = before.profiles.find((p) => p.id === before.activeProfileId)
+    const activeAfter = settings.profiles.find((p) => p.id === settings.activeProfileId)
     const changesIndexer =
-      patch.activeProfileId !== undefined || patch.removeProfile !== undefined || (patch.saveProfile !== undefined && settings.activeProfileId === patch.saveProfile.id) || (patch.saveProfile !== undefined && patch.saveProfile.id === undefined)
-    if (changesIndexer || credentials.has(before.activeProfileId)) {
+      before.activeProfileId !== settings.activeProfileId ||
+      JSON.stringify(activeBefore ?? null) !== JSON.stringify(activeAfter ?? null) ||
+      credentials.has(settings.activeProfileId)
+    if (changesIndexer) {
       // What the user saves in the app wins over this launch's flags from now on.
       this.launch = { ...this.launch, indexerUrl: undefined, wsUrl: undefined, credential: undefined }
       if (this.running) await this.reconnectTo()
@@ -437,7 +442,7 @@ class IndexerMonitor implements Monitor {
     if (this.history) return
     const settings = this.options.settings.read()
     this.history = HistoryStore.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
-    this.history.setRetentionPolicy({ keepAddresses: this.watchlist.watchedPubkeys() })
+    this.updateRetentionPolicy()
     const info = this.history.info()
     if (info.damage) {
       this.log.warn('history cache damaged', info.damage)
@@ -467,6 +472,12 @@ class IndexerMonitor implements Monitor {
       profile.wallet = wallet
       this.options.settings.write(saved)
     }
+  }
+
+  /** What eviction never takes unless asked: watched addresses' transactions and the wallet's own records. */
+  private updateRetentionPolicy(): void {
+    const wallet = this.session?.target.wallet
+    this.history?.setRetentionPolicy({ keepAddresses: [...this.watchlist.watchedPubkeys(), ...(wallet ? [wallet] : [])] })
   }
 
   private reconnectTo(): Promise<void> {
@@ -512,6 +523,7 @@ class IndexerMonitor implements Monitor {
     this.session = new IndexerSession(target, deps)
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     this.session.setActivity(this.activity)
+    this.updateRetentionPolicy()
     if (!this.paused) this.session.start()
     this.pushConnection()
   }

@@ -475,7 +475,7 @@ describe('runApp links and instances', () => {
     const { ready, received } = await waiting
     expect(early.defaultPrevented).toBe(true)
     ready()
-    expect(received().filter((e) => e.event === 'navigate')).toEqual([{ event: 'navigate', payload: `/transactions?pubkey=${KEY}` }])
+    expect(received().filter((e) => e.event === 'navigate')).toEqual([{ event: 'navigate', payload: `/address/${KEY}` }])
   })
 
   it('reopens the window on activate (macOS) after it was closed', async () => {

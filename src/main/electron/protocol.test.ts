@@ -39,7 +39,7 @@ describe('DeepLinkRouter', () => {
     expect(links.handle(`proofwatch://address/${KEY}`)).toBe(true)
     expect(opened).toEqual([])
     links.markReady()
-    expect(opened).toEqual([`/transactions?pubkey=${KEY}`])
+    expect(opened).toEqual([`/address/${KEY}`])
     links.handle(`proofwatch://proof/${KEY}`)
     expect(opened.at(-1)).toBe(`/proofs/${KEY}`)
   })

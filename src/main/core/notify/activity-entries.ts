@@ -27,15 +27,18 @@ export function activityEntries(events: readonly BridgeEvent[], at: number, opti
     const id = candidate.key.slice(separator + 1)
     // One entry per event and place it was seen: the same transaction of two watched addresses is two entries.
     const where = candidate.address ?? candidate.circuitId
+    const entryId = where ? `${kind}:${where}:${id}` : `${kind}:${id}`
+    const subject = subjectKind ? { kind: subjectKind, id } : null
     entries.push({
-      id: where ? `${kind}:${where}:${id}` : `${kind}:${id}`,
+      id: entryId,
       kind,
       title: candidate.title,
       body: candidate.body,
       receivedAt: at,
       read: false,
-      subject: subjectKind ? { kind: subjectKind, id } : null,
-      raw: {},
+      subject,
+      // In the wire's shape, so the cache reads it back as it reads user:notifications.
+      raw: { id: entryId, type: kind, title: candidate.title, body: candidate.body, subject },
       extra: {},
     })
   }

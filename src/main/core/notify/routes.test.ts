@@ -6,13 +6,13 @@ describe('routeForTarget', () => {
   it('maps each subject to its view', () => {
     expect(routeForTarget({ kind: 'transaction', id: 'Sig1' })).toBe('/transactions/Sig1')
     expect(routeForTarget({ kind: 'proof', id: 'Acct1' })).toBe('/proofs/Acct1')
-    expect(routeForTarget({ kind: 'address', id: 'Addr1' })).toBe('/transactions?pubkey=Addr1')
-    expect(routeForTarget({ kind: 'circuit', id: 'age' })).toBe('/proofs')
+    expect(routeForTarget({ kind: 'address', id: 'Addr1' })).toBe('/address/Addr1')
+    expect(routeForTarget({ kind: 'circuit', id: 'age' })).toBe('/watchlist?circuit=age')
   })
 
   it('keeps an id with path or query characters inside its segment', () => {
     expect(routeForTarget({ kind: 'transaction', id: '../settings?x=1#y' })).toBe('/transactions/..%2Fsettings%3Fx%3D1%23y')
-    expect(routeForTarget({ kind: 'address', id: 'a&b=c' })).toBe('/transactions?pubkey=a%26b%3Dc')
+    expect(routeForTarget({ kind: 'address', id: 'a&b=c' })).toBe('/address/a%26b%3Dc')
   })
 })
 

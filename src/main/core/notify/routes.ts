@@ -16,6 +16,8 @@ export const ROUTES = {
   proofs: '/proofs',
   transactions: '/transactions',
   notifications: '/notifications',
+  watchlist: '/watchlist',
+  address: '/address',
   settings: '/settings',
 } as const
 
@@ -27,11 +29,11 @@ export function routeForTarget(target: Subject): string {
     case 'proof':
       return `${ROUTES.proofs}/${id}`
     case 'address':
-      // The transactions explorer filtered by the address: fee payer or any account.
-      return `${ROUTES.transactions}?pubkey=${id}`
+      // The address's timeline: cached and live transactions, and its watch state.
+      return `${ROUTES.address}/${id}`
     case 'circuit':
-      // No circuit view: the proofs explorer lists them, and the watchlist shows the circuit.
-      return ROUTES.proofs
+      // No circuit view of its own: the watchlist shows a followed circuit and its activity.
+      return `${ROUTES.watchlist}?circuit=${id}`
   }
 }
 

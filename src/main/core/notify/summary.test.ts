@@ -37,7 +37,7 @@ describe('noticeFor', () => {
   it('names the address when all transactions are of one, and opens its transactions', () => {
     const notice = noticeFor(digestOf(txs(A, 5)))
     expect(notice.title).toBe('5 transactions on Addr…AAA1')
-    expect(notice.route).toBe(`/transactions?pubkey=${A}`)
+    expect(notice.route).toBe(`/address/${A}`)
   })
 
   it('says "failed" when every transaction failed, and opens the transactions of several addresses', () => {
