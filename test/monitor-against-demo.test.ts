@@ -168,6 +168,22 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     expect(removed.addresses).toEqual([])
   })
 
+  it('follows a circuit the indexer knows and refuses one it does not, with its words', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, refuseCircuitChannel: true })
+    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) }, FAST)
+    const events = collect(monitor)
+    await monitor.start()
+    await expect(monitor.followCircuit({ circuitId: 'balance-v1' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('does not know circuit balance-v1'),
+    })
+    const followed = await monitor.followCircuit({ circuitId: '1' })
+    expect(followed.circuits.map((c) => c.circuitId)).toEqual(['1'])
+    await waitFor(() => ((events.of('watchlist').at(-1) as Watchlist | undefined)?.circuits[0]?.mode ?? 'live') === 'polled')
+    // Polled instead of streamed is the watchlist's news, not a problem banner.
+    expect((events.of('problem') as ErrorInfo[]).filter((p) => p.message.includes('proofs:circuit:'))).toEqual([])
+  })
+
   it('keeps notifications with read state in the notification centre', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0 })
     const running = demo

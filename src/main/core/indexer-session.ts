@@ -1,6 +1,7 @@
 import { RECENT_PROOFS_CAP, type BridgeEvent, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
 import type { ErrorInfo, HttpState, LeaderboardQuery, ProofSummary, SeriesQuery, Subject } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from './credentials'
 import { CachedIndexer } from './history/cached-indexer'
 import type { HistoryStore, IndexerHistory } from './history/history-store'
@@ -162,6 +163,23 @@ export class IndexerSession {
 
   followLeaderboard(query: LeaderboardQuery): void {
     this.stats.followLeaderboard(query)
+  }
+
+  /**
+   * Asks the indexer whether it knows a circuit before it is followed, so a
+   * typo is refused with the server's words instead of failing every poll.
+   * Unreachable is not a refusal: it is followed and checked when back.
+   */
+  async checkCircuit(circuitId: string): Promise<void> {
+    if (typeof circuitId !== 'string' || circuitId.trim() === '') return
+    try {
+      await this.client.proofsByCircuit(circuitId.trim(), { limit: 1 })
+    } catch (error) {
+      const info = toErrorInfo(error)
+      if (info.code === 'INVALID_ARGUMENT' || info.code === 'NOT_FOUND' || (info.status !== undefined && info.status >= 400 && info.status < 500 && info.status !== 429)) {
+        throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `The indexer does not know circuit ${circuitId.trim().slice(0, 64)}: ${info.message}` })
+      }
+    }
   }
 
   /** Runs a request and keeps the HTTP health that the connection indicator shows. */

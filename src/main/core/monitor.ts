@@ -363,6 +363,7 @@ class IndexerMonitor implements Monitor {
     return this.watchlist.unwatchAddress(pubkey)
   }
   async followCircuit(input: FollowCircuitInput): Promise<Watchlist> {
+    await this.session?.checkCircuit(input.circuitId)
     return this.watchlist.followCircuit(input)
   }
   async unfollowCircuit(circuitId: string): Promise<Watchlist> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyRefusal, describeRefusal, isLimitRefusal, userChannelsState } from './frame-errors'
+import { classifyRefusal, refusalProblem, refusedChannelOf, describeRefusal, isLimitRefusal, userChannelsState } from './frame-errors'
 
 describe('classifyRefusal', () => {
   it('reads the reference texts', () => {
@@ -48,5 +48,15 @@ describe('userChannelsState', () => {
     expect(userChannelsState([stats, { channel: 'user:notifications', state: 'subscribed' }], true)).toBe('ok')
     expect(userChannelsState([stats, { channel: 'user:notifications', state: 'pending' }], true)).toBe('pending')
     expect(userChannelsState([stats], true)).toBe('pending')
+  })
+})
+
+describe('refusal problems', () => {
+  it('name the refused channel so a follower can tell whose refusal it is', () => {
+    const problem = refusalProblem('proofs:circuit:7', 'refused', 'Channel not allowed: proofs:circuit:7')
+    expect(problem).toMatchObject({ code: 'SOCKET', message: expect.stringContaining('refused this channel') })
+    expect(refusedChannelOf(problem)).toBe('proofs:circuit:7')
+    expect(refusedChannelOf({ code: 'SOCKET', message: 'Indexer socket: Invalid JSON' })).toBeNull()
+    expect(refusedChannelOf({ code: 'HTTP', message: 'Channel x: y' })).toBeNull()
   })
 })

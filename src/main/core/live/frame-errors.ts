@@ -4,7 +4,7 @@
  * with no code, and refuses a user channel without a session with the same
  * text as an unknown channel; these rules turn that into a reason the UI can act on.
  */
-import type { ChannelStatus, UserChannelsState } from '@shared/domain'
+import type { ChannelStatus, ErrorInfo, UserChannelsState } from '@shared/domain'
 import { parseChannel } from '../indexer/channels'
 
 export type RefusalReason = NonNullable<ChannelStatus['reason']>
@@ -39,6 +39,17 @@ export function classifyRefusal(channel: string, message: string): RefusalReason
 }
 
 /** The words the UI shows for a refused channel. */
+/** The problem a feed reports when the server refuses a channel; `refusedChannelOf` reads the channel back. */
+export function refusalProblem(channel: string, reason: RefusalReason, serverText: string): ErrorInfo {
+  return { code: 'SOCKET', message: `Channel ${channel}: ${describeRefusal(reason, serverText)}` }
+}
+
+export function refusedChannelOf(problem: ErrorInfo): string | null {
+  if (problem.code !== 'SOCKET') return null
+  const match = /^Channel (\S+): /.exec(problem.message)
+  return match ? match[1]! : null
+}
+
 export function describeRefusal(reason: RefusalReason, serverText: string): string {
   switch (reason) {
     case 'auth':

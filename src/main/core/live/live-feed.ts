@@ -5,7 +5,7 @@ import type { ServerFrame } from '../indexer/decode'
 import { backoffDelay } from '../backoff'
 import { silentLogger, type Logger } from '../log'
 import { FrameInbox, type FrameCounters } from './frame-inbox'
-import { classifyRefusal, describeRefusal, type RefusalReason } from './frame-errors'
+import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-errors'
 
 export type FeedStatus = ConnectionState['socket']
 
@@ -466,7 +466,7 @@ export class LiveFeed {
     } catch (error) {
       this.report(toErrorInfo(error))
     }
-    if (!handled) this.report({ code: 'SOCKET', message: `Channel ${channel}: ${describeRefusal(reason, message)}` })
+    if (!handled) this.report(refusalProblem(channel, reason, message))
     this.emitStatus()
   }
 

@@ -37,6 +37,7 @@ import { requirePubkey } from '../indexer/arguments'
 import { Poller, type Activity } from '../polling/poller'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
 import { TaskLimiter, slotOrder } from './backfill'
+import { refusedChannelOf } from './frame-errors'
 import { GapFreeStream, type EventOrigin, type StreamContext } from './gap-free-stream'
 import { MemoryHeldIndex, heldKinds, type HeldIndex } from './held-index'
 import type { FeedStatus } from './live-feed'
@@ -214,7 +215,11 @@ export class LiveService {
       {
         onEvent: (channel, data) => this.onEvent(channel, data),
         onStatus: (status, channels) => this.onTransportStatus(status, channels),
-        onProblem: (problem) => this.problem(problem),
+        onProblem: (problem) => {
+          // A refused circuit is followed by polling instead; the watchlist says so, it is not a failure.
+          if (refusedChannelOf(problem)?.startsWith('proofs:circuit:')) return
+          this.problem(problem)
+        },
         onChannelLive: (channel) => this.streams.get(channel)?.stream.channelUp(),
       },
     )
