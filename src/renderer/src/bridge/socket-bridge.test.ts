@@ -160,8 +160,8 @@ describe('createSocketBridge', () => {
     third.serverOpens()
     const [request] = third.sentRequests()
     expect(request?.method).toBe('getSettings')
-    third.serverSends({ id: request?.id, result: { indexerUrl: null, wsUrl: null } })
-    await expect(later).resolves.toEqual({ indexerUrl: null, wsUrl: null })
+    third.serverSends({ id: request?.id, result: { profiles: [], activeProfileId: 'demo' } })
+    await expect(later).resolves.toEqual({ profiles: [], activeProfileId: 'demo' })
   })
 
   it('starts the backoff over after a successful reconnect', () => {
@@ -265,7 +265,7 @@ describe('createSocketBridge', () => {
       ['listTransactions', () => bridge.listTransactions({})],
       ['getTransaction', () => bridge.getTransaction('s')],
       ['getSettings', () => bridge.getSettings()],
-      ['updateSettings', () => bridge.updateSettings({ indexerUrl: null })],
+      ['updateSettings', () => bridge.updateSettings({ theme: 'dark' })],
       ['getConnection', () => bridge.getConnection()],
       ['getRecentProofs', () => bridge.getRecentProofs()],
       ['subscribe', () => bridge.subscribe('stats')],
