@@ -3,7 +3,7 @@ import type { ErrorInfo, HttpState, LeaderboardQuery, ProofSummary, SeriesQuery,
 import type { PollingIntervals } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from './credentials'
-import { CachedIndexer } from './history/cached-indexer'
+import { CachedIndexer, isOfflineError } from './history/cached-indexer'
 import type { HistoryStore, IndexerHistory } from './history/history-store'
 import { IndexerClient } from './indexer/client'
 import { indexerKey } from './indexer/url'
@@ -75,7 +75,7 @@ export class IndexerSession {
         this.history.recordLeaderboard(query, entries)
         deps.push('leaderboard', { entries, freshness: { source: 'network', fetchedAt: Date.now() } })
       },
-      onProblem: (problem) => deps.push('problem', problem),
+      onProblem: (problem) => this.pollProblem(problem),
     })
     this.live = new LiveService({
       source: this.client,
@@ -118,10 +118,7 @@ export class IndexerSession {
         },
         onCircuitMode: (circuitId, mode, reason) => deps.watchlist.setCircuitMode(circuitId, mode, reason),
         onStatus: () => deps.onLiveStatus(),
-        onProblem: (problem) => {
-          deps.log.warn('live feed problem', problem)
-          deps.push('problem', problem)
-        },
+        onProblem: (problem) => this.pollProblem(problem),
       },
       ...deps.live,
     })
@@ -220,6 +217,16 @@ export class IndexerSession {
     if (entries.length === 0) return
     this.history.recordNotifications(entries)
     this.deps.push('notifications', entries)
+  }
+
+  /**
+   * An indexer out of reach is said once, by the connection state in the
+   * header; each poll failing for that reason too would only repeat it.
+   */
+  private pollProblem(problem: ErrorInfo): void {
+    this.deps.log.warn('indexer problem', problem)
+    if (isOfflineError(problem)) return
+    this.deps.push('problem', problem)
   }
 
   private rememberProofs(proofs: readonly ProofSummary[]): void {
