@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import {
   DEMO_PROFILE_ID,
   THEMES,
-  type DesktopOptions,
   type IndexerProfile,
   type PollingIntervals,
   type ProfileInput,
@@ -10,7 +9,7 @@ import {
   type SettingsPatch,
   type ThemeChoice,
 } from '@shared/settings'
-import { applyNotificationRulesPatch, DEFAULT_NOTIFICATION_RULES, notificationRulesFromStored, type NotificationRules } from '@shared/notification-rules'
+import { applyNotificationRulesPatch, DEFAULT_NOTIFICATION_RULES, notificationRulesFromStored } from '@shared/notification-rules'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { DEFAULT_CACHE_LIMITS, type CacheLimits } from '@shared/history'
 import { normalizeBaseUrl } from './indexer/url'
@@ -28,16 +27,10 @@ export interface SavedProfile {
   wallet: string | null
 }
 
-/** Everything the settings store keeps, as one document. */
-export interface SavedSettings {
+/** Everything the settings store keeps, as one document: what the renderer sees, with profiles as kept on disk. */
+export interface SavedSettings extends Omit<PublicSettings, 'profiles'> {
   /** The user's indexers; the demo profile is implicit. */
   profiles: SavedProfile[]
-  activeProfileId: string
-  notifications: NotificationRules
-  polling: PollingIntervals
-  cache: CacheLimits
-  theme: ThemeChoice
-  desktop: DesktopOptions
   /** Watched addresses and circuits, as the watchlist keeps them; it checks its own shape. */
   watchlist: unknown
 }
