@@ -21,7 +21,7 @@ describe('parseDeepLink', () => {
   it('opens a transaction, a proof and an address', () => {
     expect(parseDeepLink(`proofwatch://tx/${SIG}`)).toEqual({ target: { kind: 'transaction', id: SIG }, route: `/transactions/${SIG}` })
     expect(parseDeepLink(`proofwatch://proof/${KEY}`)).toEqual({ target: { kind: 'proof', id: KEY }, route: `/proofs/${KEY}` })
-    expect(parseDeepLink(`proofwatch://address/${KEY}`)).toEqual({ target: { kind: 'address', id: KEY }, route: `/transactions?pubkey=${KEY}` })
+    expect(parseDeepLink(`proofwatch://address/${KEY}`)).toEqual({ target: { kind: 'address', id: KEY }, route: `/address/${KEY}` })
   })
 
   it('takes the scheme and kind in any case and one trailing slash, never changing the id', () => {
