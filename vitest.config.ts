@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
           // electron-store is ESM-only and must go through vite to see the mocked `electron`.
           server: { deps: { inline: ['electron-store'] } },
           testTimeout: 20_000,

@@ -1,0 +1,27 @@
+/** Every benchmark, in the order `npm run bench` runs them: baselines first, the browser last. */
+import type { Benchmark } from './lib/benchmark'
+import { wsReceive } from './baselines/ws-receive'
+import { sqliteUpsert } from './baselines/sqlite-upsert'
+import { jsonFile } from './baselines/json-file'
+import { httpPages } from './baselines/http-pages'
+import { coldStart } from './pipeline/cold-start'
+import { searchByPrefix } from './pipeline/search'
+import { ingest } from './pipeline/ingest'
+import { backfill } from './pipeline/backfill'
+import { memory } from './pipeline/memory'
+import { latency } from './pipeline/latency'
+import { scroll } from './pipeline/scroll'
+
+export const BENCHMARKS: readonly Benchmark[] = [
+  wsReceive,
+  sqliteUpsert,
+  jsonFile,
+  httpPages,
+  coldStart,
+  searchByPrefix,
+  ingest,
+  backfill,
+  memory,
+  latency,
+  scroll,
+]

@@ -1,0 +1,2 @@
+/** A Node process that does nothing: the floor under every cold start. */
+process.stdout.write('ready 0\n')

@@ -1,0 +1,134 @@
+/**
+ * The demo indexer in its own process, driven by the runner: publishes proofs
+ * as fast as it is allowed (credit from the runner), at a fixed rate, or a
+ * burst of transactions for one address, and notes when each proof was sent.
+ * Runs apart from the consumer so that producer and consumer each have a core.
+ */
+import { startDemoIndexer } from '../../src/main/demo/server'
+import type { NetworkEvent } from '../../src/main/demo/network'
+import { answerRequests, notifyParent } from '../lib/ipc'
+import { wallNow } from '../lib/clock'
+
+export interface IndexerChildArgs {
+  seed?: number
+  historyProofs?: number
+  historyTransactions?: number
+  /** Records the simulated network keeps; small keeps a long benchmark's producer light. */
+  maxProofs?: number
+  maxTransactions?: number
+}
+
+export interface IndexerReady {
+  httpUrl: string
+  wsUrl: string
+  /** Every authority of the network: watching all of them gives each proof an address event. */
+  authorities: string[]
+}
+
+export interface PublishReply {
+  /** Socket frames the proofs became for the given channels: one on `proofs`, one per watched account. */
+  frames: number
+  proofs: number
+  elapsedMs: number
+}
+
+const args = JSON.parse(process.argv[2] ?? '{}') as IndexerChildArgs
+const indexer = await startDemoIndexer({
+  port: 0,
+  seed: args.seed ?? 1,
+  rate: 0,
+  statsIntervalMs: 2000,
+  network: {
+    historyProofs: args.historyProofs ?? 300,
+    historyTransactions: args.historyTransactions ?? 200,
+    maxProofs: args.maxProofs ?? 50_000,
+    maxTransactions: args.maxTransactions ?? 100_000,
+  },
+})
+const network = indexer.network
+
+let watched = new Set<string>(network.authorities)
+let proofsChannel = true
+let frames = 0
+let stamping = false
+const sentAt = new Map<string, number>()
+
+// Registered after the server's own listener: by the time it runs, the frames were handed to the sockets.
+network.onEvent((event: NetworkEvent) => {
+  if (event.kind === 'proof') {
+    if (proofsChannel) frames++
+    if (stamping) sentAt.set(event.proof.proofAccount, wallNow())
+  }
+  if (event.kind === 'proof' || event.kind === 'transaction' || event.kind === 'revocation') {
+    for (const account of event.transaction.accounts) if (watched.has(account)) frames++
+  }
+})
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+answerRequests({
+  /** Which channels the consumer listens to, so that `frames` counts what it should receive. */
+  listeners(options: { proofs: boolean; addresses: string[] }) {
+    proofsChannel = options.proofs
+    watched = new Set(options.addresses)
+  },
+  /** `proofs` proofs at once (slices of 500, letting the sockets drain between them). */
+  async publish(options: { proofs: number }): Promise<PublishReply> {
+    const startFrames = frames
+    const startedAt = wallNow()
+    for (let done = 0; done < options.proofs; ) {
+      const slice = Math.min(500, options.proofs - done)
+      for (let index = 0; index < slice; index++) network.publishProof()
+      done += slice
+      if (done < options.proofs) await nextTurn()
+    }
+    return { frames: frames - startFrames, proofs: options.proofs, elapsedMs: wallNow() - startedAt }
+  },
+  /** Proofs at `proofsPerSecond` for `durationMs`, spread over ticks of about a millisecond. */
+  async publishAtRate(options: { proofsPerSecond: number; durationMs: number; stamp?: boolean }): Promise<PublishReply> {
+    stamping = options.stamp ?? false
+    const startFrames = frames
+    const startedAt = wallNow()
+    let published = 0
+    for (;;) {
+      const elapsed = wallNow() - startedAt
+      const due = Math.min(Math.floor((options.proofsPerSecond * Math.min(elapsed, options.durationMs)) / 1000), Number.MAX_SAFE_INTEGER)
+      for (; published < due; published++) network.publishProof()
+      if (elapsed >= options.durationMs) break
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    stamping = false
+    return { frames: frames - startFrames, proofs: published, elapsedMs: wallNow() - startedAt }
+  },
+  /** When each proof since the last call was sent, as [proofAccount, epoch ms]; the notes are then cleared. */
+  takeSendTimes(): [string, number][] {
+    const entries = [...sentAt]
+    sentAt.clear()
+    return entries
+  },
+  /** This process's clock, for measuring its offset from the runner's. */
+  clock(): number {
+    return wallNow()
+  },
+  /** `count` transactions paid by `address`, none of which reach a socket that is not subscribed. */
+  publishTransactions(options: { address: string; count: number }): { newest: string; oldest: string } {
+    let oldest = ''
+    let newest = ''
+    for (let index = 0; index < options.count; index++) {
+      const tx = network.publishTransaction({ feePayer: options.address, kind: 'transfer', failed: false })
+      if (index === 0) oldest = tx.signature
+      newest = tx.signature
+    }
+    return { newest, oldest }
+  },
+  /** Cuts every socket without a close handshake: an outage as the client sees it. */
+  dropConnections(): number {
+    return indexer.dropAllConnections()
+  },
+  async close(): Promise<void> {
+    await indexer.close()
+    setImmediate(() => process.exit(0))
+  },
+})
+
+notifyParent('ready', { httpUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, authorities: [...network.authorities] } satisfies IndexerReady)

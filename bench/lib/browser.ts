@@ -1,0 +1,67 @@
+/**
+ * What the renderer benchmarks need: the app built, serve mode running
+ * against a given indexer, and headless Chromium with the same flags as the
+ * end-to-end tests. Nothing leaves 127.0.0.1.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import type { BenchContext } from './context'
+import { spawnUntilLine, type StartedProcess } from './processes'
+
+export const CHROMIUM = process.env.PROOFWATCH_CHROMIUM ?? '/usr/bin/chromium'
+const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+/** Why the renderer benchmarks cannot run here, or null. */
+export function browserMissing(): string | null {
+  return existsSync(CHROMIUM) ? null : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set PROOFWATCH_CHROMIUM)`
+}
+
+let built = false
+
+/** Builds main, preload and renderer if the sources are newer than out/ (the same check as npm start). */
+export function ensureAppBuilt(ctx: BenchContext): void {
+  if (built || !ctx.buildApp) return
+  const result = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('./scripts/build-if-needed.mjs'); m.buildIfNeeded()"],
+    // The build's own output goes to stderr with the progress log: stdout carries the table.
+    { cwd: ctx.root, stdio: ['ignore', 2, 2] },
+  )
+  if (result.status !== 0) throw new Error(`the app build failed (exit ${result.status}); see the output above`)
+  built = true
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+export interface ServeMode extends StartedProcess {
+  url: string
+}
+
+/** Serve mode (out/main/serve.js) on a free port, against `indexer`, with a fresh data directory. */
+export async function startServeMode(ctx: BenchContext, indexer: { httpUrl: string; wsUrl: string }): Promise<ServeMode> {
+  ensureAppBuilt(ctx)
+  const dataDir = mkdtempSync(join(ctx.workDir, 'serve-'))
+  const started = await spawnUntilLine(
+    process.execPath,
+    [resolve(ctx.root, 'out/main/serve.js'), '--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'],
+    SERVE_LINE,
+    { cwd: ctx.root, env: { PROOFWATCH_DATA_DIR: dataDir } },
+  )
+  return { ...started, url: started.match[1] as string }
+}

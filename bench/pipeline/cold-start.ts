@@ -1,0 +1,63 @@
+/**
+ * Cold start from cache: from process start to the newest 200 cached proofs
+ * ready for the renderer, with the indexer unreachable. Measured side by side
+ * (interleaved runs) with a bare Node start and with the JSON-file way.
+ */
+import { resolve } from 'node:path'
+import type { Benchmark } from '../lib/benchmark'
+import type { BenchContext } from '../lib/context'
+import { measured, type Figure } from '../lib/figures'
+import { timeToReadyLine } from '../lib/processes'
+
+async function startMs(ctx: BenchContext, child: string, args: string[], execArgv: string[] = []): Promise<number> {
+  const { ms, line } = await timeToReadyLine(process.execPath, [...execArgv, resolve(ctx.benchDir, 'children', `${child}.js`), ...args])
+  if (child !== 'bare-start' && line[1] !== '200') throw new Error(`${child} had ${line[1]} proofs ready, not 200`)
+  return ms
+}
+
+export const coldStart: Benchmark = {
+  name: 'cold-start',
+  title: 'Cold start from cache (bare Node and JSON file side by side)',
+  async run(ctx: BenchContext): Promise<Figure[]> {
+    const cache = ctx.fixtures.cacheFile()
+    const json = await ctx.fixtures.jsonHistoryFile()
+    // One unmeasured start of each warms the file system cache, as any second start of an app would.
+    await startMs(ctx, 'bare-start', [])
+    await startMs(ctx, 'cold-start-cache', [cache])
+
+    const bare: number[] = []
+    const fromCache: number[] = []
+    const fromJson: number[] = []
+    for (let run = 0; run < Math.max(ctx.sizes.runs, ctx.sizes.processStarts); run++) {
+      bare.push(await startMs(ctx, 'bare-start', []))
+      fromCache.push(await startMs(ctx, 'cold-start-cache', [cache]))
+      // A big history needs more than the default heap: the naive app would have to ask for it too.
+      if (run < ctx.sizes.jsonColdStartRuns) fromJson.push(await startMs(ctx, 'cold-start-json', [json], ['--max-old-space-size=4096']))
+    }
+    const rows = `${ctx.sizes.cacheRows.toLocaleString('en-US')} cached proofs`
+    return [
+      measured({ id: 'cold-start.bare-node', figure: 'bare Node process start', unit: 'ms', baseline: true, short: 'bare node', note: 'spawn to first output line' }, bare),
+      measured(
+        {
+          id: 'cold-start.cache',
+          figure: 'cold start: newest 200 from the SQLite cache',
+          unit: 'ms',
+          short: 'cache',
+          target: { atMost: 2, baseline: 'cold-start.bare-node', text: '< 2× bare node' },
+          note: `${rows}; placeholder read path (no history store yet)`,
+        },
+        fromCache,
+      ),
+      measured(
+        {
+          id: 'cold-start.json',
+          figure: 'cold start: the same from one JSON file',
+          unit: 'ms',
+          target: { atLeast: 30, baseline: 'cold-start.cache', text: '≥ 30× the cache' },
+          note: rows,
+        },
+        fromJson,
+      ),
+    ]
+  },
+}

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench`: runs the benchmarks (bounded in time, loopback only),
+ * prints one table of figures with median, min, max, target and the ratio to
+ * the limit or to a baseline measured in the same run, and writes the table
+ * as JSON to bench/results/. Exits non-zero when a benchmark failed (a
+ * figure that cannot be measured yet is not a failure: its row says why).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { BENCHMARKS } from './benchmarks'
+import { FULL_SIZES, QUICK_SIZES, Fixtures, type BenchContext } from './lib/context'
+import { failedRow, toRows, type Figure, type Row } from './lib/figures'
+import { stopAllProcesses } from './lib/processes'
+import { formatTable } from './lib/table'
+import { parseRunOptions, USAGE, type RunOptions } from './run-options'
+
+const benchDir = dirname(fileURLToPath(import.meta.url))
+const root = resolve(benchDir, '../..')
+
+function log(message: string): void {
+  process.stderr.write(message + '\n')
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100
+}
+
+function resultFile(options: RunOptions, date: string): string {
+  if (options.quick) return 'quick-latest.json'
+  if (options.only) return `partial-${date}-${options.only.join('+')}.json`
+  return `${date}.json`
+}
+
+async function main(): Promise<number> {
+  let options: RunOptions
+  try {
+    options = parseRunOptions(process.argv.slice(2), BENCHMARKS.map((benchmark) => benchmark.name))
+  } catch (error) {
+    log(`bench: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
+    return 2
+  }
+  if (options.help) {
+    console.log(`${USAGE}\n\nBenchmarks: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}`)
+    return 0
+  }
+
+  const base = options.quick ? QUICK_SIZES : FULL_SIZES
+  const sizes = { ...base, runs: options.runs ?? base.runs }
+  const workDir = mkdtempSync(join(tmpdir(), 'proofwatch-bench-'))
+  const ctx: BenchContext = { quick: options.quick, buildApp: options.build, sizes, root, benchDir, workDir, fixtures: new Fixtures(workDir, sizes.cacheRows, log), log }
+  const selected = BENCHMARKS.filter((benchmark) => options.only === null || options.only.includes(benchmark.name))
+  // Per benchmark; the full suite stays under 10 minutes when each stays well inside this.
+  const limitMs = options.quick ? 60_000 : 240_000
+
+  const startedAt = performance.now()
+  // Other work on the machine moves every figure: the load is kept with the results.
+  const loadAtStart = loadavg()[0] as number
+  const parts: ({ figures: Figure[] } | { failed: Row })[] = []
+  const stop = () => {
+    void stopAllProcesses().finally(() => {
+      rmSync(workDir, { recursive: true, force: true })
+      process.exit(130)
+    })
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  log(`ProofWatch benchmarks (${options.quick ? 'quick: sizes too small to mean anything' : 'full'}), ${sizes.runs} run(s) per figure`)
+  try {
+    for (const benchmark of selected) {
+      const benchmarkStartedAt = performance.now()
+      log(`▸ ${benchmark.name}: ${benchmark.title}`)
+      try {
+        parts.push({ figures: await withTimeout(benchmark.run(ctx), limitMs, benchmark.name) })
+      } catch (error) {
+        log(`  ${benchmark.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+        parts.push({ failed: failedRow(benchmark.name, error) })
+        await stopAllProcesses()
+      }
+      log(`  ${((performance.now() - benchmarkStartedAt) / 1000).toFixed(1)} s`)
+    }
+  } finally {
+    await stopAllProcesses()
+    rmSync(workDir, { recursive: true, force: true })
+  }
+
+  // Ratios to baselines look across every benchmark's figures of this run.
+  const allFigures = parts.flatMap((part) => ('figures' in part ? part.figures : []))
+  const rowsById = new Map(toRows(allFigures).map((row) => [row.id, row]))
+  const rows = parts.flatMap((part) => ('figures' in part ? part.figures.map((figure) => rowsById.get(figure.id) as Row) : [part.failed]))
+  const durationSeconds = (performance.now() - startedAt) / 1000
+
+  console.log(formatTable(rows))
+  const date = new Date().toISOString()
+  const resultsDir = join(root, 'bench/results')
+  mkdirSync(resultsDir, { recursive: true })
+  const file = join(resultsDir, resultFile(options, date.slice(0, 10)))
+  const cpuList = cpus()
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date,
+        mode: options.quick ? 'quick' : 'full',
+        only: options.only,
+        runsPerFigure: sizes.runs,
+        durationSeconds: Math.round(durationSeconds),
+        machine: {
+          cpus: cpuList.length,
+          cpuModel: cpuList[0]?.model ?? 'unknown',
+          memoryGiB: Math.round(totalmem() / 2 ** 30),
+          platform: `${process.platform} ${process.arch}`,
+          node: process.version,
+          loadAverage: { atStart: round2(loadAtStart), atEnd: round2(loadavg()[0] as number) },
+        },
+        rows,
+      },
+      null,
+      2,
+    ) + '\n',
+  )
+  const failed = rows.filter((row) => row.verdict === 'failed').length
+  log(`\nLoad average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end (${cpuList.length} cores).`)
+  log(`${rows.length} figures in ${durationSeconds.toFixed(0)} s${failed ? `, ${failed} benchmark(s) FAILED` : ''}; written to ${relative(root, file)}`)
+  return failed ? 1 : 0
+}
+
+process.exitCode = await main()

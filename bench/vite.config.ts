@@ -1,0 +1,37 @@
+/**
+ * Builds the benchmarks into out/bench the way the app's main process is
+ * built (bundled, aliases resolved, dependencies left to node_modules), so
+ * child processes start the way the app does, not through a TypeScript loader.
+ */
+import { resolve } from 'node:path'
+import { defineConfig } from 'vite'
+
+const root = resolve(import.meta.dirname, '..')
+const bench = (path: string): string => resolve(root, 'bench', path)
+
+export default defineConfig({
+  root,
+  logLevel: 'warn',
+  resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+  build: {
+    ssr: true,
+    target: 'node24',
+    outDir: resolve(root, 'out/bench'),
+    emptyOutDir: true,
+    minify: false,
+    reportCompressedSize: false,
+    rollupOptions: {
+      input: {
+        run: bench('run.ts'),
+        // Started as their own processes by the benchmarks.
+        'children/indexer': bench('children/indexer.ts'),
+        'children/pipeline': bench('children/pipeline.ts'),
+        'children/frame-sender': bench('children/frame-sender.ts'),
+        'children/bare-start': bench('children/bare-start.ts'),
+        'children/cold-start-cache': bench('children/cold-start-cache.ts'),
+        'children/cold-start-json': bench('children/cold-start-json.ts'),
+      },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+})
