@@ -48,9 +48,10 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   getProof: ['Proof1'],
   listTransactions: [{ pubkey: 'Key1' }],
   getTransaction: ['Sig1'],
-  updateSettings: [{ indexerUrl: 'http://127.0.0.1:1' }],
-  subscribe: ['proofs'],
-  unsubscribe: ['proofs'],
+  updateSettings: [{ theme: 'dark' }],
+  watchAddress: [{ pubkey: 'Key1', label: 'Mine' }],
+  markNotificationsRead: ['all'],
+  exportHistory: [{ kind: 'proofs', format: 'csv', filter: {} }],
 }
 
 beforeEach(() => {

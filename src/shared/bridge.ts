@@ -6,7 +6,6 @@
 import type {
   AddressTransaction,
   AppNotification,
-  ChannelStatus,
   CircuitProof,
   ConnectionState,
   ErrorInfo,
@@ -74,8 +73,6 @@ export interface BridgeMethods {
   setLivePaused(paused: boolean): Promise<ConnectionState>
   /** Recent live proofs held by main, newest first (at most RECENT_PROOFS_CAP), so a new view starts full. */
   getRecentProofs(): Promise<ProofSummary[]>
-  subscribe(channel: string): Promise<ChannelStatus[]>
-  unsubscribe(channel: string): Promise<ChannelStatus[]>
   getWatchlist(): Promise<Watchlist>
   /** Adds an address, or changes its label or notify flag when it is watched already. */
   watchAddress(input: WatchAddressInput): Promise<Watchlist>
@@ -179,8 +176,6 @@ export const IPC_CHANNELS = {
   reconnectNow: 'proofwatch:reconnect-now',
   setLivePaused: 'proofwatch:set-live-paused',
   getRecentProofs: 'proofwatch:get-recent-proofs',
-  subscribe: 'proofwatch:subscribe',
-  unsubscribe: 'proofwatch:unsubscribe',
   getWatchlist: 'proofwatch:get-watchlist',
   watchAddress: 'proofwatch:watch-address',
   unwatchAddress: 'proofwatch:unwatch-address',

@@ -69,8 +69,6 @@ const ARGUMENTS = {
   reconnectNow: z.tuple([]),
   setLivePaused: z.tuple([z.boolean()]),
   getRecentProofs: z.tuple([]),
-  subscribe: z.tuple([text.min(1)]),
-  unsubscribe: z.tuple([text.min(1)]),
   getWatchlist: z.tuple([]),
   watchAddress: z.tuple([z.strictObject({ pubkey, label: nullableText, notify: z.boolean().optional() })]),
   unwatchAddress: z.tuple([pubkey]),

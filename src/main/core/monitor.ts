@@ -12,7 +12,6 @@ import type {
 } from '@shared/bridge'
 import type {
   AppNotification,
-  ChannelStatus,
   ConnectionState,
   Leaderboard,
   LeaderboardQuery,
@@ -338,17 +337,6 @@ class IndexerMonitor implements Monitor {
       return cached.items.map((p) => ({ proofAccount: p.proofAccount, authority: p.authority, circuitId: p.circuitId, proofType: p.proofType, slot: p.slotVerified, raw: p.raw, extra: p.extra }))
     }
     return []
-  }
-
-  async subscribe(channel: string): Promise<ChannelStatus[]> {
-    throw new ProofWatchError({
-      code: 'INVALID_ARGUMENT',
-      message: `Channels follow the watchlist: watch an address or follow a circuit instead of subscribing to ${channel.slice(0, 80)}`,
-    })
-  }
-
-  async unsubscribe(channel: string): Promise<ChannelStatus[]> {
-    return this.subscribe(channel)
   }
 
   // --- watchlist ---------------------------------------------------------------

@@ -268,8 +268,6 @@ describe('createSocketBridge', () => {
       ['updateSettings', () => bridge.updateSettings({ theme: 'dark' })],
       ['getConnection', () => bridge.getConnection()],
       ['getRecentProofs', () => bridge.getRecentProofs()],
-      ['subscribe', () => bridge.subscribe('stats')],
-      ['unsubscribe', () => bridge.unsubscribe('stats')],
     ]
     for (const [, call] of calls) void call().catch(() => {})
     expect(socket.sentRequests().map((r) => r.method)).toEqual(calls.map(([name]) => name))
