@@ -2,7 +2,7 @@ import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
 import { followConnection } from './follow-connection'
-import { createPagedList } from './paged-list'
+import { createPagedList, pagedListState } from './paged-list'
 
 export interface FilteredListSource<Filters, Query, Item> {
   fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>
@@ -26,10 +26,6 @@ export function useFilteredList<Filters extends object, Query extends object, It
   const list = createPagedList(source.fetchPage, source.identity)
   const filters = shallowRef<Filters>({ ...source.noFilters })
 
-  function sameQuery(a: Filters, b: Filters): boolean {
-    return JSON.stringify(source.queryOf(a)) === JSON.stringify(source.queryOf(b))
-  }
-
   function applyFilters(next: Filters): Promise<void> {
     filters.value = { ...next }
     return list.load(source.queryOf(next))
@@ -37,7 +33,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
 
   /** Loads for `next` unless that list is already here. */
   function ensureLoaded(next: Filters): Promise<void> {
-    if (list.query.value !== null && sameQuery(filters.value, next) && !list.error.value) return Promise.resolve()
+    if (list.holds(source.queryOf(next))) return Promise.resolve()
     return applyFilters(next)
   }
 
@@ -69,15 +65,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
 
   return {
     filters,
-    items: list.items,
-    total: list.total,
-    nextCursor: list.nextCursor,
-    loading: list.loading,
-    loadingMore: list.loadingMore,
-    error: list.error,
-    failedStep: list.failedStep,
-    loaded: list.loaded,
-    ended: list.ended,
+    ...pagedListState(list),
     cursorRepeated: list.cursorRepeated,
     missingAtEnd: list.missingAtEnd,
     updatedAt: list.updatedAt,

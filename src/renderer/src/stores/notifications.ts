@@ -5,7 +5,7 @@ import { toErrorInfo } from '@shared/errors'
 import type { Freshness, NotificationQuery } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from './follow-connection'
-import { createPagedList } from './paged-list'
+import { createPagedList, pagedListState } from './paged-list'
 
 /** The kinds the indexer is known to send; others it sends are offered too once seen. */
 export const KNOWN_NOTIFICATION_KINDS = ['PROOF_VERIFIED', 'PROOF_REVOKED', 'CIRCUIT_REGISTERED', 'SYSTEM'] as const
@@ -95,8 +95,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   }
 
   function ensureLoaded(next: NotificationFilters = filters.value): Promise<void> {
-    const same = JSON.stringify(notificationQueryOf(next)) === JSON.stringify(list.query.value)
-    if (list.query.value !== null && same && !list.error.value) return Promise.resolve()
+    if (list.holds(notificationQueryOf(next))) return Promise.resolve()
     return applyFilters(next)
   }
 
@@ -144,15 +143,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   return {
     filters,
     freshness,
-    items: list.items,
-    total: list.total,
-    nextCursor: list.nextCursor,
-    loading: list.loading,
-    loadingMore: list.loadingMore,
-    error: list.error,
-    failedStep: list.failedStep,
-    loaded: list.loaded,
-    ended: list.ended,
+    ...pagedListState(list),
     unread,
     unreadCapped,
     unreadError,

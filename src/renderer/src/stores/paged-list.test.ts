@@ -25,6 +25,24 @@ function listOver(pages: Record<string, Page<Row>>) {
 }
 
 describe('createPagedList', () => {
+  it('holds a query once its first page is in, and not after that page failed', async () => {
+    let fail = false
+    const list = createPagedList<{ kind?: string }, Row>(
+      async () => {
+        if (fail) throw new Error('down')
+        return { items: [row('a')], nextCursor: null, total: null }
+      },
+      (item) => item.id,
+    )
+    expect(list.holds({})).toBe(false)
+    await list.load({ kind: 'x' })
+    expect(list.holds({ kind: 'x' })).toBe(true)
+    expect(list.holds({ kind: 'y' })).toBe(false)
+    fail = true
+    await list.reload()
+    expect(list.holds({ kind: 'x' })).toBe(false)
+  })
+
   it('stops and says so when the server repeats a cursor it already gave', async () => {
     const { list, asked } = listOver({
       '': { items: [row('a')], nextCursor: 'c1', total: null },

@@ -226,6 +226,11 @@ export function createPagedList<Query extends object, Item>(
     return query.value ? load(query.value) : Promise.resolve()
   }
 
+  /** The list is for `candidate` and nothing failed: loading it again would fetch the same. */
+  function holds(candidate: Query): boolean {
+    return query.value !== null && JSON.stringify(candidate) === JSON.stringify(query.value) && !error.value
+  }
+
   return {
     items,
     total,
@@ -248,8 +253,26 @@ export function createPagedList<Query extends object, Item>(
     loadMore,
     retry,
     reload,
+    holds,
     prepend,
     refreshHead,
     requestHeadRefresh,
+  }
+}
+
+type ShownState = 'items' | 'total' | 'nextCursor' | 'loading' | 'loadingMore' | 'error' | 'failedStep' | 'loaded' | 'ended'
+
+/** What a paged list shows, for a store to hand out as its own state. */
+export function pagedListState<List extends Record<ShownState, unknown>>(list: List): Pick<List, ShownState> {
+  return {
+    items: list.items,
+    total: list.total,
+    nextCursor: list.nextCursor,
+    loading: list.loading,
+    loadingMore: list.loadingMore,
+    error: list.error,
+    failedStep: list.failedStep,
+    loaded: list.loaded,
+    ended: list.ended,
   }
 }
