@@ -152,6 +152,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     expect(watchlist.addresses).toMatchObject([{ pubkey: address, label: 'Busy one', unread: 0 }])
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.channels.some((c) => c.channel === `address:${address}:txs` && c.state === 'subscribed') ?? false)
 
+    // What the first sync finds is history; wait for it to be held so the next transaction is news.
+    await waitFor(async () => (await monitor!.listTransactions({ pubkey: address, limit: 1 }, { source: 'cache' })).items.length > 0)
     const published = demo.network.publishTransaction({ feePayer: address })
     await waitFor(() => (events.of('addressTransactions').flat() as AddressTransaction[]).some((t) => t.transaction.signature === published.signature))
     await waitFor(() => ((events.of('watchlist').at(-1) as Watchlist | undefined)?.addresses[0]?.unread ?? 0) >= 1)
