@@ -8,8 +8,11 @@
  * Measured in each of VIEWS that shows pushed proofs (a short burst must put
  * rows on screen): the proofs list and the dashboard's live feed, one after
  * the other; polling is compared with the first. A view renders only the
- * rows in sight, so at high rates some proofs are never on screen: the note
- * says how many were.
+ * rows in sight, and draws at most once per frame when it falls behind, so
+ * at high rates some proofs are never on screen: the note says how many
+ * were. Each p99 is split at the moment the page's script receives the
+ * bridge message: before it, the core, the batching, the bridge socket and
+ * any wait for the page's thread; after it, the page's own work.
  */
 import type { Page } from 'playwright-core'
 import type { Benchmark } from '../lib/benchmark'
@@ -52,9 +55,53 @@ const VIEWS: readonly View[] = [
 /** In both views the row's first link carries the full proof account as its title. */
 const ACCOUNT_OF_ROW = 'a[title]'
 
-/** What watchRows leaves on the page's window. */
+/** What watchRows and watchSocket leave on the page's window. */
 interface RowWatch {
   seenAt: Map<string, number>
+  /** Bridge socket messages that carry pushed proofs, with when the page received each. */
+  proofMessages: [number, string][]
+}
+
+/**
+ * Notes when each bridge message carrying pushed proofs reaches the page's
+ * script, before the app's own handler sees it: the split between getting
+ * there (core, batching, bridge socket, and any wait for the page's thread,
+ * busy drawing) and showing it (parse, Pinia, Vue).
+ */
+async function watchSocket(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const watch = window as unknown as RowWatch
+    watch.proofMessages = []
+    const Native = window.WebSocket
+    window.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args)
+        // Registered before the app sets onmessage, so it runs first.
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (typeof event.data === 'string' && event.data.includes('"event":"proofs"')) {
+            watch.proofMessages.push([performance.timeOrigin + performance.now(), event.data])
+          }
+        })
+      }
+    }
+  })
+}
+
+/** When each pushed proof first reached the page, by proof account; the notes are then cleared. */
+function takeReceiveTimes(page: Page): Promise<[string, number][]> {
+  return page.evaluate(() => {
+    const watch = window as unknown as RowWatch
+    const firstAt = new Map<string, number>()
+    for (const [at, data] of watch.proofMessages) {
+      const message = JSON.parse(data) as { events?: { event: string; payload: { proofAccount?: string }[] }[] }
+      for (const event of message.events ?? []) {
+        if (event.event !== 'proofs') continue
+        for (const proof of event.payload) if (proof.proofAccount && !firstAt.has(proof.proofAccount)) firstAt.set(proof.proofAccount, at)
+      }
+    }
+    watch.proofMessages = []
+    return [...firstAt]
+  })
 }
 
 /** Another clock minus ours, from the round trip with the smallest delay. */
@@ -120,6 +167,9 @@ async function openLiveView(page: Page, baseUrl: string, indexer: ForkedChild<In
 
 interface RunResult {
   push: number[]
+  /** Of the proofs on screen: sent → handed to the page's script, and from there → in the DOM. */
+  toPage: number[]
+  inPage: number[]
   poll: number[]
   sent: number
 }
@@ -134,6 +184,7 @@ async function oneRun(
   poll: boolean,
 ): Promise<RunResult> {
   await page.evaluate(() => (window as unknown as RowWatch).seenAt.clear())
+  await takeReceiveTimes(page)
   const poller = poll ? new PollingView(indexer.ready.httpUrl, ctx.sizes.pollIntervalMs) : null
   await poller?.start()
   await indexer.channel.request<PublishReply>('publishAtRate', { proofsPerSecond: rate, durationMs: ctx.sizes.latencyWindowMs, stamp: true })
@@ -142,11 +193,17 @@ async function oneRun(
   await Promise.all([sleep(500), poller?.stopAfterPollStartedAfter(lastSent)])
   const sent = await indexer.channel.request<[string, number][]>('takeSendTimes')
   const seen = new Map(await page.evaluate(() => [...(window as unknown as RowWatch).seenAt]))
-  const result: RunResult = { push: [], poll: [], sent: sent.length }
+  const received = new Map(await takeReceiveTimes(page))
+  const result: RunResult = { push: [], toPage: [], inPage: [], poll: [], sent: sent.length }
   for (const [account, sentAt] of sent) {
     const sentHere = sentAt - offsets.indexer
     const onScreen = seen.get(account)
+    const receivedAt = received.get(account)
     if (onScreen !== undefined) result.push.push(onScreen - offsets.page - sentHere)
+    if (onScreen !== undefined && receivedAt !== undefined) {
+      result.toPage.push(receivedAt - offsets.page - sentHere)
+      result.inPage.push(onScreen - receivedAt)
+    }
     const polled = poller?.visibleAt.get(account)
     if (polled !== undefined) result.poll.push(polled - sentHere)
   }
@@ -196,6 +253,7 @@ export const latency: Benchmark = {
       const browser = await launchChromium()
       cleanups.unshift(() => browser.close())
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+      await watchSocket(page)
       page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`))
       const offsets = {
         page: 0,
@@ -213,7 +271,14 @@ export const latency: Benchmark = {
         const withPolling = compared === null
         compared ??= view
         for (const rate of ctx.sizes.latencyRates) {
-          const samples = { pushP50: [] as number[], pushP99: [] as number[], pollP50: [] as number[], pollP99: [] as number[] }
+          const samples = {
+            pushP50: [] as number[],
+            pushP99: [] as number[],
+            toPageP99: [] as number[],
+            inPageP99: [] as number[],
+            pollP50: [] as number[],
+            pollP99: [] as number[],
+          }
           let sent = 0
           let shown = 0
           const runs = Math.min(ctx.sizes.runs, 3)
@@ -223,6 +288,10 @@ export const latency: Benchmark = {
             if (result.push.length > 0) {
               samples.pushP50.push(percentile(result.push, 50))
               samples.pushP99.push(percentile(result.push, 99))
+            }
+            if (result.toPage.length > 0) {
+              samples.toPageP99.push(percentile(result.toPage, 99))
+              samples.inPageP99.push(percentile(result.inPage, 99))
             }
             if (withPolling) {
               samples.pollP50.push(percentile(result.poll, 50))
@@ -238,6 +307,14 @@ export const latency: Benchmark = {
             figures.push(notMeasured(push.p50, why), notMeasured(push.p99, why))
           } else {
             figures.push(measured({ ...push.p50, note: onScreen }, samples.pushP50), measured(push.p99, samples.pushP99))
+          }
+          if (samples.toPageP99.length > 0) {
+            const part = (key: string, figure: string, note: string, values: number[]) =>
+              measured({ id: `latency.${view.key}.${key}-p99@${rate}`, figure: `  of which ${figure}, p99`, unit: 'ms', note }, values)
+            figures.push(
+              part('to-page', 'indexer → page script', "core, batching, bridge socket, and any wait for the page's busy thread", samples.toPageP99),
+              part('in-page', 'page script → DOM', 'parse, Pinia, Vue', samples.inPageP99),
+            )
           }
           if (!withPolling) continue
           const polling = `HTTP polled every ${ctx.sizes.pollIntervalMs / 1000} s, rendering not included`

@@ -5,11 +5,11 @@
  * the list scrolls down and back up a fixed distance every frame. Target at
  * 100,000 rows: ≥ 55 fps, longest frame under 50 ms.
  *
- * Filling today's proofs view takes one indexer page (50 rows) per Load more
- * or scroll to the end, so 100,000 rows are out of reach: the target row is
- * not measured and today's view is measured with sizes.scrollRows rows. When
- * the list can be filled with 100,000 rows from the cache, load them and
- * measure the target here.
+ * The list is filled the way a user fills it: the demo indexer holds a
+ * history of 100,000 proofs, and scrolling to the end of the list loads the
+ * next page (200 proofs, the most the indexer gives) from the indexer
+ * through ProofWatch, until the list holds them all. Quick mode fills a
+ * short list only: the target needs the full one.
  */
 import type { Page } from 'playwright-core'
 import type { Benchmark } from '../lib/benchmark'
@@ -121,21 +121,25 @@ function scrollFor(page: Page, durationMs: number): Promise<ScrollRun> {
   )
 }
 
-/** Filling the list a 50-row indexer page per scroll to its end takes minutes for 100,000 rows. */
-const TARGET_MISSING = 'needs the proofs list filled with 100,000 rows from the history cache, not there yet'
+/** The target's list. */
+const TARGET_ROWS = 100_000
+
+function targetFigures() {
+  return {
+    fps: { id: 'scroll.100k-fps', figure: 'scroll 100,000 proofs: frame rate', unit: 'fps', target: { atLeast: 55, text: '≥ 55 fps' } },
+    longest: { id: 'scroll.100k-longest', figure: 'scroll 100,000 proofs: longest frame', unit: 'ms', target: { atMost: 50, text: '< 50 ms' } },
+  }
+}
 
 export const scroll: Benchmark = {
   name: 'scroll',
   title: 'Scrolling the proofs list in Chromium',
   async run(ctx: BenchContext): Promise<Figure[]> {
-    const targets = [
-      notMeasured({ id: 'scroll.100k-fps', figure: 'scroll 100,000 proofs: frame rate', unit: 'fps', target: { atLeast: 55, text: '≥ 55 fps' } }, TARGET_MISSING),
-      notMeasured({ id: 'scroll.100k-longest', figure: 'scroll 100,000 proofs: longest frame', unit: 'ms', target: { atMost: 50, text: '< 50 ms' } }, TARGET_MISSING),
-    ]
+    const target = targetFigures()
     const missing = browserMissing()
-    if (missing) return targets
-    const rows = ctx.sizes.scrollRows
-    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: rows + 100, maxProofs: rows + 1_000 })
+    if (missing) return [notMeasured(target.fps, missing), notMeasured(target.longest, missing)]
+    const rows = ctx.quick ? ctx.sizes.scrollRows : TARGET_ROWS
+    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: rows, maxProofs: rows + 1_000 })
     const cleanups: (() => Promise<unknown>)[] = [() => indexer.stop()]
     try {
       const serve = await startServeMode(ctx, indexer.ready)
@@ -145,7 +149,9 @@ export const scroll: Benchmark = {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
       page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`))
       await page.goto(serve.url + VIEW_HASH)
+      const filledAt = performance.now()
       const list = await loadRows(page, rows)
+      ctx.log(`  filled the list with ${list.held.toLocaleString('en-US')} proofs in ${((performance.now() - filledAt) / 1000).toFixed(1)} s`)
       await scrollFor(page, 300)
 
       const fps: number[] = []
@@ -157,11 +163,14 @@ export const scroll: Benchmark = {
       }
       const held = list.held.toLocaleString('en-US')
       const kind = list.inDom < list.held ? `virtualised, ${list.inDom} rows in the DOM` : 'every row in the DOM'
-      const note = `today's proofs view (${kind}), ${PIXELS_PER_FRAME} px a frame`
+      const note = `${kind}, ${PIXELS_PER_FRAME} px a frame; filled by scrolling to the end, 200 proofs a page`
+      if (list.held >= TARGET_ROWS) return [measured({ ...target.fps, note }, fps), measured({ ...target.longest, note }, longest)]
+      const why = `quick mode fills ${held} rows`
       return [
-        ...targets,
-        measured({ id: 'scroll.current-fps', figure: `scroll ${held} proofs: frame rate`, unit: 'fps', note }, fps),
-        measured({ id: 'scroll.current-longest', figure: `scroll ${held} proofs: longest frame`, unit: 'ms', note }, longest),
+        notMeasured(target.fps, why),
+        notMeasured(target.longest, why),
+        measured({ id: 'scroll.short-fps', figure: `scroll ${held} proofs: frame rate`, unit: 'fps', note }, fps),
+        measured({ id: 'scroll.short-longest', figure: `scroll ${held} proofs: longest frame`, unit: 'ms', note }, longest),
       ]
     } finally {
       for (const cleanup of cleanups) await cleanup().catch(() => {})

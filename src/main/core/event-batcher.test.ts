@@ -5,13 +5,20 @@ import { EventBatcher } from './event-batcher'
 
 function manualClock() {
   const tasks: Array<() => void> = []
+  const waits: number[] = []
+  let time = 1_000
   return {
-    schedule: (fn: () => void) => {
+    schedule: (fn: () => void, ms: number) => {
       tasks.push(fn)
+      waits.push(ms)
       return tasks.length
     },
     cancel: () => {},
+    now: () => time,
+    advance: (ms: number) => (time += ms),
     run: () => tasks.splice(0).forEach((fn) => fn()),
+    /** How long each scheduled flush was asked to wait. */
+    waits,
   }
 }
 
@@ -77,5 +84,31 @@ describe('EventBatcher', () => {
     batcher.dispose()
     batcher.flush()
     expect(batches).toHaveLength(0)
+  })
+
+  it('sends an event after a quiet interval on the next turn, and later ones at most once per interval', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), { ...clock, intervalMs: 16 })
+    batcher.push('proofs', [proof('a')])
+    batcher.push('proofs', [proof('b')])
+    expect(clock.waits).toEqual([0])
+    clock.run()
+    expect(batches).toHaveLength(1)
+
+    // 10 ms later: the rest of the interval.
+    clock.advance(10)
+    batcher.push('proofs', [proof('c')])
+    clock.advance(3)
+    batcher.push('proofs', [proof('d')])
+    expect(clock.waits).toEqual([0, 6])
+    clock.run()
+    expect(batches).toHaveLength(2)
+    expect((batches[1]![0]!.payload as ProofSummary[]).map((p) => p.proofAccount)).toEqual(['c', 'd'])
+
+    // A whole interval after the last message: at once again.
+    clock.advance(40)
+    batcher.push('proofs', [proof('e')])
+    expect(clock.waits).toEqual([0, 6, 0])
   })
 })

@@ -2,17 +2,23 @@ import type { BridgeEvent, BridgeEventName, BridgeEvents } from '@shared/bridge'
 import { MergedEvents } from './merged-events'
 
 export interface EventBatcherOptions {
-  /** How long events may wait to share a message (about one animation frame). */
+  /** The least time between two messages (about one animation frame). */
   intervalMs?: number
   /** Flush at once when this many items are waiting. */
   maxItems?: number
   schedule?: (fn: () => void, ms: number) => unknown
   cancel?: (handle: unknown) => void
+  /** Milliseconds of a monotonic clock. */
+  now?: () => number
 }
 
 /**
  * Collects core events and hands them on in batches, so a burst of indexer
- * events becomes one bridge message, not one message each.
+ * events becomes one bridge message, not one message each: at most one
+ * message per interval. An event after a quiet interval goes out on the next
+ * turn of the event loop (with whatever arrived in the same turn) rather
+ * than waiting a whole interval; events that follow it wait for the rest of
+ * the interval together.
  */
 export class EventBatcher {
   // No caps: a full batch is flushed before it could need one.
@@ -22,6 +28,8 @@ export class EventBatcher {
   private readonly maxItems: number
   private readonly schedule: (fn: () => void, ms: number) => unknown
   private readonly cancel: (handle: unknown) => void
+  private readonly now: () => number
+  private lastFlushAt = Number.NEGATIVE_INFINITY
 
   constructor(
     private readonly flushTo: (batch: BridgeEvent[]) => void,
@@ -31,12 +39,16 @@ export class EventBatcher {
     this.maxItems = options.maxItems ?? 1000
     this.schedule = options.schedule ?? ((fn, ms) => setTimeout(fn, ms))
     this.cancel = options.cancel ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>))
+    this.now = options.now ?? (() => performance.now())
   }
 
   push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
     this.pending.add([{ event, payload } as BridgeEvent])
     if (this.pending.size >= this.maxItems) this.flush()
-    else if (this.timer === null) this.timer = this.schedule(() => this.flush(), this.intervalMs)
+    else if (this.timer === null) {
+      const wait = Math.max(0, this.lastFlushAt + this.intervalMs - this.now())
+      this.timer = this.schedule(() => this.flush(), wait)
+    }
   }
 
   flush(): void {
@@ -45,6 +57,7 @@ export class EventBatcher {
       this.timer = null
     }
     if (this.pending.isEmpty) return
+    this.lastFlushAt = this.now()
     this.flushTo(this.pending.take())
   }
 

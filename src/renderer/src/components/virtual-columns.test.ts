@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { columnTemplate, prependedCount, scrollTopToReveal, type VirtualColumn } from './virtual-columns'
+import { columnTemplate, prependedCount, rowWindow, scrollTopToReveal, type VirtualColumn } from './virtual-columns'
 
 describe('columnTemplate', () => {
   const columns: VirtualColumn[] = [
@@ -41,5 +41,28 @@ describe('scrollTopToReveal', () => {
     expect(scrollTopToReveal(2, 40, 36, 200, 436)).toBe(80)
     expect(scrollTopToReveal(10, 40, 36, 0, 436)).toBe(40)
     expect(scrollTopToReveal(49, 40, 36, 0, 436)).toBe(1_600)
+  })
+})
+
+describe('rowWindow', () => {
+  // Rows of 40 px under a 36 px header, in a view 436 px high: ten rows in view.
+  const at = (scrollTop: number, count = 100_000, viewHeight = 436) =>
+    rowWindow({ count, rowHeight: 40, headerHeight: 36, scrollTop, viewHeight, overscan: 2 })
+
+  it('takes the rows in view and the overscan on each side', () => {
+    expect(at(0)).toEqual({ first: 0, end: 12 })
+    expect(at(4_000)).toEqual({ first: 98, end: 112 })
+    // Half a row scrolled: the row half under the header still shows below it.
+    expect(at(4_020)).toEqual({ first: 98, end: 113 })
+  })
+
+  it('stays within the list, at its end and for short lists', () => {
+    expect(at(99_990 * 40)).toEqual({ first: 99_988, end: 100_000 })
+    expect(at(0, 3)).toEqual({ first: 0, end: 3 })
+    expect(at(0, 0)).toEqual({ first: 0, end: 0 })
+  })
+
+  it('puts a few rows in the page before the view has a height', () => {
+    expect(at(0, 100, 0)).toEqual({ first: 0, end: 3 })
   })
 })

@@ -48,3 +48,30 @@ export function scrollTopToReveal(
   if (rowTop + rowHeight > scrollTop + visibleRows) return Math.max(0, rowTop + rowHeight - visibleRows)
   return null
 }
+
+export interface RowWindowInput {
+  count: number
+  rowHeight: number
+  /** The sticky header above the first row, part of the scrolled content. */
+  headerHeight: number
+  scrollTop: number
+  viewHeight: number
+  /** Rows kept beyond the view on each side. */
+  overscan: number
+}
+
+/**
+ * Which rows of a fixed-height list to put in the page: those the view
+ * shows at `scrollTop`, plus `overscan` on each side; `end` is exclusive.
+ * Constant time, whatever the row count.
+ */
+export function rowWindow(input: RowWindowInput): { first: number; end: number } {
+  const { count, rowHeight, headerHeight, overscan } = input
+  if (count <= 0 || rowHeight <= 0) return { first: 0, end: 0 }
+  // The header covers the top of the view: the first row shown is the one under its lower edge.
+  const top = Math.max(0, input.scrollTop)
+  const bottom = Math.max(top, input.scrollTop + Math.max(0, input.viewHeight) - headerHeight)
+  const firstInView = Math.min(count - 1, Math.floor(top / rowHeight))
+  const endInView = Math.min(count, Math.max(firstInView + 1, Math.ceil(bottom / rowHeight)))
+  return { first: Math.max(0, firstInView - overscan), end: Math.min(count, endInView + overscan) }
+}

@@ -2,10 +2,10 @@ import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
 import { followConnection } from './follow-connection'
-import { createPagedList, pagedListState } from './paged-list'
+import { createPagedList, pagedListState, type PagedListOptions } from './paged-list'
 
-export interface FilteredListSource<Filters, Query, Item> {
-  fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>
+export interface FilteredListSource<Filters, Query, Item> extends PagedListOptions {
+  fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>
   /** What makes two items the same one, to drop duplicates across pages. */
   identity: (item: Item) => string
   noFilters: Filters
@@ -23,7 +23,7 @@ export interface FilteredListSource<Filters, Query, Item> {
 export function useFilteredList<Filters extends object, Query extends object, Item>(
   source: FilteredListSource<Filters, Query, Item>,
 ) {
-  const list = createPagedList(source.fetchPage, source.identity)
+  const list = createPagedList(source.fetchPage, source.identity, { pageLimit: source.pageLimit, headLimit: source.headLimit })
   const filters = shallowRef<Filters>({ ...source.noFilters })
 
   function applyFilters(next: Filters): Promise<void> {
@@ -79,6 +79,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
     retry: list.retry,
     reload: list.reload,
     prepend: list.prepend,
+    prependProvisional: list.prependProvisional,
     refreshHead: list.refreshHead,
     requestHeadRefresh: list.requestHeadRefresh,
     follow,

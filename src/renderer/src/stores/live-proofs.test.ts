@@ -43,6 +43,21 @@ describe('live proofs store', () => {
     expect(accounts(live.proofs)).toEqual(accounts([5, 4].map(makeProofSummary)))
   })
 
+  it('shows batches at once, and those that queue up behind one together at the next frame', async () => {
+    bridge.handle('getRecentProofs', () => [makeProofSummary(1)])
+    const live = useLiveProofsStore()
+    await live.load()
+    bridge.emit('proofs', [makeProofSummary(2)])
+    expect(accounts(live.proofs)).toEqual(accounts([2, 1].map(makeProofSummary)))
+    // Handled in the same turn, right behind the last one: the page is behind.
+    await Promise.resolve()
+    bridge.emit('proofs', [makeProofSummary(3)])
+    bridge.emit('proofs', [makeProofSummary(4)])
+    expect(accounts(live.proofs)).toEqual(accounts([2, 1].map(makeProofSummary)))
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(accounts(live.proofs)).toEqual(accounts([4, 3, 2, 1].map(makeProofSummary)))
+  })
+
   it('caps the feed', () => {
     const live = useLiveProofsStore()
     bridge.emit(

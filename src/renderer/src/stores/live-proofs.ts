@@ -4,6 +4,7 @@ import { RECENT_PROOFS_CAP } from '@shared/bridge'
 import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from './follow-connection'
+import { createFrameGate } from './frame-gate'
 import { createLoader } from './loader'
 
 /** Newest first, one entry per proof account, at most RECENT_PROOFS_CAP. */
@@ -19,7 +20,7 @@ function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly Proof
   return result
 }
 
-/** The live proof feed: what main already holds, then every pushed batch. */
+/** The live proof feed: what main already holds, then every pushed batch (at most one change per drawn frame). */
 export const useLiveProofsStore = defineStore('liveProofs', () => {
   const bridge = getBridge()
   // Events that arrived while the recent proofs were on their way are newer: they stay first.
@@ -29,13 +30,15 @@ export const useLiveProofsStore = defineStore('liveProofs', () => {
   )
   const proofs = computed(() => loader.data.value ?? [])
 
-  bridge.on('proofs', (batch) => {
+  const arrivals = createFrameGate<ProofSummary>((oldestFirst) => {
     // A proof seen again (a replay after a reconnect) keeps its place.
     const held = new Set(proofs.value.map((proof) => proof.proofAccount))
-    const fresh = batch.filter((proof) => !held.has(proof.proofAccount))
-    // A batch arrives oldest first; the feed shows newest first.
+    const fresh = oldestFirst.filter((proof) => !held.has(proof.proofAccount))
+    // Batches arrive oldest first; the feed shows newest first.
     if (fresh.length) loader.data.value = combine(fresh.reverse(), proofs.value)
   })
+
+  bridge.on('proofs', (batch) => arrivals.push(batch))
 
   // After an outage, main may hold proofs this feed never saw.
   followConnection(loader, { refreshAfterOutage: true })

@@ -172,6 +172,67 @@ describe('createPagedList arrivals at the top', () => {
     expect(list.headGap.value).toBe(true)
   })
 
+  it('replaces provisional items in place with the records a head refresh brings, and puts unknown ones in front', async () => {
+    const pages: Record<string, Page<Row>> = { '': { items: [row('old')], nextCursor: null, total: '1' } }
+    const { list } = listOver(pages)
+    await list.load({})
+    const partial = (id: string) => ({ id, partial: true }) as Row
+    list.prependProvisional([partial('p2'), partial('p1')])
+    expect(list.items.value).toEqual([partial('p2'), partial('p1'), row('old')])
+    expect(list.total.value).toBe('3')
+    const before = list.items.value
+
+    pages[''] = { items: [row('u3'), row('p2'), row('p1'), row('old')], nextCursor: null, total: '4' }
+    await list.refreshHead()
+    expect(list.items.value).toEqual([row('u3'), row('p2'), row('p1'), row('old')])
+    expect(list.total.value).toBe('4')
+    expect(list.arrived.value).toBe(3)
+    // The array was replaced, not changed under a view holding the old one.
+    expect(before).toEqual([partial('p2'), partial('p1'), row('old')])
+
+    // Once full, an item ends the next head refresh like any held item.
+    pages[''] = { items: [row('p2'), row('changed-behind')], nextCursor: null, total: '4' }
+    await list.refreshHead()
+    expect(list.items.value.map((item) => item.id)).toEqual(['u3', 'p2', 'p1', 'old'])
+  })
+
+  it('sees no gap when a head refresh ends among provisional items, and a gap when it ends among unknown ones', async () => {
+    const pages: Record<string, Page<Row>> = { '': { items: [row('old')], nextCursor: null, total: null } }
+    const { list, asked } = listOver(pages)
+    await list.load({})
+    const partial = (id: string) => ({ id, partial: true }) as Row
+    list.prependProvisional(['p6', 'p5', 'p4', 'p3', 'p2', 'p1'].map(partial))
+    pages[''] = { items: [row('u7'), row('p6')], nextCursor: 'h1', total: null }
+    pages.h1 = { items: [row('p5'), row('p4')], nextCursor: 'h2', total: null }
+    await list.refreshHead()
+    // The first page ends among provisional items: one page is enough, and no gap.
+    expect(asked.slice(1)).toEqual([undefined])
+    expect(list.headGap.value).toBe(false)
+    expect(list.items.value).toEqual([row('u7'), row('p6'), ...['p5', 'p4', 'p3', 'p2', 'p1'].map(partial), row('old')])
+
+    pages[''] = { items: [row('n9'), row('n8')], nextCursor: 'g1', total: null }
+    pages.g1 = { items: [row('n7'), row('n6')], nextCursor: 'g2', total: null }
+    pages.g2 = { items: [row('n5')], nextCursor: 'g3', total: null }
+    await list.refreshHead()
+    expect(list.headGap.value).toBe(true)
+  })
+
+  it('asks for its page limits: the head refresh and Load more theirs, the first page the server default', async () => {
+    const queries: object[] = []
+    const list = createPagedList<{ kind: string }, Row>(
+      async (query) => {
+        queries.push(query)
+        return { items: [row(query.cursor ?? 'first')], nextCursor: query.cursor ? null : 'c1', total: null }
+      },
+      (item) => item.id,
+      { pageLimit: 200, headLimit: 100 },
+    )
+    await list.load({ kind: 'x' })
+    await list.loadMore()
+    await list.refreshHead()
+    expect(queries).toEqual([{ kind: 'x' }, { kind: 'x', cursor: 'c1', limit: 200 }, { kind: 'x', limit: 100 }])
+  })
+
   it('keeps the list and says why when a head refresh fails', async () => {
     const failing = createPagedList<object, Row>(
       async (query) => {

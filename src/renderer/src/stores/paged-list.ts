@@ -16,11 +16,14 @@ export const HEAD_REFRESH_MIN_MS = 2_000
  *
  * New items join at the top, either pushed (`prepend`) or fetched when an
  * arrival is announced (`requestHeadRefresh`: the first pages again, up to
- * the newest item already held).
+ * the newest item already held). A push that carries only part of a record
+ * still shows at once (`prependProvisional`); the next head refresh puts the
+ * full record in its place, on the same row.
  */
 export function createPagedList<Query extends object, Item>(
-  fetchPage: (query: Query & { cursor?: string }) => Promise<Page<Item>>,
+  fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>,
   identity: (item: Item) => string,
+  options: PagedListOptions = {},
 ) {
   const items = shallowRef<Item[]>([])
   const total = ref<string | null>(null)
@@ -48,6 +51,8 @@ export function createPagedList<Query extends object, Item>(
   let followedCursors = new Set<string>()
   /** Identities of the held items, kept alongside them: a 100,000-row list is not re-keyed per page. */
   let keys = new Set<string>()
+  /** Identities of held items made from a partial push, waiting for their full record. */
+  let provisional = new Set<string>()
   let headRunning = false
   let headAgain = false
   let headTimer: ReturnType<typeof setTimeout> | null = null
@@ -77,7 +82,10 @@ export function createPagedList<Query extends object, Item>(
   }
 
   function append(page: Page<Item>, replace: boolean): void {
-    if (replace) keys = new Set()
+    if (replace) {
+      keys = new Set()
+      provisional = new Set()
+    }
     const fresh = takeUnknown(page.items)
     items.value = replace ? fresh : [...items.value, ...fresh]
     if (page.total !== null) total.value = page.total
@@ -127,7 +135,7 @@ export function createPagedList<Query extends object, Item>(
     error.value = null
     failedStep.value = null
     try {
-      const page = await fetchPage({ ...current, cursor })
+      const page = await fetchPage(withLimit({ ...current, cursor }, options.pageLimit))
       if (mine !== generation) return
       followedCursors.add(cursor)
       append(page, false)
@@ -147,6 +155,19 @@ export function createPagedList<Query extends object, Item>(
    * grows by what was added.
    */
   function prepend(newestFirst: readonly Item[], serverTotal: string | null = null): void {
+    putInFront(newestFirst, serverTotal, false)
+  }
+
+  /**
+   * Like `prepend`, for items made from a push that carries only part of the
+   * record: they show at once, and the next head refresh replaces each in
+   * place with the full record. Ask for one (`requestHeadRefresh`).
+   */
+  function prependProvisional(newestFirst: readonly Item[]): void {
+    putInFront(newestFirst, null, true)
+  }
+
+  function putInFront(newestFirst: readonly Item[], serverTotal: string | null, partial: boolean): void {
     if (!loaded.value) return
     const fresh = takeUnknown(newestFirst)
     if (serverTotal !== null) total.value = serverTotal
@@ -154,14 +175,38 @@ export function createPagedList<Query extends object, Item>(
       total.value = (BigInt(total.value) + BigInt(fresh.length)).toString()
     }
     if (fresh.length === 0) return
+    if (partial) for (const item of fresh) provisional.add(identity(item))
     items.value = [...fresh, ...items.value]
     arrived.value += fresh.length
   }
 
   /**
+   * The held items with the full records of `replacements` in place of the
+   * provisional ones. Provisional items sit at the top (only arrivals are put
+   * above them), so the scan stops as soon as every one is found.
+   */
+  function withReplacements(replacements: Map<string, Item>): Item[] {
+    const next = items.value.slice()
+    let left = replacements.size
+    for (let index = 0; index < next.length && left > 0; index++) {
+      const key = identity(next[index] as Item)
+      const full = replacements.get(key)
+      if (full === undefined) continue
+      next[index] = full
+      provisional.delete(key)
+      left--
+    }
+    return next
+  }
+
+  /**
    * Fetches the first pages again and puts what is new in front, stopping at
-   * the first item already held. When HEAD_PAGES_MAX pages hold nothing
-   * known, those are shown and `headGap` says items between may be missing.
+   * the first item already held in full, or at the end of a page that ends
+   * on a provisional item; provisional items met on the way are replaced in
+   * place by the records fetched (so under a flood of pushes, the newest get
+   * their full record and older ones keep their summary). When
+   * HEAD_PAGES_MAX pages end on an item not held, those are shown and
+   * `headGap` says items between may be missing.
    */
   async function refreshHead(): Promise<void> {
     const current = query.value
@@ -175,21 +220,35 @@ export function createPagedList<Query extends object, Item>(
     const mine = generation
     try {
       const fresh: Item[] = []
+      const replacements = new Map<string, Item>()
       let cursor: string | undefined
       let joined = false
+      let lastUnknown = false
       let serverTotal: string | null = null
       for (let pages = 0; pages < HEAD_PAGES_MAX && !joined; pages++) {
-        const page = await fetchPage(cursor === undefined ? { ...current } : { ...current, cursor })
+        const page = await fetchPage(withLimit(cursor === undefined ? { ...current } : { ...current, cursor }, options.headLimit))
         if (mine !== generation) return
         serverTotal = page.total ?? serverTotal
         if (pages === 0) freshness.value = page.freshness ?? null
-        const knownAt = page.items.findIndex((item) => keys.has(identity(item)))
-        fresh.push(...(knownAt < 0 ? page.items : page.items.slice(0, knownAt)))
-        joined = knownAt >= 0 || page.nextCursor === null || page.items.length === 0 || page.nextCursor === cursor
+        for (const item of page.items) {
+          const key = identity(item)
+          lastUnknown = !keys.has(key)
+          if (lastUnknown) fresh.push(item)
+          else if (provisional.has(key)) replacements.set(key, item)
+          else {
+            joined = true
+            break
+          }
+        }
+        joined ||= page.nextCursor === null || page.items.length === 0 || page.nextCursor === cursor
         cursor = page.nextCursor ?? undefined
+        // A page that ends on a provisional item reached rows a push already put here: what follows is
+        // held, and the records of older provisional rows are not worth more pages on every refresh.
+        if (!lastUnknown) break
       }
-      if (!joined) headGap.value = true
+      if (!joined && lastUnknown) headGap.value = true
       headError.value = null
+      if (replacements.size > 0) items.value = withReplacements(replacements)
       prepend(fresh, serverTotal)
       updatedAt.value = Date.now()
     } catch (caught) {
@@ -255,9 +314,21 @@ export function createPagedList<Query extends object, Item>(
     reload,
     holds,
     prepend,
+    prependProvisional,
     refreshHead,
     requestHeadRefresh,
   }
+}
+
+export interface PagedListOptions {
+  /** Items each Load more asks for (fewer round trips for a long list); the server's default when absent. */
+  pageLimit?: number
+  /** Items each page of a head refresh asks for; the server's default when absent. */
+  headLimit?: number
+}
+
+function withLimit<Query extends object>(query: Query, limit: number | undefined): Query & { limit?: number } {
+  return limit === undefined ? query : { ...query, limit }
 }
 
 type ShownState = 'items' | 'total' | 'nextCursor' | 'loading' | 'loadingMore' | 'error' | 'failedStep' | 'loaded' | 'ended'

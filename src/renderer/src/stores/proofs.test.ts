@@ -1,11 +1,20 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page, Proof, ProofQuery } from '@shared/domain'
 import { deferred } from '@renderer/test-utils/deferred'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
+import { HEAD_REFRESH_MIN_MS } from './paged-list'
 import { useConnectionStore } from './connection'
-import { mayMatchProof, NO_PROOF_FILTERS, proofQueryOf, useProofsStore } from './proofs'
+import {
+  mayMatchProof,
+  NO_PROOF_FILTERS,
+  PROOF_PAGE_LIMIT,
+  proofFromSummary,
+  proofQueryOf,
+  surelyMatchesProof,
+  useProofsStore,
+} from './proofs'
 
 let bridge: FakeBridge
 
@@ -45,6 +54,42 @@ describe('mayMatchProof', () => {
   })
 })
 
+describe('surelyMatchesProof', () => {
+  const summary = { ...makeProofSummary(1), authority: 'Auth1', proofType: 'AGE' }
+
+  it('takes a pushed proof only when every filter set is matched by a field it has', () => {
+    expect(surelyMatchesProof(NO_PROOF_FILTERS, summary)).toBe(true)
+    expect(surelyMatchesProof(NO_PROOF_FILTERS, { ...summary, authority: null, proofType: null })).toBe(true)
+    expect(surelyMatchesProof({ authority: ' Auth1 ', type: 'age' }, summary)).toBe(true)
+    expect(surelyMatchesProof({ authority: 'Auth2', type: '' }, summary)).toBe(false)
+    expect(surelyMatchesProof({ authority: '', type: 'BALANCE' }, summary)).toBe(false)
+    // Unknown fields cannot prove a match: the head refresh decides.
+    expect(surelyMatchesProof({ authority: 'Auth1', type: '' }, { ...summary, authority: null })).toBe(false)
+    expect(surelyMatchesProof({ authority: '', type: 'AGE' }, { ...summary, proofType: null })).toBe(false)
+  })
+})
+
+describe('proofFromSummary', () => {
+  it('keeps what the summary says and leaves the rest unknown', () => {
+    const summary = { ...makeProofSummary(4), raw: { proofAccount: 'x', slot: '5' }, extra: { lane: 2 } }
+    expect(proofFromSummary(summary)).toEqual({
+      proofAccount: summary.proofAccount,
+      signature: null,
+      authority: summary.authority,
+      circuitId: 'circuit-1',
+      circuitName: null,
+      proofType: 'AGE',
+      publicInputs: {},
+      verified: null,
+      verifiedAt: null,
+      slotVerified: summary.slot,
+      revoked: null,
+      raw: { proofAccount: 'x', slot: '5' },
+      extra: { lane: 2 },
+    })
+  })
+})
+
 describe('proofs store', () => {
   it('pages with loadMore until the cursor runs out', async () => {
     servePages(5, 2)
@@ -70,7 +115,7 @@ describe('proofs store', () => {
     await proofs.loadMore()
     expect(bridge.callsOf('listProofs')).toEqual([
       [{ authority: 'Auth1', type: 'BALANCE' }],
-      [{ authority: 'Auth1', type: 'BALANCE', cursor: 'c1' }],
+      [{ authority: 'Auth1', type: 'BALANCE', cursor: 'c1', limit: PROOF_PAGE_LIMIT }],
     ])
   })
 
@@ -216,5 +261,101 @@ describe('proofs store and arrivals', () => {
     bridge.emit('connection', makeConnection({ http: 'ok' }))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(proofs.items.map((p) => p.proofAccount)).toEqual([5, 1].map((n) => makeProof(n).proofAccount))
+  })
+})
+
+describe('proofs store and pushed proofs', () => {
+  // Head refreshes are spaced HEAD_REFRESH_MIN_MS apart: the clock is the test's.
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const settle = () => vi.advanceTimersByTimeAsync(0)
+  const laterRefresh = () => vi.advanceTimersByTimeAsync(HEAD_REFRESH_MIN_MS)
+  const accountsOf = (proofs: readonly Proof[]) => proofs.map((proof) => proof.proofAccount)
+
+  /** The indexer's newest-first list: `newest` (set by the test) in front of proofs 1 and 0. */
+  function serveNewest(): { newest: Proof[] } {
+    const state = { newest: [] as Proof[] }
+    bridge.handle('listProofs', () => ({ items: [...state.newest, makeProof(1), makeProof(0)], nextCursor: null, total: String(state.newest.length + 2) }))
+    return state
+  }
+
+  it('shows pushed proofs at the top at once, newest first, each proof once', async () => {
+    const served = serveNewest()
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    proofs.follow()
+    await settle()
+    const asked = bridge.callsOf('listProofs').length
+    // The head refresh is slow: the rows do not wait for it.
+    bridge.handle('listProofs', () => new Promise(() => {}))
+
+    bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
+    expect(accountsOf(proofs.items)).toEqual(accountsOf([3, 2, 1, 0].map((n) => makeProof(n))))
+    expect(proofs.items[0]).toEqual(proofFromSummary(makeProofSummary(3)))
+    expect(proofs.total).toBe('4')
+    await laterRefresh()
+    expect(bridge.callsOf('listProofs')).toHaveLength(asked + 1)
+
+    // A replay after a reconnect, and a proof the list already holds in full, add nothing.
+    bridge.emit('proofs', [makeProofSummary(3), { ...makeProofSummary(1), proofType: 'BALANCE' }])
+    expect(accountsOf(proofs.items)).toEqual(accountsOf([3, 2, 1, 0].map((n) => makeProof(n))))
+    expect(proofs.items[2]).toEqual(makeProof(1))
+    expect(proofs.total).toBe('4')
+    served.newest = []
+  })
+
+  it('puts the full record on the row a push made, in place, when the head refresh brings it', async () => {
+    const served = serveNewest()
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    proofs.follow()
+    await settle()
+
+    served.newest = [makeProof(3), makeProof(2)]
+    bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
+    expect(proofs.items[0]?.verified).toBeNull()
+    await laterRefresh()
+    expect(proofs.items).toEqual([3, 2, 1, 0].map((n) => makeProof(n)))
+    expect(proofs.headGap).toBe(false)
+    expect(proofs.total).toBe('4')
+  })
+
+  it('takes only pushed proofs that belong to the filtered list, and asks the indexer about unclear ones', async () => {
+    const served = serveNewest()
+    const proofs = useProofsStore()
+    await proofs.applyFilters({ authority: '', type: 'AGE' })
+    proofs.follow()
+    await settle()
+    const asked = bridge.callsOf('listProofs').length
+    bridge.handle('listProofs', () => new Promise(() => {}))
+
+    bridge.emit('proofs', [{ ...makeProofSummary(5), proofType: 'BALANCE' }])
+    expect(proofs.items).toHaveLength(2)
+    expect(bridge.callsOf('listProofs')).toHaveLength(asked)
+
+    // No type in the summary: not shown on a guess, but the indexer is asked.
+    bridge.emit('proofs', [{ ...makeProofSummary(6), proofType: null }])
+    expect(proofs.items).toHaveLength(2)
+    await laterRefresh()
+    expect(bridge.callsOf('listProofs')).toHaveLength(asked + 1)
+    served.newest = []
+  })
+
+  it('shows nothing pushed while no view follows the list', async () => {
+    serveNewest()
+    const proofs = useProofsStore()
+    await proofs.applyFilters(NO_PROOF_FILTERS)
+    const stop = proofs.follow()
+    await settle()
+    stop()
+    const asked = bridge.callsOf('listProofs').length
+    bridge.emit('proofs', [makeProofSummary(7)])
+    await laterRefresh()
+    expect(proofs.items).toHaveLength(2)
+    expect(bridge.callsOf('listProofs')).toHaveLength(asked)
   })
 })

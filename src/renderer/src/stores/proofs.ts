@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import type { Proof, ProofQuery, ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { useFilteredList } from './filtered-list'
+import { createFrameGate } from './frame-gate'
 
 export interface ProofFilters {
   authority: string
@@ -28,10 +29,40 @@ export function mayMatchProof(filters: ProofFilters, proof: ProofSummary): boole
   return true
 }
 
+/** Whether a pushed proof surely belongs to the list `filters` select: every filter set is matched by a field it has. */
+export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): boolean {
+  const authority = filters.authority.trim()
+  if (authority && proof.authority !== authority) return false
+  return !filters.type || proof.proofType?.toUpperCase() === filters.type.toUpperCase()
+}
+
+/** A row for a pushed proof: what the summary says, the rest unknown (null) until the full record is fetched. */
+export function proofFromSummary(summary: ProofSummary): Proof {
+  return {
+    proofAccount: summary.proofAccount,
+    signature: null,
+    authority: summary.authority,
+    circuitId: summary.circuitId,
+    circuitName: null,
+    proofType: summary.proofType,
+    publicInputs: {},
+    verified: null,
+    verifiedAt: null,
+    slotVerified: summary.slot,
+    revoked: null,
+    raw: summary.raw,
+    extra: summary.extra,
+  }
+}
+
+/** Rows a Load more or head refresh page asks for (the most the indexer gives): a long list in fewer round trips. */
+export const PROOF_PAGE_LIMIT = 200
+
 /**
- * The proofs collection, filtered and paged. A pushed proof is only a
- * summary, so an arrival that may match makes the store fetch the newest
- * page and put the full records in front.
+ * The proofs collection, filtered and paged. A pushed proof that belongs to
+ * the list shows at once, built from its summary; the head refresh it asks
+ * for then puts the full record on the same row (and brings any arrival
+ * whose summary could not tell whether it belongs).
  */
 export const useProofsStore = defineStore('proofs', () => {
   const bridge = getBridge()
@@ -40,10 +71,25 @@ export const useProofsStore = defineStore('proofs', () => {
     identity: (proof: Proof) => proof.proofAccount,
     noFilters: NO_PROOF_FILTERS,
     queryOf: proofQueryOf,
+    pageLimit: PROOF_PAGE_LIMIT,
+    headLimit: PROOF_PAGE_LIMIT,
+  })
+
+  const arrivals = createFrameGate<ProofSummary>((oldestFirst) => {
+    if (!list.isFollowed()) return
+    const filters = list.filters.value
+    const belonging: Proof[] = []
+    // Batches arrive oldest first; the list is newest first.
+    for (let index = oldestFirst.length - 1; index >= 0; index--) {
+      const summary = oldestFirst[index] as ProofSummary
+      if (surelyMatchesProof(filters, summary)) belonging.push(proofFromSummary(summary))
+    }
+    list.prependProvisional(belonging)
+    if (oldestFirst.some((proof) => mayMatchProof(filters, proof))) list.requestHeadRefresh()
   })
 
   bridge.on('proofs', (batch) => {
-    if (list.isFollowed() && batch.some((proof) => mayMatchProof(list.filters.value, proof))) list.requestHeadRefresh()
+    if (list.isFollowed()) arrivals.push(batch)
   })
 
   return list

@@ -171,18 +171,58 @@ describe('ProofsView', () => {
     expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('4 of 4 proofs')
   })
 
-  it('says when new proofs could not be fetched, and tries again', async () => {
+  it('shows a pushed proof at once, says when its full record could not be fetched, and fills it in on Retry', async () => {
     const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => servePages(fake, 2, 5))
     bridge.fail('listProofs', { code: 'UNREACHABLE', message: 'connect ECONNREFUSED' })
-    bridge.emit('proofs', [makeProofSummary(9)])
+    bridge.emit('proofs', [{ ...makeProofSummary(9), proofType: 'BALANCE' }])
     await flushPromises()
     expect(wrapper.get('[data-testid="list-arrivals"]').text()).toContain('connect ECONNREFUSED')
-    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(2)
+    const [pushed] = textsOf(wrapper, 'proof-row')
+    expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(3)
+    expect(wrapper.get('[data-testid="proof-row"] a').attributes('title')).toBe(makeProof(9).proofAccount)
+    // What the summary did not say is shown as unknown, not guessed.
+    expect(pushed).toContain('Balance')
+    expect(pushed).not.toContain('Verified')
 
     bridge.handle('listProofs', () => ({ items: [makeProof(9), makeProof(0)], nextCursor: null, total: '3' }))
     await wrapper.get('[data-testid="list-arrivals-retry"]').trigger('click')
     await flushPromises()
     expect(wrapper.find('[data-testid="list-arrivals"]').exists()).toBe(false)
     expect(wrapper.findAll('[data-testid="proof-row"]')).toHaveLength(3)
+    expect(textsOf(wrapper, 'proof-row')[0]).toContain('Verified')
+  })
+
+  it('keeps the rows being read in place while pushed proofs arrive and their records fill in, and offers the new ones', async () => {
+    vi.useFakeTimers()
+    const { wrapper, bridge } = await mountView(ProofsView, '/proofs', (fake) => servePages(fake, 40, 40))
+    const grid = wrapper.get('[role="grid"]')
+    const element = grid.element as HTMLElement
+    element.scrollTop = 10 * 40
+    await grid.trigger('scroll')
+    await flushPromises()
+    // The row at the top of the view: rows are 40 px, aria-rowindex counts the header as 1.
+    const rowAtTop = () => {
+      const index = String(Math.floor(element.scrollTop / 40) + 2)
+      return wrapper.findAll('[data-testid="proof-row"]').find((row) => row.attributes('aria-rowindex') === index)?.get('a').attributes('title')
+    }
+    expect(rowAtTop()).toBe(makeProof(10).proofAccount)
+
+    const newest = [makeProof(101), makeProof(100)]
+    bridge.handle('listProofs', () => ({ items: [...newest, makeProof(0)], nextCursor: null, total: '42' }))
+    bridge.emit('proofs', [100, 101].map((n) => ({ ...makeProofSummary(n), proofType: 'BALANCE' as const })))
+    await flushPromises()
+    expect(element.scrollTop).toBe(12 * 40)
+    expect(wrapper.get('[data-testid="list-new-above"]').text()).toBe('↑ 2 new')
+    await grid.trigger('scroll')
+    await flushPromises()
+    expect(rowAtTop()).toBe(makeProof(10).proofAccount)
+
+    // The head refresh fills the two rows in: nothing moves.
+    await vi.advanceTimersByTimeAsync(2_000)
+    await flushPromises()
+    expect(element.scrollTop).toBe(12 * 40)
+    expect(rowAtTop()).toBe(makeProof(10).proofAccount)
+    expect(wrapper.get('[data-testid="list-new-above"]').text()).toBe('↑ 2 new')
+    expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('42 of 42 proofs')
   })
 })
