@@ -5,15 +5,16 @@ const KNOWN = ['ws', 'sqlite', 'latency']
 
 describe('parseRunOptions', () => {
   it('runs everything in full by default', () => {
-    expect(parseRunOptions([], KNOWN)).toEqual({ quick: false, only: null, runs: null, build: true, help: false })
+    expect(parseRunOptions([], KNOWN)).toEqual({ quick: false, only: null, runs: null, build: true, freshFixtures: false, help: false })
   })
 
-  it('reads --quick, --only, --runs and --no-build', () => {
-    expect(parseRunOptions(['--quick', '--only', 'ws,latency', '--runs=3', '--no-build'], KNOWN)).toEqual({
+  it('reads --quick, --only, --runs, --no-build and --fresh-fixtures', () => {
+    expect(parseRunOptions(['--quick', '--only', 'ws,latency', '--runs=3', '--no-build', '--fresh-fixtures'], KNOWN)).toEqual({
       quick: true,
       only: ['ws', 'latency'],
       runs: 3,
       build: false,
+      freshFixtures: true,
       help: false,
     })
   })

@@ -8,6 +8,8 @@ export interface RunOptions {
   runs: number | null
   /** Build the app first when its sources changed (the renderer benchmarks run the built app). */
   build: boolean
+  /** Make the fixtures in this run's directory instead of reusing kept ones. */
+  freshFixtures: boolean
   help: boolean
 }
 
@@ -21,10 +23,12 @@ Options:
   --only <names> only these benchmarks, comma-separated (see the list below)
   --runs <n>     runs per figure instead of the mode's default
   --no-build     measure the app as built in out/, without rebuilding it from changed sources
+  --fresh-fixtures  make the 1,000,000-row cache and its JSON twin anew for this run (they are
+                 otherwise kept in the temporary directory and reused until their sources change)
   --help         this text`
 
 export function parseRunOptions(argv: readonly string[], known: readonly string[]): RunOptions {
-  const options: RunOptions = { quick: false, only: null, runs: null, build: true, help: false }
+  const options: RunOptions = { quick: false, only: null, runs: null, build: true, freshFixtures: false, help: false }
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
@@ -39,6 +43,9 @@ export function parseRunOptions(argv: readonly string[], known: readonly string[
         break
       case '--no-build':
         options.build = false
+        break
+      case '--fresh-fixtures':
+        options.freshFixtures = true
         break
       case '--help':
       case '-h':

@@ -11,7 +11,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { BENCHMARKS } from './benchmarks'
-import { FULL_SIZES, QUICK_SIZES, Fixtures, type BenchContext } from './lib/context'
+import type { Benchmark } from './lib/benchmark'
+import { FIXTURE_SOURCES, FULL_SIZES, QUICK_SIZES, Fixtures, type BenchContext, type KeptFixtures } from './lib/context'
 import { failedRow, toRows, type Figure, type Row } from './lib/figures'
 import { stopAllProcesses } from './lib/processes'
 import { formatTable } from './lib/table'
@@ -30,6 +31,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Fixtures kept between runs: PROOFWATCH_BENCH_FIXTURES, or a directory in the system's temporary one. */
+function keptFixtures(): KeptFixtures {
+  return {
+    dir: process.env.PROOFWATCH_BENCH_FIXTURES || join(tmpdir(), 'proofwatch-bench-fixtures'),
+    sources: FIXTURE_SOURCES.map((source) => join(root, source)),
+  }
 }
 
 function round2(value: number): number {
@@ -58,10 +67,21 @@ async function main(): Promise<number> {
   const base = options.quick ? QUICK_SIZES : FULL_SIZES
   const sizes = { ...base, runs: options.runs ?? base.runs }
   const workDir = mkdtempSync(join(tmpdir(), 'proofwatch-bench-'))
-  const ctx: BenchContext = { quick: options.quick, buildApp: options.build, sizes, root, benchDir, workDir, fixtures: new Fixtures(workDir, sizes.cacheRows, log), log }
+  const cleanups: (() => Promise<void>)[] = []
+  const ctx: BenchContext = {
+    quick: options.quick,
+    buildApp: options.build,
+    sizes,
+    root,
+    benchDir,
+    workDir,
+    fixtures: new Fixtures(workDir, sizes.cacheRows, log, options.freshFixtures ? null : keptFixtures()),
+    log,
+    onFinish: (cleanup) => void cleanups.push(cleanup),
+  }
   const selected = BENCHMARKS.filter((benchmark) => options.only === null || options.only.includes(benchmark.name))
   // Per benchmark; the full suite stays under 10 minutes when each stays well inside this.
-  const limitMs = options.quick ? 60_000 : 240_000
+  const limitOf = (benchmark: Benchmark) => (options.quick ? 60_000 : (benchmark.limitMs ?? 240_000))
 
   const startedAt = performance.now()
   // Other work on the machine moves every figure: the load is kept with the results.
@@ -81,7 +101,7 @@ async function main(): Promise<number> {
       const benchmarkStartedAt = performance.now()
       log(`▸ ${benchmark.name}: ${benchmark.title}`)
       try {
-        parts.push({ figures: await withTimeout(benchmark.run(ctx), limitMs, benchmark.name) })
+        parts.push({ figures: await withTimeout(benchmark.run(ctx), limitOf(benchmark), benchmark.name) })
       } catch (error) {
         log(`  ${benchmark.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
         parts.push({ failed: failedRow(benchmark.name, error) })
@@ -90,6 +110,7 @@ async function main(): Promise<number> {
       log(`  ${((performance.now() - benchmarkStartedAt) / 1000).toFixed(1)} s`)
     }
   } finally {
+    for (const cleanup of cleanups.splice(0)) await cleanup().catch((error: unknown) => log(`  cleanup failed: ${String(error)}`))
     await stopAllProcesses()
     rmSync(workDir, { recursive: true, force: true })
   }

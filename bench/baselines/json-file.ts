@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks'
 import type { Benchmark } from '../lib/benchmark'
 import type { BenchContext } from '../lib/context'
 import { measured, type Figure } from '../lib/figures'
-import { rewriteJsonHistory, writeJsonHistory } from '../lib/cache-fixture'
+import { rewriteJsonHistory, writeJsonProofs } from '../lib/json-history'
 import { cachedProofs } from '../lib/records'
 import { median } from '../lib/stats'
 
@@ -23,7 +23,7 @@ export const jsonFile: Benchmark = {
   async run(ctx: BenchContext): Promise<Figure[]> {
     const records = ctx.sizes.jsonRecords
     const path = join(ctx.workDir, `history-${records}.json`)
-    await writeJsonHistory(path, records, 2)
+    await writeJsonProofs(path, records, 2)
     const newEvents = [...cachedProofs(ctx.sizes.jsonAppends * ctx.sizes.runs, 3)]
 
     const reads: number[] = []

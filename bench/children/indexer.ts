@@ -33,11 +33,10 @@ export interface PublishReply {
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IndexerChildArgs
-const indexer = await startDemoIndexer({
+const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: 2000 }
+let indexer = await startDemoIndexer({
   port: 0,
-  seed: args.seed ?? 1,
-  rate: 0,
-  statsIntervalMs: 2000,
+  ...serverOptions,
   network: {
     historyProofs: args.historyProofs ?? 300,
     historyTransactions: args.historyTransactions ?? 200,
@@ -120,6 +119,22 @@ answerRequests({
       newest = tx.signature
     }
     return { newest, oldest }
+  },
+  /**
+   * An outage: the indexer goes down (sockets cut, HTTP refused), `count`
+   * transactions paid by `address` happen meanwhile, and it comes back on the
+   * same port with the same network, as after a restart.
+   */
+  async outage(options: { address: string; count: number; downMs?: number }): Promise<{ newest: string }> {
+    const port = indexer.port
+    await indexer.close()
+    let newest = ''
+    for (let index = 0; index < options.count; index++) {
+      newest = network.publishTransaction({ feePayer: options.address, kind: 'transfer', failed: false }).signature
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.downMs ?? 0))
+    indexer = await startDemoIndexer({ port, ...serverOptions, network: { continueFrom: network } })
+    return { newest }
   },
   /** Cuts every socket without a close handshake: an outage as the client sees it. */
   dropConnections(): number {

@@ -1,17 +1,60 @@
 /**
  * The consumer of the pipeline benchmarks in its own process, as the app's
- * main process would be: the ingest pipeline connected to the indexer child,
- * reporting how far it got (a notice every few milliseconds while it moves)
- * and its memory on request.
+ * main process: the core's monitor (history store on a cache file, live
+ * service, watchlist, event batcher) connected to the indexer child, with a
+ * counting bridge client on `onEvents` that serialises each batch as serve
+ * mode's transport does. Reports how far it got (a notice every few
+ * milliseconds while it moves), its memory, and how a backfill went.
  */
-import { IngestPipeline, type IngestCounts } from '../pipeline/ingest-pipeline'
+import { readFileSync } from 'node:fs'
+import { writeHeapSnapshot, getHeapSpaceStatistics } from 'node:v8'
+import type { BridgeEvent } from '@shared/bridge'
+import type { CacheLimits } from '@shared/history'
+import { createMonitor, type Monitor, type MonitorDeps } from '../../src/main/core/monitor'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/settings'
+import { socketPoolTransport } from '../../src/main/core/live/live-transport'
+import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
+import { sleep } from '../lib/clock'
+import { StoredRows } from '../lib/stored-rows'
 
 export interface PipelineChildArgs {
+  httpUrl: string
   wsUrl: string
-  channels: string[]
-  dedupeWindow?: number
+  /** Watched addresses, as `--watch` adds them. */
+  watch: string[]
+  /** The history cache (a copy of the fixture re-keyed to this indexer); null keeps it in memory. */
+  historyPath: string | null
+  /** The history store's page cache in KiB; absent: the store's default. */
+  cacheKiB?: number
+  /** The cache's caps (Settings → Cache); absent: the defaults. */
+  cacheLimits?: Partial<CacheLimits>
+  /** Reconnect within a few tens of milliseconds, so that a benchmark does not wait out the backoff after an outage. */
+  quickReconnect?: boolean
   progressEveryMs?: number
+}
+
+export interface CoreCounts {
+  /** Items of `proofs` and `addressTransactions` the bridge client received: the indexer's events, relayed. */
+  relayed: number
+  proofs: number
+  addressTransactions: number
+  /** Notification-centre entries relayed (one per watched address's transaction). */
+  notifications: number
+  batches: number
+  /** Bytes of the bridge messages as JSON. */
+  relayedBytes: number
+  /** `problem` events: anything the core had to tell the user. */
+  problems: number
+  lastProblem: string | null
+  /** Live events dropped as already held. */
+  duplicates: number
+}
+
+export interface HeapSpace {
+  name: string
+  size: number
+  used: number
 }
 
 export interface MemoryReading {
@@ -20,25 +63,140 @@ export interface MemoryReading {
   heapTotal: number
   external: number
   arrayBuffers: number
+  /** V8's heap spaces (new, old, code, large objects…): where heapTotal goes. */
+  spaces: HeapSpace[]
+  /** Linux: resident memory by kind (anonymous, file-backed, shared), in bytes; null elsewhere. */
+  resident: { anon: number; file: number; shmem: number } | null
   relayed: number
 }
 
-export type ProgressNotice = Pick<IngestCounts, 'received' | 'relayed'>
+export type ProgressNotice = Pick<CoreCounts, 'relayed'>
+
+export interface BackfillTiming {
+  /** From the socket's being live again to every missed transaction stored and the stream synced. */
+  ms: number
+  /** From the socket's being live again to the backfilled transactions' reaching the bridge client. */
+  relayedMs: number
+  stored: number
+  backfilled: number
+  problems: string[]
+}
+
+/** RssAnon, RssFile and RssShmem of /proc/self/status: what of the RSS is the process's own memory and what is mapped files. */
+function residentByKind(): MemoryReading['resident'] {
+  let status: string
+  try {
+    status = readFileSync('/proc/self/status', 'utf8')
+  } catch {
+    return null
+  }
+  const kib = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN) * 1024
+  const resident = { anon: kib('RssAnon'), file: kib('RssFile'), shmem: kib('RssShmem') }
+  return Object.values(resident).every(Number.isFinite) ? resident : null
+}
 
 const args = JSON.parse(process.argv[2] ?? '{}') as PipelineChildArgs
-const pipeline = new IngestPipeline({ wsUrl: args.wsUrl, channels: args.channels, dedupeWindow: args.dedupeWindow })
-await pipeline.start()
+const counts: CoreCounts = {
+  relayed: 0,
+  proofs: 0,
+  addressTransactions: 0,
+  notifications: 0,
+  batches: 0,
+  relayedBytes: 0,
+  problems: 0,
+  lastProblem: null,
+  duplicates: 0,
+}
+const problems: string[] = []
+let relayedAt: number | null = null
+let relayTarget: { address: string; count: number; seen: number } | null = null
+
+/** The counting bridge client. */
+function relay(batch: BridgeEvent[]): void {
+  const text = JSON.stringify({ events: batch })
+  counts.batches++
+  counts.relayedBytes += text.length
+  for (const item of batch) {
+    switch (item.event) {
+      case 'proofs':
+        counts.proofs += item.payload.length
+        counts.relayed += item.payload.length
+        break
+      case 'addressTransactions':
+        counts.addressTransactions += item.payload.length
+        counts.relayed += item.payload.length
+        if (relayTarget !== null) {
+          for (const { address } of item.payload) if (address === relayTarget.address) relayTarget.seen++
+          if (relayTarget.seen >= relayTarget.count && relayedAt === null) relayedAt = Date.now()
+        }
+        break
+      case 'notifications':
+        counts.notifications += item.payload.length
+        break
+      case 'problem':
+        counts.problems++
+        counts.lastProblem = item.payload.message
+        problems.push(item.payload.message)
+        if (problems.length > 20) problems.shift()
+        break
+    }
+  }
+}
+
+const profile = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Benchmark indexer', httpUrl: args.httpUrl, wsUrl: args.wsUrl } }, () => 'bench').settings
+const settings = args.cacheLimits ? applySettingsPatch(profile, { cache: args.cacheLimits }).settings : profile
+const deps: MonitorDeps = {
+  history: args.cacheKiB === undefined ? {} : { cacheKiB: args.cacheKiB },
+  live: args.quickReconnect ? { transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 50 }) } : {},
+}
+const monitor: Monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: args.historyPath, launch: { watch: args.watch } }, deps)
+monitor.onEvents(relay)
+await monitor.start()
+
+/**
+ * Whether the live service has everything (socket live, every channel
+ * subscribed, no gap left to fetch). The bridge's connection state does not
+ * say whether a backfill is still running, so this reads the monitor's
+ * session, checked at run time so that a change of the monitor's insides
+ * fails loudly here rather than measuring something else.
+ */
+function liveStatus(): LiveServiceStatus {
+  const session = (monitor as unknown as { session?: { liveStatus?: () => LiveServiceStatus } | null }).session
+  if (typeof session?.liveStatus !== 'function') throw new Error('the monitor no longer keeps its indexer session where this benchmark reads it')
+  return session.liveStatus()
+}
+
+async function untilSynced(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!liveStatus().synced) {
+    if (Date.now() > deadline) {
+      const status = liveStatus()
+      throw new Error(`the live service was not synced within ${timeoutMs} ms: socket ${status.socket.state}, syncing ${status.syncing.length}, last problem ${counts.lastProblem}`)
+    }
+    await sleep(5)
+  }
+}
+
+await untilSynced(30_000)
 
 let lastRelayed = -1
 setInterval(() => {
-  const { received, relayed } = pipeline.snapshot()
-  if (relayed === lastRelayed) return
-  lastRelayed = relayed
-  notifyParent('progress', { received, relayed } satisfies ProgressNotice)
+  if (counts.relayed === lastRelayed) return
+  lastRelayed = counts.relayed
+  notifyParent('progress', { relayed: counts.relayed } satisfies ProgressNotice)
 }, args.progressEveryMs ?? 10)
 
+const storedRows = args.historyPath === null ? null : new StoredRows(args.historyPath, args.httpUrl)
+let outage: { reconnects: number; storedBefore: number; address: string } | null = null
+
 answerRequests({
-  counts: (): IngestCounts => pipeline.snapshot(),
+  counts: (): CoreCounts => ({ ...counts, duplicates: liveStatus().counters.duplicates }),
+  /** Writes what the history store still holds queued; the bridge's listNotifications does so before it reads. */
+  async settle(): Promise<number> {
+    const startedAt = performance.now()
+    await monitor.listNotifications({ limit: 1 })
+    return performance.now() - startedAt
+  },
   /** After a full collection when `gc` is set (the child runs with --expose-gc), so growth means retained memory. */
   memory(options: { gc: boolean }): MemoryReading {
     if (options.gc) globalThis.gc?.()
@@ -49,11 +207,64 @@ answerRequests({
       heapTotal: usage.heapTotal,
       external: usage.external,
       arrayBuffers: usage.arrayBuffers,
-      relayed: pipeline.snapshot().relayed,
+      spaces: getHeapSpaceStatistics().map((space) => ({ name: space.space_name, size: space.space_size, used: space.space_used_size })),
+      resident: residentByKind(),
+      relayed: counts.relayed,
     }
   },
-  stop(): void {
-    pipeline.stop()
+  heapSnapshot(options: { path: string }): string {
+    return writeHeapSnapshot(options.path)
+  },
+  /** Rows the cache file holds (committed) for an address, and for the whole indexer. */
+  storedRows(options: { address: string }): { address: number; proofs: number; transactions: number; notifications: number } {
+    if (storedRows === null) throw new Error('no cache file')
+    return { address: storedRows.transactionsOf(options.address), ...storedRows.totals() }
+  },
+  /** Notes the state before an outage: the reconnect count and what the cache holds for `address`. */
+  beforeOutage(options: { address: string }): void {
+    if (storedRows === null) throw new Error('no cache file')
+    outage = { reconnects: liveStatus().socket.reconnects, storedBefore: storedRows.transactionsOf(options.address), address: options.address }
+  },
+  /**
+   * Waits for the socket to be live again after the outage, then for the
+   * `missed` transactions to be relayed, stored and the service synced.
+   */
+  async afterOutage(options: { missed: number; timeoutMs: number }): Promise<BackfillTiming> {
+    if (outage === null || storedRows === null) throw new Error('beforeOutage first')
+    const { address, reconnects, storedBefore } = outage
+    const backfilledBefore = liveStatus().counters.backfilled
+    problems.length = 0
+    relayedAt = null
+    relayTarget = { address, count: options.missed, seen: 0 }
+    const deadline = Date.now() + options.timeoutMs
+    const fail = (what: string) =>
+      new Error(`${what} within ${options.timeoutMs} ms; ${JSON.stringify(liveStatus().counters)}; problems: ${problems.join(' | ') || 'none'}`)
+    // The reconnect: the socket live again (its `since` is when it became so).
+    let status = liveStatus()
+    while (!(status.socket.reconnects > reconnects && status.socket.state === 'live')) {
+      if (Date.now() > deadline) throw fail('no reconnect')
+      await sleep(1)
+      status = liveStatus()
+    }
+    const liveAt = status.socket.since
+    // Only look at the file once the core relayed them all: reading it meanwhile would compete with the core for this thread.
+    while (relayedAt === null) {
+      if (Date.now() > deadline) throw fail(`${relayTarget.seen} of ${options.missed} missed transactions relayed`)
+      await sleep(1)
+    }
+    let stored = storedRows.transactionsOf(address) - storedBefore
+    while (stored < options.missed || !liveStatus().synced) {
+      if (Date.now() > deadline) throw fail(`${stored} of ${options.missed} missed transactions stored`)
+      await sleep(1)
+      stored = storedRows.transactionsOf(address) - storedBefore
+    }
+    const doneAt = Date.now()
+    relayTarget = null
+    return { ms: doneAt - liveAt, relayedMs: relayedAt - liveAt, stored, backfilled: liveStatus().counters.backfilled - backfilledBefore, problems: [...problems] }
+  },
+  async stop(): Promise<void> {
+    storedRows?.close()
+    await monitor.stop()
     setImmediate(() => process.exit(0))
   },
 })

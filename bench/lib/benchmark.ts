@@ -6,5 +6,7 @@ export interface Benchmark {
   name: string
   /** One line for the progress log. */
   title: string
+  /** How long a full run may take before it counts as failed; default 4 minutes (quick runs: 1 minute). */
+  limitMs?: number
   run(ctx: BenchContext): Promise<Figure[]>
 }

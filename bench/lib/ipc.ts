@@ -38,6 +38,8 @@ export function answerRequests(handlers: Handlers): void {
   })
   // The IPC channel alone must not keep a child alive after the runner is gone.
   process.on('disconnect', () => process.exit(0))
+  // An orderly exit, so that a CPU profile asked for (PROOFWATCH_BENCH_PROFILE) is written.
+  process.on('SIGTERM', () => process.exit(0))
 }
 
 /** In a child: a message the parent did not ask for (progress, a sample). */
@@ -76,8 +78,17 @@ export class ChildChannel {
   request<T>(command: string, args: unknown = null): Promise<T> {
     const id = this.nextId++
     return new Promise<T>((resolve, reject) => {
+      // A child that is gone (stopped after a failure) refuses the request instead of crashing the runner.
+      if (!this.child.connected) {
+        reject(new Error(`${this.name} is not running; ${command} was not sent`))
+        return
+      }
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      this.child.send({ id, command, args } satisfies RequestMessage)
+      this.child.send({ id, command, args } satisfies RequestMessage, (error) => {
+        if (error === null || !this.pending.has(id)) return
+        this.pending.delete(id)
+        reject(new Error(`${this.name}: ${command} could not be sent: ${error.message}`))
+      })
     })
   }
 

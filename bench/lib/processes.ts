@@ -26,6 +26,18 @@ export function stopProcess(child: ChildProcess, graceMs = 3000): Promise<void> 
   })
 }
 
+/** Resolves when the child has exited, or after `ms` (then false). */
+export function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done(true)
+    const timer = setTimeout(() => done(false), ms)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      done(true)
+    })
+  })
+}
+
 /** Every child still running (after a failure or a timeout). */
 export async function stopAllProcesses(): Promise<void> {
   await Promise.all([...running].map((child) => stopProcess(child, 1000)))
@@ -47,11 +59,17 @@ export interface ForkOptions {
   timeoutMs?: number
 }
 
+/** With PROOFWATCH_BENCH_PROFILE=<dir>, every forked child writes a CPU profile there when it exits (for `node --cpu-prof` readers). */
+function profilingFlags(): string[] {
+  const dir = process.env.PROOFWATCH_BENCH_PROFILE
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []
+}
+
 /** Forks out/bench/children/<name>.js and waits for its `ready` notice. */
 export function forkChild<Ready>(benchDir: string, name: string, args: unknown, options: ForkOptions = {}): Promise<ForkedChild<Ready>> {
   const child = track(
     fork(resolve(benchDir, 'children', `${name}.js`), [JSON.stringify(args)], {
-      execArgv: options.execArgv ?? [],
+      execArgv: [...(options.execArgv ?? []), ...profilingFlags()],
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     }),

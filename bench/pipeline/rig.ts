@@ -1,16 +1,20 @@
 /**
  * The producer and consumer of the pipeline benchmarks: the demo indexer in
- * one child process, ProofWatch's ingest pipeline in another, watching
- * `proofs` and every address of the network (40), and the runner between
- * them granting the producer credit so it never runs more than a window
- * ahead of what the consumer relayed.
+ * one child process, ProofWatch's core (the monitor, with its history store
+ * on a copy of the 1,000,000-row cache) in another, watching `proofs` and
+ * every address of the network (40), and the runner between them granting
+ * the producer credit so it never runs more than a window ahead of what the
+ * consumer relayed.
  */
+import { rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
+import type { CacheLimits } from '@shared/history'
 import type { BenchContext } from '../lib/context'
-import { forkChild, type ForkedChild } from '../lib/processes'
+import { exited, forkChild, type ForkedChild } from '../lib/processes'
 import { until } from '../lib/clock'
-import type { IndexerReady, PublishReply } from '../children/indexer'
-import type { MemoryReading, PipelineChildArgs, ProgressNotice } from '../children/pipeline'
+import { rekeyHistory } from '../lib/history-fixture'
+import type { IndexerChildArgs, IndexerReady, PublishReply } from '../children/indexer'
+import type { CoreCounts, MemoryReading, PipelineChildArgs, ProgressNotice } from '../children/pipeline'
 
 /** Events the producer may run ahead of the consumer: a few milliseconds of work, well below the server's 64 MiB send limit. */
 const WINDOW_EVENTS = 10_000
@@ -30,6 +34,24 @@ export interface FixedRateRun extends RigRun {
   lagMs: number
 }
 
+export interface RigOptions {
+  /** Node flags of the consumer (e.g. --expose-gc). */
+  execArgv?: string[]
+  /** The consumer's history store on a copy of the cache fixture (default), or in memory. */
+  cache?: boolean
+  /** The history store's page cache in KiB; absent: the store's default. */
+  cacheKiB?: number
+  /** The cache's caps; absent: the app's defaults. */
+  cacheLimits?: Partial<CacheLimits>
+  /** Watched addresses; default every authority of the network (40). */
+  watch?: (authorities: readonly string[]) => string[]
+  quickReconnect?: boolean
+  indexer?: IndexerChildArgs
+}
+
+/** Caps that hold the fixture and everything a benchmark adds: the figures are about ingest, not eviction. */
+export const ROOMY_CACHE: CacheLimits = { maxBytes: 16 * 1024 ** 3, maxRows: 20_000_000 }
+
 export class PipelineRig {
   /** Events relayed by the consumer, as last reported. */
   relayed = 0
@@ -39,31 +61,47 @@ export class PipelineRig {
   private constructor(
     readonly indexer: ForkedChild<IndexerReady>,
     readonly consumer: ForkedChild<null>,
+    readonly watched: readonly string[],
+    /** The consumer's cache file (a copy, removed at stop), or null. */
+    readonly historyPath: string | null,
   ) {
     consumer.channel.onNotice('progress', (data) => {
       this.relayed = (data as ProgressNotice).relayed
     })
   }
 
-  static async start(ctx: BenchContext, consumerExecArgv: string[] = []): Promise<PipelineRig> {
-    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 100, historyTransactions: 100 })
+  static async start(ctx: BenchContext, options: RigOptions = {}): Promise<PipelineRig> {
+    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 100, historyTransactions: 100, ...options.indexer })
+    let historyPath: string | null = null
     try {
-      const addresses = indexer.ready.authorities
-      await indexer.channel.request('listeners', { proofs: true, addresses })
-      const args: PipelineChildArgs = {
-        wsUrl: indexer.ready.wsUrl,
-        channels: ['proofs', ...addresses.map((address) => `address:${address}:txs`)],
+      const watch = options.watch?.(indexer.ready.authorities) ?? [...indexer.ready.authorities]
+      await indexer.channel.request('listeners', { proofs: true, addresses: watch })
+      if (options.cache !== false) {
+        historyPath = ctx.fixtures.copyOfCache()
+        rekeyHistory(historyPath, indexer.ready.httpUrl)
       }
-      const consumer = await forkChild<null>(ctx.benchDir, 'pipeline', args, { execArgv: consumerExecArgv })
-      return new PipelineRig(indexer, consumer)
+      const args: PipelineChildArgs = {
+        httpUrl: indexer.ready.httpUrl,
+        wsUrl: indexer.ready.wsUrl,
+        watch,
+        historyPath,
+        cacheKiB: options.cacheKiB,
+        cacheLimits: options.cacheLimits,
+        quickReconnect: options.quickReconnect,
+      }
+      // Opening the cache and the first sync of 40 addresses take a while on a busy machine.
+      const consumer = await forkChild<null>(ctx.benchDir, 'pipeline', args, { execArgv: options.execArgv, timeoutMs: 90_000 })
+      return new PipelineRig(indexer, consumer, watch, historyPath)
     } catch (error) {
       await indexer.stop()
+      if (historyPath !== null) removeCache(historyPath)
       throw error
     }
   }
 
+  /** `proofs` and each watched address's channel. */
   get channels(): number {
-    return 1 + this.indexer.ready.authorities.length
+    return 1 + this.watched.length
   }
 
   /** Publishes at least `events` as fast as the consumer keeps up; resolves when all were relayed. */
@@ -83,6 +121,8 @@ export class PipelineRig {
       publishingMs += reply.elapsedMs
     }
     await this.drained(Math.max(1, deadline - performance.now()))
+    // Kept up with means stored too: what the history store still holds queued is written before the clock stops.
+    await this.settle()
     const ms = performance.now() - startedAt
     const total = this.published - start
     return { events: total, ms, eventsPerSecond: total / (ms / 1000), producerBusy: publishingMs / ms }
@@ -98,6 +138,7 @@ export class PipelineRig {
     const producerDoneAt = performance.now()
     this.published += reply.frames
     await this.drained(catchUpMs)
+    await this.settle()
     const doneAt = performance.now()
     const events = this.relayed - relayedBefore
     return {
@@ -114,11 +155,28 @@ export class PipelineRig {
     return this.consumer.channel.request<MemoryReading>('memory', { gc: true })
   }
 
+  counts(): Promise<CoreCounts> {
+    return this.consumer.channel.request<CoreCounts>('counts')
+  }
+
+  /** Writes what the consumer's history store holds queued; resolves with how long that took. */
+  settle(): Promise<number> {
+    return this.consumer.channel.request<number>('settle')
+  }
+
   async stop(): Promise<void> {
+    // The monitor's own stop (the history flushed and closed), then the processes.
+    await this.consumer.channel.request('stop').catch(() => undefined)
+    await exited(this.consumer.child, 10_000)
     await Promise.all([this.consumer.stop(), this.indexer.stop()])
+    if (this.historyPath !== null) removeCache(this.historyPath)
   }
 
   private drained(timeoutMs: number): Promise<void> {
     return until(() => this.relayed >= this.published, `the consumer to relay ${this.published} events (at ${this.relayed})`, timeoutMs, 1)
   }
+}
+
+function removeCache(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true })
 }

@@ -51,7 +51,7 @@ export class IndexerSession {
   private readonly poller: Poller
   private readonly stats: StatsPolls
   private readonly followedSeries: SeriesQuery[] = []
-  private recentProofs: ProofSummary[] = []
+  private readonly recentProofs = new RecentProofs(RECENT_PROOFS_CAP)
   http: { state: HttpState; lastOkAt: number | null; lastError: ErrorInfo | null } = { state: 'unknown', lastOkAt: null, lastError: null }
 
   constructor(
@@ -94,7 +94,7 @@ export class IndexerSession {
         },
         onProofs: (proofs) => {
           this.history.recordProofSummaries(proofs)
-          this.rememberProofs(proofs)
+          this.recentProofs.add(proofs)
           deps.push('proofs', proofs)
         },
         onUserProofs: (proofs, meta) => {
@@ -138,7 +138,7 @@ export class IndexerSession {
   }
 
   getRecentProofs(): ProofSummary[] {
-    return [...this.recentProofs]
+    return this.recentProofs.newestFirst()
   }
 
   setActivity(activity: Activity): void {
@@ -228,12 +228,37 @@ export class IndexerSession {
     if (isOfflineError(problem)) return
     this.deps.push('problem', problem)
   }
+}
 
-  private rememberProofs(proofs: readonly ProofSummary[]): void {
-    const held = new Set(this.recentProofs.map((p) => p.proofAccount))
-    const fresh = proofs.filter((p) => !held.has(p.proofAccount))
-    if (fresh.length === 0) return
-    this.recentProofs = [...fresh.reverse(), ...this.recentProofs].slice(0, RECENT_PROOFS_CAP)
+/**
+ * The newest proofs of the live feed, each once, for getRecentProofs. Called
+ * for every proof event, so adding costs the same however full it is: the
+ * list only grows at its end and is compacted now and then.
+ */
+export class RecentProofs {
+  /** Oldest first; the window is from `start` to the end. */
+  private items: ProofSummary[] = []
+  private start = 0
+  private readonly held = new Set<string>()
+
+  constructor(private readonly cap: number) {}
+
+  /** Proofs in the order they happened; one already in the window is not added again. */
+  add(proofs: readonly ProofSummary[]): void {
+    for (const proof of proofs) {
+      if (this.held.has(proof.proofAccount)) continue
+      this.items.push(proof)
+      this.held.add(proof.proofAccount)
+      if (this.items.length - this.start > this.cap) this.held.delete((this.items[this.start++] as ProofSummary).proofAccount)
+    }
+    if (this.start >= this.cap) {
+      this.items = this.items.slice(this.start)
+      this.start = 0
+    }
+  }
+
+  newestFirst(): ProofSummary[] {
+    return this.items.slice(this.start).reverse()
   }
 }
 

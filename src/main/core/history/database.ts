@@ -17,6 +17,9 @@ export const MEMORY_PATH = ':memory:'
 /** The cache's file name inside the app's data directory. */
 export const HISTORY_FILE_NAME = 'history.sqlite'
 
+/** The page cache's default size (see HistoryDatabaseOptions.cacheKiB). */
+export const DEFAULT_CACHE_KIB = 16 * 1024
+
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 const HEADER_BYTES = 100
 const TABLES_OF_LATEST = ['indexers', 'proofs', 'transactions', 'transaction_accounts', 'overview_snapshots', 'series', 'series_points', 'leaderboards', 'leaderboard_entries', 'notifications', 'circuits']
@@ -28,7 +31,12 @@ export interface HistoryDatabaseOptions {
   busyTimeoutMs?: number
   /** Files up to this size get a full `quick_check` at open (about 3 ms per MiB); larger ones are checked as they are read. Default 16 MiB. */
   integrityCheckMaxBytes?: number
-  /** Page cache in KiB. Default 64 MiB: it keeps the indexes' pages hot for ingest. */
+  /**
+   * Page cache in KiB. Default 16 MiB: on a 1,000,000-row cache ingest is as
+   * fast as with 64 MiB (the indexes' random pages outgrow either, and the
+   * OS keeps the file cached), and the main process stays ~50 MB smaller
+   * (bench: sqlite, memory).
+   */
   cacheKiB?: number
   clock?: () => number
   /** For tests of older versions: the migrations to apply. Default all. */
@@ -72,7 +80,7 @@ export class HistoryDatabase {
       path: options.path,
       busyTimeoutMs: options.busyTimeoutMs ?? 1500,
       integrityCheckMaxBytes: options.integrityCheckMaxBytes ?? 16 * 1024 * 1024,
-      cacheKiB: options.cacheKiB ?? 64 * 1024,
+      cacheKiB: options.cacheKiB ?? DEFAULT_CACHE_KIB,
       clock: options.clock ?? Date.now,
       migrations: options.migrations ?? MIGRATIONS,
     }

@@ -26,17 +26,28 @@ export const heldKinds = {
 } as const
 
 export interface MemoryHeldIndexOptions {
-  /** Identities kept per kind; the oldest go first beyond it. Default 50,000. */
+  /** Identities kept per kind; the oldest go first beyond it. Default 20,000: a whole backfill (see BackfillTuning). */
   maxPerKind?: number
+  /**
+   * Identities kept in all kinds together; beyond it the oldest of the
+   * largest kind go. Default 100,000 (about 12 MB), so that memory stays
+   * bounded however many addresses are watched and however long the app
+   * runs. Only the newest identities of a kind matter: a backfill stops at
+   * the first one held, and duplicates arrive close to the original.
+   */
+  maxTotal?: number
 }
 
 export class MemoryHeldIndex implements HeldIndex {
   // A Set keeps insertion order, so its first entries are the oldest.
   private readonly kinds = new Map<string, Set<string>>()
   private readonly maxPerKind: number
+  private readonly maxTotal: number
+  private total = 0
 
   constructor(options: MemoryHeldIndexOptions = {}) {
-    this.maxPerKind = options.maxPerKind ?? 50_000
+    this.maxPerKind = options.maxPerKind ?? 20_000
+    this.maxTotal = options.maxTotal ?? 100_000
   }
 
   has(kind: string, id: string): boolean {
@@ -51,14 +62,14 @@ export class MemoryHeldIndex implements HeldIndex {
     }
     if (ids.has(id)) return false
     ids.add(id)
-    if (ids.size > this.maxPerKind) {
-      const oldest = ids.values().next().value
-      if (oldest !== undefined) ids.delete(oldest)
-    }
+    this.total++
+    if (ids.size > this.maxPerKind) this.dropOldest(ids, 1)
+    if (this.total > this.maxTotal) this.trimLargestKind()
     return true
   }
 
   forget(kind: string): void {
+    this.total -= this.kinds.get(kind)?.size ?? 0
     this.kinds.delete(kind)
   }
 
@@ -66,7 +77,31 @@ export class MemoryHeldIndex implements HeldIndex {
     return this.kinds.get(kind)?.size ?? 0
   }
 
+  /** Identities held in all kinds. */
+  get totalSize(): number {
+    return this.total
+  }
+
   ids(kind: string): string[] {
     return [...(this.kinds.get(kind) ?? [])]
+  }
+
+  /** Over the total: the largest kind gives up its oldest, a hundredth of the total at a time so the search for it is rare. */
+  private trimLargestKind(): void {
+    let largest: Set<string> | undefined
+    for (const ids of this.kinds.values()) if (largest === undefined || ids.size > largest.size) largest = ids
+    if (largest === undefined) return
+    // The newest identity of a kind always stays: it is where the next backfill stops.
+    this.dropOldest(largest, Math.min(largest.size - 1, Math.max(this.total - this.maxTotal, Math.ceil(this.maxTotal / 100))))
+  }
+
+  private dropOldest(ids: Set<string>, count: number): void {
+    let dropped = 0
+    for (const id of ids) {
+      if (dropped >= count) break
+      ids.delete(id)
+      dropped++
+    }
+    this.total -= dropped
   }
 }

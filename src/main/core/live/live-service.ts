@@ -93,11 +93,15 @@ export interface LiveServiceStatus {
 }
 
 export interface BackfillTuning {
-  /** Items per page asked. Default 100. */
+  /** Items per page asked. Default 200, the most the indexer's lists give: fewer requests under its rate limit. */
   pageSize: number
-  /** Pages per backfill of an address, circuit or the user's proofs. Default 20. */
+  /**
+   * Pages per backfill of an address, circuit or the user's proofs. Default
+   * 100: 20,000 items, so that a busy address's hours offline come back
+   * whole, while a backfill held in memory stays bounded.
+   */
   maxPages: number
-  /** Pages per backfill of the global proof feed (it shows recent proofs only). Default 2. */
+  /** Pages per backfill of the global proof feed (it shows recent proofs only). Default 1. */
   feedMaxPages: number
   /** Backfills at once (many addresses after a reconnect). Default 4. */
   concurrency: number
@@ -134,9 +138,9 @@ export interface LiveServiceOptions {
 }
 
 const DEFAULT_BACKFILL: BackfillTuning = {
-  pageSize: 100,
-  maxPages: 20,
-  feedMaxPages: 2,
+  pageSize: 200,
+  maxPages: 100,
+  feedMaxPages: 1,
   concurrency: 4,
   retryBaseMs: 1000,
   retryCapMs: 30_000,

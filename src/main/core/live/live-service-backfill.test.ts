@@ -1,0 +1,166 @@
+/**
+ * How much LiveService fetches after an outage with its default tuning:
+ * pages of the indexer's largest size, and enough of them that a busy
+ * address's 10,000 missed transactions come back whole; beyond the bound it
+ * says what it could not fetch.
+ */
+import { describe, expect, it } from 'vitest'
+import type { ChannelStatus, ErrorInfo, Page, Transaction, TransactionQuery } from '@shared/domain'
+import { waitFor } from '../../../../test/support/wait-for'
+import type { FeedStatus } from './live-feed'
+import { LiveService, type EmitMeta, type LiveSource } from './live-service'
+import type { LiveTransport, LiveTransportConfig, LiveTransportHandlers } from './live-transport'
+
+const ADDRESS = '5nrh6VUPWsW3TMbN67R1jdbUPF96urdWxxMXAGJgshmy'
+/** The most items the indexer's lists return in one page. */
+const API_PAGE_LIMIT = 200
+
+/** An indexer's transaction list for one address: newest first, cursors as offsets, pages capped as the API caps them. */
+class FakeTransactions implements LiveSource {
+  private readonly items: Transaction[] = []
+  readonly limitsAsked: number[] = []
+
+  publish(count: number): void {
+    for (let index = 0; index < count; index++) {
+      const n = this.items.length
+      const signature = `${n}`.padStart(64, 'A')
+      this.items.push({
+        signature,
+        slot: String(1_000 + n),
+        blockTime: 1_700_000_000_000 + n,
+        fee: '5000',
+        feePayer: ADDRESS,
+        status: 'SUCCESS',
+        computeUnits: 100,
+        programIds: [],
+        raw: { signature },
+        extra: {},
+      })
+    }
+  }
+
+  async transactions(query: TransactionQuery): Promise<Page<Transaction>> {
+    const limit = Math.min(query.limit ?? 50, API_PAGE_LIMIT)
+    this.limitsAsked.push(query.limit ?? 50)
+    const newestFirst = [...this.items].reverse()
+    const start = query.cursor === undefined ? 0 : Number(query.cursor)
+    const page = newestFirst.slice(start, start + limit)
+    return { items: page, nextCursor: start + limit < newestFirst.length ? String(start + limit) : null, total: null }
+  }
+
+  async overview(): Promise<never> {
+    throw new Error('not asked in this test')
+  }
+
+  async proofs(): Promise<Page<never>> {
+    return { items: [], nextCursor: null, total: null }
+  }
+
+  async proofsByCircuit(): Promise<Page<never>> {
+    return { items: [], nextCursor: null, total: null }
+  }
+}
+
+/** A socket that is up or down when the test says so. */
+class SwitchedTransport implements LiveTransport {
+  private status: FeedStatus = { state: 'stopped', reason: null, nextRetryAt: null, since: 0, reconnects: 0, lastEventAt: null }
+
+  constructor(
+    private readonly config: LiveTransportConfig,
+    private readonly handlers: LiveTransportHandlers,
+  ) {}
+
+  start(): void {
+    this.up()
+  }
+
+  up(): void {
+    this.status = { ...this.status, state: 'live', reconnects: this.status.reconnects + (this.status.state === 'stopped' ? 0 : 1) }
+    this.handlers.onStatus(this.status, this.channels())
+    for (const channel of this.config.channels) this.handlers.onChannelLive(channel)
+  }
+
+  down(): void {
+    this.status = { ...this.status, state: 'backing-off', reason: 'connection lost' }
+    this.handlers.onStatus(this.status, this.channels())
+  }
+
+  channels(): ChannelStatus[] {
+    const state = this.status.state === 'live' ? 'subscribed' : 'pending'
+    return this.config.channels.map((channel) => ({ channel, state }))
+  }
+
+  current(): FeedStatus {
+    return this.status
+  }
+
+  stop(): void {}
+  subscribe(): void {}
+  unsubscribe(): void {}
+  reconnectNow(): void {}
+}
+
+function watching(source: FakeTransactions) {
+  let transport: SwitchedTransport | null = null
+  const backfilled: string[] = []
+  const problems: ErrorInfo[] = []
+  const service = new LiveService({
+    source,
+    wsUrl: 'ws://127.0.0.1:1/ws',
+    addresses: [ADDRESS],
+    transport: (config, handlers) => (transport = new SwitchedTransport(config, handlers)),
+    handlers: {
+      onAddressTransactions: (items, meta: EmitMeta) => {
+        if (meta.origin === 'backfill') backfilled.push(...items.map((item) => item.transaction.signature))
+      },
+      onProblem: (problem) => problems.push(problem),
+    },
+  })
+  service.start()
+  return { service, transport: () => transport as SwitchedTransport, backfilled, problems }
+}
+
+describe('LiveService backfill bounds with the default tuning', () => {
+  it('fetches all 10,000 transactions an address missed, 200 a page, and says nothing is missing', async () => {
+    const source = new FakeTransactions()
+    source.publish(150)
+    const { service, transport, backfilled, problems } = watching(source)
+    await waitFor(() => service.status().synced)
+
+    transport().down()
+    source.publish(10_000)
+    source.limitsAsked.length = 0
+    transport().up()
+    await waitFor(() => service.status().synced && backfilled.length > 0)
+
+    expect(backfilled).toHaveLength(10_000)
+    expect(new Set(backfilled).size).toBe(10_000)
+    // Oldest first, as they happened.
+    expect(backfilled[0]).toBe(`${150}`.padStart(64, 'A'))
+    expect(source.limitsAsked.every((limit) => limit === API_PAGE_LIMIT)).toBe(true)
+    // 50 full pages, and the one that reaches what was held before.
+    expect(source.limitsAsked).toHaveLength(51)
+    expect(problems).toEqual([])
+    service.stop()
+  })
+
+  it('stops at 20,000 after a longer outage and says the oldest were not fetched', async () => {
+    const source = new FakeTransactions()
+    source.publish(10)
+    const { service, transport, backfilled, problems } = watching(source)
+    await waitFor(() => service.status().synced)
+
+    transport().down()
+    source.publish(25_000)
+    transport().up()
+    await waitFor(() => service.status().synced && backfilled.length > 0)
+
+    expect(backfilled).toHaveLength(20_000)
+    // The newest 20,000: the gap left is at the old end.
+    expect(backfilled[backfilled.length - 1]).toBe(`${25_009}`.padStart(64, 'A'))
+    expect(problems.map((problem) => problem.message)).toEqual([
+      `More transactions of ${ADDRESS} were missed than 100 pages hold; the oldest of them were not fetched`,
+    ])
+    service.stop()
+  })
+})
