@@ -4,7 +4,7 @@
  * fields and exact 64-bit strings come back as they arrived and the wire
  * names stay in the decode-* files. Columns only order, filter and index.
  */
-import type { AppNotification, Overview, Proof, ProofSummary, Transaction, TransactionDetail, U64 } from '@shared/domain'
+import type { AppNotification, Overview, Proof, Transaction, TransactionDetail, U64 } from '@shared/domain'
 import {
   decodeNotification,
   decodeOverview,
@@ -13,6 +13,7 @@ import {
   decodeTransaction,
   decodeTransactionDetail,
 } from '../indexer/decode'
+import { proofFromSummary } from '@shared/proof-summary'
 
 /** SQLite integers are signed 64-bit; a larger u64 (never seen on a real chain) sorts as the largest. */
 const MAX_SQLITE_INTEGER = 9_223_372_036_854_775_807n
@@ -35,24 +36,6 @@ export function rawText(raw: Record<string, unknown>): string {
   return JSON.stringify(raw)
 }
 
-/** A proof known only from a live summary, shaped as a proof with what the summary did not say left null. */
-export function proofFromSummary(summary: ProofSummary): Proof {
-  return {
-    proofAccount: summary.proofAccount,
-    signature: null,
-    authority: summary.authority,
-    circuitId: summary.circuitId,
-    circuitName: null,
-    proofType: summary.proofType,
-    publicInputs: {},
-    verified: null,
-    verifiedAt: null,
-    slotVerified: summary.slot,
-    revoked: null,
-    raw: summary.raw,
-    extra: summary.extra,
-  }
-}
 
 export interface ProofRow {
   complete: number

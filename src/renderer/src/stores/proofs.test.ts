@@ -5,12 +5,12 @@ import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
 import { HEAD_REFRESH_MIN_MS } from './paged-list'
+import { proofFromSummary } from '@shared/proof-summary'
 import { useConnectionStore } from './connection'
 import {
   mayMatchProof,
   NO_PROOF_FILTERS,
   PROOF_PAGE_LIMIT,
-  proofFromSummary,
   proofQueryOf,
   surelyMatchesProof,
   useProofsStore,

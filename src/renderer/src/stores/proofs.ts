@@ -3,6 +3,7 @@ import type { Proof, ProofQuery, ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { useFilteredList } from './filtered-list'
 import { createFrameGate } from './frame-gate'
+import { proofFromSummary } from '@shared/proof-summary'
 
 export interface ProofFilters {
   authority: string
@@ -36,24 +37,6 @@ export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): 
   return !filters.type || proof.proofType?.toUpperCase() === filters.type.toUpperCase()
 }
 
-/** A row for a pushed proof: what the summary says, the rest unknown (null) until the full record is fetched. */
-export function proofFromSummary(summary: ProofSummary): Proof {
-  return {
-    proofAccount: summary.proofAccount,
-    signature: null,
-    authority: summary.authority,
-    circuitId: summary.circuitId,
-    circuitName: null,
-    proofType: summary.proofType,
-    publicInputs: {},
-    verified: null,
-    verifiedAt: null,
-    slotVerified: summary.slot,
-    revoked: null,
-    raw: summary.raw,
-    extra: summary.extra,
-  }
-}
 
 /** Rows a Load more or head refresh page asks for (the most the indexer gives): a long list in fewer round trips. */
 export const PROOF_PAGE_LIMIT = 200
