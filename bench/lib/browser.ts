@@ -6,11 +6,11 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { CHROMIUM, launchHeadlessChromium } from '../../test/support/chromium'
 import type { BenchContext } from './context'
 import { spawnUntilLine, type StartedProcess } from './processes'
 
-export const CHROMIUM = process.env.PROOFWATCH_CHROMIUM ?? '/usr/bin/chromium'
 const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 
 /** Why the renderer benchmarks cannot run here, or null. */
@@ -34,19 +34,7 @@ export function ensureAppBuilt(ctx: BenchContext): void {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
+  return launchHeadlessChromium()
 }
 
 export interface ServeMode extends StartedProcess {

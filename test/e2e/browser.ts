@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { CHROMIUM, launchHeadlessChromium } from '../support/chromium'
 
-export const CHROMIUM = process.env.PROOFWATCH_CHROMIUM ?? '/usr/bin/chromium'
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../test-results/screenshots')
 
 /** Why the end-to-end tests cannot run here, or null when they can. In CI a missing browser is a failure. */
@@ -16,17 +16,5 @@ export function browserMissing(): string | null {
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
+  return launchHeadlessChromium()
 }
