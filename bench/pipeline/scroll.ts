@@ -78,8 +78,12 @@ async function loadRows(page: Page, rows: number): Promise<ListState> {
   for (;;) {
     const state = await page.evaluate(() => (window as unknown as PageHelpers).benchList.stateAtEnd())
     if (state.held >= rows) return state
-    const button = page.locator(LOAD_MORE)
-    if ((await button.count()) > 0 && (await button.isVisible()) && (await button.isEnabled())) await button.click()
+    // Clicked in the page in one step: scrolling to the end may start the next page and hide the button
+    // between a check from here and the click (a Playwright click would then wait for it in vain).
+    await page.evaluate((selector) => {
+      const button = document.querySelector<HTMLButtonElement>(selector)
+      if (button && !button.disabled && button.offsetParent !== null) button.click()
+    }, LOAD_MORE)
     await page.waitForFunction((before) => (window as unknown as PageHelpers).benchList.stateAtEnd().held > before, state.held, {
       timeout: 20_000,
     })
