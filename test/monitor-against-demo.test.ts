@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
-import type { AddressTransaction, AppNotification, ConnectionState, ErrorInfo, Overview, ProofSummary } from '@shared/domain'
+import type { AddressTransaction, AppNotification, ConnectionState, ErrorInfo, Overview, Page, Proof, ProofSummary } from '@shared/domain'
 import { DEMO_PROFILE_ID } from '@shared/settings'
 import type { Watchlist } from '@shared/watchlist'
 import { ProofWatchError } from '@shared/errors'
@@ -230,17 +230,30 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     const dir = mkdtempSync(join(tmpdir(), 'proofwatch-export-'))
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 7 })
     monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) })
+    const events = collect(monitor)
     await monitor.start()
-    await monitor.listProofs({ limit: 25 })
+    const read = await monitor.listProofs({ limit: 25 })
     await expect(monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} })).rejects.toMatchObject({ code: 'INTERNAL' })
+    // The first sync's backfill also fills the cache: let it finish and hold the feed still, so that
+    // what the cache holds is known when the export runs.
+    await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
+    await monitor.setLivePaused(true)
+    const held: string[] = []
+    for (let cursor: string | null | undefined = undefined; ; ) {
+      const page: Page<Proof> = await monitor.listProofs(cursor ? { limit: 200, cursor } : { limit: 200 }, { source: 'cache' })
+      held.push(...page.items.map((p) => p.proofAccount))
+      if (!page.nextCursor) break
+      cursor = page.nextCursor
+    }
+    expect(held).toEqual(expect.arrayContaining(read.items.map((p) => p.proofAccount)))
     const path = join(dir, 'proofs.csv')
     monitor.setExportDestination(async (_request, writers) => {
       const result = await writers.toFile(path)
       return { status: 'saved', path, rows: result.rows, bytes: result.bytes }
     })
     const outcome = await monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} })
-    expect(outcome).toMatchObject({ status: 'saved', rows: 25 })
-    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(26)
+    expect(outcome).toMatchObject({ status: 'saved', rows: held.length })
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(held.length + 1)
   })
 
   it('reports an unreachable indexer, keeps retrying, and recovers when it appears', async () => {
