@@ -79,7 +79,13 @@ export const searchByPrefix: Benchmark = {
         measured({ id: 'search.p50', figure: 'search by prefix, p50', unit: 'ms', note }, p50),
         measured({ id: 'search.p99', figure: 'search by prefix, p99', unit: 'ms', target: { atMost: 50, text: '< 50 ms' }, note }, p99),
         measured(
-          { id: 'search.words-max', figure: 'search by words, slowest', unit: 'ms', note: `slowest of ${WORDS.map((word) => `"${word}"`).join(', ')}: words of most notification entries` },
+          {
+            id: 'search.words-max',
+            figure: 'search by words, slowest',
+            unit: 'ms',
+            target: { atMost: 20, text: '< 20 ms' },
+            note: `slowest of ${WORDS.map((word) => `"${word}"`).join(', ')}: words of most notification entries`,
+          },
           words,
         ),
       ]
