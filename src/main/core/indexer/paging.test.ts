@@ -57,4 +57,12 @@ describe('walkPages', () => {
     )
     expect(result).toEqual({ items: [9, 8, 7], end: 'stopped', asked: [undefined, 'b'] })
   })
+  it('ends before a page keepGoing refuses, never before the first', async () => {
+    let asked = 0
+    const result = await walk(
+      { first: page([1], 'b'), b: page([2], 'c'), c: page([3], null) },
+      { maxPages: 10, keepGoing: () => ++asked < 2 },
+    )
+    expect(result).toEqual({ items: [1, 2], end: 'time-limit', asked: [undefined, 'b'] })
+  })
 })

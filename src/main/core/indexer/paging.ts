@@ -10,6 +10,8 @@ export type WalkEnd =
   /** The server handed out a cursor already followed: it would loop. */
   | 'repeated-cursor'
   | 'max-pages'
+  /** keepGoing said no before the next page (a backfill out of time). */
+  | 'time-limit'
   /** stopWhen matched an item (for backfill: an item already held). */
   | 'stopped'
 
@@ -17,6 +19,8 @@ export interface WalkOptions<T> {
   maxPages: number
   /** The matching item is not yielded and the walk ends. */
   stopWhen?: (item: T) => boolean
+  /** Asked before every page after the first; false ends the walk. */
+  keepGoing?: () => boolean
 }
 
 /** Yields items page after page; the generator's return value says why it ended. */
@@ -27,6 +31,7 @@ export async function* walkPages<T>(
   const seen = new Set<string>()
   let cursor: string | undefined
   for (let pages = 0; pages < options.maxPages; pages++) {
+    if (pages > 0 && options.keepGoing?.() === false) return 'time-limit'
     const page = await fetchPage(cursor)
     if (page.items.length === 0) return 'empty-page'
     for (const item of page.items) {

@@ -12,6 +12,9 @@ export interface BackfillRequest<T> {
   /** Held before the gap opened: where the walk stops. */
   isHeld: (id: string) => boolean
   maxPages: number
+  /** No page is asked after this long; the gap then stays open at its old end. */
+  maxDurationMs?: number
+  now?: () => number
 }
 
 export interface BackfillResult<T> {
@@ -31,7 +34,14 @@ export async function backfill<T>(request: BackfillRequest<T>): Promise<Backfill
   }
   const newestFirst: T[] = []
   const seen = new Set<string>()
-  const walk = walkPages(fetchPage, { maxPages: request.maxPages, stopWhen: (item) => request.isHeld(request.idOf(item)) })
+  const now = request.now ?? Date.now
+  const started = now()
+  const maxDurationMs = request.maxDurationMs ?? Number.POSITIVE_INFINITY
+  const walk = walkPages(fetchPage, {
+    maxPages: request.maxPages,
+    stopWhen: (item) => request.isHeld(request.idOf(item)),
+    keepGoing: () => now() - started < maxDurationMs,
+  })
   let step = await walk.next()
   while (!step.done) {
     const id = request.idOf(step.value)

@@ -42,7 +42,7 @@ class FakeHistory {
   }
 }
 
-function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHistory()) {
+function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHistory(), clock = { now: 0 }) {
   const held = new MemoryHeldIndex()
   const emitted: Array<{ origin: EventOrigin; ids: string[] }> = []
   const problems: ErrorInfo[] = []
@@ -56,7 +56,6 @@ function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHist
       orderOf: (item) => slotOrder(item.slot),
       fetchPage: history.fetchPage,
       maxPages: 4,
-      reportTruncation: true,
       emit: (items, origin) => emitted.push({ origin, ids: items.map((i) => i.id) }),
       ...overrides,
     },
@@ -67,6 +66,8 @@ function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHist
       onSyncChange: () => {},
       retryDelayMs: () => 5,
       maxBuffered: 100,
+      maxBackfillMs: 60_000,
+      now: () => clock.now,
       count: (counter, by = 1) => (counts[counter] += by),
     },
   )
@@ -136,23 +137,70 @@ describe('GapFreeStream', () => {
     )
   })
 
-  it('reports a gap longer than it fetches, when the stream cares', async () => {
-    const quiet = setup({ reportTruncation: false })
-    const loud = setup()
-    for (const { stream, history, problems, settled } of [quiet, loud]) {
-      history.publish(1)
-      stream.channelUp()
-      await settled()
-      stream.channelDown()
-      history.publish(40)
-      stream.channelUp()
-      await settled()
-      expect(problems.length).toBe(stream === loud.stream ? 1 : 0)
+  it('says exactly which slots a gap longer than its pages left out', async () => {
+    const { stream, history, problems, ids, settled } = setup()
+    history.publish(1)
+    stream.channelUp()
+    await settled()
+    stream.channelDown()
+    history.publish(40)
+    stream.channelUp()
+    await settled()
+    // 4 pages of 5: s21..s40 fetched; s1..s20 (slots 1001..1020) are the hole.
+    expect(ids('backfill')).toHaveLength(20)
+    expect(problems.map((p) => p.message)).toEqual([
+      'Transactions of A between slot 1000 and slot 1021 were not fetched: more were missed than 4 pages hold',
+    ])
+  })
+
+  it('stops asking pages when its time is up, and says which slots are missing', async () => {
+    const clock = { now: 0 }
+    const history = new FakeHistory()
+    let slow = false
+    const fetchPage = async (cursor?: string): Promise<Page<Item>> => {
+      // Once the gap is open, every page takes 25 s of the 60 s allowed: the fourth is not asked.
+      if (slow) clock.now += 25_000
+      return history.fetchPage(cursor)
     }
-    expect(loud.problems[0]?.message).toBe(
-      'More transactions of A were missed than 4 pages hold; the oldest of them were not fetched',
-    )
-    expect(loud.ids('backfill')).toHaveLength(20)
+    const { stream, problems, ids, settled } = setup({ maxPages: 100, fetchPage }, history, clock)
+    history.publish(1)
+    stream.channelUp()
+    await settled()
+    stream.channelDown()
+    history.publish(30)
+    slow = true
+    stream.channelUp()
+    await settled()
+    expect(ids('backfill')).toEqual(['s16', 's17', 's18', 's19', 's20', 's21', 's22', 's23', 's24', 's25', 's26', 's27', 's28', 's29', 's30'])
+    expect(problems.map((p) => p.message)).toEqual([
+      'Transactions of A between slot 1000 and slot 1016 were not fetched: fetching them took longer than 60 s',
+    ])
+  })
+
+  it('closes a gap of many pages when it is given the pages', async () => {
+    const { stream, history, problems, ids, settled } = setup({ maxPages: 100 })
+    history.publish(1)
+    stream.channelUp()
+    await settled()
+    stream.channelDown()
+    history.publish(400)
+    stream.channelUp()
+    await settled()
+    expect(ids('backfill')).toHaveLength(400)
+    expect(problems).toEqual([])
+  })
+
+  it('says which span a stream without history missed while down', async () => {
+    const clock = { now: Date.UTC(2026, 0, 1, 12, 0, 0) }
+    const { stream, problems } = setup({ fetchPage: undefined }, new FakeHistory(), clock)
+    stream.channelUp()
+    expect(problems).toEqual([])
+    stream.channelDown()
+    clock.now += 12_000
+    stream.channelUp()
+    expect(problems.map((p) => p.message)).toEqual([
+      'Transactions of A sent between 2026-01-01T12:00:00.000Z and 2026-01-01T12:00:12.000Z were not received: the indexer keeps no history of them',
+    ])
   })
 
   it('only de-duplicates a stream without history', () => {

@@ -32,8 +32,6 @@ export interface StreamSpec<T> {
   /** Newest first. Absent when the indexer keeps no history of it: then only de-duplication. */
   fetchPage?: (cursor?: string) => Promise<Page<T>>
   maxPages: number
-  /** Say so when a gap was longer than maxPages (a feed that shows only recent items does not care). */
-  reportTruncation: boolean
   emit(items: T[], origin: EventOrigin): void
 }
 
@@ -47,6 +45,9 @@ export interface StreamContext {
   retryDelayMs(failures: number): number
   /** Live events held back during one backfill at most; beyond, they go on unmerged. */
   maxBuffered: number
+  /** One backfill asks no page after this long (it waits out the indexer's rate limit meanwhile). */
+  maxBackfillMs: number
+  now?: () => number
   count(counter: 'events' | 'duplicates' | 'backfilled', by?: number): void
 }
 
@@ -63,6 +64,10 @@ export class GapFreeStream<T> {
   private running: Promise<void> | null = null
   private rerun = false
   private everCommitted = false
+  /** The newest position handed on while no gap was open: where a gap starts. */
+  private newestHeldOrder: bigint | null = null
+  /** When the channel last went down, for a stream whose missed events cannot be fetched. */
+  private downSince: number | null = null
   private failures = 0
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   private disposed = false
@@ -94,8 +99,10 @@ export class GapFreeStream<T> {
       if (this.buffer.length >= this.context.maxBuffered) this.releaseBuffer()
       return
     }
-    if (this.synced) this.context.held.add(this.spec.kind, id)
-    else this.uncommitted.add(id)
+    if (this.synced) {
+      this.context.held.add(this.spec.kind, id)
+      this.noteHeldOrder(item)
+    } else this.uncommitted.add(id)
     this.spec.emit([item], 'live')
   }
 
@@ -103,14 +110,21 @@ export class GapFreeStream<T> {
   channelUp(): void {
     if (this.disposed) return
     this.subscribed = true
-    if (this.spec.fetchPage === undefined) return
+    if (this.spec.fetchPage === undefined) {
+      this.reportUnfetchable()
+      return
+    }
     this.synced = false
     this.startWalk(true)
   }
 
   /** The channel is down: whatever happens from now on is missed until the next acknowledgement. */
   channelDown(): void {
-    if (this.spec.fetchPage === undefined) return
+    if (this.spec.fetchPage === undefined) {
+      if (this.subscribed && this.downSince === null) this.downSince = (this.context.now ?? Date.now)()
+      this.subscribed = false
+      return
+    }
     if (this.subscribed || this.synced) this.context.onSyncChange()
     this.subscribed = false
     this.synced = false
@@ -189,6 +203,8 @@ export class GapFreeStream<T> {
             idOf: (item) => this.spec.idOf(item),
             isHeld: (id) => this.context.held.has(this.spec.kind, id),
             maxPages: this.spec.maxPages,
+            maxDurationMs: this.context.maxBackfillMs,
+            now: this.context.now,
           }),
     )
   }
@@ -197,12 +213,9 @@ export class GapFreeStream<T> {
   private commit(result: BackfillResult<T>, laterOrigin: 'backfill' | 'poll'): void {
     const { spec, context } = this
     const fetchedOrigin: EventOrigin = !result.closed && !this.everCommitted ? 'initial' : laterOrigin
-    if (!result.closed && this.everCommitted && result.end === 'max-pages' && spec.reportTruncation) {
-      context.onProblem({
-        code: 'INTERNAL',
-        message: `More ${spec.describe} were missed than ${spec.maxPages} pages hold; the oldest of them were not fetched`,
-      })
-    }
+    // The indexer's own list ending (last page, or nothing at all) is all there is; any other early end leaves a hole.
+    const listEnded = result.end === 'last-page' || (result.end === 'empty-page' && result.items.length === 0)
+    if (!result.closed && this.everCommitted && !listEnded) this.reportHole(result)
     const merged = mergeInOrder(result.items, this.buffer, spec.orderOf, spec.idOf)
     // Live events the fetched pages also held.
     const overlap = result.items.length + this.buffer.length - merged.length
@@ -228,12 +241,53 @@ export class GapFreeStream<T> {
       }
       if (origin === 'fetched') context.count('backfilled')
       context.held.add(spec.kind, id)
+      this.noteHeldOrder(item)
       run.push(item)
     }
     flush()
     for (const id of this.uncommitted) context.held.add(spec.kind, id)
     this.uncommitted.clear()
     this.everCommitted = true
+  }
+
+  private noteHeldOrder(item: T): void {
+    const order = this.spec.orderOf(item)
+    if (order !== null && (this.newestHeldOrder === null || order > this.newestHeldOrder)) this.newestHeldOrder = order
+  }
+
+  /** Says exactly which range a bounded backfill left out, in the view and the log (through onProblem). */
+  private reportHole(result: BackfillResult<T>): void {
+    const { spec } = this
+    let oldestFetched: bigint | null = null
+    for (const item of result.items) {
+      oldestFetched = spec.orderOf(item)
+      if (oldestFetched !== null) break
+    }
+    // Bounds included: a slot holds many items, so the hole may begin and end inside one.
+    const to = oldestFetched === null ? 'the oldest one fetched' : `slot ${oldestFetched}`
+    const range = this.newestHeldOrder === null ? `up to ${to}` : `between slot ${this.newestHeldOrder} and ${to}`
+    const why: Record<string, string> = {
+      'max-pages': `more were missed than ${spec.maxPages} pages hold`,
+      'time-limit': `fetching them took longer than ${Math.round(this.context.maxBackfillMs / 1000)} s`,
+      'empty-page': 'the indexer answered an empty page before reaching them',
+      'repeated-cursor': 'the indexer repeated a page cursor before reaching them',
+    }
+    this.context.onProblem({
+      code: 'INTERNAL',
+      message: `${capitalised(spec.describe)} ${range} were not fetched: ${why[result.end] ?? result.end}`,
+    })
+  }
+
+  /** A stream without history: what it missed while down is gone, and the user hears which span. */
+  private reportUnfetchable(): void {
+    if (this.downSince === null) return
+    const since = new Date(this.downSince).toISOString()
+    const until = new Date((this.context.now ?? Date.now)()).toISOString()
+    this.downSince = null
+    this.context.onProblem({
+      code: 'INTERNAL',
+      message: `${capitalised(this.spec.describe)} sent between ${since} and ${until} were not received: the indexer keeps no history of them`,
+    })
   }
 
   private failed(error: unknown): void {
@@ -274,4 +328,8 @@ export class GapFreeStream<T> {
     if (this.retryTimer) clearTimeout(this.retryTimer)
     this.retryTimer = null
   }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -159,7 +159,8 @@ describe('LiveService backfill bounds with the default tuning', () => {
     // The newest 20,000: the gap left is at the old end.
     expect(backfilled[backfilled.length - 1]).toBe(`${25_009}`.padStart(64, 'A'))
     expect(problems.map((problem) => problem.message)).toEqual([
-      `More transactions of ${ADDRESS} were missed than 100 pages hold; the oldest of them were not fetched`,
+      // Slots 1000..1009 were held; the oldest fetched is 1000 + 5,010.
+      `Transactions of ${ADDRESS} between slot 1009 and slot 6010 were not fetched: more were missed than 100 pages hold`,
     ])
     service.stop()
   })
