@@ -91,7 +91,7 @@ describe('hostile indexer: gaps after an outage', () => {
       })
       await waitFor(
         () => live.service.status().synced && live.service.status().socket.reconnects > reconnects && live.feed('backfill').length > 0,
-        { timeoutMs: 30_000 },
+        30_000,
       )
       expect(live.feed('backfill')).toEqual(missedProofs)
       // Proofs published meanwhile may carry the address too: every transaction it missed, each once.
@@ -125,7 +125,7 @@ describe('hostile indexer: gaps after an outage', () => {
           down.network.publishTransaction({ feePayer: BUSY, at: start + i * 1000 })
         }
       })
-      await waitFor(() => live.problems.length >= 3 && live.service.status().synced, { timeoutMs: 30_000 })
+      await waitFor(() => live.problems.length >= 3 && live.service.status().synced, 30_000)
       const messages = live.problems.map((p) => p.message)
       const rangeOf = (text: string): [bigint, bigint] | null => {
         const match = /between slot (\d+) and slot (\d+) were not fetched: more were missed than 2 pages hold/.exec(text)
