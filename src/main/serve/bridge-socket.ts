@@ -29,6 +29,8 @@ export class BridgeSocketServer {
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // Any local process can reset the connection at any point: an 'error' with no listener would end serve mode.
+    socket.on('error', (error) => this.options.log.warn('bridge connection error', errorSummary(error)))
     const refusal = this.refusal(request)
     if (refusal) {
       this.options.log.warn('bridge connection refused', { reason: refusal, origin: request.headers.origin ?? null })
@@ -38,7 +40,11 @@ export class BridgeSocketServer {
     if (!this.hasToken(request)) {
       // Our own page with a stale token (serve mode restarted): a browser cannot
       // read an HTTP refusal, so it gets a socket closed with a code it knows.
-      this.server.handleUpgrade(request, socket, head, (ws) => ws.close(BRIDGE_TOKEN_REFUSED, 'access token not valid'))
+      this.options.log.warn('bridge connection refused', { reason: 'access token not valid' })
+      this.server.handleUpgrade(request, socket, head, (ws) => {
+        this.guard(ws)
+        ws.close(BRIDGE_TOKEN_REFUSED, 'access token not valid')
+      })
       return
     }
     this.server.handleUpgrade(request, socket, head, (ws) => this.server.emit('connection', ws, request))
@@ -73,7 +79,17 @@ export class BridgeSocketServer {
     return sameSecret(token, this.options.token)
   }
 
+  /**
+   * A frame that breaks the protocol (unmasked, a bad opcode or UTF-8, RSV
+   * bits, over the size limit) makes ws close the socket and emit 'error':
+   * logged here, never thrown.
+   */
+  private guard(socket: WebSocket): void {
+    socket.on('error', (error) => this.options.log.warn('bridge socket error: closed it', errorSummary(error)))
+  }
+
   private onConnection(socket: WebSocket): void {
+    this.guard(socket)
     this.options
       .greeting?.()
       .then((events) => {
@@ -94,6 +110,11 @@ export class BridgeSocketServer {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id: request.id, ...response } as SocketReply))
     })
   }
+}
+
+function errorSummary(error: Error): { code: string | null; message: string } {
+  const code = (error as NodeJS.ErrnoException).code
+  return { code: typeof code === 'string' ? code : null, message: error.message }
 }
 
 function sameSecret(given: string, expected: string): boolean {

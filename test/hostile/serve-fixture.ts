@@ -1,0 +1,87 @@
+/** Serve mode in this process, with what the hostile suites need to say it lived, told and leaked nothing. */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import WebSocket from 'ws'
+import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import type { Logger } from '../../src/main/core/log'
+
+/** A built renderer stand-in: an index page and one asset. */
+export function rendererDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-hostile-renderer-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ProofWatch</title>')
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)')
+  return dir
+}
+
+export interface RecordingLogger extends Logger {
+  lines: string[]
+  /** Every line logged since `mark`. */
+  since(mark: number): string[]
+}
+
+export function recordingLogger(): RecordingLogger {
+  const lines: string[] = []
+  const record = (level: string) => (message: string, details?: unknown) => {
+    let text = ''
+    try {
+      text = details === undefined ? '' : ` ${JSON.stringify(details)}`
+    } catch {
+      text = ` ${String(details)}`
+    }
+    lines.push(`${level} ${message}${text}`)
+  }
+  return { lines, since: (mark) => lines.slice(mark), info: record('info'), warn: record('warn'), error: record('error') }
+}
+
+/**
+ * Counts uncaught exceptions and unhandled rejections while a suite runs: a
+ * crash in serve mode would end the real process, so each one is a failure
+ * (vitest reports them too).
+ */
+export function watchCrashes(): { crashes: unknown[]; stop(): void } {
+  const crashes: unknown[] = []
+  const onCrash = (error: unknown) => crashes.push(error)
+  process.on('uncaughtException', onCrash)
+  process.on('unhandledRejection', onCrash)
+  return {
+    crashes,
+    stop() {
+      process.off('uncaughtException', onCrash)
+      process.off('unhandledRejection', onCrash)
+    },
+  }
+}
+
+/** A page of ours asks the bridge one thing and gets the answer: serve mode is alive and serving. */
+export async function bridgeAnswers(port: number, token: string, method = 'getSettings'): Promise<SocketReply> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge?token=${token}`, { origin: `http://127.0.0.1:${port}` })
+  try {
+    return await new Promise<SocketReply>((resolve, reject) => {
+      socket.on('message', (data) => {
+        const reply = JSON.parse(data.toString()) as SocketReply
+        if ('id' in reply && reply.id === 1) resolve(reply)
+      })
+      socket.once('open', () => socket.send(JSON.stringify({ id: 1, method, args: [] })))
+      socket.once('error', reject)
+      socket.once('close', (code) => reject(new Error(`bridge closed (${code}) before answering`)))
+    })
+  } finally {
+    socket.removeAllListeners('close')
+    socket.on('error', () => {})
+    socket.terminate()
+  }
+}
+
+/** A monitor stand-in whose events the test pushes by hand. */
+export function eventSource(): { onEvents(listener: (batch: BridgeEvent[]) => void): () => void; emit(batch: BridgeEvent[]): void } {
+  const listeners = new Set<(batch: BridgeEvent[]) => void>()
+  return {
+    onEvents(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit: (batch) => listeners.forEach((listener) => listener(batch)),
+  }
+}
