@@ -292,4 +292,6 @@ export interface ErrorInfo {
   received?: string
   /** Whether trying again may help. */
   retryable?: boolean
+  /** How long the server asked to wait before trying again (Retry-After), in ms. */
+  retryAfterMs?: number
 }

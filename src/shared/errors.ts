@@ -10,6 +10,7 @@ export class ProofWatchError extends Error {
   readonly serverCode?: string
   readonly received?: string
   readonly retryable: boolean
+  readonly retryAfterMs?: number
 
   constructor(info: ErrorInfo, options?: { cause?: unknown }) {
     super(info.message, options)
@@ -19,6 +20,7 @@ export class ProofWatchError extends Error {
     this.serverCode = info.serverCode
     this.received = info.received
     this.retryable = info.retryable ?? false
+    this.retryAfterMs = info.retryAfterMs
   }
 
   toInfo(): ErrorInfo {
@@ -26,6 +28,7 @@ export class ProofWatchError extends Error {
     if (this.status !== undefined) info.status = this.status
     if (this.serverCode !== undefined) info.serverCode = this.serverCode
     if (this.received !== undefined) info.received = this.received
+    if (this.retryAfterMs !== undefined) info.retryAfterMs = this.retryAfterMs
     return info
   }
 
@@ -48,6 +51,7 @@ export function toErrorInfo(error: unknown): ErrorInfo {
     if (typeof candidate.serverCode === 'string') info.serverCode = candidate.serverCode
     if (typeof candidate.received === 'string') info.received = candidate.received
     if (typeof candidate.retryable === 'boolean') info.retryable = candidate.retryable
+    if (typeof candidate.retryAfterMs === 'number' && Number.isFinite(candidate.retryAfterMs)) info.retryAfterMs = candidate.retryAfterMs
     return info
   }
   if (error instanceof Error) return { code: 'INTERNAL', message: error.message }

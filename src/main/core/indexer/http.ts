@@ -1,5 +1,5 @@
 /**
- * JSON over HTTP GET with a timeout on every attempt, retries with capped
+ * JSON over HTTP (GET, and POST for sign-in) with a timeout on every attempt, retries with capped
  * exponential backoff and full jitter, a body size cap, conditional requests
  * where the server gives validators, and every failure as a ProofWatchError.
  */
@@ -20,6 +20,10 @@ const EPOCH_SECONDS_THRESHOLD = 1e9
 
 export interface RequestOptions {
   fetch?: typeof fetch
+  /** Default GET. A POST is never answered from the conditional cache. */
+  method?: 'GET' | 'POST'
+  /** Sent as JSON (POST only). */
+  body?: unknown
   /** Per attempt, including reading the body. */
   timeoutMs?: number
   /** Attempts after the first one. */
@@ -153,7 +157,9 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS
   const backoff = (attempt: number): number => backoffDelay(attempt, baseDelayMs, maxDelayMs, random)
-  const conditional = options.conditional
+  const method = options.method ?? 'GET'
+  const conditional = method === 'GET' ? options.conditional : undefined
+  const payload = method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined
 
   for (let attempt = 0; ; attempt++) {
     let response: ReceivedResponse
@@ -163,8 +169,14 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
     const held = cacheKey === undefined ? undefined : conditional?.get(cacheKey)
     try {
       const received = await fetchImpl(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', ...extraHeaders, ...held?.validators },
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extraHeaders,
+          ...held?.validators,
+        },
+        ...(payload === undefined ? {} : { body: payload }),
         signal: AbortSignal.timeout(timeoutMs),
       })
       response = { status: received.status, headers: received.headers, text: await readText(received, maxBodyBytes) }
@@ -192,8 +204,9 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       return { status: response.status, headers: response.headers, body, notModified: false }
     }
     const info = decodeErrorBody(response.status, response.text, response.headers.get('content-type'))
-    if (!info.retryable || attempt >= retries) throw new ProofWatchError(info)
     const requested = serverRequestedDelay(response, now())
+    if (requested !== null) info.retryAfterMs = requested
+    if (!info.retryable || attempt >= retries) throw new ProofWatchError(info)
     if (requested !== null && requested > maxDelayMs) {
       const seconds = Math.ceil(requested / 1000)
       throw new ProofWatchError({ ...info, message: `${info.message} (the indexer asks to wait ${seconds} s)` })

@@ -22,6 +22,7 @@ import {
   decodeTransactionDetail,
   decodeTransactionPage,
 } from './decode'
+import { AUTH_HTTP_CASES } from './auth-samples'
 
 const SAMPLES = join(__dirname, '../../../../test/fixtures/wire-samples')
 
@@ -113,6 +114,7 @@ function leaderboard(name: string) {
 }
 
 const HTTP_CASES: Record<string, () => void> = {
+  ...AUTH_HTTP_CASES,
   'http-stats-overview.json': () => {
     const overview = decodeOverview(loadHttp('http-stats-overview.json').body, 1_000)
     expect(overview).toMatchObject({

@@ -1,0 +1,39 @@
+/** Sign-in with a Solana wallet, as the renderer sees it: who, until when, and what the app can do. Never the cookie. */
+
+export interface SignedInUser {
+  pubkey: string
+  displayName: string | null
+  role: string | null
+  email: string | null
+}
+
+export interface AuthState {
+  /** Whether the active indexer offers sign-in; `unknown` until it was asked. */
+  available: 'unknown' | 'yes' | 'no'
+  /** Why sign-in is not offered, in words (a 404 on the nonce route, the indexer out of reach). */
+  availabilityNote: string | null
+  status: 'signed-out' | 'signed-in' | 'expired'
+  user: SignedInUser | null
+  /** Epoch ms; null when the indexer did not say. */
+  expiresAt: number | null
+  /** A pasted credential is kept for this indexer: it is used whenever no sign-in is. */
+  pastedCredential: boolean
+  /** A browser sign-in page is waiting, until `expiresAt`. */
+  pending: { url: string; expiresAt: number } | null
+  /** The last thing that went wrong, as a sentence; null after a success. */
+  problem: string | null
+}
+
+export const SIGNED_OUT_STATE: AuthState = {
+  available: 'unknown',
+  availabilityNote: null,
+  status: 'signed-out',
+  user: null,
+  expiresAt: null,
+  pastedCredential: false,
+  pending: null,
+  problem: null,
+}
+
+/** What the user is told, once, when the indexer ends the session. */
+export const SIGNED_OUT_MESSAGE = 'Signed out: sign in again'
