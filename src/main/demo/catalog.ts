@@ -5,6 +5,7 @@
  */
 import type { PROOF_TYPES } from '@shared/domain'
 import { encodeBase58 } from './base58'
+import { privateKeyFromSeed, publicKeyBytes } from '../core/ed25519'
 import { createPrng } from './prng'
 
 /** The proof types the demo network publishes: the known ones, no others. */
@@ -50,8 +51,15 @@ const fixedKey = (): string => encodeBase58(fixedKeys.bytes(32))
 
 /** The program that verifies proofs on the demo network. */
 export const DEMO_VERIFIER_PROGRAM_ID = fixedKey()
+/**
+ * The demo user's wallet key: fixed, so the keypair file the app writes for
+ * trying keypair sign-in matches the wallet whose proofs the demo publishes.
+ * A demo key, public by design: it holds nothing.
+ */
+const DEMO_WALLET_SEED = fixedKeys.bytes(32)
+const demoWalletPublicKey = publicKeyBytes(privateKeyFromSeed(DEMO_WALLET_SEED))
 /** The wallet of the demo user: its proofs feed `user:proofs` and `user:notifications`. */
-export const DEMO_WALLET = fixedKey()
+export const DEMO_WALLET = encodeBase58(demoWalletPublicKey)
 /** Authorities that publish most of the proofs and see most transfers. */
 export const DEMO_BUSY_ADDRESSES: readonly string[] = [fixedKey(), fixedKey(), fixedKey()]
 /** Credential issuers named in age proofs. */
@@ -59,6 +67,11 @@ export const DEMO_ISSUERS: readonly string[] = [fixedKey(), fixedKey()]
 
 /** How many authorities the network has in all, the fixed ones included. */
 export const DEMO_AUTHORITY_COUNT = 40
+
+/** The demo wallet as a Solana CLI keypair file holds it: 64 numbers, the seed then the public key. */
+export function demoWalletKeypair(): number[] {
+  return [...DEMO_WALLET_SEED, ...demoWalletPublicKey]
+}
 
 export function circuitById(id: number): DemoCircuit | undefined {
   return DEMO_CIRCUITS.find((circuit) => circuit.id === id)

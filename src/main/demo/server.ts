@@ -5,6 +5,8 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DemoAccounts } from './accounts'
+import { handleAuthRequest, isAuthRoute } from './auth-api'
 import { handleHttpRequest, type HttpFault } from './http-api'
 import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
 import { RateLimiter } from './rate-limit'
@@ -44,6 +46,8 @@ export interface DemoIndexerOptions {
   tickIntervalMs?: number
   /** Further network settings (clock, startTime, history size, retention). */
   network?: Omit<DemoNetworkOptions, 'seed' | 'rate'>
+  /** Sign-in: the clock of nonces, messages and sessions (default Date.now), and whether the per-route limits refuse (default true, as the reference). */
+  auth?: { clock?: () => number; enforceRateLimits?: boolean }
 }
 
 export interface DemoIndexer {
@@ -77,6 +81,8 @@ export interface DemoIndexer {
   publishStats(): void
   /** The overview's `status`. */
   setStatus(status: WireOverview['status']): void
+  /** Sign-in sessions (nonces, sessions, lockouts). */
+  readonly accounts: DemoAccounts
 }
 
 export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
@@ -84,9 +90,18 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   const cookieName = options.cookieName ?? 'zkhelios_session'
 
   const network = new DemoNetwork({ ...options.network, seed: options.seed ?? 1, rate: options.rate ?? 2 })
+  // The domain and URI the messages name are known once the port is: set after listen.
+  const accounts = new DemoAccounts({
+    domain: '',
+    uri: '',
+    staticToken: credential,
+    staticPubkey: network.wallet,
+    ...(options.auth?.clock ? { clock: options.auth.clock } : {}),
+  })
   const hub = new SocketHub({
     credential,
     cookieName,
+    isSession: (token) => accounts.isSession(token),
     idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
     pingIntervalMs: options.pingIntervalMs ?? 30_000,
     subscriptionLimit: options.subscriptionLimit ?? 10,
@@ -98,7 +113,13 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   const faults: HttpFault[] = []
   let status: WireOverview['status'] = 'online'
 
+  const enforceAuthLimits = options.auth?.enforceRateLimits ?? true
+  const authLimits = { nonceLimiter: new RateLimiter(10, 60_000, enforceAuthLimits), verifyLimiter: new RateLimiter(5, 60_000, enforceAuthLimits) }
   const server: Server = createServer((request, response) => {
+    if (isAuthRoute(request.url ?? '/')) {
+      handleAuthRequest({ accounts, cookieName, ...authLimits }, request, response)
+      return
+    }
     handleHttpRequest({ network, rateLimiter, status: () => status, takeFault: () => faults.shift() }, request, response)
   })
   server.on('upgrade', (request, socket, head) => {
@@ -132,6 +153,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   }
 
   const port = (server.address() as AddressInfo).port
+  accounts.setOrigin(`${LOOPBACK}:${port}`, `http://${LOOPBACK}:${port}`)
   let closing: Promise<void> | undefined
   return {
     httpUrl: `http://${LOOPBACK}:${port}`,
@@ -165,6 +187,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
     setStatus(next) {
       status = next
     },
+    accounts,
   }
 }
 

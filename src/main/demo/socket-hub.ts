@@ -13,6 +13,8 @@ export interface SocketHubOptions {
   /** Session token that authenticates (cookie or Bearer). */
   credential: string
   cookieName: string
+  /** Whether a session cookie value is a live sign-in session. */
+  isSession?: (token: string) => boolean
   idleTimeoutMs: number
   pingIntervalMs: number
   subscriptionLimit: number
@@ -250,16 +252,16 @@ export class SocketHub {
   }
 
   private carriesCredential(request: IncomingMessage): boolean {
-    const { credential, cookieName } = this.options
-    if (credential === '') return false
+    const { credential, cookieName, isSession } = this.options
     const authorization = request.headers.authorization
-    if (authorization !== undefined && authorization === `Bearer ${credential}`) return true
+    if (credential !== '' && authorization !== undefined && authorization === `Bearer ${credential}`) return true
     const cookies = request.headers.cookie
     if (cookies === undefined) return false
     return cookies.split(';').some((pair) => {
       const separator = pair.indexOf('=')
-      if (separator < 0) return false
-      return pair.slice(0, separator).trim() === cookieName && decodeCookie(pair.slice(separator + 1).trim()) === credential
+      if (separator < 0 || pair.slice(0, separator).trim() !== cookieName) return false
+      const value = decodeCookie(pair.slice(separator + 1).trim())
+      return (credential !== '' && value === credential) || (isSession?.(value) ?? false)
     })
   }
 }

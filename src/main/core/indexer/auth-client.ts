@@ -94,7 +94,7 @@ export class AuthClient {
   }
 
   private async send(step: AuthStep, method: 'GET' | 'POST', path: string, extra: { body?: unknown; cookie?: string }): Promise<JsonResponse> {
-    const cookieHeader = extra.cookie === undefined ? {} : { cookie: `${this.cookieName}=${extra.cookie}` }
+    const cookieHeader: Record<string, string> = extra.cookie === undefined ? {} : { cookie: `${this.cookieName}=${extra.cookie}` }
     const request: RequestOptions = {
       method,
       // Sign-in requests are not repeated blindly: a nonce is single use. Only a 429 is tried again, below.
