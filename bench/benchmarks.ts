@@ -9,6 +9,7 @@ import { searchByPrefix } from './pipeline/search'
 import { ingest } from './pipeline/ingest'
 import { backfill } from './pipeline/backfill'
 import { memory } from './pipeline/memory'
+import { idle } from './pipeline/idle'
 import { latency } from './pipeline/latency'
 import { scroll } from './pipeline/scroll'
 
@@ -22,6 +23,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   ingest,
   backfill,
   memory,
+  idle,
   latency,
   scroll,
 ]

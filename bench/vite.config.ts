@@ -26,6 +26,7 @@ export default defineConfig({
         // Started as their own processes by the benchmarks.
         'children/indexer': bench('children/indexer.ts'),
         'children/pipeline': bench('children/pipeline.ts'),
+        'children/idle-core': bench('children/idle-core.ts'),
         'children/frame-sender': bench('children/frame-sender.ts'),
         'children/bare-start': bench('children/bare-start.ts'),
         'children/cold-start-store': bench('children/cold-start-store.ts'),

@@ -16,6 +16,8 @@ export interface IndexerChildArgs {
   /** Records the simulated network keeps; small keeps a long benchmark's producer light. */
   maxProofs?: number
   maxTransactions?: number
+  /** How often the indexer pushes `stats`; default every 2 s. */
+  statsIntervalMs?: number
 }
 
 export interface IndexerReady {
@@ -33,7 +35,7 @@ export interface PublishReply {
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IndexerChildArgs
-const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: 2000 }
+const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: args.statsIntervalMs ?? 2000 }
 let indexer = await startDemoIndexer({
   port: 0,
   ...serverOptions,

@@ -1,0 +1,82 @@
+/**
+ * The core as the app runs it in the tray with no window open: the monitor
+ * with its history store on a file, watching a couple of addresses, and no
+ * bridge client. Timers are counted by where they were set, so the runner can
+ * tell whether anything wakes the process more than once a second while idle.
+ * CPU time and context switches come from getrusage (every thread, µs).
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { answerRequests, notifyParent } from '../lib/ipc'
+
+export interface IdleCoreArgs {
+  httpUrl: string
+  wsUrl: string
+  watch: string[]
+}
+
+export interface IdleReading {
+  /** process.cpuUsage(): user + system, µs, every thread. */
+  cpuMicros: number
+  voluntarySwitches: number
+  involuntarySwitches: number
+  /** Firings per timer since the last reading, by where it was set: the busiest first. */
+  timers: { site: string; firings: number }[]
+}
+
+const firings = new Map<string, number>()
+
+/** The first stack frame outside this file: where a timer was set. */
+function callSite(): string {
+  const lines = (new Error().stack ?? '').split('\n').slice(1)
+  const outside = lines.find((line) => !line.includes('idle-core'))
+  return (outside ?? 'unknown').trim().replace(/^at /, '')
+}
+
+function counted<A extends unknown[]>(callback: (...args: A) => void, site: string): (...args: A) => void {
+  return (...args: A) => {
+    firings.set(site, (firings.get(site) ?? 0) + 1)
+    callback(...args)
+  }
+}
+
+// Installed before the core is loaded, so every timer it sets is seen.
+const plainSetTimeout = globalThis.setTimeout
+const plainSetInterval = globalThis.setInterval
+globalThis.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...rest: unknown[]) =>
+  plainSetTimeout(counted(callback, callSite()), ms, ...rest)) as typeof setTimeout
+globalThis.setInterval = ((callback: (...args: unknown[]) => void, ms?: number, ...rest: unknown[]) =>
+  plainSetInterval(counted(callback, callSite()), ms, ...rest)) as typeof setInterval
+
+const { createMonitor } = await import('../../src/main/core/monitor')
+const { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } = await import('../../src/main/core/settings')
+
+const args = JSON.parse(process.argv[2] ?? '{}') as IdleCoreArgs
+const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Benchmark indexer', httpUrl: args.httpUrl, wsUrl: args.wsUrl } }, () => 'bench').settings
+const historyPath = join(mkdtempSync(join(tmpdir(), 'proofwatch-idle-')), 'history.sqlite')
+const monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath, launch: { watch: args.watch } })
+await monitor.start()
+
+function reading(): IdleReading {
+  const cpu = process.cpuUsage()
+  const usage = process.resourceUsage()
+  const timers = [...firings].map(([site, count]) => ({ site, firings: count })).sort((a, b) => b.firings - a.firings)
+  firings.clear()
+  return { cpuMicros: cpu.user + cpu.system, voluntarySwitches: usage.voluntaryContextSwitches, involuntarySwitches: usage.involuntaryContextSwitches, timers }
+}
+
+answerRequests({
+  reading,
+  async socketState(): Promise<string> {
+    return (await monitor.getConnection()).socket.state
+  },
+  /** The window shown or hidden, as the desktop shell reports it. */
+  activity(options: { visible: boolean; idle: boolean }): void {
+    monitor.setActivity(options)
+  },
+  async stop(): Promise<void> {
+    await monitor.stop()
+  },
+})
+notifyParent('ready', null)

@@ -1,0 +1,185 @@
+/// <reference lib="dom" />
+/**
+ * Quiet when idle: what the core costs in a tray all day. The core runs in
+ * its own process with no page open (bench/children/idle-core.ts) against
+ * the demo indexer, which sends nothing but its protocol pings (no `stats`
+ * pushes); CPU time from getrusage over a window, extrapolated to an hour;
+ * context switches; and the busiest timer (no timer should fire more than
+ * once a second while idle). Then the same at 1 event/s, and with the
+ * window hidden (polls slowed, as the desktop shell asks). Side by side: a
+ * browser tab polling the indexer's overview every 5 s, the way a web
+ * dashboard would, its CPU read from /proc for every Chromium process.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import type { Benchmark } from '../lib/benchmark'
+import type { BenchContext } from '../lib/context'
+import { measured, notMeasured, type Figure } from '../lib/figures'
+import { forkChild, type ForkedChild } from '../lib/processes'
+import { browserMissing, launchChromium } from '../lib/browser'
+import { sleep } from '../lib/clock'
+import type { IndexerReady } from '../children/indexer'
+import type { IdleCoreArgs, IdleReading } from '../children/idle-core'
+
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
+const TICKS_PER_SECOND = 100
+const HOUR_MS = 3_600_000
+/** After the first sync, before the first window: what starting costs is the cold-start benchmark's. */
+const SETTLE_MS = 3_000
+
+interface Window {
+  cpuSecondsPerHour: number
+  switchesPerMinute: number
+  busiestTimer: { site: string; perSecond: number }
+}
+
+async function untilLive(core: ForkedChild<null>): Promise<void> {
+  const deadline = performance.now() + 30_000
+  while ((await core.channel.request<string>('socketState', {})) !== 'live') {
+    if (performance.now() > deadline) throw new Error('the core was not live within 30 s')
+    await sleep(50)
+  }
+}
+
+async function measureWindow(core: ForkedChild<null>, windowMs: number, during?: () => Promise<unknown>): Promise<Window> {
+  const before = await core.channel.request<IdleReading>('reading', {})
+  const startedAt = performance.now()
+  await Promise.all([during?.(), sleep(windowMs)])
+  const after = await core.channel.request<IdleReading>('reading', {})
+  const elapsedMs = performance.now() - startedAt
+  const busiest = after.timers[0]
+  return {
+    cpuSecondsPerHour: ((after.cpuMicros - before.cpuMicros) / 1e6) * (HOUR_MS / elapsedMs),
+    switchesPerMinute:
+      (after.voluntarySwitches + after.involuntarySwitches - before.voluntarySwitches - before.involuntarySwitches) * (60_000 / elapsedMs),
+    busiestTimer: busiest ? { site: busiest.site, perSecond: busiest.firings / (elapsedMs / 1000) } : { site: 'none', perSecond: 0 },
+  }
+}
+
+/** CPU ticks of every process descended from this one whose command is Chromium's. */
+function chromiumTicks(): number {
+  const parents = new Map<number, number>()
+  const ticks = new Map<number, number>()
+  const isChromium = new Set<number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const pid = Number(entry)
+      parents.set(pid, Number(fields[1]))
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]))
+      if (/chrom/i.test(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) isChromium.add(pid)
+    } catch {
+      // A process that ended while the list was read.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let current = parents.get(pid); current !== undefined && current > 1; current = parents.get(current)) {
+      if (current === process.pid) return true
+    }
+    return false
+  }
+  let total = 0
+  for (const pid of isChromium) if (descends(pid)) total += ticks.get(pid) ?? 0
+  return total
+}
+
+async function browserTabPolling(httpUrl: string, windowMs: number): Promise<number> {
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage()
+    await page.goto(`${httpUrl}/api/stats/overview`)
+    await page.evaluate(() => {
+      setInterval(() => void fetch('/api/stats/overview').then((response) => response.json()), 5_000)
+    })
+    await sleep(SETTLE_MS)
+    const before = chromiumTicks()
+    const startedAt = performance.now()
+    await sleep(windowMs)
+    const seconds = (chromiumTicks() - before) / TICKS_PER_SECOND
+    return seconds * (HOUR_MS / (performance.now() - startedAt))
+  } finally {
+    await browser.close()
+  }
+}
+
+export const idle: Benchmark = {
+  name: 'idle',
+  title: 'Quiet when idle: the core in the tray',
+  async run(ctx: BenchContext): Promise<Figure[]> {
+    const windowMs = ctx.quick ? 2_000 : 30_000
+    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 100, historyTransactions: 100, statsIntervalMs: HOUR_MS })
+    try {
+      const args: IdleCoreArgs = { httpUrl: indexer.ready.httpUrl, wsUrl: indexer.ready.wsUrl, watch: indexer.ready.authorities.slice(0, 2) }
+      const core = await forkChild<null>(ctx.benchDir, 'idle-core', args, { timeoutMs: 60_000 })
+      try {
+        await untilLive(core)
+        await sleep(SETTLE_MS)
+        const quiet = await measureWindow(core, windowMs)
+        const busy = await measureWindow(core, windowMs, () =>
+          indexer.channel.request('publishAtRate', { proofsPerSecond: 1, durationMs: windowMs }),
+        )
+        await core.channel.request('activity', { visible: false, idle: false })
+        const hidden = await measureWindow(core, windowMs)
+        await core.channel.request('stop', {})
+
+        const seconds = (window: Window) => [window.cpuSecondsPerHour]
+        const windowNote = `${(windowMs / 1000).toFixed(0)} s window, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}`
+        const figures: Figure[] = []
+        const missing = browserMissing()
+        if (missing) {
+          figures.push(notMeasured({ id: 'idle.browser-tab', figure: 'a browser tab polling the overview every 5 s: CPU per hour', unit: 's', baseline: true }, missing))
+        } else {
+          const tab = await browserTabPolling(indexer.ready.httpUrl, windowMs)
+          figures.push(
+            measured(
+              { id: 'idle.browser-tab', figure: 'a browser tab polling the overview every 5 s: CPU per hour', unit: 's', baseline: true, short: 'browser tab', note: 'headless Chromium, every process; /proc ticks' },
+              [tab],
+            ),
+          )
+        }
+        figures.push(
+          measured(
+            { id: 'idle.cpu', figure: 'core CPU per hour, idle (no page, pings only)', unit: 's', target: { atMost: 2, text: '< 2 s' }, note: windowNote },
+            seconds(quiet),
+          ),
+          measured(
+            { id: 'idle.cpu-vs-tab', figure: '… the same beside the browser tab', unit: 's', target: { baseline: 'idle.browser-tab', text: 'side by side' } },
+            seconds(quiet),
+          ),
+          measured(
+            { id: 'idle.switches', figure: 'context switches per minute, idle', unit: '/min', note: 'voluntary and involuntary, every thread' },
+            [quiet.switchesPerMinute],
+          ),
+          measured(
+            {
+              id: 'idle.busiest-timer',
+              figure: 'busiest timer while idle',
+              unit: '/s',
+              target: { atMost: 1, text: '≤ 1 a second' },
+              note: `set at ${quiet.busiestTimer.site}`,
+            },
+            [quiet.busiestTimer.perSecond],
+          ),
+          measured(
+            { id: 'idle.cpu-1eps', figure: 'core CPU per hour at 1 event/s', unit: 's', target: { atMost: 10, text: '< 10 s' }, note: `1 proof/s on \`proofs\` and 2 watched addresses; ${windowNote}` },
+            seconds(busy),
+          ),
+          measured(
+            { id: 'idle.cpu-hidden', figure: 'core CPU per hour, idle, window hidden', unit: 's', target: { atMost: 2, text: '< 2 s' }, note: `polls slowed as the shell asks when hidden; ${windowNote}` },
+            seconds(hidden),
+          ),
+          measured(
+            { id: 'idle.busiest-timer-hidden', figure: 'busiest timer while hidden', unit: '/s', target: { atMost: 1, text: '≤ 1 a second' }, note: `set at ${hidden.busiestTimer.site}` },
+            [hidden.busiestTimer.perSecond],
+          ),
+        )
+        return figures
+      } finally {
+        await core.stop()
+      }
+    } finally {
+      await indexer.stop()
+    }
+  },
+}
