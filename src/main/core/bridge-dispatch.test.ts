@@ -91,4 +91,29 @@ describe('bridge dispatcher', () => {
     expect(await dispatch('markNotificationsRead', ['all'])).toEqual({ result: { unread: 0 } })
     expect(await dispatch('markNotificationsRead', [['n1', 'n2']])).toEqual({ result: { unread: 0 } })
   })
+
+  it('hands the core the same arguments whether a left-out one came as undefined (IPC) or null (JSON)', async () => {
+    const api = fakeApi()
+    const dispatch = createBridgeDispatcher(api)
+    const overJson = await dispatch('listProofs', [{ limit: 5 }, null])
+    const overIpc = await dispatch('listProofs', [{ limit: 5, cursor: undefined }, undefined])
+    expect(overJson).toStrictEqual(overIpc)
+    expect(vi.mocked(api.listProofs).mock.calls).toStrictEqual([[{ limit: 5 }], [{ limit: 5 }]])
+  })
+
+  it('answers in the JSON data model, so structured clone cannot carry more than the socket', async () => {
+    const api = fakeApi()
+    api.listProofs = vi.fn(async () => ({ items: [], nextCursor: undefined, total: '18446744073709551615', at: new Date(0) }) as never)
+    expect(await createBridgeDispatcher(api)('listProofs', [{}])).toStrictEqual({
+      result: { items: [], total: '18446744073709551615', at: '1970-01-01T00:00:00.000Z' },
+    })
+  })
+
+  it('refuses arguments that are not plain data, and arguments that are not a list', async () => {
+    const dispatch = createBridgeDispatcher(fakeApi())
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    expect(await dispatch('listProofs', [cycle])).toMatchObject({ error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('not plain data') } })
+    expect(await dispatch('listProofs', { 0: {} })).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } })
+  })
 })

@@ -4,6 +4,7 @@ import { IPC_CHANNELS } from '@shared/bridge'
 import { SERIES_PERIODS } from '@shared/domain'
 import { THEMES } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { toWireArgs, toWireValue } from '@shared/wire-value'
 
 /**
  * Checks the shape and types of every call that crosses the bridge (IPC or
@@ -42,7 +43,8 @@ const profileInput = z.strictObject({
 const ruleLeaf = z.union([z.boolean(), z.number(), text, z.null()])
 const ruleValue = z.union([ruleLeaf, z.array(text).max(1000), z.record(text, ruleLeaf)])
 
-const ARGUMENTS = {
+/** The argument schema of every bridge method (the contract suite derives its calls from these). */
+export const BRIDGE_ARGUMENTS = {
   getOverview: z.tuple([readOptions]),
   getSeries: z.tuple([z.strictObject({ metric: text, period: z.enum(SERIES_PERIODS) }), readOptions]),
   getLeaderboard: z.tuple([z.strictObject({ period: optionalText, limit: whole }), readOptions]),
@@ -104,7 +106,10 @@ export function createBridgeDispatcher(api: BridgeMethods): BridgeDispatcher {
       if (!isBridgeMethod(method)) {
         throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Unknown method ${String(method).slice(0, 60)}` })
       }
-      const parsed = ARGUMENTS[method].safeParse(args)
+      if (!Array.isArray(args)) {
+        throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Invalid arguments for ${method}: expected a list` })
+      }
+      const parsed = BRIDGE_ARGUMENTS[method].safeParse(wireArgs(method, args))
       if (!parsed.success) {
         throw new ProofWatchError({
           code: 'INVALID_ARGUMENT',
@@ -113,9 +118,18 @@ export function createBridgeDispatcher(api: BridgeMethods): BridgeDispatcher {
       }
       const call = api[method] as (...a: unknown[]) => Promise<unknown>
       const result = await call.apply(api, parsed.data as unknown[])
-      return { result }
+      return { result: toWireValue(result) }
     } catch (error) {
       return { error: toErrorInfo(error) }
     }
+  }
+}
+
+/** The arguments in the one data model of every transport; what JSON cannot carry is refused, not half-carried. */
+function wireArgs(method: BridgeMethodName, args: unknown[]): unknown[] {
+  try {
+    return toWireArgs(args)
+  } catch {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Invalid arguments for ${method}: not plain data` })
   }
 }

@@ -340,32 +340,31 @@ describe('DemoNetwork figures', () => {
     }
   })
 
-  it('ends every series at now with the overview figure, after many proofs between two snapshots', () => {
+  it('ends every series with its newest half-hourly snapshot, not with the figure of this moment', () => {
     const { network, setNow } = fixedClockNetwork({ rate: 500 })
     // 6000 proofs in 12 s: far more than the last half-hourly snapshot (at START) knows of.
     for (let second = 1; second <= 12; second++) {
       setNow(START + second * 1000)
       network.tick()
     }
-    const now = START + 12_000
     const overview = network.overview()
     expect(overview.proofs24h).toBeGreaterThan(6000)
-    const proofs = network.series('proofs24h', '24h')
-    expect(proofs.at(-1)).toEqual({ t: now, value: overview.proofs24h })
-    expect(proofs.at(-2)).toEqual({ t: START, value: network.overview(START).proofs24h })
-    expect(proofs.at(-2)?.value).toBeLessThan(overview.proofs24h - 5000)
+    const atStart = network.overview(START)
 
     for (const metric of METRICS) {
       for (const period of PERIODS) {
         const points = network.series(metric, period)
-        expect(points.at(-1)).toEqual({ t: now, value: overview[metric] })
+        // A point of the series (the snapshot at START), a regular step after the one before it.
+        expect(points.at(-1)).toEqual({ t: START, value: metric === 'tps' ? atStart.tps : atStart[metric] })
         expect(points.length).toBeLessThanOrEqual(200)
-        expect(points.at(-2)?.t).toBe(START)
-        for (let index = 1; index < points.length; index++) {
-          expect((points[index] as { t: number }).t).toBeGreaterThan((points[index - 1] as { t: number }).t)
-        }
+        const steps = new Set(points.slice(1).map((point, index) => point.t - (points[index] as { t: number }).t))
+        expect(steps.size).toBe(1)
       }
     }
+    // Once the next half hour falls due, the series moves on to it.
+    setNow(START + 30 * 60_000)
+    network.tick()
+    expect(network.series('proofs24h', '24h').at(-1)).toEqual({ t: START + 30 * 60_000, value: network.overview().proofs24h })
   })
 
   it.each([
@@ -373,6 +372,7 @@ describe('DemoNetwork figures', () => {
     ['the oldest proofs forgotten', { maxProofs: 2500, maxTransactions: 6000 }],
   ] as const)('keeps its figures in agreement after a busy spell, with %s', (_name, retention) => {
     const { network, setNow } = fixedClockNetwork({ rate: 300, ...retention })
+    const atStart = { proofs24h: network.overview(START).proofs24h, activeUsers24h: network.overview(START).activeUsers24h }
     for (let second = 1; second <= 10; second++) {
       setNow(START + second * 1000)
       network.tick()
@@ -404,8 +404,9 @@ describe('DemoNetwork figures', () => {
     expect(board).toHaveLength(overview.activeUsers24h)
     expect(sum(board.map((entry) => entry.proofCount))).toBe(overview.proofs24h)
     for (const entry of board) expect(entry.proofCount).toBe(perAuthority.get(entry.pubkey))
-    expect(network.series('proofs24h', '7d').at(-1)?.value).toBe(overview.proofs24h)
-    expect(network.series('activeUsers24h', '30d').at(-1)?.value).toBe(overview.activeUsers24h)
+    // The series end at the newest half-hourly snapshot (START), which counted what was there then.
+    expect(network.series('proofs24h', '7d').at(-1)?.value).toBe(atStart.proofs24h)
+    expect(network.series('activeUsers24h', '30d').at(-1)?.value).toBe(atStart.activeUsers24h)
   })
 
   it('advances the slot with the clock, one every 400 ms', () => {

@@ -389,20 +389,19 @@ export class DemoNetwork {
   }
 
   /**
-   * The period's raw snapshots, oldest first, thinned to at most 200 points,
-   * ending with a point at `now` that holds the value the overview reports:
-   * snapshots come only every half hour, and at a high rate the newest one
-   * can lie far below the current figure.
+   * The period's half-hourly snapshots, oldest first, thinned to at most 200
+   * points and always ending with the newest one. The figure of this very
+   * moment is the overview's, not a point of the series: a series that ended
+   * with it would end in a spike of a few seconds' width.
    */
   series(metric: SeriesMetricName, period: SeriesPeriod, now: number = this.clock()): { t: number; value: number }[] {
     const since = now - SERIES_PERIOD_MS[period]
     let first = this.state.snapshots.length
     while (first > 0 && (this.state.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
-    // A snapshot at `now` itself gives way to the current point.
     let last = this.state.snapshots.length
-    while (last > first && (this.state.snapshots[last - 1] as SeriesSnapshot).t >= now) last--
-    const stride = Math.max(1, Math.ceil((last - first) / (MAX_SERIES_POINTS - 1)))
-    const points: { t: number; value: number }[] = [{ t: now, value: this.snapshotAt(now)[metric] }]
+    while (last > first && (this.state.snapshots[last - 1] as SeriesSnapshot).t > now) last--
+    const stride = Math.max(1, Math.ceil((last - first) / MAX_SERIES_POINTS))
+    const points: { t: number; value: number }[] = []
     // Thin from the newest backwards so the latest snapshot is always shown.
     for (let index = last - 1; index >= first; index -= stride) {
       const snapshot = this.state.snapshots[index] as SeriesSnapshot

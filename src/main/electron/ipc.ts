@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron'
 import type { BridgeEvent, BridgeResponse } from '@shared/bridge'
 import { BRIDGE_METHOD_NAMES, IPC_CHANNELS, READY_CHANNEL } from '@shared/bridge'
+import { toWireValue } from '@shared/wire-value'
 import type { BridgeDispatcher } from '../core/bridge-dispatch'
 import type { Logger } from '../core/log'
 import { silentLogger } from '../core/log'
@@ -73,10 +74,11 @@ export function registerBridgeIpc(deps: BridgeIpcDeps): BridgeIpc {
     relay.markReady(window.webContents)
   }
   ipcMain.on(READY_CHANNEL, onReady)
-  const stopEvents = monitor.onEvents((batch) => relay.push(batch))
+  // Events reach the page in the data model the serve-mode socket gives them (JSON's), not structured clone's richer one.
+  const stopEvents = monitor.onEvents((batch) => relay.push(toWireValue(batch)))
 
   return {
-    push: (batch) => relay.push(batch),
+    push: (batch) => relay.push(toWireValue(batch)),
     dispose() {
       stopEvents()
       ipcMain.removeListener(READY_CHANNEL, onReady)

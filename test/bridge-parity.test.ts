@@ -1,0 +1,339 @@
+/**
+ * The contract suite of the bridge's two transports. Every bridge method
+ * (the list comes from the contract, so a new method is covered without
+ * touching this file) is called through Electron's path (structured clone,
+ * the real preload bridge and IPC handlers) and through serve mode's path
+ * (JSON over a real WebSocket to the real serve server), against one real
+ * dispatcher and monitor on the demo indexer. Both must hand the core the
+ * same arguments and the page the same answer: with optional arguments left
+ * out, given as `undefined`, 64-bit numbers as strings, and empty results.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import {
+  BRIDGE_METHOD_NAMES,
+  type Bridge,
+  type BridgeEvent,
+  type BridgeMethodName,
+  type BridgeMethods,
+} from '@shared/bridge'
+import type { ErrorInfo } from '@shared/domain'
+import { toWireValue } from '@shared/wire-value'
+import { BRIDGE_ARGUMENTS, createBridgeDispatcher } from '../src/main/core/bridge-dispatch'
+import { createMonitor, type Monitor } from '../src/main/core/monitor'
+import { silentLogger } from '../src/main/core/log'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/settings'
+import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { registerBridgeIpc, type BridgeIpc } from '../src/main/electron/ipc'
+import { startServe, type ServeHandle } from '../src/main/serve/server'
+import { createIpcBridge, type PreloadIpc } from '../src/preload/ipc-bridge'
+import { createSocketBridge, type SocketBridge, type WebSocketLike } from '../src/renderer/src/bridge/socket-bridge'
+import { waitFor } from './support/wait-for'
+
+/** A value above 2^53: it survives only as a string, on both paths. */
+const BIG = '18446744073709551615'
+const PAGE_URL = 'http://127.0.0.1:5173/'
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+interface Call {
+  /** What the core received, per path. */
+  received: unknown[][]
+  /** What the core answered (before any transport), per path. */
+  answered: Outcome[]
+}
+
+/** The real monitor, with every call's arguments and raw result recorded for the comparison. */
+function recording(monitor: Monitor, calls: Call[]): BridgeMethods {
+  return new Proxy(monitor, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown
+      if (typeof property !== 'string' || !(BRIDGE_METHOD_NAMES as string[]).includes(property) || typeof value !== 'function') return value
+      return async (...args: unknown[]) => {
+        const call = calls.at(-1)
+        call?.received.push(args)
+        try {
+          const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
+          call?.answered.push({ ok: true, value: result })
+          return result
+        } catch (error) {
+          call?.answered.push({ ok: false, error })
+          throw error
+        }
+      }
+    },
+  })
+}
+
+/** Electron's path with the real preload bridge and the real IPC handlers; every crossing is a structured clone. */
+function electronPath(dispatcher: ReturnType<typeof createBridgeDispatcher>, monitor: Monitor): { bridge: Bridge; ipc: BridgeIpc } {
+  const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>()
+  const mainListeners = new Map<string, (event: unknown) => void>()
+  const pageListeners = new Map<string, (event: unknown, batch: unknown) => void>()
+  const frame = { url: PAGE_URL, parent: null }
+  const webContents = {
+    send: (channel: string, batch: unknown) => pageListeners.get(channel)?.({}, structuredClone(batch)),
+    isDestroyed: () => false,
+    on: () => webContents,
+    removeListener: () => webContents,
+  }
+  const window = { isDestroyed: () => false, webContents }
+  const ipc = registerBridgeIpc({
+    ipcMain: {
+      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => void handlers.set(channel, handler),
+      removeHandler: (channel: string) => void handlers.delete(channel),
+      on: (channel: string, listener: (event: unknown) => void) => (mainListeners.set(channel, listener), undefined),
+      removeListener: (channel: string) => (mainListeners.delete(channel), undefined),
+    } as never,
+    dispatcher,
+    monitor,
+    getWindow: () => window as never,
+    location: { kind: 'dev-server', url: PAGE_URL, origin: 'http://127.0.0.1:5173' },
+  })
+  const preloadIpc = {
+    async invoke(channel: string, ...args: unknown[]) {
+      const handler = handlers.get(channel)
+      if (!handler) throw new Error(`No handler for ${channel}`)
+      const answer = await handler({ sender: webContents, senderFrame: frame }, ...structuredClone(args))
+      return structuredClone(answer)
+    },
+    on: (channel: string, listener: (event: unknown, batch: unknown) => void) => (pageListeners.set(channel, listener), preloadIpc),
+    removeListener: (channel: string) => (pageListeners.delete(channel), preloadIpc),
+    send: (channel: string) => mainListeners.get(channel)?.({ sender: webContents, senderFrame: frame }),
+  }
+  return { bridge: createIpcBridge(preloadIpc as unknown as PreloadIpc), ipc }
+}
+
+/** The `ws` client with the Origin a page of ours has, in the DOM WebSocket's shape the browser transport expects. */
+function pageSocket(origin: string) {
+  return class extends WebSocket {
+    constructor(url: string) {
+      super(url, { origin })
+    }
+  } as unknown as new (url: string) => WebSocketLike
+}
+
+// --- calls derived from each method's argument schema ---------------------------
+
+type Def = { type: string; [key: string]: unknown }
+const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def
+
+/**
+ * A value the schema accepts: every optional part left out (`explicit` false)
+ * or given as `undefined` (true); strings are a 64-bit number.
+ */
+function sample(schema: z.ZodType, explicit: boolean): unknown {
+  const def = defOf(schema)
+  switch (def.type) {
+    case 'optional':
+      return undefined
+    case 'nullable':
+      return sample(def.innerType as z.ZodType, explicit)
+    case 'string':
+      return BIG
+    case 'number':
+      return 1
+    case 'boolean':
+      return false
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>)[0]
+    case 'literal':
+      return (def.values as unknown[])[0]
+    case 'union':
+      return sample((def.options as z.ZodType[])[0]!, explicit)
+    case 'array':
+      return []
+    case 'record':
+      return {}
+    case 'tuple': {
+      const items = (def.items as z.ZodType[]).map((item) => sample(item, explicit))
+      if (!explicit) while (items.length > 0 && items.at(-1) === undefined) items.pop()
+      return items
+    }
+    case 'object': {
+      const out: Record<string, unknown> = {}
+      for (const [key, value] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        const item = sample(value, explicit)
+        if (item !== undefined || explicit) out[key] = item
+      }
+      return out
+    }
+    default:
+      throw new Error(`The parity suite cannot yet make a sample of a ${def.type} schema: add it to sample()`)
+  }
+}
+
+interface Case {
+  name: string
+  args: unknown[]
+}
+
+interface Known {
+  proofAccount: string
+  signature: string
+  busy: string
+}
+
+/** Calls with real values where the derived ones would only reach an error. */
+const MEANINGFUL: Partial<Record<BridgeMethodName, (known: Known) => Case[]>> = {
+  getOverview: () => [
+    { name: 'no options', args: [] },
+    { name: 'options undefined', args: [undefined] },
+    { name: 'source undefined', args: [{ source: undefined }] },
+    { name: 'from the cache', args: [{ source: 'cache' }] },
+  ],
+  getSeries: () => [{ name: 'a series', args: [{ metric: 'proofs', period: '7d' }, undefined] }],
+  getLeaderboard: () => [{ name: 'period undefined', args: [{ period: undefined, limit: 5 }] }],
+  listProofs: () => [
+    { name: 'a page', args: [{ limit: 5, cursor: undefined }, undefined] },
+    { name: 'empty result', args: [{ authority: '1'.repeat(44), limit: 5 }] },
+  ],
+  getProof: (known) => [{ name: 'a proof', args: [known.proofAccount, undefined] }],
+  listTransactions: (known) => [
+    // The address page's "Load more": options undefined, cursor left undefined.
+    { name: 'address page, options undefined', args: [{ pubkey: known.busy, cursor: undefined }, undefined] },
+    { name: 'from the cache', args: [{ pubkey: known.busy, limit: 5 }, { source: 'cache' }] },
+    { name: 'empty result', args: [{ pubkey: '1'.repeat(44), limit: 5 }] },
+  ],
+  getTransaction: (known) => [{ name: 'a transaction with 64-bit amounts', args: [known.signature] }],
+  watchAddress: (known) => [
+    { name: 'label undefined', args: [{ pubkey: known.busy, label: undefined, notify: undefined }] },
+    { name: 'label null', args: [{ pubkey: known.busy, label: null }] },
+  ],
+  search: (known) => [
+    { name: 'a hit', args: [{ text: known.signature.slice(0, 12), network: undefined }] },
+    { name: 'empty result', args: [{ text: 'zzzzzzzz' }] },
+  ],
+  listNotifications: () => [{ name: 'empty page', args: [{ unreadOnly: true, kind: undefined }] }],
+  markNotificationsRead: () => [{ name: 'none', args: [[]] }],
+  exportHistory: (known) => [
+    { name: 'a filter with undefined fields', args: [{ kind: 'transactions', format: 'json', filter: { pubkey: known.busy, cursor: undefined } }] },
+  ],
+}
+
+function casesOf(method: BridgeMethodName, known: Known): Case[] {
+  const schema = BRIDGE_ARGUMENTS[method] as unknown as z.ZodType
+  return [
+    { name: 'optional parts left out', args: sample(schema, false) as unknown[] },
+    { name: 'optional parts undefined', args: sample(schema, true) as unknown[] },
+    ...(MEANINGFUL[method]?.(known) ?? []),
+  ]
+}
+
+/**
+ * Fields that change between two calls whatever carries them (clocks, the
+ * live socket's progress, one-off download links); their presence and type
+ * are still compared.
+ */
+const VOLATILE = new Set(['fetchedAt', 'observedAt', 'lastOkAt', 'since', 'lastEventAt', 'nextRetryAt', 'latencyMs', 'url', 'socket', 'http', 'channels', 'counters', 'userChannels'])
+
+function masked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(masked)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, VOLATILE.has(key) ? typeof item : masked(item)]),
+  )
+}
+
+async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    return { ok: true, value: await run() }
+  } catch (error) {
+    // The page rebuilds a ProofWatchError from the same fields on both paths; compare those.
+    const { code, message, status, serverCode, received, retryable } = error as Record<string, unknown>
+    return { ok: false, error: toWireValue({ code, message, status, serverCode, received, retryable: retryable ?? false }) }
+  }
+}
+
+let demo: DemoIndexer
+let monitor: Monitor
+let serve: ServeHandle
+let electron: { bridge: Bridge; ipc: BridgeIpc }
+let browser: SocketBridge
+let known: Known
+const calls: Call[] = []
+
+beforeAll(async () => {
+  demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5 })
+  const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'test').settings
+  monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: null })
+  await monitor.start()
+  const core = recording(monitor, calls)
+  const dispatcher = createBridgeDispatcher(core)
+  electron = electronPath(dispatcher, monitor)
+  serve = await startServe({ monitor: core as Monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-parity-')), port: 0, log: silentLogger })
+  browser = createSocketBridge(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, {
+    WebSocket: pageSocket(`http://127.0.0.1:${serve.port}`),
+  })
+  const busy = DEMO_BUSY_ADDRESSES[0]!
+  const proofs = await monitor.listProofs({ limit: 1 })
+  const transactions = await monitor.listTransactions({ pubkey: busy, limit: 1 })
+  known = { proofAccount: proofs.items[0]!.proofAccount, signature: transactions.items[0]!.signature, busy }
+})
+
+afterAll(async () => {
+  browser?.close()
+  electron?.ipc.dispose()
+  await serve?.close()
+  await monitor?.stop()
+  await demo?.close()
+})
+
+describe('every bridge method answers the same over Electron IPC and over the serve-mode socket', () => {
+  it('covers every method of the contract', () => {
+    for (const method of BRIDGE_METHOD_NAMES) expect(casesOf(method, known).length).toBeGreaterThan(0)
+  })
+
+  it.each(BRIDGE_METHOD_NAMES)('%s', async (method) => {
+    for (const { name, args } of casesOf(method, known)) {
+      const call: Call = { received: [], answered: [] }
+      calls.push(call)
+      const invoke = (bridge: Bridge) => (bridge[method] as (...a: unknown[]) => Promise<unknown>)(...structuredClone(args))
+      const overIpc = await outcome(() => invoke(electron.bridge))
+      const overJson = await outcome(() => invoke(browser))
+      const label = `${method} (${name})`
+
+      // The core got the same arguments, and answered (or refused) the same way, whichever path carried the call.
+      expect(call.received.length, label).toBe(call.answered.length)
+      if (call.received.length === 2) expect(call.received[0], label).toStrictEqual(call.received[1])
+      else expect(call.received, `${label}: refused on one path only`).toHaveLength(0)
+      expect(overIpc.ok, label).toBe(overJson.ok)
+      // Each answer is exactly what the core gave, in the transports' one data model.
+      call.answered.forEach((raw, index) => {
+        const answer = index === 0 ? overIpc : overJson
+        if (raw.ok && answer.ok) expect(answer.value, label).toStrictEqual(toWireValue(raw.value))
+      })
+      expect(masked(overIpc), label).toStrictEqual(masked(overJson))
+    }
+  })
+
+  it('the address page call that failed over JSON succeeds on both paths', async () => {
+    const args = [{ pubkey: known.busy, cursor: undefined }, undefined] as const
+    const ipcPage = await electron.bridge.listTransactions(...args)
+    const jsonPage = await browser.listTransactions(...args)
+    expect(jsonPage.items.length).toBeGreaterThan(0)
+    expect(masked(jsonPage)).toStrictEqual(masked(ipcPage))
+  })
+
+  it('pushes events the same over both paths', async () => {
+    const overIpc: BridgeEvent['payload'][] = []
+    const overJson: BridgeEvent['payload'][] = []
+    const ours = (list: BridgeEvent['payload'][]) => (problem: ErrorInfo) => {
+      if (problem.message === 'parity') list.push(problem)
+    }
+    const stops = [electron.bridge.on('problem', ours(overIpc)), browser.on('problem', ours(overJson))]
+    // The browser side only gets what is broadcast after its socket opened.
+    await browser.getAppInfo()
+    const sent = { code: 'DECODE' as const, message: 'parity', received: undefined, status: undefined, serverCode: BIG }
+    monitor.emit('problem', sent)
+    await waitFor(() => overIpc.length > 0 && overJson.length > 0)
+    stops.forEach((stop) => stop())
+    expect(overIpc).toStrictEqual(overJson)
+    expect(overIpc[0]).toStrictEqual({ code: 'DECODE', message: 'parity', serverCode: BIG })
+  })
+})
