@@ -45,7 +45,7 @@ describe('polling against the demo indexer', () => {
     })
     polls.followLeaderboard({ period: '24h', limit: 5 })
     polls.followSeries([{ metric: 'proofs', period: '7d' }])
-    await waitFor(() => (client.conditional?.counts.notModified ?? 0) >= 3 && series.length >= 2)
+    await waitFor(() => (client.conditional?.counts.notModified ?? 0) >= 3 && series.length >= 1)
     // Unchanged on the server: answered 304 and not handed on again.
     expect(boards).toHaveLength(1)
     // The seed's metric name was negotiated once and remembered.
