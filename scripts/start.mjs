@@ -18,8 +18,11 @@ let electronBinary = null
 try {
   // Resolving the path downloads Electron on first use.
   electronBinary = createRequire(import.meta.url)('electron')
-} catch (error) {
-  await startBrowserMode(`Electron could not be installed here (${error instanceof Error ? error.message.split('\n')[0] : error}).`)
+} catch {
+  // Electron's own message advises a command that needs the same download: say what most likely happened instead.
+  await startBrowserMode(
+    'Electron could not be downloaded: no internet access? It is downloaded once, on the first start; the next start tries again.',
+  )
 }
 
 if (electronBinary) {

@@ -15,6 +15,14 @@ const FLAGS = [
   '--disable-quic',
 ]
 
-export function launchHeadlessChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+export interface ChromiumOptions {
+  /**
+   * Pages opened from file:// load their module scripts from file:// (as
+   * Electron's loadFile does): Chromium allows that only with this flag.
+   */
+  filePages?: boolean
+}
+
+export function launchHeadlessChromium(options: ChromiumOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: options.filePages ? [...FLAGS, '--allow-file-access-from-files'] : FLAGS })
 }

@@ -1,15 +1,23 @@
+/// <reference lib="dom" />
 /**
- * The built main bundle (`out/main/index.js`), as a user's Electron would
- * run it, on the stand-in Electron: what it does from `ready` to quit.
+ * The built desktop app as a user's Electron would run it, minus Electron's
+ * own C++: `out/main/index.js` on the stand-in Electron from `ready` to quit,
+ * and with it `out/preload/index.cjs` in a sandbox and the built renderer in
+ * Chromium, joined through main's IPC handlers.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BridgeEvent, BridgeMethodName, BridgeResponse, BridgeResult } from '@shared/bridge'
+import type { Browser, Page } from 'playwright-core'
+import type { Bridge, BridgeEvent, BridgeMethodName, BridgeResponse, BridgeResult } from '@shared/bridge'
 import { EVENTS_CHANNEL, IPC_CHANNELS, READY_CHANNEL } from '@shared/bridge'
+import { browserMissing, SCREENSHOTS } from '../e2e/browser'
+import { launchHeadlessChromium } from '../support/chromium'
 import { DesktopApp, ROOT } from './desktop-app'
+import { exposeToPage } from './page-bridge'
+import { runPreload, type PreloadRun } from './preload-sandbox'
 
 const RENDERER_HTML = resolve(ROOT, 'out/renderer/index.html')
 const PRELOAD = resolve(ROOT, 'out/preload/index.cjs')
@@ -22,6 +30,19 @@ async function call<M extends BridgeMethodName>(app: DesktopApp, method: M, ...a
   return response.result
 }
 
+const browserSkipped = browserMissing()
+
+/** Pixels of the canvas that are not fully transparent: proof that Chart.js drew something. */
+function drawnPixels(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (canvas) => {
+    const c = canvas as HTMLCanvasElement
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    let drawn = 0
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++
+    return drawn
+  })
+}
+
 function eventsSent(app: DesktopApp): BridgeEvent[] {
   return app.toRenderer.filter((message) => message.channel === EVENTS_CHANNEL).flatMap((message) => message.args[0] as BridgeEvent[])
 }
@@ -30,6 +51,10 @@ describe('the built desktop app on the stand-in Electron', () => {
   let home: string
   let userData: string
   let app: DesktopApp
+  let browser: Browser | undefined
+  /** The renderer in Chromium on the preload's API, once the joined run has started. */
+  let page: Page | undefined
+  const pageErrors: string[] = []
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'proofwatch-desktop-'))
@@ -39,6 +64,7 @@ describe('the built desktop app on the stand-in Electron', () => {
   })
 
   afterAll(async () => {
+    await browser?.close()
     await app?.kill()
   })
 
@@ -110,13 +136,71 @@ describe('the built desktop app on the stand-in Electron', () => {
     expect(await app.invoke(1, 'https://example.com/', IPC_CHANNELS.getAppInfo, [])).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } })
   })
 
+  describe.skipIf(browserSkipped !== null)('joined with the built preload and the real renderer in Chromium', () => {
+    let preload: PreloadRun
+
+    beforeAll(async () => {
+      // The preload's IPC goes to main's handlers as from the window's top frame, wherever the page is.
+      const frameUrl = () => page?.url() ?? PAGE_URL
+      preload = runPreload({
+        invoke: (channel, args) => app.invoke(1, frameUrl(), channel, args),
+        send: (channel, args) => app.send(1, frameUrl(), channel, args),
+      })
+      app.onRenderer(({ windowId, channel, args }) => {
+        if (windowId === 1) preload.ipcRenderer.deliver(channel, args)
+      })
+      mkdirSync(SCREENSHOTS, { recursive: true })
+      browser = await launchHeadlessChromium({ filePages: true })
+      page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+      page.on('pageerror', (error) => pageErrors.push(error.message))
+      await exposeToPage(page, preload.exposed.get('proofwatch') as Bridge)
+      await page.goto(PAGE_URL)
+    })
+
+    it('shows the dashboard on the demo indexer, with a drawn chart', async () => {
+      const shown = page!
+      await shown.getByTestId('demo-badge').waitFor({ timeout: 20_000 })
+      await expect.poll(async () => (await shown.getByTestId('overview-value-totalProofs').textContent())?.replace(/\D/g, '').length ?? 0, { timeout: 20_000 }).toBeGreaterThan(0)
+      await expect.poll(() => drawnPixels(shown, '[data-testid="series-chart"]'), { timeout: 20_000 }).toBeGreaterThan(500)
+      await expect.poll(() => shown.getByTestId('leaderboard-row').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      // The page told main it is ready through the preload, once.
+      expect(preload.ipcRenderer.sent.filter((message) => message.channel === READY_CHANNEL)).toHaveLength(1)
+      await shown.screenshot({ path: join(SCREENSHOTS, 'desktop-dashboard.png') })
+    })
+
+    it('lists proofs from main', async () => {
+      const shown = page!
+      await shown.getByTestId('nav-proofs').click()
+      await expect.poll(() => shown.getByTestId('proof-row').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      await shown.screenshot({ path: join(SCREENSHOTS, 'desktop-proofs.png') })
+    })
+
+    it('opens a transaction from its list', async () => {
+      const shown = page!
+      await shown.getByTestId('nav-transactions').click()
+      const first = shown.getByTestId('tx-row').first()
+      await first.waitFor({ timeout: 20_000 })
+      await first.locator('a').first().click()
+      await shown.getByTestId('tx-detail').waitFor({ timeout: 20_000 })
+      const signature = decodeURIComponent(shown.url().split('/transactions/')[1] ?? '')
+      expect(signature.length).toBeGreaterThan(40)
+      expect(await shown.getByTestId('tx-detail').textContent()).toContain(signature)
+      await shown.screenshot({ path: join(SCREENSHOTS, 'desktop-transaction.png'), fullPage: true })
+    })
+
+    it('lists the user notifications the demo sent in the notification centre', async () => {
+      const shown = page!
+      await shown.getByTestId('nav-notifications').click()
+      await expect.poll(() => shown.getByTestId('notification-item').count(), { timeout: 45_000 }).toBeGreaterThan(0)
+      await shown.screenshot({ path: join(SCREENSHOTS, 'desktop-notifications.png') })
+      expect(pageErrors).toEqual([])
+    })
+  })
+
   it('shows a native notification for a user:notifications event the demo sends', async () => {
-    // The page says it is ready, as the preload does on its first `on`: main then relays the events it pushes.
-    app.send(1, PAGE_URL, READY_CHANNEL, [])
-    const userNotifications = () =>
-      eventsSent(app).flatMap((event) => (event.event === 'notifications' ? event.payload : []))
-    await app.until(() => userNotifications().length > 0, 'a user:notifications event', 45_000)
-    const titles = userNotifications().map((notification) => notification.title)
+    const userNotifications = async () => (await call(app, 'listNotifications', {})).items
+    await expect.poll(async () => (await userNotifications()).length, { timeout: 45_000 }).toBeGreaterThan(0)
+    const titles = (await userNotifications()).map((notification) => notification.title)
     const fromUserChannel = (entry: { args: unknown[] }) => {
       const { title = '', body = '' } = entry.args[0] as { title?: string; body?: string }
       return titles.includes(title) || titles.some((t) => body.includes(t)) || /\bnotifications?\b/.test(body) || /\bnotifications?$/.test(title)
@@ -130,6 +214,8 @@ describe('the built desktop app on the stand-in Electron', () => {
     const [transaction] = (await call(app, 'listTransactions', { limit: 1 })).items
     expect(transaction).toBeDefined()
     const link = `proofwatch://tx/${transaction!.signature}`
+    // Main relays events once a page said it is ready: the joined page did, or this stands in for it.
+    if (!page) app.send(1, PAGE_URL, READY_CHANNEL, [])
     const second = new DesktopApp({ home, args: [link] })
     const { code } = await second.exited
     expect(code).toBe(0)
@@ -140,6 +226,13 @@ describe('the built desktop app on the stand-in Electron', () => {
       'the navigate event for the link',
     )
     expect(app.calls('app.second-instance')[0]!.args[0]).toContain(link)
+    if (page) {
+      // The renderer follows main to the linked transaction.
+      await page.getByTestId('tx-detail').waitFor({ timeout: 20_000 })
+      await expect.poll(() => page!.url(), { timeout: 20_000 }).toContain(`#/transactions/${transaction!.signature}`)
+      await expect.poll(async () => (await page!.getByTestId('tx-detail').textContent()) ?? '', { timeout: 20_000 }).toContain(transaction!.signature)
+      await page.screenshot({ path: join(SCREENSHOTS, 'desktop-deep-link.png') })
+    }
   })
 
   it('on quit closes the cache, the sockets and the demo indexer, and the process ends by itself', async () => {
