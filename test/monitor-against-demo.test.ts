@@ -1,3 +1,4 @@
+import type { UnreadCounts } from '@shared/unread'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -149,16 +150,19 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     const address = DEMO_BUSY_ADDRESSES[0]!
     await expect(monitor.watchAddress({ pubkey: 'not base58 0OIl' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     const watchlist = await monitor.watchAddress({ pubkey: address, label: 'Busy one' })
-    expect(watchlist.addresses).toMatchObject([{ pubkey: address, label: 'Busy one', unread: 0 }])
+    expect(watchlist.addresses).toMatchObject([{ pubkey: address, label: 'Busy one' }])
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.channels.some((c) => c.channel === `address:${address}:txs` && c.state === 'subscribed') ?? false)
 
     // What the first sync finds is history; wait for it to be held so the next transaction is news.
     await waitFor(async () => (await monitor!.listTransactions({ pubkey: address, limit: 1 }, { source: 'cache' })).items.length > 0)
     const published = demo.network.publishTransaction({ feePayer: address })
     await waitFor(() => (events.of('addressTransactions').flat() as AddressTransaction[]).some((t) => t.transaction.signature === published.signature))
-    await waitFor(() => ((events.of('watchlist').at(-1) as Watchlist | undefined)?.addresses[0]?.unread ?? 0) >= 1)
-    const marked = await monitor.markWatchRead({ kind: 'address', id: address })
-    expect(marked.addresses[0]!.unread).toBe(0)
+    // Its history is not news: only the new transaction is unread, in the one unread model.
+    await waitFor(() => ((events.of('unread').at(-1) as UnreadCounts | undefined)?.addresses[address] ?? 0) >= 1)
+    expect((events.of('unread').at(-1) as UnreadCounts).addresses[address]).toBe(1)
+    await monitor.markWatchRead({ kind: 'address', id: address })
+    expect(await monitor.getUnread()).toMatchObject({ addresses: {} })
+    await waitFor(() => (events.of('unread').at(-1) as UnreadCounts).addresses[address] === undefined)
     const held = await monitor.listTransactions({ pubkey: address }, { source: 'cache' })
     expect(held.items.map((t) => t.signature)).toContain(published.signature)
 
@@ -198,8 +202,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     await waitFor(() => events.of('notifications').flat().length > 0)
     const page = await monitor.listNotifications({})
     expect(page.items.map((n: AppNotification) => [n.id, n.read])).toContainEqual([String(published.id), false])
-    const { unread } = await monitor.markNotificationsRead('all')
-    expect(unread).toBe(0)
+    const { total } = await monitor.markNotificationsRead('all')
+    expect(total).toBe(0)
     expect((await monitor.listNotifications({ unreadOnly: true })).items).toEqual([])
   })
 

@@ -24,6 +24,7 @@ import type {
   TransactionDetail,
   TransactionQuery,
 } from './domain'
+import type { UnreadCounts } from './unread'
 import type { CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
 import type { Watchlist } from './watchlist'
@@ -79,11 +80,13 @@ export interface BridgeMethods {
   unwatchAddress(pubkey: string): Promise<Watchlist>
   followCircuit(input: FollowCircuitInput): Promise<Watchlist>
   unfollowCircuit(circuitId: string): Promise<Watchlist>
-  /** Clears the unread count of a watched address or followed circuit. */
+  /** Marks every entry of a watched address or followed circuit read. */
   markWatchRead(subject: Subject): Promise<Watchlist>
   listNotifications(query: NotificationQuery): Promise<Page<AppNotification>>
-  /** Marks the given notifications read, or all of them; answers how many stay unread. */
-  markNotificationsRead(ids: string[] | 'all'): Promise<{ unread: number }>
+  /** Marks the given notifications read, or all of them; answers the unread counts after. */
+  markNotificationsRead(ids: string[] | 'all'): Promise<UnreadCounts>
+  /** The one unread model: what the centre, the navigation, the watchlist and the tray show. */
+  getUnread(): Promise<UnreadCounts>
   search(input: SearchInput): Promise<SearchHit[]>
   getCacheInfo(): Promise<CacheInfo>
   /** Empties the cache; what belongs to watched addresses and the wallet is kept unless `everything`. */
@@ -117,6 +120,8 @@ export interface BridgeEvents {
   watchlist: Watchlist
   settings: PublicSettings
   cache: CacheInfo
+  /** The unread counts changed (entries arrived or were read anywhere). */
+  unread: UnreadCounts
   /** Main asks the renderer to show a route (notification click, deep link, tray). */
   navigate: string
   /** A failure the user should see that belongs to no request (decode failure, refused channel). */
@@ -139,6 +144,7 @@ const EVENT_NAMES = {
   watchlist: true,
   settings: true,
   cache: true,
+  unread: true,
   navigate: true,
   problem: true,
 } as const satisfies Record<BridgeEventName, true>
@@ -184,6 +190,7 @@ export const IPC_CHANNELS = {
   markWatchRead: 'proofwatch:mark-watch-read',
   listNotifications: 'proofwatch:list-notifications',
   markNotificationsRead: 'proofwatch:mark-notifications-read',
+  getUnread: 'proofwatch:get-unread',
   search: 'proofwatch:search',
   getCacheInfo: 'proofwatch:get-cache-info',
   clearCache: 'proofwatch:clear-cache',

@@ -191,6 +191,8 @@ export interface AppNotification extends RawKept {
   read: boolean
   /** What the notification is about, when it names one: its detail view. */
   subject?: Subject | null
+  /** The watched address or followed circuit it belongs to: its unread count is counted there. */
+  topic?: (Subject & { kind: 'address' | 'circuit' }) | null
 }
 
 /** Something with a detail view: the target of links, notifications and deep links. */

@@ -17,6 +17,8 @@ export interface Freshness {
 export interface NotificationQuery {
   kind?: NotificationKind
   unreadOnly?: boolean
+  /** Only entries of one watched address or followed circuit: `address:<pubkey>` or `circuit:<id>`. */
+  topic?: string
   cursor?: string
   limit?: number
 }

@@ -1,6 +1,7 @@
 /**
  * The watchlist as the renderer sees it: saved addresses and followed
- * circuits, each with its last activity and unread count.
+ * circuits, each with its last activity (their unread counts are in
+ * the one unread model, src/shared/unread.ts).
  */
 
 export interface WatchedAddress {
@@ -14,8 +15,6 @@ export interface WatchedAddress {
   /** Epoch ms of the newest transaction seen for it (block time, else when it arrived). */
   lastActivityAt: number | null
   lastSignature: string | null
-  /** Transactions that arrived after it was added and since it was last marked read. */
-  unread: number
 }
 
 /** `live`: the server streams `proofs:circuit:{id}`. `polled`: it refused, and main polls over HTTP. */
@@ -33,7 +32,6 @@ export interface FollowedCircuit {
   /** Epoch ms of the newest proof seen for it. */
   lastActivityAt: number | null
   lastProofAccount: string | null
-  unread: number
 }
 
 export interface Watchlist {

@@ -52,7 +52,7 @@ async function follow(options: DemoIndexerOptions, circuits: string[]) {
     handlers: {
       onCircuitProofs: (items, meta) => {
         delivered.push({ origin: meta.origin, items })
-        watchlist.noteCircuitProofs(items, meta.origin !== 'initial')
+        watchlist.noteCircuitProofs(items)
       },
       onCircuitMode: (circuitId, mode, reason) => {
         modes.push([circuitId, mode, reason])

@@ -10,7 +10,7 @@ function fakeApi(): BridgeMethods {
   api.getProof = vi.fn(async () => {
     throw new ProofWatchError({ code: 'NOT_FOUND', message: 'Proof not found', status: 404, serverCode: 'NOT_FOUND' })
   })
-  api.markNotificationsRead = vi.fn(async () => ({ unread: 0 }))
+  api.markNotificationsRead = vi.fn(async () => ({ total: 0, addresses: {}, circuits: {} }))
   api.updateSettings = vi.fn(reject)
   return api
 }
@@ -88,8 +88,8 @@ describe('bridge dispatcher', () => {
   it('accepts marking all or some notifications read', async () => {
     const api = fakeApi()
     const dispatch = createBridgeDispatcher(api)
-    expect(await dispatch('markNotificationsRead', ['all'])).toEqual({ result: { unread: 0 } })
-    expect(await dispatch('markNotificationsRead', [['n1', 'n2']])).toEqual({ result: { unread: 0 } })
+    expect(await dispatch('markNotificationsRead', ['all'])).toEqual({ result: { total: 0, addresses: {}, circuits: {} } })
+    expect(await dispatch('markNotificationsRead', [['n1', 'n2']])).toEqual({ result: { total: 0, addresses: {}, circuits: {} } })
   })
 
   it('hands the core the same arguments whether a left-out one came as undefined (IPC) or null (JSON)', async () => {

@@ -78,9 +78,10 @@ export const BRIDGE_ARGUMENTS = {
   unfollowCircuit: z.tuple([text.min(1)]),
   markWatchRead: z.tuple([subject]),
   listNotifications: z.tuple([
-    z.strictObject({ kind: optionalText, unreadOnly: z.boolean().optional(), cursor: optionalText, limit: whole }),
+    z.strictObject({ kind: optionalText, unreadOnly: z.boolean().optional(), topic: optionalText, cursor: optionalText, limit: whole }),
   ]),
   markNotificationsRead: z.tuple([z.union([z.literal('all'), z.array(text).max(10_000)])]),
+  getUnread: z.tuple([]),
   search: z.tuple([z.strictObject({ text: z.string().max(256), network: z.boolean().optional() })]),
   getCacheInfo: z.tuple([]),
   clearCache: z.tuple([z.strictObject({ everything: z.boolean() })]),

@@ -11,6 +11,7 @@ import type { ParameterMemory } from './indexer/negotiation'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from './live/live-service'
 import { activityEntries } from './notify/activity-entries'
+import type { NotificationCentre } from './notify/notification-centre'
 import type { Logger } from './log'
 import { Poller, type Activity } from './polling/poller'
 import { StatsPolls } from './polling/stats-polls'
@@ -22,6 +23,8 @@ export interface SessionDeps {
   memory: ParameterMemory
   log: Logger
   push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
+  /** Where notification-centre entries go (the cache, the unread counts, the decision path). */
+  centre: NotificationCentre
   /** The live state changed (socket, channels, counters). */
   onLiveStatus(): void
   /** The HTTP state changed. */
@@ -103,17 +106,16 @@ export class IndexerSession {
         },
         onNotifications: (notifications) => {
           const withSubjects = notifications.map((n) => (n.subject ? n : { ...n, subject: subjectNamedIn(n.raw) }))
-          this.history.recordNotifications(withSubjects)
-          deps.push('notifications', withSubjects)
+          deps.centre.record(withSubjects)
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
-          deps.watchlist.noteAddressTransactions(items, meta.origin === 'live')
+          deps.watchlist.noteAddressTransactions(items)
           this.relayActivity('addressTransactions', items, meta.origin)
         },
         onCircuitProofs: (items, meta) => {
           this.history.recordProofSummaries(items.map((item) => item.proof))
-          deps.watchlist.noteCircuitProofs(items, meta.origin === 'live')
+          deps.watchlist.noteCircuitProofs(items)
           this.relayActivity('circuitProofs', items, meta.origin)
         },
         onCircuitMode: (circuitId, mode, reason) => deps.watchlist.setCircuitMode(circuitId, mode, reason),
@@ -214,9 +216,7 @@ export class IndexerSession {
     this.deps.push(event, items)
     const batch = [{ event, payload: items }] as BridgeEvent[]
     const entries = activityEntries(batch, Date.now(), { describeAddress: this.deps.describeAddress })
-    if (entries.length === 0) return
-    this.history.recordNotifications(entries)
-    this.deps.push('notifications', entries)
+    this.deps.centre.record(entries)
   }
 
   /**

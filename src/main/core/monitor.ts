@@ -30,6 +30,7 @@ import type {
 } from '@shared/domain'
 import type { CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
+import type { UnreadCounts } from '@shared/unread'
 import type { Watchlist } from '@shared/watchlist'
 import { ProofWatchError } from '@shared/errors'
 import { DEMO_WALLET } from '../demo/catalog'
@@ -43,6 +44,7 @@ import { HistoryStore } from './history/history-store'
 import { createParameterMemory } from './indexer/negotiation'
 import { IndexerSession, type SessionDeps } from './indexer-session'
 import { shortId } from './notify/candidates'
+import { NotificationCentre } from './notify/notification-centre'
 import { resolveTarget, type DemoEndpoints } from './indexer-target'
 import type { LaunchOptions } from './launch-options'
 import type { LiveServiceOptions } from './live/live-service'
@@ -126,6 +128,7 @@ class IndexerMonitor implements Monitor {
   private readonly parameterMemory = createParameterMemory()
   private history: HistoryStore | null = null
   private readonly watchlist: WatchlistModel
+  private readonly centre: NotificationCentre
   private demo: RunningDemo | null = null
   private session: IndexerSession | null = null
   private running = false
@@ -145,6 +148,11 @@ class IndexerMonitor implements Monitor {
     this.log = options.log ?? silentLogger
     this.launch = options.launch ?? {}
     this.secrets = options.secrets ?? memorySecretStore()
+    this.centre = new NotificationCentre({
+      push: (event, payload) => this.batcher.push(event, payload),
+      flushHistory: () => this.history?.flush() ?? Promise.resolve(),
+      log: this.log,
+    })
     this.watchlist = new WatchlistModel({
       store: {
         read: () => this.options.settings.read().watchlist ?? undefined,
@@ -195,6 +203,7 @@ class IndexerMonitor implements Monitor {
     this.watchlist.flush()
     this.watchlist.dispose()
     this.unsubscribers.forEach((u) => u())
+    this.centre.dispose()
     await this.history?.close()
     this.history = null
     this.batcher.flush()
@@ -358,7 +367,10 @@ class IndexerMonitor implements Monitor {
     return this.watchlist.unfollowCircuit(circuitId)
   }
   async markWatchRead(subject: Subject): Promise<Watchlist> {
-    return this.watchlist.markRead(subject)
+    const topic = this.watchlist.requireFollowed(subject)
+    this.requireSession()
+    await this.centre.markTopicRead(topic)
+    return this.watchlist.snapshot()
   }
 
   // --- notification centre, search, cache, export ------------------------------------
@@ -369,11 +381,13 @@ class IndexerMonitor implements Monitor {
     return session.history.listNotifications(query).data
   }
 
-  async markNotificationsRead(ids: string[] | 'all'): Promise<{ unread: number }> {
-    const session = this.requireSession()
-    session.history.markNotificationsRead(ids)
-    await this.history?.flush()
-    return { unread: session.history.unreadNotificationCount() }
+  async markNotificationsRead(ids: string[] | 'all'): Promise<UnreadCounts> {
+    this.requireSession()
+    return this.centre.markRead(ids)
+  }
+
+  async getUnread(): Promise<UnreadCounts> {
+    return this.centre.unread()
   }
 
   async search(input: SearchInput): Promise<SearchHit[]> {
@@ -503,6 +517,7 @@ class IndexerMonitor implements Monitor {
       memory: this.parameterMemory,
       log: this.log,
       push: (event, payload) => this.batcher.push(event, payload),
+      centre: this.centre,
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
       polling: saved.polling,
@@ -510,6 +525,7 @@ class IndexerMonitor implements Monitor {
       live: this.deps.live,
     }
     this.session = new IndexerSession(target, deps)
+    this.centre.attach(this.session.history)
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     this.session.setActivity(this.activity)
     this.updateRetentionPolicy()
@@ -520,6 +536,7 @@ class IndexerMonitor implements Monitor {
   private disconnect(): void {
     this.session?.stop()
     this.session = null
+    this.centre.attach(null)
   }
 
   private followWatchlist(change: { kind?: string } | undefined): void {

@@ -122,7 +122,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
     getWatchlist: vi.fn(async () => ({ addresses: [], circuits: [] })),
     setLivePaused: vi.fn(async (paused: boolean) => connection('live', paused)),
     reconnectNow: vi.fn(async () => connection('connecting')),
-    markNotificationsRead: vi.fn(async () => ({ unread: 0 })),
+    markNotificationsRead: vi.fn(async () => ({ total: 0, addresses: {}, circuits: {} })),
     getAppInfo: vi.fn(async () => ({
       platform: 'browser',
       version: '0.1.0',
@@ -370,7 +370,7 @@ describe('runApp notifications', () => {
 
     f = fakeElectron()
     const quiet = await start({}, applySettingsPatch(DEFAULT_SETTINGS, { notifications: { doNotDisturb: true } }).settings)
-    quiet.emit([{ event: 'notifications', payload: [verified('n2', null)] }])
+    quiet.emit([{ event: 'notifications', payload: [verified('n2', null)] }, { event: 'unread', payload: { total: 1, addresses: {}, circuits: {} } }])
     quiet.clock.advance(1000)
     expect(FakeNotification.instances).toHaveLength(0)
     expect(quiet.tray!.tooltip).toContain('1 unread')
@@ -384,10 +384,16 @@ describe('runApp tray', () => {
     emit([{ event: 'connection', payload: connection('live') }])
     expect(tray!.image).toMatch(/tray-connected-light\.png$/)
     emit([{ event: 'notifications', payload: [{ id: 'n1', kind: 'SYSTEM', title: 'Indexer updated', body: '', receivedAt: 0, read: false, raw: {}, extra: {} }] }])
+    // The count is the core's one unread model, pushed as `unread`; the tray does not count on its own.
+    expect(tray!.image).toMatch(/tray-connected-light\.png$/)
+    emit([{ event: 'unread', payload: { total: 1, addresses: {}, circuits: {} } }])
     expect(tray!.image).toMatch(/tray-unread-light\.png$/)
     clock.advance(1000)
     expect(tray!.tooltip).toBe('ProofWatch — connected · 1 unread')
     expect(tray!.menu!.item('Indexer updated')).toBeDefined()
+    emit([{ event: 'unread', payload: { total: 0, addresses: {}, circuits: {} } }])
+    clock.advance(1000)
+    expect(tray!.tooltip).toBe('ProofWatch — connected')
   })
 
   it('switches do-not-disturb and the live feed from its menu, and quits', async () => {

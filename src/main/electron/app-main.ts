@@ -345,11 +345,6 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
         shell.applySettings(saved)
         return saved
       },
-      async markNotificationsRead(ids) {
-        const answer = await created.markNotificationsRead(ids)
-        shell.notificationsRead(ids)
-        return answer
-      },
     })
     bridgeIpc = registerBridgeIpc({
       ipcMain: electron.ipcMain,

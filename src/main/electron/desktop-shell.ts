@@ -66,6 +66,7 @@ export class DesktopShell {
   private desktop: DesktopOptions = DEFAULT_DESKTOP_OPTIONS
   private loginItemApplied: boolean | null = null
   private livePaused = false
+  private unread = 0
   private readonly notifier: Notifier
   private readonly natives: NativeNotifications
   private readonly history: ConnectionHistory
@@ -143,8 +144,9 @@ export class DesktopShell {
     return this.tray !== null
   }
 
+  /** The one unread model's total, as the core last pushed it. */
   get unreadCount(): number {
-    return this.notifier.unreadCount
+    return this.unread
   }
 
   /** Shows the window and opens `route` in it. */
@@ -176,13 +178,6 @@ export class DesktopShell {
     }
     this.tray?.update({ doNotDisturb: this.rules.doNotDisturb })
     this.updateMenu()
-  }
-
-  /** The notification centre marked notifications read: the tray's count follows. */
-  notificationsRead(ids: string[] | 'all'): void {
-    if (ids === 'all') this.notifier.markAllRead()
-    else this.notifier.markRead(ids.map((id) => `notification:${id}`))
-    this.tray?.update({ unread: this.notifier.unreadCount })
   }
 
   async setDoNotDisturb(on: boolean): Promise<void> {
@@ -226,11 +221,14 @@ export class DesktopShell {
     for (const item of batch) {
       if (item.event === 'connection') this.noteConnection(item.payload)
       else if (item.event === 'settings') this.applySettings(item.payload)
+      else if (item.event === 'unread') {
+        this.unread = item.payload.total
+        this.tray?.update({ unread: this.unread })
+      }
     }
     const decisions = this.notifier.push(batch)
     if (decisions.length === 0) return
     this.tray?.addRecent(decisions.filter((d) => d.verdict.notify || d.verdict.reason === 'do-not-disturb' || d.verdict.reason === 'quiet-hours').map((d) => d.candidate))
-    this.tray?.update({ unread: this.notifier.unreadCount })
   }
 
   stats() {
@@ -278,7 +276,7 @@ export class DesktopShell {
         },
         {
           connection: 'offline',
-          unread: this.notifier.unreadCount,
+          unread: this.unread,
           doNotDisturb: this.rules.doNotDisturb,
           livePaused: this.livePaused,
           recent: [],

@@ -6,6 +6,7 @@
  * and batched and whose reads answer from the file (after writing what is
  * queued) with the time the data was stored.
  */
+import { NO_UNREAD, topicKey, topicOfKey, type Topic, type UnreadCounts } from '@shared/unread'
 import { statSync } from 'node:fs'
 import {
   type AppNotification,
@@ -378,8 +379,9 @@ export class IndexerHistory {
     this.store.enqueue({ type: 'notifications', indexer: this.key, at: this.store.now(), notifications })
   }
 
-  markNotificationsRead(ids: readonly string[] | 'all', read = true): void {
-    const checked = ids === 'all' ? 'all' : checkIds(ids)
+  /** Marks entries read (or unread): by id, all of them, or those of one watched address or followed circuit. */
+  markNotificationsRead(ids: readonly string[] | 'all' | { topic: Topic }, read = true): void {
+    const checked = ids === 'all' ? 'all' : Array.isArray(ids) ? checkIds(ids) : { topic: topicKey(checkTopic((ids as { topic: Topic }).topic)) }
     this.store.enqueue({ type: 'mark-read', indexer: this.key, ids: checked, read })
   }
 
@@ -492,6 +494,22 @@ export class IndexerHistory {
 
   unreadNotificationCount(): number {
     return this.read(0, (id, db) => Number((db.statement('SELECT count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0').get(id) as { n: number }).n))
+  }
+
+  /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
+  unreadCounts(): UnreadCounts {
+    return this.read(NO_UNREAD, (id, db) => {
+      const rows = db.statement('SELECT topic, count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0 GROUP BY topic').all(id) as Array<{ topic: string | null; n: number }>
+      const counts: UnreadCounts = { total: 0, addresses: {}, circuits: {} }
+      for (const row of rows) {
+        const n = Number(row.n)
+        counts.total += n
+        const topic = row.topic === null ? null : topicOfKey(row.topic)
+        if (topic?.kind === 'address') counts.addresses[topic.id] = n
+        else if (topic?.kind === 'circuit') counts.circuits[topic.id] = n
+      }
+      return counts
+    })
   }
 
   metadata(): Record<string, unknown> {
@@ -636,6 +654,14 @@ function leaderboardPeriod(query: LeaderboardQuery | undefined): string {
 
 function decodeLeaderboardRows(raws: readonly string[]): LeaderboardEntry[] {
   return decodeLeaderboard(raws.map((raw) => JSON.parse(raw) as unknown))
+}
+
+function checkTopic(topic: unknown): Topic {
+  const { kind, id } = (topic ?? {}) as Partial<Topic>
+  if ((kind !== 'address' && kind !== 'circuit') || typeof id !== 'string' || id === '') {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Only a watched address or a followed circuit has entries of its own' })
+  }
+  return { kind, id: requireText(id, 'An address or circuit id', 256) }
 }
 
 function checkIds(ids: unknown): string[] {

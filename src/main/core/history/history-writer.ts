@@ -14,6 +14,7 @@ import type {
   Transaction,
   TransactionDetail,
 } from '@shared/domain'
+import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
 import { UPSERT_CIRCUIT } from './migrations'
 import { rawText, slotKey, timeKey } from './stored-records'
@@ -29,7 +30,7 @@ export type WriteOp =
   | { type: 'series'; indexer: string; at: number; series: Series }
   | { type: 'leaderboard'; indexer: string; at: number; period: string; entries: readonly LeaderboardEntry[] }
   | { type: 'notifications'; indexer: string; at: number; notifications: readonly AppNotification[] }
-  | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all'; read: boolean }
+  | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all' | { topic: string }; read: boolean }
   | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
 
 /** How many records an operation writes (for batching and the pending bound). */
@@ -48,7 +49,7 @@ export function recordCount(op: WriteOp): number {
     case 'notifications':
       return op.notifications.length
     case 'mark-read':
-      return op.ids === 'all' ? 1 : op.ids.length
+      return Array.isArray(op.ids) ? op.ids.length : 1
     default:
       return 1
   }
@@ -115,13 +116,15 @@ export const SQL = {
   insertLeaderboardEntry: 'INSERT OR REPLACE INTO leaderboard_entries (leaderboard_id, rank, raw) VALUES (?, ?, ?)',
   // Read state is the user's: a notification seen again keeps it.
   upsertNotification: `
-    INSERT INTO notifications (indexer_id, notification_id, kind, title, body, received_at, read, subject, raw, stored_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    INSERT INTO notifications (indexer_id, notification_id, kind, title, body, received_at, read, subject, topic, raw, stored_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (indexer_id, notification_id) DO UPDATE SET
       kind = excluded.kind, title = excluded.title, body = excluded.body,
-      subject = coalesce(excluded.subject, notifications.subject), raw = excluded.raw, stored_at = excluded.stored_at`,
+      subject = coalesce(excluded.subject, notifications.subject),
+      topic = coalesce(excluded.topic, notifications.topic), raw = excluded.raw, stored_at = excluded.stored_at`,
   markRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND notification_id = ?',
   markAllRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND read <> ?',
+  markTopicRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND topic = ? AND read <> ?',
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
 } as const
 
@@ -338,16 +341,21 @@ export class HistoryWriter {
         notification.receivedAt,
         notification.read ? 1 : 0,
         subject,
+        notification.topic == null ? null : topicKey(notification.topic),
         rawText(notification.raw),
         at,
       )
     }
   }
 
-  private markRead(indexerId: number, ids: readonly string[] | 'all', read: boolean): void {
+  private markRead(indexerId: number, ids: readonly string[] | 'all' | { topic: string }, read: boolean): void {
     const flag = read ? 1 : 0
     if (ids === 'all') {
       this.database.statement(SQL.markAllRead).run(flag, indexerId, flag)
+      return
+    }
+    if (!Array.isArray(ids)) {
+      this.database.statement(SQL.markTopicRead).run(flag, indexerId, (ids as { topic: string }).topic, flag)
       return
     }
     const update = this.database.statement(SQL.markRead)

@@ -9,6 +9,7 @@
  * item's key, as the reference server's, and one that names nothing held
  * gives an empty last page. Arguments are checked as the client checks them.
  */
+import { topicOfKey } from '@shared/unread'
 import type { SQLInputValue } from 'node:sqlite'
 import type { ProofQuery, TransactionQuery } from '@shared/domain'
 import type { NotificationQuery } from '@shared/history'
@@ -38,6 +39,8 @@ export interface TransactionFilter {
 export interface NotificationFilter {
   kind?: string
   unreadOnly: boolean
+  /** `address:<pubkey>` or `circuit:<id>`. */
+  topic?: string
 }
 
 export interface Paging {
@@ -107,6 +110,11 @@ export function notificationFilterOf(input: NotificationQuery | undefined): { fi
   }
   const filter: NotificationFilter = { unreadOnly: query.unreadOnly === true }
   if (kind !== undefined) filter.kind = kind
+  const topic = optionalText(query.topic, 'The address or circuit filter', 256)
+  if (topic !== undefined) {
+    if (topicOfKey(topic) === null) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'The filter must name an address or a circuit (address:<pubkey>, circuit:<id>)' })
+    filter.topic = topic
+  }
   return { filter, paging: paging(query, NOTIFICATION_PAGE_LIMIT) }
 }
 
@@ -232,6 +240,10 @@ function notificationWhere(indexerId: number, filter: NotificationFilter): Query
     params.push(filter.kind)
   }
   if (filter.unreadOnly) where.push('read = 0')
+  if (filter.topic !== undefined) {
+    where.push('topic = ?')
+    params.push(filter.topic)
+  }
   return { sql: where.join(' AND '), params }
 }
 
@@ -239,7 +251,7 @@ export function notificationPageQuery(indexerId: number, filter: NotificationFil
   const where = notificationWhere(indexerId, filter)
   const keyset = anchor === null ? '' : ' AND (received_at, id) < (?, ?)'
   return {
-    sql: `SELECT id, raw, received_at, read, subject, stored_at FROM notifications WHERE ${where.sql}${keyset} ORDER BY received_at DESC, id DESC LIMIT ?`,
+    sql: `SELECT id, raw, received_at, read, subject, topic, stored_at FROM notifications WHERE ${where.sql}${keyset} ORDER BY received_at DESC, id DESC LIMIT ?`,
     params: [...where.params, ...(anchor === null ? [] : [anchor.time, anchor.id]), limit],
   }
 }

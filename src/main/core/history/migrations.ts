@@ -167,6 +167,16 @@ END;
 INSERT INTO notifications_fts (rowid, title, body) SELECT id, title, body FROM notifications;
 `
 
+/**
+ * What each notification-centre entry belongs to (`address:<pubkey>` or
+ * `circuit:<id>`), so the one unread model counts per watched address and
+ * followed circuit with one indexed query.
+ */
+const NOTIFICATION_TOPICS = `
+ALTER TABLE notifications ADD COLUMN topic TEXT;
+CREATE INDEX notifications_unread ON notifications (indexer_id, read, topic);
+`
+
 export const UPSERT_CIRCUIT = `
 INSERT INTO circuits (indexer_id, circuit_id, name, proof_type) VALUES (?, ?, ?, ?)
 ON CONFLICT (indexer_id, circuit_id) DO UPDATE SET
@@ -217,6 +227,7 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  { version: 4, name: 'notification topics', up: (db) => db.exec(NOTIFICATION_TOPICS) },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

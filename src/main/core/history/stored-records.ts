@@ -4,6 +4,7 @@
  * fields and exact 64-bit strings come back as they arrived and the wire
  * names stay in the decode-* files. Columns only order, filter and index.
  */
+import { topicOfKey } from '@shared/unread'
 import type { AppNotification, Overview, Proof, Transaction, TransactionDetail, U64 } from '@shared/domain'
 import {
   decodeNotification,
@@ -74,11 +75,15 @@ export interface NotificationRow {
   received_at: number
   read: number
   subject: string | null
+  topic?: string | null
 }
 
 export function notificationFromRow(row: NotificationRow): AppNotification {
-  const notification = { ...decodeNotification(JSON.parse(row.raw), row.received_at), read: row.read === 1 }
-  return row.subject === null ? notification : { ...notification, subject: JSON.parse(row.subject) as AppNotification['subject'] }
+  const notification: AppNotification = { ...decodeNotification(JSON.parse(row.raw), row.received_at), read: row.read === 1 }
+  if (row.subject !== null) notification.subject = JSON.parse(row.subject) as AppNotification['subject']
+  const topic = row.topic ? topicOfKey(row.topic) : null
+  if (topic !== null) notification.topic = topic
+  return notification
 }
 
 export interface OverviewRow {

@@ -29,6 +29,7 @@ export function activityEntries(events: readonly BridgeEvent[], at: number, opti
     const where = candidate.address ?? candidate.circuitId
     const entryId = where ? `${kind}:${where}:${id}` : `${kind}:${id}`
     const subject = subjectKind ? { kind: subjectKind, id } : null
+    const topic = candidate.address ? { kind: 'address' as const, id: candidate.address } : candidate.circuitId && kind === 'CIRCUIT_PROOF' ? { kind: 'circuit' as const, id: candidate.circuitId } : null
     entries.push({
       id: entryId,
       kind,
@@ -37,6 +38,7 @@ export function activityEntries(events: readonly BridgeEvent[], at: number, opti
       receivedAt: at,
       read: false,
       subject,
+      topic,
       // In the wire's shape, so the cache reads it back as it reads user:notifications.
       raw: { id: entryId, type: kind, title: candidate.title, body: candidate.body, subject },
       extra: {},

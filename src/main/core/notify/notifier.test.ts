@@ -94,7 +94,7 @@ describe('Notifier', () => {
     expect(notifier.stats()).toMatchObject({ events: 1, repeats: 1, shown: 1 })
   })
 
-  it('counts a burst of 200 as one summary and 200 unread', () => {
+  it('shows a burst of 200 as one summary', () => {
     const { notifier, shown, clock } = setup()
     for (let i = 0; i < 200; i++) {
       notifier.push([batch.userProofs(proof(`P${i}`))])
@@ -102,15 +102,15 @@ describe('Notifier', () => {
     }
     clock.advance(1000)
     expect(shown.map((n) => n.title)).toEqual(['200 new proofs'])
-    expect(notifier.unreadCount).toBe(200)
+    expect(notifier.stats().coalescer.summarisedEvents).toBe(200)
   })
 
-  it('holds everything back in do-not-disturb and quiet hours, still counting it unread', () => {
+  it('holds everything back in do-not-disturb and quiet hours', () => {
     const dnd = setup({ doNotDisturb: true })
     dnd.notifier.push([batch.userProofs(proof('P1'))])
     dnd.settle()
     expect(dnd.shown).toEqual([])
-    expect(dnd.notifier.unreadCount).toBe(1)
+    expect(dnd.notifier.stats().suppressed['do-not-disturb']).toBe(1)
 
     const night = setup({ quietHours: { enabled: true, start: '22:00', end: '07:00' } }, 23 * 60 + 30)
     night.notifier.push([batch.userProofs(proof('P2'))])
@@ -121,12 +121,6 @@ describe('Notifier', () => {
     expect(night.notifier.stats().suppressed['quiet-hours']).toBe(1)
   })
 
-  it('does not count events the rules do not want as unread', () => {
-    const { notifier } = setup({ sources: { addresses: false } })
-    notifier.push([batch.addressTransactions(addressTransaction(A, 'S1'))])
-    expect(notifier.unreadCount).toBe(0)
-  })
-
   it('drops a gathered burst when do-not-disturb is switched on before it shows', () => {
     const { notifier, shown, settle, setRules } = setup()
     notifier.push([batch.userProofs(proof('P1'), proof('P2'))])
@@ -134,17 +128,5 @@ describe('Notifier', () => {
     settle()
     expect(shown).toEqual([])
     expect(notifier.stats().suppressed['do-not-disturb']).toBe(2)
-  })
-
-  it('takes notifications pushed again as read off the unread count', () => {
-    const { notifier } = setup()
-    notifier.push([batch.notifications(notification('n1'), notification('n2'))])
-    expect(notifier.unreadCount).toBe(2)
-    notifier.push([batch.notifications(notification('n1', { read: true }))])
-    expect(notifier.unreadCount).toBe(1)
-    expect(notifier.markRead(['notification:n2', 'notification:unknown'])).toBe(1)
-    notifier.push([batch.userProofs(proof('P'))])
-    expect(notifier.markAllRead()).toBe(1)
-    expect(notifier.unreadCount).toBe(0)
   })
 })

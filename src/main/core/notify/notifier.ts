@@ -15,7 +15,6 @@ import { evaluateRules, inQuietHours, NOTHING_MUTED, SUPPRESS_REASONS } from './
 import type { NativeNotice } from './summary'
 import type { NotifyClock } from './timers'
 import { localMinutesOfDay, systemClock } from './timers'
-import { UnreadTracker } from './unread'
 
 export interface NotifierOptions {
   /** The current rules; read for every decision, so a change applies at once. */
@@ -28,7 +27,6 @@ export interface NotifierOptions {
   describeAddress?: (address: string) => string
   /** How many recent event keys are remembered, so a repeat (a backfilled copy) notifies once. */
   memory?: number
-  unreadCapacity?: number
 }
 
 export interface Decision {
@@ -48,16 +46,12 @@ export interface NotifierStats {
   coalescer: CoalescerStats
 }
 
-/** Held back for now rather than unwanted: such events still count as unread. */
-const HELD_BACK: ReadonlySet<SuppressReason> = new Set(['do-not-disturb', 'quiet-hours'])
-
 export class Notifier {
   private readonly clock: NotifyClock
   private readonly minutesOfDay: (epochMs: number) => number
   private readonly coalescer: Coalescer
   private readonly seen = new Set<string>()
   private readonly memory: number
-  private readonly unread: UnreadTracker
   private readonly counts = { events: 0, repeats: 0, shown: 0 }
   private muted: MutedSubjects = NOTHING_MUTED
   private readonly suppressed = Object.fromEntries(SUPPRESS_REASONS.map((reason) => [reason, 0])) as Record<SuppressReason, number>
@@ -66,7 +60,6 @@ export class Notifier {
     this.clock = options.clock ?? systemClock
     this.minutesOfDay = options.minutesOfDay ?? localMinutesOfDay
     this.memory = options.memory ?? 5000
-    this.unread = new UnreadTracker(options.unreadCapacity)
     this.coalescer = new Coalescer({
       clock: this.clock,
       maxPerMinute: () => options.rules().maxPerMinute,
@@ -90,7 +83,6 @@ export class Notifier {
   push(batch: readonly EventLike[]): Decision[] {
     const now = this.clock.now()
     for (const { event, payload } of batch) if (event === 'watchlist' && isWatchlist(payload)) this.setWatchlist(payload)
-    this.noteReadNotifications(batch)
     const rules = this.options.rules()
     const minutes = this.minutesOfDay(now)
     const decisions: Decision[] = []
@@ -102,13 +94,8 @@ export class Notifier {
       this.counts.events++
       const verdict = evaluateRules(candidate, rules, minutes, this.muted)
       decisions.push({ candidate, verdict })
-      if (verdict.notify) {
-        this.unread.add(candidate.key)
-        this.coalescer.add(candidate)
-        continue
-      }
-      this.suppressed[verdict.reason]++
-      if (HELD_BACK.has(verdict.reason)) this.unread.add(candidate.key)
+      if (verdict.notify) this.coalescer.add(candidate)
+      else this.suppressed[verdict.reason]++
     }
     return decisions
   }
@@ -118,34 +105,12 @@ export class Notifier {
     this.coalescer.flush()
   }
 
-  get unreadCount(): number {
-    return this.unread.count
-  }
-
-  markRead(keys: Iterable<string>): number {
-    return this.unread.markRead(keys)
-  }
-
-  markAllRead(): number {
-    return this.unread.markAllRead()
-  }
-
   stats(): NotifierStats {
     return { ...this.counts, suppressed: { ...this.suppressed }, coalescer: this.coalescer.stats() }
   }
 
   dispose(): void {
     this.coalescer.dispose()
-  }
-
-  /** A notification pushed again as read (read in the centre) is no longer unread. */
-  private noteReadNotifications(batch: readonly EventLike[]): void {
-    for (const { event, payload } of batch) {
-      if (event !== 'notifications' || !Array.isArray(payload)) continue
-      for (const item of payload as Array<{ id?: unknown; read?: unknown }>) {
-        if (item?.read === true && typeof item.id === 'string') this.unread.markRead([`notification:${item.id}`])
-      }
-    }
   }
 
   private remember(key: string): boolean {

@@ -19,8 +19,6 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const epochOr = (value: unknown, fallback: number | null): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const countOf = (value: unknown): number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0
 
 function storedAddress(entry: unknown, now: number): WatchedAddress {
   if (!isObject(entry)) throw new Error('not an object')
@@ -31,7 +29,6 @@ function storedAddress(entry: unknown, now: number): WatchedAddress {
     addedAt: epochOr(entry.addedAt, now) ?? now,
     lastActivityAt: epochOr(entry.lastActivityAt, null),
     lastSignature: textOrNull(entry.lastSignature),
-    unread: countOf(entry.unread),
   }
 }
 
@@ -47,7 +44,6 @@ function storedCircuit(entry: unknown, now: number): FollowedCircuit {
     modeReason: null,
     lastActivityAt: epochOr(entry.lastActivityAt, null),
     lastProofAccount: textOrNull(entry.lastProofAccount),
-    unread: countOf(entry.unread),
   }
 }
 

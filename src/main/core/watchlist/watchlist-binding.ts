@@ -39,15 +39,15 @@ export function followWatchlist(model: WatchlistModel, target: WatchTarget): () 
   })
 }
 
-/** Where the live side's events land in the model; history loaded at first sync is not unread. */
+/** Where the live side's events land in the model; unread entries are the notification centre's. */
 export function watchlistActivity(model: WatchlistModel): {
   onAddressTransactions(items: AddressTransaction[], meta: { origin: string }): void
   onCircuitProofs(items: CircuitProof[], meta: { origin: string }): void
   onCircuitMode(circuitId: string, mode: CircuitFollowMode, reason: string | null): void
 } {
   return {
-    onAddressTransactions: (items, meta) => model.noteAddressTransactions(items, meta.origin !== 'initial'),
-    onCircuitProofs: (items, meta) => model.noteCircuitProofs(items, meta.origin !== 'initial'),
+    onAddressTransactions: (items) => model.noteAddressTransactions(items),
+    onCircuitProofs: (items) => model.noteCircuitProofs(items),
     onCircuitMode: (circuitId, mode, reason) => model.setCircuitMode(circuitId, mode, reason),
   }
 }

@@ -71,8 +71,8 @@ describe('WatchlistModel', () => {
     const again = new WatchlistModel({ store })
     expect(again.snapshot()).toEqual({
       addresses: [
-        { pubkey: A, label: 'hot wallet', notify: true, addedAt: 1000, lastActivityAt: null, lastSignature: null, unread: 0 },
-        { pubkey: B, label: null, notify: false, addedAt: 2000, lastActivityAt: null, lastSignature: null, unread: 0 },
+        { pubkey: A, label: 'hot wallet', notify: true, addedAt: 1000, lastActivityAt: null, lastSignature: null },
+        { pubkey: B, label: null, notify: false, addedAt: 2000, lastActivityAt: null, lastSignature: null },
       ],
       circuits: [
         {
@@ -84,7 +84,6 @@ describe('WatchlistModel', () => {
           modeReason: null,
           lastActivityAt: null,
           lastProofAccount: null,
-          unread: 0,
         },
       ],
     })
@@ -122,18 +121,18 @@ describe('WatchlistModel', () => {
     expect(model.snapshot().circuits[0]).toMatchObject({ mode: 'polled', modeReason: 'Channel not allowed: proofs:circuit:5' })
   })
 
-  it('counts unread activity (not the first history) and clears it when read', () => {
+  it('keeps the last activity of each address and names what has entries of its own', () => {
     const model = new WatchlistModel({ store: memoryWatchlistStore(), now: () => 50 })
     model.watchAddress({ pubkey: A })
-    model.noteAddressTransactions([at(A, 'old1', 10), at(A, 'old2', 20)], false)
-    expect(model.snapshot().addresses[0]).toMatchObject({ unread: 0, lastActivityAt: 20, lastSignature: 'old2' })
-    model.noteAddressTransactions([at(A, 'new1', 30), at(B, 'other', 40), at(A, 'late-known', 25)], true)
-    expect(model.snapshot().addresses[0]).toMatchObject({ unread: 2, lastActivityAt: 30, lastSignature: 'new1' })
-    model.noteAddressTransactions([at(A, 'no-time')], true)
-    expect(model.snapshot().addresses[0]).toMatchObject({ unread: 3, lastActivityAt: 50, lastSignature: 'no-time' })
-    model.markRead({ kind: 'address', id: A })
-    expect(model.snapshot().addresses[0]?.unread).toBe(0)
-    expect(thrown(() => model.markRead({ kind: 'proof', id: A })).code).toBe('INVALID_ARGUMENT')
+    model.noteAddressTransactions([at(A, 'old1', 10), at(A, 'old2', 20)])
+    expect(model.snapshot().addresses[0]).toMatchObject({ lastActivityAt: 20, lastSignature: 'old2' })
+    model.noteAddressTransactions([at(A, 'new1', 30), at(B, 'other', 40), at(A, 'late-known', 25)])
+    expect(model.snapshot().addresses[0]).toMatchObject({ lastActivityAt: 30, lastSignature: 'new1' })
+    model.noteAddressTransactions([at(A, 'no-time')])
+    expect(model.snapshot().addresses[0]).toMatchObject({ lastActivityAt: 50, lastSignature: 'no-time' })
+    expect(model.requireFollowed({ kind: 'address', id: A })).toEqual({ kind: 'address', id: A })
+    expect(thrown(() => model.requireFollowed({ kind: 'address', id: B })).code).toBe('NOT_FOUND')
+    expect(thrown(() => model.requireFollowed({ kind: 'proof', id: A })).code).toBe('INVALID_ARGUMENT')
   })
 
   it('saves activity once for many events, a little later', () => {
@@ -142,11 +141,11 @@ describe('WatchlistModel', () => {
     const model = new WatchlistModel({ store, activitySaveDelayMs: 1000 })
     model.watchAddress({ pubkey: A })
     const writes = store.writes
-    for (let index = 0; index < 50; index++) model.noteAddressTransactions([at(A, `s${index}`, index)], true)
+    for (let index = 0; index < 50; index++) model.noteAddressTransactions([at(A, `s${index}`, index)])
     expect(store.writes).toBe(writes)
     vi.advanceTimersByTime(1000)
     expect(store.writes).toBe(writes + 1)
-    expect(new WatchlistModel({ store }).snapshot().addresses[0]?.unread).toBe(50)
+    expect(new WatchlistModel({ store }).snapshot().addresses[0]?.lastSignature).toBe('s49')
   })
 
   it('undoes a change the store cannot save, and says so', () => {
@@ -168,7 +167,7 @@ describe('WatchlistModel', () => {
     expect(model.watchedPubkeys()).toEqual([A])
     expect(thrown(() => model.unwatchAddress(A)).code).toBe('INTERNAL')
     expect(model.watchedPubkeys()).toEqual([A])
-    model.noteAddressTransactions([at(A, 'x', 1)], true)
+    model.noteAddressTransactions([at(A, 'x', 1)])
     model.flush()
     expect(problems.map((p) => p.message)).toEqual([
       "Could not save the watchlist's activity: ENOSPC: no space left on device",
@@ -188,8 +187,8 @@ describe('WatchlistModel', () => {
     })
     expect(model.snapshot()).toEqual({
       addresses: [
-        { pubkey: A, label: 'ok', notify: true, addedAt: 7, lastActivityAt: null, lastSignature: null, unread: 3 },
-        { pubkey: B, label: null, notify: true, addedAt: 7, lastActivityAt: null, lastSignature: null, unread: 0 },
+        { pubkey: A, label: 'ok', notify: true, addedAt: 7, lastActivityAt: null, lastSignature: null },
+        { pubkey: B, label: null, notify: true, addedAt: 7, lastActivityAt: null, lastSignature: null },
       ],
       circuits: [],
     })

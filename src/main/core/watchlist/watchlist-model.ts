@@ -4,6 +4,7 @@
  * through a WatchlistStore. A change the store cannot save is undone and
  * reported; activity is saved a little later, in one write for many events.
  */
+import type { Topic } from '@shared/unread'
 import type { AddressTransaction, CircuitProof, ErrorInfo, Subject } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import {
@@ -121,7 +122,6 @@ export class WatchlistModel {
       addedAt: this.now(),
       lastActivityAt: null,
       lastSignature: null,
-      unread: 0,
     }
     return this.change({ kind: 'address-added', pubkey }, () => this.addresses.set(pubkey, added))
   }
@@ -155,7 +155,6 @@ export class WatchlistModel {
       modeReason: null,
       lastActivityAt: null,
       lastProofAccount: null,
-      unread: 0,
     }
     return this.change({ kind: 'circuit-added', circuitId }, () => this.circuits.set(circuitId, added))
   }
@@ -166,33 +165,26 @@ export class WatchlistModel {
     return this.change({ kind: 'circuit-removed', circuitId: id }, () => this.circuits.delete(id))
   }
 
-  /** Clears the unread count of a watched address or followed circuit. */
-  markRead(subject: Subject): Watchlist {
+  /** The watched address or followed circuit a subject names; refused when it is neither. */
+  requireFollowed(subject: Subject): Topic {
     if (subject?.kind === 'address') {
       const pubkey = validateWatchedPubkey(subject.id)
-      const held = this.addresses.get(pubkey)
-      if (!held) throw notWatched(`The address ${pubkey}`)
-      if (held.unread === 0) return this.snapshot()
-      return this.change({ kind: 'address-updated', pubkey }, () => this.addresses.set(pubkey, { ...held, unread: 0 }))
+      if (!this.addresses.has(pubkey)) throw notWatched(`The address ${pubkey}`)
+      return { kind: 'address', id: pubkey }
     }
     if (subject?.kind === 'circuit') {
       const id = validateCircuitId(subject.id)
-      const held = this.circuits.get(id)
-      if (!held) throw notWatched(`The circuit ${id}`)
-      if (held.unread === 0) return this.snapshot()
-      return this.change({ kind: 'circuit-updated', circuitId: id }, () => this.circuits.set(id, { ...held, unread: 0 }))
+      if (!this.circuits.has(id)) throw notWatched(`The circuit ${id}`)
+      return { kind: 'circuit', id }
     }
     throw new ProofWatchError({
       code: 'INVALID_ARGUMENT',
-      message: `Only a watched address or a followed circuit has an unread count; got ${JSON.stringify(subject?.kind)}`,
+      message: `Only a watched address or a followed circuit has entries of its own; got ${JSON.stringify(subject?.kind)}`,
     })
   }
 
-  /**
-   * Notes transactions of watched addresses. `countUnread` is false for the
-   * history loaded when an address is first synced: that is not news.
-   */
-  noteAddressTransactions(items: readonly AddressTransaction[], countUnread: boolean): void {
+  /** Notes the last activity of watched addresses (their unread entries are counted by the notification centre). */
+  noteAddressTransactions(items: readonly AddressTransaction[]): void {
     let changed = false
     for (const { address, transaction } of items) {
       const held = this.addresses.get(address)
@@ -202,13 +194,12 @@ export class WatchlistModel {
         held.lastActivityAt = at
         held.lastSignature = transaction.signature
       }
-      if (countUnread) held.unread++
       changed = true
     }
     if (changed) this.activityChanged()
   }
 
-  noteCircuitProofs(items: readonly CircuitProof[], countUnread: boolean): void {
+  noteCircuitProofs(items: readonly CircuitProof[]): void {
     let changed = false
     const at = this.now()
     for (const { circuitId, proof } of items) {
@@ -216,7 +207,6 @@ export class WatchlistModel {
       if (!held) continue
       held.lastActivityAt = at
       held.lastProofAccount = proof.proofAccount
-      if (countUnread) held.unread++
       changed = true
     }
     if (changed) this.activityChanged()

@@ -3,8 +3,8 @@ import type { AppNotification, Page } from '@shared/domain'
 import type { NotificationQuery } from '@shared/history'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { setupStores } from '@renderer/test-utils/store-setup'
-import { makeNotification } from '@renderer/test-utils/workspace-fixtures'
-import { UNREAD_COUNT_LIMIT, useNotificationsStore } from './notifications'
+import { makeNotification, makeUnread } from '@renderer/test-utils/workspace-fixtures'
+import { useNotificationsStore } from './notifications'
 
 let bridge: FakeBridge
 
@@ -21,18 +21,15 @@ function serve(all: AppNotification[], total: (query: NotificationQuery, count: 
 }
 
 describe('notifications store', () => {
-  it('counts the unread ones from the total, or from the items with a cap', async () => {
-    serve([makeNotification(1), makeNotification(2, { read: true }), makeNotification(3)])
+  it('shows the unread count main keeps, asked once and then pushed', async () => {
+    bridge.handle('getUnread', () => makeUnread(2))
     const notifications = useNotificationsStore()
     await notifications.ensureUnread()
     await notifications.ensureUnread()
     expect(notifications.unread).toBe(2)
-    expect(bridge.callsOf('listNotifications')).toEqual([[{ unreadOnly: true, limit: UNREAD_COUNT_LIMIT }]])
-
-    bridge.handle('listNotifications', () => ({ items: [makeNotification(1)], nextCursor: 'more', total: null }))
-    await notifications.refreshUnread()
-    expect(notifications.unread).toBe(1)
-    expect(notifications.unreadCapped).toBe(true)
+    expect(bridge.callsOf('getUnread')).toEqual([[]])
+    bridge.emit('unread', makeUnread(7))
+    expect(notifications.unread).toBe(7)
   })
 
   it('loads with filters and offers kinds it has seen beyond the known ones', async () => {
@@ -46,22 +43,19 @@ describe('notifications store', () => {
     expect(notifications.items.map((item) => item.id)).toEqual(['n-2'])
   })
 
-  it('puts pushed notifications on top once, counts the new unread ones, and skips those the filter hides', async () => {
+  it('puts pushed notifications on top once and skips those the filter hides', async () => {
     serve([makeNotification(1)])
     const notifications = useNotificationsStore()
-    await notifications.ensureUnread()
     await notifications.applyFilters({ kind: 'PROOF_VERIFIED', unreadOnly: false })
     bridge.emit('notifications', [makeNotification(2), makeNotification(3, { kind: 'SYSTEM' }), makeNotification(4)])
     expect(notifications.items.map((item) => item.id)).toEqual(['n-4', 'n-2', 'n-1'])
-    expect(notifications.unread).toBe(4)
     bridge.emit('notifications', [makeNotification(4)])
     expect(notifications.items.map((item) => item.id)).toEqual(['n-4', 'n-2', 'n-1'])
-    expect(notifications.unread).toBe(4)
   })
 
   it('marks some or all read, keeps the rows in place, and takes the unread count main answers', async () => {
     serve([makeNotification(1), makeNotification(2), makeNotification(3)])
-    bridge.handle('markNotificationsRead', (ids) => ({ unread: ids === 'all' ? 0 : 3 - ids.length }))
+    bridge.handle('markNotificationsRead', (ids) => makeUnread(ids === 'all' ? 0 : 3 - ids.length))
     const notifications = useNotificationsStore()
     await notifications.applyFilters({ kind: '', unreadOnly: true })
     expect(await notifications.markRead(['n-2'])).toBe(true)

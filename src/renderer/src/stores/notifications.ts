@@ -6,12 +6,10 @@ import type { Freshness, NotificationQuery } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from './follow-connection'
 import { createPagedList, pagedListState } from './paged-list'
+import { useUnreadStore } from './unread'
 
 /** The kinds the indexer is known to send; others it sends are offered too once seen. */
 export const KNOWN_NOTIFICATION_KINDS = ['PROOF_VERIFIED', 'PROOF_REVOKED', 'CIRCUIT_REGISTERED', 'SYSTEM'] as const
-
-/** How many unread ones are counted when the store gives no total: the badge says "100+" beyond. */
-export const UNREAD_COUNT_LIMIT = 100
 
 export interface NotificationFilters {
   /** '' means every kind. */
@@ -47,17 +45,14 @@ export const useNotificationsStore = defineStore('notifications', () => {
     return page
   }, (notification: AppNotification) => notification.id)
 
-  const unread = ref<number | null>(null)
-  /** More are unread than were counted (no total was given). */
-  const unreadCapped = ref(false)
-  const unreadError = shallowRef<ErrorInfo | null>(null)
+  const unreadStore = useUnreadStore()
+  /** The one unread model's total (main counts it; see stores/unread). */
+  const unread = computed(() => unreadStore.total)
+  const unreadError = computed(() => unreadStore.error)
   const marking = ref(false)
   const markError = shallowRef<ErrorInfo | null>(null)
   /** Kinds seen in any list or push, beyond the known ones. */
   const seenKinds = ref<string[]>([])
-  /** Ids already counted from pushes, so a repeated push is not counted twice. */
-  const counted = new Set<string>()
-  let unreadAsked = false
 
   function noteKinds(items: readonly AppNotification[]): void {
     const known = new Set<string>([...KNOWN_NOTIFICATION_KINDS, ...seenKinds.value])
@@ -65,23 +60,9 @@ export const useNotificationsStore = defineStore('notifications', () => {
     if (fresh.length) seenKinds.value = [...seenKinds.value, ...fresh]
   }
 
-  async function refreshUnread(): Promise<void> {
-    unreadAsked = true
-    try {
-      const page = await bridge.listNotifications({ unreadOnly: true, limit: UNREAD_COUNT_LIMIT })
-      const total = page.total !== null && /^\d+$/.test(page.total) ? Number(page.total) : null
-      unread.value = total ?? page.items.length
-      unreadCapped.value = total === null && page.nextCursor !== null
-      unreadError.value = null
-    } catch (caught) {
-      unreadError.value = toErrorInfo(caught)
-    }
-  }
-
-  /** Counts the unread ones unless that was asked already (the nav badge calls it). */
-  function ensureUnread(): Promise<void> {
-    return unreadAsked ? Promise.resolve() : refreshUnread()
-  }
+  const refreshUnread = (): Promise<void> => unreadStore.refresh()
+  /** Asks for the unread counts unless that was asked already (the nav badge calls it). */
+  const ensureUnread = (): Promise<void> => unreadStore.ensureLoaded()
 
   async function applyFilters(next: NotificationFilters): Promise<void> {
     filters.value = { ...next }
@@ -101,15 +82,8 @@ export const useNotificationsStore = defineStore('notifications', () => {
 
   bridge.on('notifications', (batch) => {
     noteKinds(batch)
-    const held = new Set(list.items.value.map((item) => item.id))
     // A batch arrives oldest first; the centre shows newest first.
     const arrivals = [...batch].reverse()
-    let newlyUnread = 0
-    for (const notification of arrivals) {
-      if (!counted.has(notification.id) && !held.has(notification.id) && !notification.read) newlyUnread++
-      counted.add(notification.id)
-    }
-    if (unread.value !== null) unread.value += newlyUnread
     // Only a list already shown takes arrivals (prepend skips held ones); the next load brings them otherwise.
     list.prepend(arrivals.filter((item) => matches(item, filters.value)))
   })
@@ -125,8 +99,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
       list.items.value = list.items.value.map((item) =>
         !item.read && (marked === null || marked.has(item.id)) ? { ...item, read: true } : item,
       )
-      unread.value = result.unread
-      unreadCapped.value = false
+      unreadStore.set(result)
       return true
     } catch (caught) {
       markError.value = toErrorInfo(caught)
@@ -145,7 +118,6 @@ export const useNotificationsStore = defineStore('notifications', () => {
     freshness,
     ...pagedListState(list),
     unread,
-    unreadCapped,
     unreadError,
     marking,
     markError,

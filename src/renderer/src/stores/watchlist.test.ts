@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { deferred } from '@renderer/test-utils/deferred'
 import { setupStores } from '@renderer/test-utils/store-setup'
-import { makeFollowedCircuit, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
+import { address, makeFollowedCircuit, makeUnread, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
+import { useUnreadStore } from './unread'
 import type { Watchlist } from '@shared/watchlist'
 import { addressKey, useWatchlistStore } from './watchlist'
 
@@ -13,12 +14,12 @@ beforeEach(() => {
 })
 
 describe('watchlist store', () => {
-  it('loads the list and sums the unread counts of addresses and circuits', async () => {
-    bridge.handle('getWatchlist', () =>
-      makeWatchlist([makeWatchedAddress(1, { unread: 2 }), makeWatchedAddress(2, { unread: 3 })], [makeFollowedCircuit('c1', { unread: 4 })]),
-    )
+  it('loads the list and sums the unread counts of what is watched, from the one unread model', async () => {
+    bridge.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1), makeWatchedAddress(2)], [makeFollowedCircuit('c1')]))
+    bridge.handle('getUnread', () => makeUnread(12, { [address(1)]: 2, [address(2)]: 3, [address(9)]: 3 }, { c1: 4 }))
     const watchlist = useWatchlistStore()
     await watchlist.ensureLoaded()
+    await useUnreadStore().ensureLoaded()
     expect(watchlist.addresses.map((entry) => entry.label)).toEqual(['Wallet 1', 'Wallet 2'])
     expect(watchlist.totalUnread).toBe(9)
     expect(watchlist.isWatched(makeWatchedAddress(1).pubkey)).toBe(true)
@@ -31,7 +32,8 @@ describe('watchlist store', () => {
     const watchlist = useWatchlistStore()
     await watchlist.ensureLoaded()
     expect(watchlist.error?.message).toBe('store unreadable')
-    bridge.emit('watchlist', makeWatchlist([makeWatchedAddress(7, { unread: 1 })]))
+    bridge.emit('watchlist', makeWatchlist([makeWatchedAddress(7)]))
+    bridge.emit('unread', makeUnread(1, { [address(7)]: 1 }))
     expect(watchlist.error).toBeNull()
     expect(watchlist.totalUnread).toBe(1)
   })
@@ -66,12 +68,16 @@ describe('watchlist store', () => {
 
   it('follows and unfollows circuits and marks a subject read', async () => {
     bridge.handle('getWatchlist', () => makeWatchlist())
-    bridge.handle('followCircuit', (input) => makeWatchlist([], [makeFollowedCircuit(input.circuitId, { unread: 5 })]))
-    bridge.handle('markWatchRead', () => makeWatchlist([], [makeFollowedCircuit('c9')]))
+    bridge.handle('followCircuit', (input) => makeWatchlist([], [makeFollowedCircuit(input.circuitId)]))
+    bridge.handle('markWatchRead', () => {
+      bridge.emit('unread', makeUnread(0))
+      return makeWatchlist([], [makeFollowedCircuit('c9')])
+    })
     bridge.handle('unfollowCircuit', () => makeWatchlist())
     const watchlist = useWatchlistStore()
     await watchlist.ensureLoaded()
     await watchlist.follow({ circuitId: 'c9' })
+    bridge.emit('unread', makeUnread(5, {}, { c9: 5 }))
     expect(watchlist.totalUnread).toBe(5)
     await watchlist.markRead({ kind: 'circuit', id: 'c9' })
     expect(bridge.callsOf('markWatchRead')).toEqual([[{ kind: 'circuit', id: 'c9' }]])

@@ -6,6 +6,7 @@ import { toErrorInfo } from '@shared/errors'
 import type { Watchlist } from '@shared/watchlist'
 import { getBridge } from '@renderer/bridge'
 import { createLoader } from './loader'
+import { useUnreadStore } from './unread'
 
 /** A failed change, kept next to what it was about: `address:<pubkey>`, `circuit:<id>` or `add-address`/`add-circuit`. */
 export interface WatchActionError {
@@ -23,7 +24,7 @@ export function circuitKey(circuitId: string): string {
 
 /**
  * Watched addresses and followed circuits. Main owns the list and pushes it
- * whenever it changes (new activity, unread counts, another window's edits);
+ * whenever it changes (new activity, another window's edits);
  * every change made here answers with the new list too.
  */
 export const useWatchlistStore = defineStore('watchlist', () => {
@@ -40,10 +41,12 @@ export const useWatchlistStore = defineStore('watchlist', () => {
 
   const addresses = computed(() => loader.data.value?.addresses ?? [])
   const circuits = computed(() => loader.data.value?.circuits ?? [])
+  const unread = useUnreadStore()
+  /** Unread entries of what is watched now, from the one unread model. */
   const totalUnread = computed(
     () =>
-      addresses.value.reduce((sum, entry) => sum + entry.unread, 0) +
-      circuits.value.reduce((sum, entry) => sum + entry.unread, 0),
+      addresses.value.reduce((sum, entry) => sum + unread.ofAddress(entry.pubkey), 0) +
+      circuits.value.reduce((sum, entry) => sum + unread.ofCircuit(entry.circuitId), 0),
   )
 
   function isWatched(pubkey: string): boolean {

@@ -2,6 +2,7 @@ import type { AppNotification } from '@shared/domain'
 import type { CacheInfo, SearchHit } from '@shared/history'
 import { DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
 import { DEMO_PROFILE_ID, type AppInfo, type ConnectionReport, type IndexerProfile, type PublicSettings } from '@shared/settings'
+import type { UnreadCounts } from '@shared/unread'
 import type { FollowedCircuit, WatchedAddress, Watchlist } from '@shared/watchlist'
 import type { FakeBridge } from './fake-bridge'
 
@@ -18,7 +19,6 @@ export function makeWatchedAddress(n: number, overrides: Partial<WatchedAddress>
     addedAt: 1_700_000_000_000,
     lastActivityAt: 1_700_000_000_000 + n * 60_000,
     lastSignature: null,
-    unread: 0,
     ...overrides,
   }
 }
@@ -33,9 +33,13 @@ export function makeFollowedCircuit(id: string, overrides: Partial<FollowedCircu
     modeReason: null,
     lastActivityAt: null,
     lastProofAccount: null,
-    unread: 0,
     ...overrides,
   }
+}
+
+/** The one unread model's counts: a total and, by pubkey or circuit id, those of watched things. */
+export function makeUnread(total: number, addresses: Record<string, number> = {}, circuits: Record<string, number> = {}): UnreadCounts {
+  return { total, addresses, circuits }
 }
 
 export function makeWatchlist(addresses: WatchedAddress[] = [], circuits: FollowedCircuit[] = []): Watchlist {
@@ -138,8 +142,9 @@ export function makeSearchHit(kind: SearchHit['kind'], id: string, overrides: Pa
  */
 export function serveWorkspaceDefaults(
   bridge: FakeBridge,
-  options: { watchlist?: Watchlist; settings?: PublicSettings; appInfo?: AppInfo; cache?: CacheInfo } = {},
+  options: { watchlist?: Watchlist; settings?: PublicSettings; appInfo?: AppInfo; cache?: CacheInfo; unread?: UnreadCounts } = {},
 ): void {
+  bridge.handle('getUnread', () => options.unread ?? makeUnread(0))
   bridge.handle('getWatchlist', () => options.watchlist ?? makeWatchlist())
   bridge.handle('getSettings', () => options.settings ?? makeSettings())
   bridge.handle('getAppInfo', () => options.appInfo ?? makeAppInfo())

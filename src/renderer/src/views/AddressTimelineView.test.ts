@@ -5,7 +5,7 @@ import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { deferred } from '@renderer/test-utils/deferred'
 import { makeConnection, makeTransaction } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
-import { address, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
+import { address, makeUnread, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
 import { useConnectionStore } from '@renderer/stores/connection'
 import AddressTimelineView from './AddressTimelineView.vue'
 
@@ -84,8 +84,9 @@ describe('AddressTimelineView', () => {
   it('adds live transactions on top once, says it is live, and marks the address read', async () => {
     const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
       serve(fake, () => ({ items: [], nextCursor: null, total: null }), () => ({ items: [makeTransaction(1)], nextCursor: null, total: null, freshness: { source: 'network', fetchedAt: Date.now() } }))
-      fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1, { unread: 2 })]))
-      fake.handle('markWatchRead', () => makeWatchlist([makeWatchedAddress(1, { unread: 0 })]))
+      fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1)]))
+      fake.handle('getUnread', () => makeUnread(2, { [ADDRESS]: 2 }))
+      fake.handle('markWatchRead', () => makeWatchlist([makeWatchedAddress(1)]))
       fake.handle('getConnection', () => ({ ...makeConnection(), channels: [{ channel: `address:${ADDRESS}:txs`, state: 'subscribed' }] }))
     })
     await useConnectionStore().start()

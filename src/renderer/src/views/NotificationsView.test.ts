@@ -5,7 +5,7 @@ import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { deferred } from '@renderer/test-utils/deferred'
 import { signature } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
-import { address, makeNotification } from '@renderer/test-utils/workspace-fixtures'
+import { address, makeNotification, makeUnread } from '@renderer/test-utils/workspace-fixtures'
 import NotificationsView from './NotificationsView.vue'
 
 /** Answers like main: filtered by kind and read state, unread counted. */
@@ -14,9 +14,11 @@ function serve(bridge: FakeBridge, all: AppNotification[]): void {
     const items = all.filter((item) => (!query.kind || item.kind === query.kind) && (!query.unreadOnly || !item.read))
     return { items, nextCursor: null, total: String(items.length), freshness: { source: 'network', fetchedAt: Date.now() } }
   })
+  const counts = () => makeUnread(all.filter((item) => !item.read).length)
+  bridge.handle('getUnread', counts)
   bridge.handle('markNotificationsRead', (ids) => {
     for (const item of all) if (ids === 'all' || ids.includes(item.id)) item.read = true
-    return { unread: all.filter((item) => !item.read).length }
+    return counts()
   })
 }
 
@@ -108,9 +110,10 @@ describe('NotificationsView', () => {
     expect(wrapper.get('[data-testid="notification-item"]').attributes('data-read')).toBe('false')
   })
 
-  it('puts pushed notifications on top and counts them as unread', async () => {
+  it('puts pushed notifications on top and shows the unread count main pushes', async () => {
     const { wrapper, bridge } = await mountView(NotificationsView, '/notifications', (fake) => serve(fake, [makeNotification(1)]))
     bridge.emit('notifications', [makeNotification(5)])
+    bridge.emit('unread', makeUnread(2))
     await flushPromises()
     expect(wrapper.findAll('[data-testid="notification-item"]')).toHaveLength(2)
     expect(wrapper.get('[data-testid="notification-item"]').text()).toContain('Proof 5 verified')

@@ -5,7 +5,7 @@ import type { Watchlist } from '@shared/watchlist'
 import { deferred } from '@renderer/test-utils/deferred'
 import { makeConnection } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
-import { address, makeFollowedCircuit, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
+import { address, makeFollowedCircuit, makeUnread, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
 import { useConnectionStore } from '@renderer/stores/connection'
 import WatchlistView from './WatchlistView.vue'
 
@@ -40,8 +40,9 @@ describe('WatchlistView', () => {
   it('lists addresses with label, live state, unread count, last activity and a link to the timeline', async () => {
     const { wrapper, bridge } = await mountView(WatchlistView, '/watchlist', (fake) => {
       fake.handle('getWatchlist', () =>
-        makeWatchlist([makeWatchedAddress(1, { unread: 3, lastActivityAt: Date.now() - 150_000 }), makeWatchedAddress(2, { label: null, lastActivityAt: null })]),
+        makeWatchlist([makeWatchedAddress(1, { lastActivityAt: Date.now() - 150_000 }), makeWatchedAddress(2, { label: null, lastActivityAt: null })]),
       )
+      fake.handle('getUnread', () => makeUnread(5, { [address(1)]: 3 }))
       fake.handle('getConnection', () =>
         connectionWith([
           { channel: `address:${address(1)}:txs`, state: 'subscribed' },
@@ -67,8 +68,9 @@ describe('WatchlistView', () => {
     await flushPromises()
     expect(wrapper.get('[data-testid="freshness"]').text()).toMatch(/^Offline — /)
     expect(rows[0]!.get('[data-testid="live-state"]').text()).toBe('Offline')
-    // Live activity: the list main pushes replaces what is shown.
-    bridge.emit('watchlist', makeWatchlist([makeWatchedAddress(1, { unread: 4 })]))
+    // Live activity: the counts main pushes replace what is shown.
+    bridge.emit('watchlist', makeWatchlist([makeWatchedAddress(1)]))
+    bridge.emit('unread', makeUnread(4, { [address(1)]: 4 }))
     await flushPromises()
     expect(textsOf(wrapper, 'watch-unread')).toEqual(['4 new'])
   })
@@ -127,9 +129,14 @@ describe('WatchlistView', () => {
   it('shows a circuit the server will not stream as polled, and marks its unread read', async () => {
     const { wrapper, bridge } = await mountView(WatchlistView, '/watchlist', (fake) => {
       fake.handle('getWatchlist', () =>
-        makeWatchlist([], [makeFollowedCircuit('balance-v2', { mode: 'polled', modeReason: 'Channel not allowed', unread: 2 })]),
+        makeWatchlist([], [makeFollowedCircuit('balance-v2', { mode: 'polled', modeReason: 'Channel not allowed' })]),
       )
-      fake.handle('markWatchRead', () => makeWatchlist([], [makeFollowedCircuit('balance-v2', { mode: 'polled' })]))
+      fake.handle('getUnread', () => makeUnread(2, {}, { 'balance-v2': 2 }))
+      fake.handle('markWatchRead', () => {
+        // Main pushes the new counts as the mark is made.
+        queueMicrotask(() => fake.emit('unread', makeUnread(0)))
+        return makeWatchlist([], [makeFollowedCircuit('balance-v2', { mode: 'polled' })])
+      })
     })
     const row = wrapper.get('[data-testid="followed-circuit-row"]')
     expect(row.get('[data-testid="live-state"]').text()).toBe('Polled')

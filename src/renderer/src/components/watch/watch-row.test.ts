@@ -4,7 +4,7 @@ import { addressRow, circuitRow, unreadText } from './watch-row'
 
 describe('watch rows', () => {
   it('shows an address by its pubkey, its channel and its last transaction', () => {
-    const row = addressRow(makeWatchedAddress(1, { lastSignature: 'sig1', unread: 2 }))
+    const row = addressRow(makeWatchedAddress(1, { lastSignature: 'sig1' }), 2)
     expect(row).toMatchObject({ id: address(1), key: `address:${address(1)}`, channel: `address:${address(1)}:txs`, unread: 2 })
     expect(row.polledReason).toBeNull()
     expect(row.last).toEqual({ value: 'sig1', to: { name: 'transaction', params: { signature: 'sig1' } } })

@@ -24,13 +24,14 @@ export interface WatchRow {
   last: { value: string; to: RouteLocationRaw } | null
 }
 
-export function addressRow(entry: WatchedAddress): WatchRow {
+/** `unread`: its count in the one unread model. */
+export function addressRow(entry: WatchedAddress, unread = 0): WatchRow {
   return {
     id: entry.pubkey,
     key: addressKey(entry.pubkey),
     label: entry.label,
     notify: entry.notify,
-    unread: entry.unread,
+    unread,
     lastActivityAt: entry.lastActivityAt,
     channel: addressChannel(entry.pubkey),
     polledReason: null,
@@ -40,13 +41,13 @@ export function addressRow(entry: WatchedAddress): WatchRow {
   }
 }
 
-export function circuitRow(entry: FollowedCircuit): WatchRow {
+export function circuitRow(entry: FollowedCircuit, unread = 0): WatchRow {
   return {
     id: entry.circuitId,
     key: circuitKey(entry.circuitId),
     label: entry.label,
     notify: entry.notify,
-    unread: entry.unread,
+    unread,
     lastActivityAt: entry.lastActivityAt,
     channel: circuitChannel(entry.circuitId),
     polledReason: entry.mode === 'polled' ? (entry.modeReason ?? 'The indexer does not stream this circuit') : null,

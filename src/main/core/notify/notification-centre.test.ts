@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BridgeEvent } from '@shared/bridge'
+import type { UnreadCounts } from '@shared/unread'
+import { HistoryStore } from '../history/history-store'
+import { silentLogger } from '../log'
+import { activityEntries } from './activity-entries'
+import { ManualClock } from './manual-clock'
+import { NotificationCentre } from './notification-centre'
+import { addressTransaction, batch, circuitProof, notification } from './notify-fixtures'
+
+const A = 'AVqyfWShNxnrvMXXfMxQTKwE97wNygXBSnJEArFCqgz'
+const B = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
+
+let store: HistoryStore | null = null
+
+afterEach(async () => {
+  await store?.close()
+  store = null
+})
+
+function setup() {
+  store = HistoryStore.open({ path: ':memory:' })
+  const history = store.forIndexer('http://127.0.0.1:1')
+  const pushed: BridgeEvent[] = []
+  const clock = new ManualClock(1_000)
+  const opened = store
+  const centre = new NotificationCentre({
+    push: (event, payload) => pushed.push({ event, payload } as BridgeEvent),
+    flushHistory: () => opened.flush(),
+    log: silentLogger,
+    clock,
+  })
+  const sent: Array<readonly string[] | 'all'> = []
+  centre.attach(history, { markRead: (ids) => sent.push(ids) })
+  const lastUnread = () => pushed.filter((e) => e.event === 'unread').at(-1)?.payload as UnreadCounts | undefined
+  return { centre, pushed, clock, sent, lastUnread }
+}
+
+describe('NotificationCentre: the one unread model', () => {
+  it('lowers the count by one when one entry is read (the tray regression: keys used to differ)', async () => {
+    const { centre, lastUnread } = setup()
+    const [entry] = activityEntries([batch.addressTransactions(addressTransaction(A, 'S1'))] as BridgeEvent[], 5)
+    centre.record([entry!])
+    expect(await centre.unread()).toEqual({ total: 1, addresses: { [A]: 1 }, circuits: {} })
+    // The centre's own id, as the notification centre marks it, is what the count is kept by.
+    const after = await centre.markRead([entry!.id])
+    expect(after.total).toBe(0)
+    expect(lastUnread()).toEqual({ total: 0, addresses: {}, circuits: {} })
+  })
+
+  it('counts per watched address and followed circuit, and marks one of them read', async () => {
+    const { centre } = setup()
+    centre.record([
+      ...activityEntries([batch.addressTransactions(addressTransaction(A, 'S1'), addressTransaction(A, 'S2'), addressTransaction(B, 'S3'))] as BridgeEvent[], 5),
+      ...activityEntries([batch.circuitProofs(circuitProof('4', 'P1'))] as BridgeEvent[], 5),
+      notification('n1'),
+    ])
+    expect(await centre.unread()).toEqual({ total: 5, addresses: { [A]: 2, [B]: 1 }, circuits: { '4': 1 } })
+    expect(await centre.markTopicRead({ kind: 'address', id: A })).toEqual({ total: 3, addresses: { [B]: 1 }, circuits: { '4': 1 } })
+    expect(await centre.markRead('all')).toEqual({ total: 0, addresses: {}, circuits: {} })
+  })
+
+  it('pushes one unread event for entries that arrive together, and none when nothing changed', async () => {
+    const { centre, pushed, clock } = setup()
+    centre.record([notification('n1')])
+    centre.record([notification('n2')])
+    clock.advance(100)
+    await store!.flush()
+    await new Promise((resolve) => setImmediate(resolve))
+    const unread = pushed.filter((e) => e.event === 'unread')
+    expect(unread.map((e) => (e.payload as UnreadCounts).total)).toEqual([2])
+    centre.record([notification('n2')])
+    clock.advance(100)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(pushed.filter((e) => e.event === 'unread')).toHaveLength(1)
+  })
+
+  it('sends what is read here to the indexer, and applies what was read there without sending it back', async () => {
+    const { centre, sent } = setup()
+    centre.record([notification('n1'), notification('n2')])
+    await centre.markRead(['n1'])
+    expect(sent).toEqual([['n1']])
+    centre.applyRemoteRead(['n2'])
+    expect((await centre.unread()).total).toBe(0)
+    expect(sent).toEqual([['n1']])
+  })
+
+  it('refuses to mark anything while no indexer is attached, and counts nothing', async () => {
+    const { centre } = setup()
+    centre.attach(null)
+    expect(await centre.unread()).toEqual({ total: 0, addresses: {}, circuits: {} })
+    await expect(centre.markRead('all')).rejects.toMatchObject({ code: 'UNREACHABLE' })
+  })
+})
