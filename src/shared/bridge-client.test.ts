@@ -20,6 +20,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
         'proofs',
         'series',
         'settings',
+        'unread',
         'userProofs',
         'watchlist',
       ],

@@ -82,7 +82,6 @@ describe('following circuits', () => {
       circuitId: '3',
       mode: 'polled',
       modeReason: 'Channel not allowed: proofs:circuit:3',
-      unread: 0,
     })
     const channel = live.status().channels.find((c) => c.channel === 'proofs:circuit:3')
     expect(channel).toEqual({ channel: 'proofs:circuit:3', state: 'refused', mode: 'polled', error: 'Channel not allowed: proofs:circuit:3' })
