@@ -29,7 +29,7 @@ function setup(patch: object = {}, minutes = 12 * 60) {
 
 function watchlist(addresses: Array<[string, boolean]>, circuits: Array<[string, boolean]> = []): Watchlist {
   return {
-    addresses: addresses.map(([pubkey, notify]) => ({ pubkey, notify, label: null, addedAt: 0, lastActivityAt: null, lastSignature: null, unread: 0 })),
+    addresses: addresses.map(([pubkey, notify]) => ({ pubkey, notify, label: null, addedAt: 0, lastActivityAt: null, lastSignature: null })),
     circuits: circuits.map(([circuitId, notify]) => ({
       circuitId,
       notify,
