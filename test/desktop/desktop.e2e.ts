@@ -76,7 +76,10 @@ describe('the built desktop app on the stand-in Electron', () => {
     expect(app.calls('app.enableSandbox')).toHaveLength(1)
     const windows = app.calls('BrowserWindow.new')
     expect(windows).toHaveLength(1)
-    const options = windows[0]!.args[0] as { show: boolean; webPreferences: Record<string, unknown> }
+    const options = windows[0]!.args[0] as { icon?: string; webPreferences: Record<string, unknown> }
+    // The window icon is found from the bundle's folder: a wrong path would silently leave the window without one.
+    expect(options.icon).toBe(resolve(ROOT, 'resources/icon.png'))
+    expect(existsSync(options.icon!)).toBe(true)
     expect(options.webPreferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -113,7 +116,8 @@ describe('the built desktop app on the stand-in Electron', () => {
     const handled = app.calls('ipcMain.handle').map((entry) => entry.args[0] as string)
     expect(new Set(handled).size).toBe(handled.length)
     expect([...handled].sort()).toEqual(Object.values(IPC_CHANNELS).sort())
-    expect(app.calls('ipcMain.on').map((entry) => entry.args[0])).toContain(READY_CHANNEL)
+    // Besides READY, only electron-store's own listener (it answers a renderer's sendSync with the data folder).
+    expect(app.calls('ipcMain.on').map((entry) => entry.args[0]).sort()).toEqual(['electron-store-get-data', READY_CHANNEL].sort())
   })
 
   it('creates the tray with icon files that exist', () => {
