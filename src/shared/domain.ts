@@ -249,8 +249,13 @@ export interface ConnectionState {
     reason: string | null
     /** Epoch ms of the next reconnect attempt while backing off. */
     nextRetryAt: number | null
+    /** When the socket entered this state; connecting and waiting to retry count as one stretch. */
     since: number
+    /** Times the socket came back live after having been live. */
     reconnects: number
+    /** Connection attempts since the socket was last live, apart from reconnects. */
+    attempts?: number
+    /** Epoch ms of the last event the live side counted. */
     lastEventAt: number | null
     /** Round trip of the last protocol ping. */
     latencyMs?: number | null

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProofWatchError, toErrorInfo } from './errors'
+import { isOfflineError, ProofWatchError, toErrorInfo } from './errors'
 
 describe('toErrorInfo', () => {
   it('keeps everything a ProofWatchError carries', () => {
@@ -28,5 +28,16 @@ describe('toErrorInfo', () => {
   it('survives a round trip through ErrorInfo', () => {
     const info = { code: 'DECODE', message: 'not JSON', received: '<html>', retryable: false } as const
     expect(toErrorInfo(ProofWatchError.fromInfo(info))).toEqual(info)
+  })
+})
+
+describe('isOfflineError', () => {
+  it('counts unreachable, timeouts and 5xx as offline, nothing else', () => {
+    expect(isOfflineError({ code: 'UNREACHABLE', message: '' })).toBe(true)
+    expect(isOfflineError({ code: 'TIMEOUT', message: '' })).toBe(true)
+    expect(isOfflineError({ code: 'HTTP', message: '', status: 503 })).toBe(true)
+    expect(isOfflineError({ code: 'HTTP', message: '', status: 400 })).toBe(false)
+    expect(isOfflineError({ code: 'NOT_FOUND', message: '', status: 404 })).toBe(false)
+    expect(isOfflineError({ code: 'DECODE', message: '' })).toBe(false)
   })
 })

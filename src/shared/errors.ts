@@ -79,3 +79,12 @@ export function isErrorInfo(value: unknown): value is ErrorInfo {
   const candidate = value as { code?: unknown; message?: unknown }
   return typeof candidate.code === 'string' && ERROR_CODES.has(candidate.code) && typeof candidate.message === 'string'
 }
+
+/**
+ * Whether a failure means the indexer is out of reach for now (no answer, no
+ * answer in time, or a server error): the one test of "is this offline?",
+ * for the cache's fallback, HTTP health and which problems go unrepeated.
+ */
+export function isOfflineError(info: ErrorInfo): boolean {
+  return info.code === 'UNREACHABLE' || info.code === 'TIMEOUT' || (info.status !== undefined && info.status >= 500)
+}

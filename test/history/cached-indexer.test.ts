@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { IndexerClient, indexerKey } from '../../src/main/core/indexer/client'
-import { CachedIndexer, isOfflineError } from '../../src/main/core/history/cached-indexer'
+import { CachedIndexer } from '../../src/main/core/history/cached-indexer'
 import { testNotification } from '../../src/main/core/history/history-test-data'
 import type { HistoryStore } from '../../src/main/core/history/history-store'
 import { openStore, tempDir } from './temp-dir'
@@ -136,14 +136,5 @@ describe('reads through the cache', () => {
     expect(hits[0]).toMatchObject({ kind: 'transaction', id: signature, source: 'network' })
     // Now it is cached.
     expect((await cached.search(signature))[0]).toMatchObject({ kind: 'transaction', id: signature, source: 'cache' })
-  })
-
-  it('counts unreachable, timeouts and 5xx as offline, nothing else', () => {
-    expect(isOfflineError({ code: 'UNREACHABLE', message: '' })).toBe(true)
-    expect(isOfflineError({ code: 'TIMEOUT', message: '' })).toBe(true)
-    expect(isOfflineError({ code: 'HTTP', message: '', status: 503 })).toBe(true)
-    expect(isOfflineError({ code: 'HTTP', message: '', status: 400 })).toBe(false)
-    expect(isOfflineError({ code: 'NOT_FOUND', message: '', status: 404 })).toBe(false)
-    expect(isOfflineError({ code: 'DECODE', message: '' })).toBe(false)
   })
 })

@@ -18,14 +18,18 @@ describe('reconnecting', () => {
     await waitFor(() => w.status().state === 'backing-off')
     expect(w.status().nextRetryAt).toBeGreaterThan(0)
     expect(w.status().reason).toMatch(/closed \(1006\)|ECONNREFUSED/)
-    // Several refused attempts while nothing listens: the loop keeps going.
-    const before = w.status().reconnects
-    await waitFor(() => w.status().reconnects >= before + 3)
+    // Several refused attempts while nothing listens: the loop keeps going, and none of them is a reconnect.
+    await waitFor(() => (w.status().attempts ?? 0) >= 3)
+    expect(w.status().reconnects).toBe(0)
+    // One stretch of trying: "since" stays where the socket went down.
+    const down = w.statuses.slice(w.statuses.findLastIndex((s) => s.state === 'live') + 1)
+    expect(new Set(down.map((s) => s.since)).size).toBe(1)
     expect(w.statuses.some((s) => s.state === 'stopped')).toBe(false)
 
     const second = await startDemoIndexer({ port, rate: 0 })
     onCleanup(() => second.close())
     await waitFor(() => w.status().state === 'live' && allSubscribed(w.pool) && w.live.length === 4)
+    expect(w.status()).toMatchObject({ reconnects: 1, attempts: 0 })
     expect(second.subscriptionCounts()).toEqual([2])
     expect(w.live.slice(2).sort()).toEqual(['proofs', 'stats'])
   })
@@ -71,7 +75,9 @@ describe('reconnecting', () => {
     await waitFor(() => proxy.accepted() >= 3)
     proxy.unstall()
     await waitFor(() => w.status().state === 'live' && allSubscribed(w.pool))
-    expect(w.status().reconnects).toBeGreaterThanOrEqual(2)
+    // Came back once; the stalled upgrades before that were attempts.
+    expect(w.status().reconnects).toBe(1)
+    expect(Math.max(...w.statuses.map((s) => s.attempts ?? 0))).toBeGreaterThanOrEqual(2)
   })
 
   it.each([401, 403, 503])('keeps backing off, never stopping, while upgrades are refused with HTTP %i', async (status) => {
@@ -79,7 +85,8 @@ describe('reconnecting', () => {
     indexer.refuseUpgrades({ status })
     const w = watchPool({ url: indexer.wsUrl })
     w.pool.start()
-    await waitFor(() => w.status().reconnects >= 3)
+    await waitFor(() => (w.status().attempts ?? 0) >= 3)
+    expect(w.status().reconnects).toBe(0)
     expect(w.status().state).not.toBe('stopped')
     expect(w.statuses.filter((s) => s.state === 'backing-off').length).toBeGreaterThanOrEqual(3)
     const refused = w.statuses.find((s) => s.state === 'backing-off')!

@@ -1,11 +1,12 @@
 import { RECENT_PROOFS_CAP, type BridgeEvent, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
-import type { ErrorInfo, HttpState, LeaderboardQuery, ProofSummary, SeriesQuery, Subject } from '@shared/domain'
+import type { ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery, Subject } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
-import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from './credentials'
-import { CachedIndexer, isOfflineError } from './history/cached-indexer'
+import { CachedIndexer } from './history/cached-indexer'
 import type { HistoryStore, IndexerHistory } from './history/history-store'
 import { IndexerClient } from './indexer/client'
+import { HttpHealth, type HttpHealthState } from './indexer/http-health'
 import { indexerKey } from './indexer/url'
 import type { ParameterMemory } from './indexer/negotiation'
 import type { IndexerTarget } from './indexer-target'
@@ -55,14 +56,18 @@ export class IndexerSession {
   private readonly stats: StatsPolls
   private readonly followedSeries: SeriesQuery[] = []
   private readonly recentProofs = new RecentProofs(RECENT_PROOFS_CAP)
-  http: { state: HttpState; lastOkAt: number | null; lastError: ErrorInfo | null } = { state: 'unknown', lastOkAt: null, lastError: null }
+  private readonly health: HttpHealth
 
   constructor(
     readonly target: IndexerTarget,
     private readonly deps: SessionDeps,
   ) {
     const headers = () => credentialHeaders(target.credential)
-    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers })
+    this.health = new HttpHealth((state) => {
+      deps.log.info(`indexer HTTP ${state.state}`, state.lastError ?? undefined)
+      deps.onHttpState()
+    })
+    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.cached = new CachedIndexer(this.client, this.history)
     this.poller = new Poller()
@@ -181,29 +186,9 @@ export class IndexerSession {
     }
   }
 
-  /** Runs a request and keeps the HTTP health that the connection indicator shows. */
-  async track<T extends { freshness?: { offline?: ErrorInfo } } | object>(request: () => Promise<T>): Promise<T> {
-    try {
-      const result = await request()
-      const offline = (result as { freshness?: { offline?: ErrorInfo } }).freshness?.offline
-      if (offline) this.noteHttp('unreachable', offline)
-      else if ((result as { freshness?: { source?: string } }).freshness?.source !== 'cache') this.noteHttp('ok', null)
-      return result
-    } catch (error) {
-      const info = error as ErrorInfo
-      if (info.code === 'UNREACHABLE' || info.code === 'TIMEOUT') this.noteHttp('unreachable', info)
-      else if (info.status !== undefined && info.status >= 500) this.noteHttp('error', info)
-      throw error
-    }
-  }
-
-  private noteHttp(state: HttpState, error: ErrorInfo | null): void {
-    const changed = this.http.state !== state
-    this.http = { state, lastOkAt: state === 'ok' ? Date.now() : this.http.lastOkAt, lastError: error }
-    if (changed) {
-      this.deps.log.info(`indexer HTTP ${state}`, error ?? undefined)
-      this.deps.onHttpState()
-    }
+  /** The indexer's HTTP health, from every request the client made (reads, polls, backfills). */
+  get http(): HttpHealthState {
+    return this.health.current
   }
 
   /**

@@ -133,6 +133,8 @@ class IndexerMonitor implements Monitor {
   private session: IndexerSession | null = null
   private running = false
   private paused = false
+  /** When the live side last stopped (paused, or no session yet): "since" counts from there, not from each read. */
+  private stoppedSince = Date.now()
   private activity: Activity = { visible: true, idle: false }
   private switching: Promise<void> = Promise.resolve()
   private exportDestination: ExportDestination | null = null
@@ -330,6 +332,7 @@ class IndexerMonitor implements Monitor {
   async setLivePaused(paused: boolean): Promise<ConnectionState> {
     if (paused === this.paused) return this.connectionState()
     this.paused = paused
+    this.stoppedSince = Date.now()
     this.log.info(paused ? 'live feed paused' : 'live feed resumed')
     if (paused) this.session?.stop()
     else if (this.running) await this.reconnectTo()
@@ -558,8 +561,7 @@ class IndexerMonitor implements Monitor {
   }
 
   private read<T extends object>(request: (session: IndexerSession) => Promise<T>): Promise<T> {
-    const session = this.requireSession()
-    return session.track(() => request(session))
+    return request(this.requireSession())
   }
 
   private connectionState(): ConnectionState {
@@ -572,7 +574,7 @@ class IndexerMonitor implements Monitor {
       indexer: { demo: target?.demo ?? false, httpUrl: target?.httpUrl ?? '', wsUrl: target?.wsUrl ?? '' },
       http: session ? { ...session.http } : { state: 'unknown', lastOkAt: null, lastError: null },
       socket: this.paused || !status
-        ? { state: 'stopped', reason: this.paused ? 'paused' : null, nextRetryAt: null, since: Date.now(), reconnects: 0, lastEventAt: null }
+        ? { state: 'stopped', reason: this.paused ? 'paused' : null, nextRetryAt: null, since: this.stoppedSince, reconnects: 0, attempts: 0, lastEventAt: null }
         : status.socket,
       channels,
       paused: this.paused,

@@ -6,7 +6,6 @@
  * the reason. A `cache` read answers only from the cache, at once.
  */
 import type {
-  ErrorInfo,
   Leaderboard,
   LeaderboardQuery,
   Overview,
@@ -20,7 +19,7 @@ import type {
   TransactionDetail,
   TransactionQuery,
 } from '@shared/domain'
-import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { Freshness, SearchHit } from '@shared/history'
 import { PROOF_ACCOUNT_LENGTH, SIGNATURE_LENGTH } from '../indexer/arguments'
 import type { IndexerClient } from '../indexer/client'
@@ -30,10 +29,6 @@ import type { SearchOptions } from './search'
 type Source = NonNullable<ReadOptions['source']>
 
 /** Failures after which the cache answers instead: the indexer is out of reach, not refusing the question. */
-export function isOfflineError(info: ErrorInfo): boolean {
-  return info.code === 'UNREACHABLE' || info.code === 'TIMEOUT' || (info.status !== undefined && info.status >= 500)
-}
-
 export interface CachedIndexerOptions {
   clock?: () => number
 }

@@ -37,6 +37,7 @@ import {
 } from './decode'
 import { ConditionalCache } from './conditional-cache'
 import { requestJson, type RequestOptions } from './http'
+import type { HttpOutcome } from './http-health'
 import {
   createParameterMemory,
   negotiate,
@@ -70,6 +71,8 @@ export interface IndexerClientOptions {
    * cache of this client's own; false sends every request unconditionally.
    */
   conditional?: ConditionalCache | false
+  /** Told how every request ended: the indexer's HTTP health is the client's to know. */
+  onOutcome?: (outcome: HttpOutcome) => void
 }
 
 export class IndexerClient {
@@ -79,8 +82,10 @@ export class IndexerClient {
   private readonly memory: ParameterMemory
   /** Null when conditional requests are off. */
   readonly conditional: ConditionalCache | null
+  private readonly onOutcome: (outcome: HttpOutcome) => void
 
   constructor(options: IndexerClientOptions) {
+    this.onOutcome = options.onOutcome ?? (() => {})
     this.baseUrl = normalizeBaseUrl(options.baseUrl)
     this.memory = options.memory ?? createParameterMemory()
     this.request = {}
@@ -180,7 +185,19 @@ export class IndexerClient {
     pathParams: Record<string, string> = {},
     query: Record<string, QueryValue> = {},
   ): Promise<unknown> {
-    const response = await requestJson(buildUrl(this.baseUrl, template, pathParams, query), this.request)
+    const response = await this.send(buildUrl(this.baseUrl, template, pathParams, query), this.request)
     return response.body
+  }
+
+  /** Every request goes out here, so its outcome is reported whoever asked (a view, a poll, a backfill). */
+  private async send(url: string, request: RequestOptions): ReturnType<typeof requestJson> {
+    try {
+      const response = await requestJson(url, request)
+      this.onOutcome({ ok: true })
+      return response
+    } catch (error) {
+      this.onOutcome({ ok: false, error })
+      throw error
+    }
   }
 }

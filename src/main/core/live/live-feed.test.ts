@@ -291,10 +291,23 @@ describe('LiveFeed reconnecting', () => {
       }
     })
     servers.push(server)
-    const f = feed({ url: server.url, backoffBaseMs: 10, backoffCapMs: 1000, random: () => 0.99, stableAfterMs: 40 })
+    // Each wait is measured from the clock reading its status was made with ("since" spans a whole stretch of retrying).
+    let lastReading = 0
+    const backingOff: Array<{ status: FeedStatus; at: number }> = []
+    const f = feed({
+      url: server.url,
+      backoffBaseMs: 10,
+      backoffCapMs: 1000,
+      random: () => 0.99,
+      stableAfterMs: 40,
+      now: () => (lastReading = Date.now()),
+      onStatus: (status) => {
+        if (status.state === 'backing-off') backingOff.push({ status, at: lastReading })
+      },
+    })
     f.live.start()
-    await waitFor(() => f.statuses.filter((s) => s.state === 'backing-off').length >= 4)
-    const waits = f.statuses.filter((s) => s.state === 'backing-off').map((s) => s.nextRetryAt! - s.since)
+    await waitFor(() => backingOff.length >= 4)
+    const waits = backingOff.map(({ status, at }) => status.nextRetryAt! - at)
     // Attempts 0 and 1 (9 and 19 ms), then back to attempt 0 after the stable connection, then 1 again.
     expect(waits.slice(0, 4)).toEqual([9, 19, 9, 19])
   })

@@ -10,7 +10,7 @@ import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-err
 export type FeedStatus = ConnectionState['socket']
 
 export interface FeedCounters extends FrameCounters {
-  /** Connection attempts after the first. */
+  /** Times the socket came back live after having been live. */
   reconnects: number
 }
 
@@ -113,6 +113,7 @@ export class LiveFeed {
   private readonly inbox: FrameInbox
   private attempt = 0
   private attempts = 0
+  private everLive = false
   private stopped = true
   private offline = false
   private suspended = false
@@ -127,7 +128,7 @@ export class LiveFeed {
     this.now = options.now ?? Date.now
     this.log = options.log ?? silentLogger
     for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
-    this.status = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, lastEventAt: null, latencyMs: null }
+    this.status = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, attempts: 0, lastEventAt: null, latencyMs: null }
     this.inbox = new FrameInbox({ maxFrameBytes: options.maxFrameBytes ?? 1024 * 1024, report: (p) => this.report(p), now: this.now })
   }
 
@@ -286,7 +287,8 @@ export class LiveFeed {
 
   private connect(): void {
     if (this.stopped || this.suspended) return
-    if (this.attempts++ > 0) this.status.reconnects++
+    // Attempts are counted apart from reconnects: a try that fails is not a reconnect.
+    if (this.attempts++ > 0) this.status.attempts = (this.status.attempts ?? 0) + 1
     for (const entry of this.channelState.values()) {
       entry.state = 'pending'
       delete entry.error
@@ -420,6 +422,9 @@ export class LiveFeed {
     connection.welcomeTimer = null
     connection.welcomed = true
     connection.liveSince = this.now()
+    if (this.everLive) this.status.reconnects++
+    this.everLive = true
+    this.status.attempts = 0
     // Reaching the server proves the network is up, whatever the OS said.
     this.offline = false
     for (const channel of this.channelState.keys()) this.sendSubscribe(connection, channel)
@@ -655,7 +660,7 @@ export class LiveFeed {
   /** `retryInMs`: when the next attempt is due, for the backing-off and offline states. */
   private setStatus(state: SocketState, reason: string | null, retryInMs: number | null = null): void {
     const now = this.now()
-    if (state !== this.status.state) this.status.since = now
+    if (socketPhase(state) !== socketPhase(this.status.state)) this.status.since = now
     if (state !== 'live') this.status.latencyMs = null
     this.status.state = state
     this.status.reason = reason
@@ -678,4 +683,12 @@ export class LiveFeed {
       // A failing listener must not stop the feed.
     }
   }
+}
+
+/**
+ * What "since" counts from: trying to connect and waiting to try again are
+ * one stretch of not being live, not a new state at every attempt.
+ */
+export function socketPhase(state: SocketState): string {
+  return state === 'connecting' || state === 'backing-off' ? 'trying' : state
 }

@@ -198,6 +198,7 @@ export class LiveService {
   private socket: FeedStatus
   private channelStates: ChannelStatus[] = []
   private statsLive = false
+  private lastEventAt: number | null = null
   /** Set while a transport status is applied: one status goes out at the end, not one per stream. */
   private applyingStatus = false
   private started = false
@@ -360,7 +361,8 @@ export class LiveService {
       this.socket.state === 'live' && syncing.length === 0 && wanted.every((c) => c.state === 'subscribed')
     const frames = this.transport.counters?.()
     const droppedFrames = frames ? frames.malformed + frames.oversized + frames.unknown : 0
-    return { socket: { ...this.socket }, channels, syncing, synced, counters: { ...this.counters, droppedFrames } }
+    const lastEventAt = Math.max(this.socket.lastEventAt ?? 0, this.lastEventAt ?? 0) || null
+    return { socket: { ...this.socket, lastEventAt }, channels, syncing, synced, counters: { ...this.counters, droppedFrames } }
   }
 
   // ── Internals ─────────────────────────────────────────────────────────
@@ -376,7 +378,11 @@ export class LiveService {
         backoffDelay(failures - 1, this.tuning.retryBaseMs, this.tuning.retryCapMs, this.options.random),
       maxBuffered: this.tuning.maxBuffered,
       maxBackfillMs: this.tuning.maxBackfillMs,
-      count: (counter, by = 1) => (this.counters[counter] += by),
+      count: (counter, by = 1) => {
+        this.counters[counter] += by
+        // The last event is the last one counted, whichever socket or stream it came by.
+        if (counter === 'events') this.lastEventAt = Date.now()
+      },
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import { LiveFeed, type FeedCounters, type FeedStatus, type LiveFeedOptions } from './live-feed'
+import { LiveFeed, socketPhase, type FeedCounters, type FeedStatus, type LiveFeedOptions } from './live-feed'
 import type { RefusalReason } from './frame-errors'
 
 export interface SocketPoolOptions extends Omit<LiveFeedOptions, 'onStatus' | 'onChannelRefused' | 'onChannelLive'> {
@@ -77,7 +77,7 @@ export class SocketPool {
   constructor(private readonly options: SocketPoolOptions) {
     this.now = options.now ?? Date.now
     this.learnedCapacity = options.channelsPerSocket ?? null
-    this.aggregate = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, lastEventAt: null, latencyMs: null, sockets: 0 }
+    this.aggregate = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, attempts: 0, lastEventAt: null, latencyMs: null, sockets: 0 }
     this.feeds.push(this.createFeed())
     for (const channel of options.channels) {
       this.order.add(channel)
@@ -263,7 +263,7 @@ export class SocketPool {
 
   private update(): void {
     const next = this.aggregateOf(this.feeds.map((feed) => feed.current()))
-    if (next.state !== this.aggregate.state) next.since = this.now()
+    if (socketPhase(next.state) !== socketPhase(this.aggregate.state)) next.since = this.now()
     else next.since = this.aggregate.since
     this.aggregate = next
     if (!this.started) return
@@ -309,6 +309,7 @@ export class SocketPool {
       nextRetryAt,
       since: this.aggregate.since,
       reconnects: this.retiredCounters.reconnects + statuses.reduce((total, status) => total + status.reconnects, 0),
+      attempts: statuses.reduce((total, status) => total + (status.attempts ?? 0), 0),
       lastEventAt: maximum(statuses.map((status) => status.lastEventAt)),
       // The slowest live socket: what the user waits for at worst.
       latencyMs: latencies.length > 0 ? Math.max(...latencies) : null,

@@ -28,7 +28,7 @@ describe('describeFreshness', () => {
     expect(view).toMatchObject({ text: 'Offline — cached 3 hours ago', tone: 'bad' })
     expect(view.title).toContain('connect ECONNREFUSED')
     expect(describeFreshness({ source: 'cache', fetchedAt: null, offline: { message: 'down' } }, NOW).text).toBe(
-      'Offline — nothing saved yet',
+      'Offline — showing what is saved',
     )
   })
 

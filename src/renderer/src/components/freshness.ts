@@ -35,7 +35,8 @@ export function describeFreshness(freshness: BadgeFreshness, now: number, locale
   const at = fetchedAt === null ? '' : formatLocalTime(fetchedAt, locale)
   const verb = source === 'cache' ? 'cached' : 'updated'
   if (offline) {
-    const text = age === null ? 'Offline — nothing saved yet' : `Offline — ${verb} ${age}`
+    // Without a time the badge cannot know whether rows are shown below it (a later page may be the empty one): it claims no more than it knows.
+    const text = age === null ? 'Offline — showing what is saved' : `Offline — ${verb} ${age}`
     return { text, tone: 'bad', title: [offline.message, at && `Shown: ${verb} ${at}`].filter(Boolean).join('\n') }
   }
   if (source === 'live') return { text: 'Live', tone: 'ok', title: at ? `Kept current by the live feed; last change ${at}` : 'Kept current by the live feed' }

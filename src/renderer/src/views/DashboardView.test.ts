@@ -204,10 +204,13 @@ describe('DashboardView, live and interactive parts', () => {
   it('shows connection health: state, last event, reconnects, latency and refused channels', async () => {
     const connection = makeConnection({ socket: 'backing-off', reason: 'socket closed (1006)' })
     connection.socket.reconnects = 3
+    connection.socket.attempts = 5
     connection.socket.latencyMs = 42
     connection.socket.lastEventAt = Date.now() - 150_000
     connection.channels = [
       { channel: 'stats', state: 'subscribed' },
+      // Waiting for the socket: not subscribed, whatever it was before the socket went down.
+      { channel: 'proofs', state: 'pending' },
       { channel: 'user:proofs', state: 'refused', error: 'Channel not allowed: user:proofs' },
     ]
     const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
@@ -220,9 +223,10 @@ describe('DashboardView, live and interactive parts', () => {
     const health = wrapper.get('[data-testid="connection-health"]')
     expect(health.get('[data-testid="health-state"]').text()).toBe('Reconnecting')
     expect(health.get('[data-testid="health-reconnects"]').text()).toBe('3')
+    expect(health.get('[data-testid="health-attempts"]').text()).toBe('5 since it was last live')
     expect(health.get('[data-testid="health-latency"]').text()).toBe('42 ms')
     expect(health.get('[data-testid="health-last-event"]').text()).toBe('2 minutes ago')
-    expect(health.get('[data-testid="health-channels"]').text()).toBe('1 of 2 subscribed')
+    expect(health.get('[data-testid="health-channels"]').text()).toBe('1 of 3 subscribed')
     expect(health.get('[data-testid="health-refused"]').text()).toContain('Channel not allowed: user:proofs')
     expect(health.get('[data-testid="health-reason"]').text()).toBe('socket closed (1006)')
 

@@ -1,0 +1,76 @@
+/**
+ * The connection state main pushes, during and after an outage of the
+ * indexer, against the demo over real HTTP and WebSocket: HTTP health from
+ * every request (no view asks anything here), the last event with each
+ * event, channels that follow the socket, reconnects apart from attempts,
+ * and "since" from when the state began.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ConnectionState } from '@shared/domain'
+import { socketPoolTransport } from '../src/main/core/live/live-transport'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/settings'
+import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { waitFor } from './support/wait-for'
+
+const FAST: MonitorDeps = {
+  live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100, transport: socketPoolTransport({ backoffBaseMs: 50, backoffCapMs: 200 }) },
+}
+
+let demo: DemoIndexer | null = null
+let monitor: Monitor | null = null
+afterEach(async () => {
+  await monitor?.stop()
+  await demo?.close()
+  monitor = demo = null
+})
+
+describe('the connection state during and after an outage', () => {
+  it('tells the truth in every field, with no view asking anything', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
+    const port = demo.port
+    const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'test').settings
+    monitor = createMonitor({ settings: memorySettingsStore(settings) }, FAST)
+    const pushed: ConnectionState[] = []
+    monitor.onEvents((batch) => {
+      for (const event of batch) if (event.event === 'connection') pushed.push(event.payload)
+    })
+    const latest = () => pushed.at(-1)
+    await monitor.start()
+
+    // Up: the first sync's requests alone make HTTP ok.
+    await waitFor(() => latest()?.socket.state === 'live' && latest()?.http.state === 'ok')
+    await waitFor(() => latest()!.channels.length > 0 && latest()!.channels.every((c) => c.state === 'subscribed'))
+
+    // Each event moves "last event" along with the count.
+    for (let i = 0; i < 3; i++) demo.network.publishProof()
+    await waitFor(() => (latest()?.counters?.events ?? 0) >= 3)
+    await waitFor(() => latest()?.socket.lastEventAt !== null)
+    const firstEventAt = latest()!.socket.lastEventAt!
+    demo.network.publishProof()
+    await waitFor(() => (latest()?.socket.lastEventAt ?? 0) > firstEventAt || (latest()?.counters?.events ?? 0) >= 4)
+    expect(latest()!.socket.lastEventAt).not.toBeNull()
+
+    // Down: the socket's loss and the failing overview poll are said at once; no bridge read was made.
+    await demo.close()
+    demo = null
+    await waitFor(() => latest()?.http.state === 'unreachable')
+    const down = latest()!
+    expect(down.socket.state).not.toBe('live')
+    expect(down.channels.some((c) => c.state === 'subscribed')).toBe(false)
+    expect(down.http.lastError?.code).toBe('UNREACHABLE')
+
+    // Failed attempts are attempts, not reconnects; "since" stays where the outage began.
+    await waitFor(() => (latest()?.socket.attempts ?? 0) >= 3)
+    expect(latest()!.socket.reconnects).toBe(0)
+    const outage = pushed.slice(pushed.findLastIndex((s) => s.socket.state === 'live') + 1)
+    expect(new Set(outage.map((s) => s.socket.since)).size).toBe(1)
+
+    // Back: one reconnect, attempts cleared, HTTP ok again, every channel subscribed again.
+    demo = await startDemoIndexer({ port, rate: 0, seed: 11 })
+    await monitor.reconnectNow()
+    await waitFor(() => latest()?.socket.state === 'live' && latest()?.http.state === 'ok')
+    await waitFor(() => latest()!.channels.every((c) => c.state === 'subscribed'))
+    expect(latest()!.socket).toMatchObject({ reconnects: 1, attempts: 0 })
+  })
+})
