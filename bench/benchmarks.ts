@@ -12,6 +12,7 @@ import { memory } from './pipeline/memory'
 import { idle } from './pipeline/idle'
 import { latency } from './pipeline/latency'
 import { scroll } from './pipeline/scroll'
+import { firstPaint } from './pipeline/first-paint'
 
 export const BENCHMARKS: readonly Benchmark[] = [
   wsReceive,
@@ -24,6 +25,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   backfill,
   memory,
   idle,
+  firstPaint,
   latency,
   scroll,
 ]

@@ -41,10 +41,9 @@ export interface ServeMode extends StartedProcess {
   url: string
 }
 
-/** Serve mode (out/main/serve.js) on a free port, against `indexer`, with a fresh data directory. */
-export async function startServeMode(ctx: BenchContext, indexer: { httpUrl: string; wsUrl: string }): Promise<ServeMode> {
+/** Serve mode (out/main/serve.js) on a free port, against `indexer`, with a fresh data directory unless one is given. */
+export async function startServeMode(ctx: BenchContext, indexer: { httpUrl: string; wsUrl: string }, dataDir = mkdtempSync(join(ctx.workDir, 'serve-'))): Promise<ServeMode> {
   ensureAppBuilt(ctx)
-  const dataDir = mkdtempSync(join(ctx.workDir, 'serve-'))
   const started = await spawnUntilLine(
     process.execPath,
     [resolve(ctx.root, 'out/main/serve.js'), '--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'],
