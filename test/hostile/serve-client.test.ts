@@ -5,8 +5,11 @@
  * it refused, and hand the sender neither the page's token nor anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { BridgeEvent, SocketReply } from '@shared/bridge'
 import type { ExportDestination, Monitor } from '../../src/main/core/monitor'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
+import { waitFor } from '../support/wait-for'
 import { frame, OPCODE, rawConnect, upgradeRequest, type RawClient } from './raw-socket'
 import { bridgeAnswers, eventSource, recordingLogger, rendererDir, watchCrashes } from './serve-fixture'
 
@@ -14,8 +17,11 @@ const log = recordingLogger()
 const crashWatch = watchCrashes()
 const events = eventSource()
 let destination: ExportDestination | null = null
+/** What getCacheInfo answers: the cases below make it something JSON cannot carry. */
+let cacheInfo: unknown = { rows: 0 }
 const monitor = {
   onEvents: events.onEvents,
+  getCacheInfo: async () => cacheInfo,
   getSettings: async () => ({ profiles: [], activeProfileId: 'demo' }),
   getConnection: async () => ({ socket: { state: 'live' } }),
   setExportDestination: (given: ExportDestination) => (destination = given),
@@ -227,6 +233,56 @@ describe('a hostile local client against serve mode', () => {
           client.reset()
           return client
         }, null)
+      })
+    }
+  })
+
+  describe('values the core hands the bridge that JSON cannot carry', () => {
+    const deep = (depth: number) => {
+      let value: unknown = 0
+      for (let level = 0; level < depth; level++) value = [value]
+      return value
+    }
+    const cyclic = () => {
+      const value: Record<string, unknown> = {}
+      value.self = value
+      return value
+    }
+    const unsendable: Array<[string, () => unknown]> = [
+      ['nested 100,000 deep', () => deep(100_000)],
+      ['a cycle', cyclic],
+      ['a BigInt', () => ({ rows: 10n })],
+    ]
+    for (const [name, value] of unsendable) {
+      it(`answers a reply holding ${name} with an error the page shows`, async () => {
+        await survives(async () => {
+          cacheInfo = value()
+          const reply = await bridgeAnswers(serve.port, serve.token, 'getCacheInfo')
+          cacheInfo = { rows: 0 }
+          expect(reply).toMatchObject({ id: 1, error: { code: 'INTERNAL', message: expect.stringMatching(/^The answer to getCacheInfo could not be sent to the page: /) } })
+        }, /bridge reply not sent as it was/)
+      })
+      it(`pushes the rest of a batch and a problem in place of an event holding ${name}`, async () => {
+        await survives(async () => {
+          const page = new WebSocket(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, { origin: ownOrigin() })
+          const batches: SocketReply[] = []
+          page.on('message', (data) => batches.push(JSON.parse(data.toString()) as SocketReply))
+          await new Promise((resolve) => page.once('open', resolve))
+          // The greeting first, so the batch below is the only other message.
+          await waitFor(() => batches.length === 1)
+          events.emit([
+            { event: 'cache', payload: value() },
+            { event: 'problem', payload: { code: 'DECODE', message: 'kept' } },
+          ] as BridgeEvent[])
+          await waitFor(() => batches.length === 2)
+          page.terminate()
+          expect(batches[1]).toEqual({
+            events: [
+              { event: 'problem', payload: { code: 'INTERNAL', message: expect.stringMatching(/^An update \(cache\) could not be sent to the page: /) } },
+              { event: 'problem', payload: { code: 'DECODE', message: 'kept' } },
+            ],
+          })
+        }, /bridge event not sent/)
       })
     }
   })

@@ -85,3 +85,48 @@ export function eventSource(): { onEvents(listener: (batch: BridgeEvent[]) => vo
     emit: (batch) => listeners.forEach((listener) => listener(batch)),
   }
 }
+
+export interface Page {
+  /** Every event pushed to the page so far, in order. */
+  events: BridgeEvent[]
+  /** The raw text of every message the page received. */
+  texts: string[]
+  call(method: string, ...args: unknown[]): Promise<SocketReply>
+  close(): void
+}
+
+/** A page of ours on the bridge: calls methods and keeps every pushed event. */
+export function openPage(port: number, token: string): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge?token=${token}`, { origin: `http://127.0.0.1:${port}` })
+    const events: BridgeEvent[] = []
+    const texts: string[] = []
+    const waiting = new Map<number, (reply: SocketReply) => void>()
+    let nextId = 1
+    socket.on('message', (data) => {
+      const text = data.toString()
+      texts.push(text)
+      const reply = JSON.parse(text) as SocketReply
+      if ('events' in reply) events.push(...reply.events)
+      else waiting.get(reply.id)?.(reply)
+    })
+    socket.once('error', reject)
+    socket.once('open', () =>
+      resolve({
+        events,
+        texts,
+        call: (method, ...args) =>
+          new Promise<SocketReply>((done, fail) => {
+            const id = nextId++
+            waiting.set(id, done)
+            socket.once('close', (code) => fail(new Error(`bridge closed (${code})`)))
+            socket.send(JSON.stringify({ id, method, args }))
+          }),
+        close: () => {
+          socket.on('error', () => {})
+          socket.terminate()
+        },
+      }),
+    )
+  })
+}

@@ -82,9 +82,20 @@ export class EventRelay {
       contents.send(EVENTS_CHANNEL, batch)
       return true
     } catch (error) {
-      this.log.warn('Could not send events to the window; holding them', error)
-      return false
+      // An event IPC cannot clone would be held and sent again for ever: the page gets a problem in its place.
+      const sendable = batch.map((event) => (clonable(event) ? event : this.unsendable(event)))
+      if (sendable.every((event, index) => event === batch[index])) {
+        this.log.warn('Could not send events to the window; holding them', error)
+        return false
+      }
+      return this.send(contents, sendable)
     }
+  }
+
+  private unsendable(event: BridgeEvent): BridgeEvent {
+    const message = `An update (${event.event}) could not be sent to the window: IPC cannot copy it`
+    this.log.error('bridge event not sent', message)
+    return { event: 'problem', payload: { code: 'INTERNAL', message } }
   }
 
   private hold(batch: readonly BridgeEvent[]): void {
@@ -138,5 +149,15 @@ export class EventRelay {
       contents.removeListener('render-process-gone', onGone)
       contents.removeListener('destroyed', onDestroyed)
     })
+  }
+}
+
+/** Whether IPC's structured clone can copy the event (functions, symbols and very deep nesting it cannot). */
+function clonable(event: BridgeEvent): boolean {
+  try {
+    structuredClone(event)
+    return true
+  } catch {
+    return false
   }
 }

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { timingSafeEqual } from 'node:crypto'
-import { WebSocketServer, type WebSocket } from 'ws'
-import { BRIDGE_TOKEN_REFUSED, type BridgeEvent, type SocketReply } from '@shared/bridge'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { BRIDGE_TOKEN_REFUSED, type BridgeEvent } from '@shared/bridge'
 import type { BridgeDispatcher } from '../core/bridge-dispatch'
 import type { Logger } from '../core/log'
+import { eventsText, replyText } from './socket-messages'
 
 export interface BridgeSocketOptions {
   dispatcher: BridgeDispatcher
@@ -52,8 +53,9 @@ export class BridgeSocketServer {
 
   broadcast(batch: BridgeEvent[]): void {
     if (this.server.clients.size === 0) return
-    const message = JSON.stringify({ events: batch } satisfies SocketReply)
-    for (const client of this.server.clients) if (client.readyState === client.OPEN) client.send(message)
+    const message = eventsText(batch)
+    for (const failure of message.failures) this.options.log.error('bridge event not sent', failure)
+    for (const client of this.server.clients) if (client.readyState === client.OPEN) client.send(message.text)
   }
 
   clientCount(): number {
@@ -93,23 +95,36 @@ export class BridgeSocketServer {
     this.options
       .greeting?.()
       .then((events) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ events } satisfies SocketReply))
+        const message = eventsText(events)
+        for (const failure of message.failures) this.options.log.error('bridge event not sent', failure)
+        if (socket.readyState === socket.OPEN) socket.send(message.text)
       })
       .catch((error: unknown) => this.options.log.warn('bridge greeting failed', error))
-    socket.on('message', async (data, isBinary) => {
-      let request: { id?: unknown; method?: unknown; args?: unknown }
-      try {
-        if (isBinary) throw new Error('binary')
-        request = JSON.parse(data.toString()) as typeof request
-        if (typeof request !== 'object' || request === null || typeof request.id !== 'number') throw new Error('shape')
-      } catch {
-        this.options.log.warn('bridge message ignored: not a request')
-        return
-      }
-      const response = await this.options.dispatcher(String(request.method), request.args)
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id: request.id, ...response } as SocketReply))
+    socket.on('message', (data, isBinary) => {
+      this.answer(socket, data, isBinary).catch((error: unknown) => this.options.log.error('bridge request failed', errorSummary(toError(error))))
     })
   }
+
+  private async answer(socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+    let request: { id?: unknown; method?: unknown; args?: unknown }
+    try {
+      if (isBinary) throw new Error('binary')
+      request = JSON.parse(data.toString()) as typeof request
+      if (typeof request !== 'object' || request === null || typeof request.id !== 'number') throw new Error('shape')
+    } catch {
+      this.options.log.warn('bridge message ignored: not a request')
+      return
+    }
+    const method = String(request.method)
+    const response = await this.options.dispatcher(method, request.args)
+    const reply = replyText(request.id as number, method, response)
+    for (const failure of reply.failures) this.options.log.error('bridge reply not sent as it was', failure)
+    if (socket.readyState === socket.OPEN) socket.send(reply.text)
+  }
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
 }
 
 function errorSummary(error: Error): { code: string | null; message: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseJsonText } from './json-text'
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseJsonText } from './json-text'
 import {
   RECEIVED_SNIPPET_LENGTH,
   receivedSnippet,
@@ -109,5 +109,33 @@ describe('parseJsonText', () => {
     expect(error).toBeInstanceOf(ProofWatchError)
     expect(error).toMatchObject({ code: 'DECODE', received: '<html>oops</html>' })
     expect((error as Error).message).toContain('the response body')
+  })
+
+  it(`takes nesting up to ${MAX_JSON_DEPTH} levels and refuses deeper with what arrived, before parsing`, () => {
+    const deep = (depth: number) => `${'{"a":'.repeat(depth - 1)}[1]${'}'.repeat(depth - 1)}`
+    expect(parseJsonText(deep(MAX_JSON_DEPTH), 'x')).toBeTypeOf('object')
+    const error = (() => {
+      try {
+        parseJsonText(`${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'the response body')
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toMatchObject({ code: 'DECODE', received: expect.stringMatching(/^\[{200}…$/) })
+    expect((error as Error).message).toBe(`Refused the response body: its arrays and objects nest more than ${MAX_JSON_DEPTH} levels deep, which no indexer record needs`)
+    expect(() => parseJsonText(deep(MAX_JSON_DEPTH + 1), 'x')).toThrow(/nest more than/)
+  })
+
+  it('counts the nesting of arrays and objects, not of text that looks like it', () => {
+    expect(nestsDeeperThan(JSON.parse(`{"a":"${'['.repeat(100)}"}`), 2)).toBe(false)
+    expect(nestsDeeperThan([[], {}, [1]], 2)).toBe(false)
+    expect(nestsDeeperThan([[[]]], 2)).toBe(true)
+    expect(nestsDeeperThan({ a: { b: { c: 1 } } }, 2)).toBe(true)
+    expect(nestsDeeperThan('text', 0)).toBe(false)
+  })
+
+  it('refuses deep nesting with the same words when the text also has integers above 2^53', () => {
+    const text = `{"slot":18446744073709551615,"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    expect(() => parseJsonText(text, 'a socket message')).toThrow(/^Refused a socket message: its arrays and objects nest more than 64 levels deep/)
   })
 })

@@ -19,13 +19,51 @@ const keepUnsafeIntegers: SourceReviver = (_key, value, context) => {
   return value
 }
 
+/**
+ * Deeper than any record an indexer has reason to send. JSON.parse itself
+ * takes any depth, but JSON.stringify, structured clone (IPC), a reviver and
+ * every recursive walk overflow the stack a few thousand levels down.
+ */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * Whether arrays and objects in a parsed value nest deeper than `max`.
+ * Iterative, so any depth is safe; walking the value is several times
+ * faster than scanning its text.
+ */
+export function nestsDeeperThan(root: unknown, max: number): boolean {
+  const values: unknown[] = [root]
+  const depths: number[] = [1]
+  while (values.length > 0) {
+    const value = values.pop()
+    const depth = depths.pop()!
+    if (typeof value !== 'object' || value === null) continue
+    if (depth > max) return true
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === 'object' && child !== null) {
+        values.push(child)
+        depths.push(depth + 1)
+      }
+    }
+  }
+  return false
+}
+
+function tooDeep(what: string, text: string) {
+  return decodeFailure(`Refused ${what}: its arrays and objects nest more than ${MAX_JSON_DEPTH} levels deep, which no indexer record needs`, text)
+}
+
 /** Parses JSON text or throws a DECODE error naming `what` and carrying the text's start. */
 export function parseJsonText(text: string, what: string): unknown {
+  let value: unknown
   try {
     // A reviver makes parsing several times slower, so it runs only where it can matter.
-    if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text)
-    return JSON.parse(text, keepUnsafeIntegers as (key: string, value: unknown) => unknown)
-  } catch {
+    value = LONG_DIGIT_RUN.test(text) ? JSON.parse(text, keepUnsafeIntegers as (key: string, value: unknown) => unknown) : JSON.parse(text)
+  } catch (error) {
+    // Only the reviver recurses: deep enough nesting overflows its stack.
+    if (error instanceof RangeError) throw tooDeep(what, text)
     throw decodeFailure(`Expected ${what} as JSON, but it could not be parsed`, text)
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw tooDeep(what, text)
+  return value
 }

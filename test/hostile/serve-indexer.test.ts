@@ -1,0 +1,157 @@
+/**
+ * A hostile indexer against serve mode with a page open: the real monitor
+ * and the real serve server in this process, an indexer that answers like
+ * the reference until a case makes it answer something else. Each case
+ * checks that serve mode lives (no uncaught exception or unhandled
+ * rejection, the page still gets answers), that the user is told (on the
+ * page and in the log), and that no credential reaches the page or the log.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import type { ErrorInfo } from '@shared/domain'
+import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor'
+import { memorySettingsStore } from '../../src/main/core/settings'
+import { startServe, type ServeHandle } from '../../src/main/serve/server'
+import { waitFor } from '../support/wait-for'
+import { nested, startHostileIndexer, type HostileIndexer } from './hostile-indexer'
+import { openPage, recordingLogger, rendererDir, watchCrashes, type Page, type RecordingLogger } from './serve-fixture'
+
+const crashWatch = watchCrashes()
+let tried = 0
+let survived = 0
+let leaks = 0
+
+afterAll(() => {
+  crashWatch.stop()
+  console.log(`hostile indexer against serve mode: ${tried} inputs, ${survived} survived, ${crashWatch.crashes.length} crashes, ${leaks} leaks`)
+})
+
+interface Watching {
+  indexer: HostileIndexer
+  monitor: Monitor
+  serve: ServeHandle
+  page: Page
+  log: RecordingLogger
+}
+
+const running: Watching[] = []
+afterEach(async () => {
+  for (const { page, serve, monitor, indexer } of running.splice(0)) {
+    page.close()
+    await serve.close()
+    await monitor.stop()
+    await indexer.close()
+  }
+})
+
+/** Serve mode watching a hostile indexer, with a page open; `prepare` scripts the indexer before the monitor starts. */
+async function watching(prepare: (indexer: HostileIndexer) => void = () => {}, options: Partial<MonitorOptions> = {}): Promise<Watching> {
+  const indexer = await startHostileIndexer()
+  prepare(indexer)
+  const log = recordingLogger()
+  const monitor = createMonitor({
+    settings: memorySettingsStore(),
+    launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl },
+    historyPath: null,
+    log,
+    ...options,
+  })
+  await monitor.start()
+  const serve = await startServe({ monitor, rendererDir: rendererDir(), port: 0, log })
+  const page = await openPage(serve.port, serve.token)
+  const watched = { indexer, monitor, serve, page, log }
+  running.push(watched)
+  return watched
+}
+
+function problems(events: BridgeEvent[]): ErrorInfo[] {
+  return events.filter((e) => e.event === 'problem').map((e) => e.payload as ErrorInfo)
+}
+
+/**
+ * Counts one hostile input: serve mode did not crash, the page still gets
+ * answers, and none of `secrets` is in anything the page received or the log wrote.
+ */
+async function survives(w: Watching, run: () => Promise<void>, secrets: string[] = []): Promise<void> {
+  tried++
+  const crashesBefore = crashWatch.crashes.length
+  await run()
+  const alive = await w.page.call('getAppInfo')
+  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
+  expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
+  const shown = [...w.page.texts, ...w.log.lines].join('\n')
+  const leaked = secrets.filter((secret) => shown.includes(secret))
+  if (leaked.length > 0) leaks++
+  expect(leaked).toEqual([])
+  survived++
+}
+
+const PROOF = {
+  proofAccount: 'BrzybSVsHeD5j5L1L1Kkre1RFzn4JTSpkXaMC7ndK8mH',
+  authority: '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr',
+  circuitId: 4,
+  proofType: 'MEMBERSHIP',
+  slot: '356511227',
+}
+
+const DEEP_REFUSAL = /nest more than 64 levels deep/
+
+describe('a hostile indexer against serve mode', () => {
+  describe('deeply nested records', () => {
+    const frames: Array<[string, (depth: number) => string]> = [
+      ['a proof with a nested unknown field', (depth) => `{"type":"proofs","data":${JSON.stringify(PROOF).slice(0, -1)},"extra":${nested(depth)}}}`],
+      ['a proof whose public inputs nest', (depth) => `{"type":"proofs","data":${JSON.stringify({ ...PROOF, publicInputs: '__' }).replace('"__"', nested(depth))}}`],
+      ['a stats event nested inside its data', (depth) => `{"type":"stats","data":{"slot":"1","tps":${nested(depth)}}}`],
+      ['a frame that is only nesting', (depth) => nested(depth)],
+    ]
+    for (const [name, text] of frames) {
+      for (const depth of [5_000, 100_000]) {
+        it(`on the live socket: ${name}, ${depth.toLocaleString('en')} deep, is refused with a clear problem`, async () => {
+          const w = await watching()
+          await waitFor(() => w.indexer.openSockets() > 0)
+          await survives(w, async () => {
+            w.indexer.push(text(depth))
+            await waitFor(() => problems(w.page.events).some((p) => DEEP_REFUSAL.test(p.message)))
+          })
+          expect(w.log.lines.join('\n')).toMatch(DEEP_REFUSAL)
+        })
+      }
+    }
+
+    const bodies: Array<[string, RegExp, string, (depth: number) => string, unknown[]]> = [
+      ['a proof list with one record nested', /^\/api\/proofs$/, 'listProofs', (depth) => `{"ok":true,"items":[${JSON.stringify(PROOF).slice(0, -1)},"x":${nested(depth)}}]}`, [{}, { source: 'network' }]],
+      ['a proof nested', /^\/api\/proofs\/[^/]+$/, 'getProof', (depth) => `{"ok":true,"proof":${nested(depth)}}`, [PROOF.proofAccount, { source: 'network' }]],
+      ['an overview body that is only nesting', /^\/api\/stats\/overview$/, 'getOverview', (depth) => nested(depth), [{ source: 'network' }]],
+      ['a transaction list nested in an object', /^\/api\/transactions$/, 'listTransactions', (depth) => `{"ok":true,"items":[],"x":${nested(depth, '{}')}}`, [{}, { source: 'network' }]],
+    ]
+    for (const [name, path, method, body, args] of bodies) {
+      for (const depth of [5_000, 100_000]) {
+        it(`over HTTP: ${name}, ${depth.toLocaleString('en')} deep, is refused and said so`, async () => {
+          const w = await watching()
+          await survives(w, async () => {
+            w.indexer.answer(path, (_request, response) => {
+              response.writeHead(200, { 'content-type': 'application/json' })
+              response.end(body(depth))
+            })
+            const reply = await w.page.call(method, ...args)
+            expect(reply).toMatchObject({ error: { code: 'DECODE', message: expect.stringMatching(DEEP_REFUSAL) } })
+            expect(JSON.stringify(reply)).not.toMatch(/call stack/i)
+          })
+        })
+      }
+    }
+
+    it('over HTTP at every start: a nested overview does not stop serve mode from starting', async () => {
+      const deep = (_request: unknown, response: import('node:http').ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(`{"ok":true,"stats":${nested(10_000, '{}')}}`)
+      }
+      const w = await watching((indexer) => indexer.answer(/^\/api\/stats\/overview$/, deep))
+      await survives(w, async () => {
+        await waitFor(() => w.log.lines.some((line) => DEEP_REFUSAL.test(line)) || problems(w.page.events).some((p) => DEEP_REFUSAL.test(p.message)))
+        const reply = (await w.page.call('getConnection')) as SocketReply & { result?: { http?: { lastError?: ErrorInfo | null } } }
+        expect(reply).toHaveProperty('result')
+      })
+    })
+  })
+})
