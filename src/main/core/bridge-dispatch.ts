@@ -119,10 +119,22 @@ export function createBridgeDispatcher(api: BridgeMethods): BridgeDispatcher {
       }
       const call = api[method] as (...a: unknown[]) => Promise<unknown>
       const result = await call.apply(api, parsed.data as unknown[])
-      return { result: toWireValue(result) }
+      return { result: wireResult(method, result) }
     } catch (error) {
       return { error: toErrorInfo(error) }
     }
+  }
+}
+
+/** The result in the one data model of every transport; one JSON cannot carry (a cycle, a BigInt, stack-deep nesting) is an error that says so. */
+function wireResult(method: BridgeMethodName, result: unknown): unknown {
+  try {
+    return toWireValue(result)
+  } catch (error) {
+    throw new ProofWatchError({
+      code: 'INTERNAL',
+      message: `The answer to ${method} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+    })
   }
 }
 
