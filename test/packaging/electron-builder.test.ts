@@ -3,7 +3,7 @@
  * cannot run here (it downloads Electron). Loaded and validated by
  * electron-builder's own loader and schema, then held against the app.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,8 @@ type Config = Record<string, unknown> & {
   mac: { target: string[]; icon: string }
   win: { target: string[]; icon: string }
   directories: { output: string; buildResources: string }
+  electronFuses?: Record<string, boolean>
+  asar?: boolean
 }
 
 let config: Config
@@ -110,5 +112,31 @@ describe('electron-builder.yml', () => {
         expect(pngSize(path.replace(/\.png$/, '@2x.png'))).toEqual({ width: 32, height: 32 })
       }
     }
+  })
+  it('flips Electron’s fuses: no run-as-node, NODE_OPTIONS or --inspect, encrypted cookies, code only from a checked asar', () => {
+    expect(config.asar).toBe(true)
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      // The renderer is loaded from file://; without these privileges its module scripts would not load.
+      grantFileProtocolExtraPrivileges: true,
+    })
+  })
+
+  it('never needs what the fuses turn off: no ELECTRON_RUN_AS_NODE or fork from the main process', () => {
+    const mainSources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) return mainSources(path)
+        return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : []
+      })
+    const offending = mainSources(join(root, 'src', 'main')).filter((path) =>
+      /ELECTRON_RUN_AS_NODE|child_process['"][\s\S]*\bfork\(|NODE_OPTIONS/.test(readFileSync(path, 'utf8')),
+    )
+    expect(offending).toEqual([])
   })
 })
