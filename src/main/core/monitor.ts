@@ -184,6 +184,8 @@ class IndexerMonitor implements Monitor {
   async start(): Promise<void> {
     if (this.running) return
     this.running = true
+    const notice = this.options.settings.notice
+    if (notice) this.batcher.push('problem', { code: 'INTERNAL', message: notice })
     this.openHistory()
     this.applyLaunchAdditions()
     await this.connect()

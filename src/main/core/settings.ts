@@ -39,6 +39,8 @@ export interface SavedSettings extends Omit<PublicSettings, 'profiles'> {
 export interface SettingsStore {
   read(): SavedSettings
   write(next: SavedSettings): void
+  /** Why the saved settings were not (all) used, or cannot be saved; the monitor tells the user at start. */
+  readonly notice?: string | null
 }
 
 export const DEFAULT_POLLING: PollingIntervals = { seriesMs: 60_000, leaderboardMs: 120_000, overviewMs: 10_000 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -80,5 +80,20 @@ describe('createElectronSettingsStore', () => {
     writeFileSync(join(dir, 'settings.json'), '[1, 2]')
     expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
     expect(existsSync(join(dir, 'settings.json.bad'))).toBe(true)
+  })
+  it('writes settings.json for its owner only (0600)', () => {
+    createElectronSettingsStore({ cwd: dir }).write(withIndexer())
+    expect((statSync(join(dir, 'settings.json')).mode & 0o777).toString(8)).toBe('600')
+  })
+
+  it('a folder named settings.json: starts from the defaults, keeps changes for the session, and says why', () => {
+    mkdirSync(join(dir, 'settings.json'))
+    const log = recordingLog()
+    const store = createElectronSettingsStore({ cwd: dir, log })
+    expect(store.read()).toEqual(DEFAULT_SETTINGS)
+    store.write(withIndexer())
+    expect(store.read().activeProfileId).toBe('mine')
+    expect(store.notice).toMatch(/is a folder, not a file.*for this session only/)
+    expect(log.warnings).toEqual([store.notice])
   })
 })

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync } from 'node:fs'
+import { accessSync, constants, readFileSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { app } from 'electron'
 import Store from 'electron-store'
@@ -26,9 +26,23 @@ export function createElectronSettingsStore(options: ElectronSettingsStoreOption
   const log = options.log ?? silentLogger
   const name = options.name ?? 'settings'
   const cwd = options.cwd ?? app.getPath('userData')
-  moveAsideIfUnreadable(join(cwd, `${name}.json`), log)
+  const file = join(cwd, `${name}.json`)
+  const unwritable = whyNotWritable(cwd, file)
+  if (unwritable !== null) {
+    // electron-store would throw at its first write (or at once): settings live in memory for this session instead.
+    const notice = `Settings: ${unwritable}. The defaults are used, and changes to settings and the watchlist last for this session only.`
+    log.warn(notice)
+    let current = readOnlySettings(file, log)
+    return {
+      read: () => structuredClone(current),
+      write: (next: SavedSettings) => void (current = structuredClone(next)),
+      notice,
+    }
+  }
+  moveAsideIfUnreadable(file, log)
 
-  const store = new Store<Record<string, unknown>>({ cwd, name, clearInvalidConfig: true })
+  // The file is the user's only, like the credentials.
+  const store = new Store<Record<string, unknown>>({ cwd, name, clearInvalidConfig: true, configFileMode: 0o600 })
 
   // Read and checked once (a hand-edited file may hold anything); this process is its only writer.
   let current = settingsFromStored(store.store, log)
@@ -40,6 +54,33 @@ export function createElectronSettingsStore(options: ElectronSettingsStoreOption
       current = structuredClone(next)
     },
   }
+}
+
+/** Why the settings file cannot be kept here (a read-only folder, a folder in its place); null when it can. */
+function whyNotWritable(cwd: string, file: string): string | null {
+  try {
+    if (statSync(file).isDirectory()) return `${file} is a folder, not a file`
+  } catch {
+    // No file yet: the folder decides.
+  }
+  try {
+    accessSync(cwd, constants.W_OK)
+    return null
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return code === 'ENOENT' ? null : `the data folder ${cwd} cannot be written (${code ?? String(error)})`
+  }
+}
+
+/** What a file that cannot be written still gives; the defaults when it gives nothing. */
+function readOnlySettings(file: string, log: Logger): SavedSettings {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return settingsFromStored(parsed, log)
+  } catch {
+    // Unreadable or absent: the defaults.
+  }
+  return settingsFromStored({}, log)
 }
 
 function moveAsideIfUnreadable(file: string, log: Logger): void {

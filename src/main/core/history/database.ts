@@ -6,11 +6,12 @@
  * session keeps its history in memory. Nothing here throws at the app: the
  * outcome is a working connection plus a CacheDamage report.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { CacheDamage, CacheDamageKind } from '@shared/history'
 import { LATEST_VERSION, MIGRATIONS, hasFullTextSearch, migrate, schemaVersion, type Migration } from './migrations'
+import { salvageInto, salvageSummary } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 
 export const MEMORY_PATH = ':memory:'
@@ -52,6 +53,8 @@ class NewerSchemaError extends Error {
 interface Opened {
   db: DatabaseSync
   path: string
+  /** The file could be read but not written (a read-only folder or file): shown as it is, nothing new is written. */
+  readOnly?: boolean
 }
 
 export class HistoryDatabase {
@@ -61,6 +64,7 @@ export class HistoryDatabase {
   private readonly statements = new Map<string, ReturnType<DatabaseSync['prepare']>>()
   private readonly replacedListeners = new Set<() => void>()
   private ftsAvailable: boolean
+  private readOnlyFile: boolean
   private closed = false
 
   private constructor(
@@ -72,6 +76,7 @@ export class HistoryDatabase {
     this.currentPath = opened.path
     this.report = damage
     this.ftsAvailable = hasFullTextSearch(opened.db)
+    this.readOnlyFile = opened.readOnly === true
   }
 
   /** Opens (or builds) the cache; never throws for a damaged, locked or unwritable file. */
@@ -105,6 +110,11 @@ export class HistoryDatabase {
 
   get fullTextSearch(): boolean {
     return this.ftsAvailable
+  }
+
+  /** The cache file is shown read-only: writes are not attempted. */
+  get readOnly(): boolean {
+    return this.readOnlyFile
   }
 
   get isClosed(): boolean {
@@ -148,11 +158,13 @@ export class HistoryDatabase {
     this.closeConnection()
     const movedTo = moveAside(this.options.path, kind, this.options.clock())
     const { opened, damage } = movedTo === null ? memoryFallback(this.options, 'corrupt', error) : openFresh(this.options)
+    const salvage = movedTo !== null && damage === null && kind !== 'newer-schema' ? salvageInto(opened.db, movedTo) : null
     this.install(opened)
     this.report = {
       kind: damage?.kind === 'disk-full' || damage?.kind === 'unavailable' ? damage.kind : kind,
-      message: `${damageMessage(kind, errorMessage(error), movedTo)}${damage === null ? '' : ` ${damage.message}`}`,
+      message: `${damageMessage(kind, errorMessage(error), movedTo)}${salvage ? salvageSummary(salvage) : ''}${damage === null ? '' : ` ${damage.message}`}`,
       movedTo,
+      ...(salvage ? { salvagedRows: salvage.rows } : {}),
       at: this.options.clock(),
     }
     return true
@@ -164,7 +176,7 @@ export class HistoryDatabase {
    * only the memory is emptied: the file is not this session's to delete.
    */
   reset(): void {
-    const inMemory = this.currentPath === MEMORY_PATH
+    const inMemory = this.currentPath === MEMORY_PATH || this.readOnlyFile
     this.closeConnection()
     let opened: Opened
     let damage: CacheDamage | null = null
@@ -189,6 +201,7 @@ export class HistoryDatabase {
     this.connection = opened.db
     this.currentPath = opened.path
     this.ftsAvailable = hasFullTextSearch(opened.db)
+    this.readOnlyFile = opened.readOnly === true
     for (const listener of this.replacedListeners) listener()
   }
 
@@ -212,6 +225,10 @@ function openOrRebuild(settings: Settings): { opened: Opened; damage: CacheDamag
     return memoryFallback(settings, (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk-full' : 'unavailable', error)
   }
 
+  if (isDirectory(settings.path)) {
+    // Not a file that could be damaged: someone's folder, left alone.
+    return memoryFallback(settings, 'unavailable', new Error('a folder has the cache file’s name'))
+  }
   const found = inspectFile(settings.path)
   if (found !== null) return rebuild(settings, found.kind, found.message)
   try {
@@ -219,7 +236,49 @@ function openOrRebuild(settings: Settings): { opened: Opened; damage: CacheDamag
   } catch (error) {
     const kind = error instanceof NewerSchemaError ? 'newer-schema' : (damageKindOf(error) ?? 'corrupt')
     if (isFileDamage(kind)) return rebuild(settings, kind, errorMessage(error))
+    if (kind === 'unavailable') {
+      const readOnly = openReadOnly(settings, error)
+      if (readOnly !== null) return readOnly
+    }
     return memoryFallback(settings, kind, error)
+  }
+}
+
+/**
+ * A cache that cannot be written (a read-only folder or file) but can be
+ * read is shown as it is. Opened immutable: SQLite then needs no -shm and
+ * takes no lock, which a read-only folder could not give it.
+ */
+function openReadOnly(settings: Settings, cause: unknown): { opened: Opened; damage: CacheDamage } | null {
+  if (fileSize(settings.path) === 0) return null
+  let db: DatabaseSync | null = null
+  try {
+    const url = new URL(`file://${settings.path.split('/').map(encodeURIComponent).join('/')}`)
+    url.searchParams.set('immutable', '1')
+    db = new DatabaseSync(url, { readOnly: true })
+    db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
+    if (schemaVersion(db) !== LATEST_VERSION) throw new Error(`schema version ${schemaVersion(db)} cannot be migrated read-only`)
+    if (settings.migrations === MIGRATIONS) requireTables(db)
+    const unflushed = fileSize(`${settings.path}-wal`) > 0 ? ' Its last changes, still in its write-ahead log, are not shown.' : ''
+    return {
+      opened: { db, path: settings.path, readOnly: true },
+      damage: {
+        kind: 'unavailable',
+        message:
+          `The history cache ${settings.path} cannot be written (${errorMessage(cause)}). It is shown as it is, read-only;` +
+          ` what arrives this session is not kept.${unflushed}`,
+        movedTo: null,
+        readOnly: true,
+        at: settings.clock(),
+      },
+    }
+  } catch {
+    try {
+      db?.close()
+    } catch {
+      // Already unusable.
+    }
+    return null
   }
 }
 
@@ -227,8 +286,13 @@ function rebuild(settings: Settings, kind: 'truncated' | 'corrupt' | 'newer-sche
   const movedTo = moveAside(settings.path, kind, settings.clock())
   if (movedTo === null) return memoryFallback(settings, kind, new Error(`${detail}; the file could not be moved aside`))
   const { opened, damage } = openFresh(settings)
-  const message = `${damageMessage(kind, detail, movedTo)}${damage === null ? '' : ` ${damage.message}`}`
-  return { opened, damage: { kind: damage?.kind ?? kind, message, movedTo, at: settings.clock() } }
+  // What can still be read is copied into the new cache, table by table, before the old file is left to the user.
+  const salvage = damage === null && kind !== 'newer-schema' ? salvageInto(opened.db, movedTo) : null
+  const message = `${damageMessage(kind, detail, movedTo)}${salvage ? salvageSummary(salvage) : ''}${damage === null ? '' : ` ${damage.message}`}`
+  return {
+    opened,
+    damage: { kind: damage?.kind ?? kind, message, movedTo, ...(salvage ? { salvagedRows: salvage.rows } : {}), at: settings.clock() },
+  }
 }
 
 function openFresh(settings: Settings): { opened: Opened; damage: CacheDamage | null } {
@@ -255,6 +319,7 @@ function openMemory(settings: Settings): Opened {
 
 /** Opens the file, checks it, sets it up and migrates it; throws what it meets. */
 function prepareFile(settings: Settings): DatabaseSync {
+  makePrivate(settings.path)
   const db = new DatabaseSync(settings.path)
   try {
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
@@ -356,6 +421,35 @@ export function inspectFile(path: string): { kind: 'truncated' | 'corrupt'; mess
   return null
 }
 
+/**
+ * The cache holds the user's history: readable by its owner only. Created
+ * 0600 before SQLite opens it (SQLite gives the -wal and -shm it creates the
+ * main file's mode); older files are narrowed. Best effort: a file this
+ * process cannot change is reported by SQLite itself.
+ */
+function makePrivate(path: string): void {
+  try {
+    closeSync(openSync(path, 'a', 0o600))
+  } catch {
+    return
+  }
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600)
+    } catch {
+      // Not ours to change (another owner, a read-only folder).
+    }
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 function fileSize(path: string): number {
   try {
     return statSync(path).size
@@ -397,7 +491,7 @@ function removeDatabaseFiles(path: string): void {
 }
 
 function damageMessage(kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string, movedTo: string | null): string {
-  const where = movedTo === null ? '' : ` It was kept as ${movedTo} and a new, empty cache was started.`
+  const where = movedTo === null ? '' : ` It was kept as ${movedTo} and a new cache was started.`
   switch (kind) {
     case 'truncated':
       return `The history cache file was cut short (${detail}).${where}`

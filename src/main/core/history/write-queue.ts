@@ -40,6 +40,8 @@ export class WriteQueue {
   private timer: ReturnType<typeof setTimeout> | null = null
   private retryAt = 0
   private droppedRecords = 0
+  /** The loss of waiting records was told in this episode (until a write succeeds again). */
+  private dropReported = false
   private disposed = false
   private readonly flushDelayMs: number
   private readonly batchRecords: number
@@ -70,7 +72,8 @@ export class WriteQueue {
   }
 
   push(op: WriteOp): void {
-    if (this.disposed) return
+    // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
+    if (this.disposed || this.database.readOnly) return
     const records = recordCount(op)
     this.pending.push({ op, records })
     this.pendingRecords += records
@@ -143,8 +146,11 @@ export class WriteQueue {
       }
       if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
         this.retryAt = this.clock() + this.retryDelayMs
-        const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
-        this.options.onDamage?.(damage)
+        // Said once per episode: the retries that fail after it change nothing the user needs to hear again.
+        if (this.database.damage?.kind !== kind || this.database.damage.movedTo !== null) {
+          const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
+          this.options.onDamage?.(damage)
+        }
         return [...batch]
       }
       // Not the file's fault: find the record that cannot be written and drop it alone.
@@ -167,6 +173,7 @@ export class WriteQueue {
       this.database.clearDamage(damage.kind)
       this.options.onDamage?.(null)
     }
+    this.dropReported = false
     this.options.onCommitted?.(batch.reduce((sum, item) => sum + item.records, 0))
   }
 
@@ -181,6 +188,8 @@ export class WriteQueue {
     this.pending.splice(0, count)
     this.pendingRecords -= dropped
     this.droppedRecords += dropped
+    if (this.dropReported) return
+    this.dropReported = true
     this.options.onProblem?.({
       code: 'INTERNAL',
       message: `The history cache could not be written for a while; the ${this.droppedRecords} oldest waiting records were not kept.`,

@@ -13,7 +13,11 @@ const WHAT_HAPPENED: Record<CacheDamageKind, string> = {
 export function describeDamage(damage: CacheDamage): { headline: string; done: string } {
   const headline = WHAT_HAPPENED[damage.kind] ?? `The history cache had a problem (${damage.kind})`
   let done: string
-  if (damage.movedTo) done = `It was moved aside to ${damage.movedTo} and a new, empty cache was started.`
+  const salvaged = damage.salvagedRows ?? 0
+  if (damage.movedTo && salvaged > 0) {
+    done = `It was moved aside to ${damage.movedTo}; the ${salvaged.toLocaleString('en-US')} records that could still be read were copied into a new cache.`
+  } else if (damage.movedTo) done = `It was moved aside to ${damage.movedTo} and a new, empty cache was started.`
+  else if (damage.readOnly) done = 'It is shown as it is, read-only; what arrives while the folder stays read-only is not kept.'
   else if (damage.kind === 'disk-full') done = 'New data is kept in memory until there is room; what is cached can still be read.'
   else if (damage.kind === 'locked' || damage.kind === 'unavailable') done = 'ProofWatch keeps its history in memory for now; it is lost when the app closes.'
   else done = 'A new, empty cache was started.'

@@ -1,0 +1,376 @@
+/**
+ * Hostile data files: the history cache and the settings found truncated,
+ * with random pages overwritten, as a directory, in a read-only folder, on a
+ * disk that fills up. Each case asserts that the process lives (nothing
+ * throws out of the open or the start), that the user is told (a damage
+ * report or a problem event, in words), and that nothing is lost or leaked
+ * (the damaged file is kept as it was, what can be read is read, files are
+ * the user's only).
+ */
+import { closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { BridgeEvent } from '@shared/bridge'
+import type { CacheDamage } from '@shared/history'
+import { createFileSettingsStore } from '../../src/main/core/file-settings-store'
+import { HISTORY_FILE_NAME } from '../../src/main/core/history/database'
+import { HistoryStore } from '../../src/main/core/history/history-store'
+import { testProof } from '../../src/main/core/history/history-test-data'
+import type { Logger } from '../../src/main/core/log'
+import { createMonitor } from '../../src/main/core/monitor'
+import { createFileSecretStore } from '../../src/main/core/secrets'
+import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
+import { waitFor } from '../support/wait-for'
+import { readOnlyFolder, smallDisk, writableFolder } from './folders'
+
+const INDEXER = 'http://127.0.0.1:8787'
+const WATCHED = DEMO_BUSY_ADDRESSES[1] as string
+
+const tally = { tried: 0, survived: 0 }
+afterAll(() => console.log(`hostile data files: ${tally.tried} inputs, ${tally.survived} survived`))
+
+/** Counts an input as tried, and as survived when its assertions all held. */
+async function input(body: () => Promise<void> | void): Promise<void> {
+  tally.tried++
+  await body()
+  tally.survived++
+}
+
+const stores: HistoryStore[] = []
+afterAll(async () => {
+  for (const store of stores) await store.close()
+})
+
+function open(dir: string, options: Partial<Parameters<typeof HistoryStore.open>[0]> = {}): HistoryStore {
+  const store = HistoryStore.open({ busyTimeoutMs: 50, path: join(dir, HISTORY_FILE_NAME), ...options })
+  stores.push(store)
+  return store
+}
+
+/** A closed cache file holding `rows` proofs. */
+async function filledCache(dir: string, rows: number): Promise<string> {
+  const store = HistoryStore.open({ path: join(dir, HISTORY_FILE_NAME) })
+  store.forIndexer(INDEXER).recordProofs(Array.from({ length: rows }, (_, index) => testProof(index)))
+  await store.close()
+  return join(dir, HISTORY_FILE_NAME)
+}
+
+/** Pages of one table's b-tree leaves. */
+function leafPages(path: string, table: string): number[] {
+  const db = new DatabaseSync(path)
+  try {
+    return (db.prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").all(table) as { pageno: number }[]).map(
+      (row) => row.pageno,
+    )
+  } finally {
+    db.close()
+  }
+}
+
+/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function overwritePages(path: string, pages: readonly number[], next: () => number, pageSize = 4096): void {
+  const fd = openSync(path, 'r+')
+  try {
+    for (const page of pages) {
+      const garbage = Buffer.alloc(pageSize)
+      for (let i = 0; i < pageSize; i++) garbage[i] = Math.floor(next() * 256)
+      writeSync(fd, garbage, 0, pageSize, (page - 1) * pageSize)
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function expectToldAndKept(damage: CacheDamage | null, original: Buffer): void {
+  expect(damage).not.toBeNull()
+  expect(damage?.message.length).toBeGreaterThan(20)
+  expect(damage?.movedTo).toEqual(expect.any(String))
+  // The user keeps the damaged file exactly as it was.
+  expect(readFileSync(damage?.movedTo as string).equals(original)).toBe(true)
+}
+
+function expectWorking(store: HistoryStore): void {
+  const history = store.forIndexer(INDEXER)
+  history.recordProofs([testProof(99_999)])
+  expect(history.proof(testProof(99_999).proofAccount).data?.proofAccount).toBe(testProof(99_999).proofAccount)
+}
+
+const total = (store: HistoryStore): number => Number(store.forIndexer(INDEXER).listProofs({ limit: 1 }).data.total)
+
+function recordingLog() {
+  const lines: string[] = []
+  const log: Logger = {
+    info: () => {},
+    warn: (message) => lines.push(message),
+    error: (message) => lines.push(message),
+  }
+  return { log, lines }
+}
+
+/** Starts the core on `dir` the way serve mode does, against an indexer that is not there. */
+async function startCoreOn(dir: string, watch: string[] = []) {
+  const { log, lines } = recordingLog()
+  const monitor = createMonitor({
+    settings: createFileSettingsStore(dir, log),
+    secrets: createFileSecretStore(dir, log),
+    historyPath: join(dir, HISTORY_FILE_NAME),
+    launch: { indexerUrl: 'http://127.0.0.1:9', watch },
+    log,
+  })
+  const events: BridgeEvent[] = []
+  monitor.onEvents((batch) => events.push(...batch))
+  await monitor.start()
+  const problems = () => events.filter((e) => e.event === 'problem').map((e) => (e.payload as { message: string }).message)
+  return { monitor, lines, problems }
+}
+
+describe('hostile data files: the history cache', () => {
+  it('a file cut in the middle of a page is kept aside and what it still holds is read back', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const path = await filledCache(dir, 2000)
+      truncateSync(path, Math.floor(statSync(path).size * 0.7) + 100)
+      const original = readFileSync(path)
+      const store = open(dir)
+      expectToldAndKept(store.info().damage, original)
+      expect(store.info().damage?.salvagedRows).toBeGreaterThan(0)
+      expectWorking(store)
+    })
+  })
+
+  it('a file that is not SQLite at all, an empty file, and a directory in its place', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      writeFileSync(join(dir, HISTORY_FILE_NAME), Buffer.alloc(8192, 0x41))
+      const store = open(dir)
+      expectToldAndKept(store.info().damage, Buffer.alloc(8192, 0x41))
+      expect(store.info().damage?.message).toMatch(/Nothing could be read back/)
+      expectWorking(store)
+    })
+    await input(async () => {
+      const dir = writableFolder()
+      writeFileSync(join(dir, HISTORY_FILE_NAME), '')
+      const store = open(dir)
+      expect(store.info().damage).toBeNull()
+      expectWorking(store)
+    })
+    await input(async () => {
+      const dir = writableFolder()
+      mkdirSync(join(dir, HISTORY_FILE_NAME))
+      const store = open(dir)
+      expect(store.info().damage?.message).toEqual(expect.stringContaining(HISTORY_FILE_NAME))
+      expectWorking(store)
+    })
+  })
+
+  it('a write-ahead log of garbage next to a good file changes nothing that was committed', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const path = await filledCache(dir, 300)
+      writeFileSync(`${path}-wal`, Buffer.alloc(40_000, 0x5a))
+      const store = open(dir)
+      expect(total(store)).toBe(300)
+      expectWorking(store)
+    })
+  })
+
+  for (const seed of [1, 2, 3, 4, 5]) {
+    it(`random table pages overwritten (seed ${seed}): the rows on other pages are salvaged into the new cache`, async () => {
+      await input(async () => {
+        const dir = writableFolder()
+        const rows = 6000
+        const path = await filledCache(dir, rows)
+        const next = random(seed)
+        const leaves = leafPages(path, 'proofs')
+        const hit = [...new Set(Array.from({ length: 3 }, () => leaves[Math.floor(next() * leaves.length)] as number))]
+        overwritePages(path, hit, next)
+        const original = readFileSync(path)
+        const store = open(dir)
+        const damage = store.info().damage
+        expectToldAndKept(damage, original)
+        // A leaf holds a few dozen proofs: at most those on the hit pages are lost.
+        const perLeaf = Math.ceil(rows / leaves.length)
+        expect(total(store)).toBeGreaterThanOrEqual(rows - hit.length * perLeaf * 2)
+        expect(damage?.salvagedRows).toBeGreaterThanOrEqual(total(store))
+        expect(damage?.message).toMatch(/records that could still be read were copied into the new cache/)
+        expectWorking(store)
+      })
+    })
+  }
+
+  it('a bad page met while reading a cache too big to check at open: the rest stays in view', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const rows = 6000
+      const path = await filledCache(dir, rows)
+      const leaves = leafPages(path, 'proofs')
+      overwritePages(path, [leaves[Math.floor(leaves.length / 2)] as number], random(9))
+      const store = open(dir, { integrityCheckMaxBytes: 0 })
+      expect(store.info().damage).toBeNull()
+      const seen: (CacheDamage | null)[] = []
+      store.onDamage((damage) => seen.push(damage))
+      // Paging through every proof reads every leaf, the bad one too.
+      const history = store.forIndexer(INDEXER)
+      let cursor: string | undefined
+      for (let page = 0; page < 100 && seen.length === 0; page++) {
+        const answer = history.listProofs({ limit: 200, cursor }).data
+        if (answer.nextCursor === null) break
+        cursor = answer.nextCursor
+      }
+      expect(seen.map((d) => d?.kind)).toContain('corrupt')
+      expect(total(store)).toBeGreaterThan(rows * 0.9)
+      expectWorking(store)
+    })
+  })
+
+  it('a readable cache in a read-only folder is shown read-only, and the user hears that new data is not kept', async () => {
+    await input(async () => {
+      const source = writableFolder()
+      await filledCache(source, 500)
+      const dir = readOnlyFolder((d) => writeFileSync(join(d, HISTORY_FILE_NAME), readFileSync(join(source, HISTORY_FILE_NAME))))
+      const store = open(dir)
+      const damage = store.info().damage
+      expect(damage?.readOnly).toBe(true)
+      expect(damage?.message).toMatch(/read-only/)
+      expect(total(store)).toBe(500)
+      // New records are not attempted: nothing piles up, nothing fails over and over.
+      store.forIndexer(INDEXER).recordProofs([testProof(123_456)])
+      await store.flush()
+      expect(store.info().pendingWrites).toBe(0)
+      expect(existsSync(join(dir, HISTORY_FILE_NAME))).toBe(true)
+    })
+  })
+
+  it('a read-only folder without a cache: history in memory, and why', async () => {
+    await input(async () => {
+      const dir = readOnlyFolder()
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/memory only/)
+      expectWorking(store)
+    })
+  })
+
+  it('a full disk is said once per episode, however many retries fail, and nothing waiting is lost', async (context) => {
+    const disk = smallDisk(3 * 1024)
+    if ('reason' in disk) {
+      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
+      context.skip()
+      return
+    }
+    await input(async () => {
+      const filler = join(disk.dir, 'filler')
+      writeFileSync(filler, Buffer.alloc(1024 * 1024))
+      const store = open(disk.dir, { write: { retryDelayMs: 1 } })
+      const damages: (CacheDamage | null)[] = []
+      store.onDamage((damage) => damages.push(damage))
+      const history = store.forIndexer(INDEXER)
+      let recorded = 0
+      for (let batch = 0; batch < 400 && store.info().damage?.kind !== 'disk-full'; batch++) {
+        history.recordProofs(Array.from({ length: 200 }, (_, index) => testProof(recorded + index)))
+        recorded += 200
+        await store.flush()
+      }
+      expect(store.info().damage?.kind).toBe('disk-full')
+      for (let retry = 0; retry < 6; retry++) await store.flush()
+      expect(damages.filter((d) => d?.kind === 'disk-full')).toHaveLength(1)
+      rmSync(filler)
+      await store.flush()
+      expect(store.info().damage).toBeNull()
+      expect(damages.at(-1)).toBeNull()
+      expect(total(store)).toBe(recorded)
+    })
+  })
+
+  it('the cache and its -wal and -shm are the user’s only (0600), and an older 0644 file is narrowed', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const store = open(dir)
+      store.forIndexer(INDEXER).recordProofs([testProof(1)])
+      await store.flush()
+      const path = join(dir, HISTORY_FILE_NAME)
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect((statSync(file).mode & 0o777).toString(8), file).toBe('600')
+    })
+    await input(async () => {
+      const dir = writableFolder()
+      const path = await filledCache(dir, 10)
+      chmodSync(path, 0o644)
+      const store = open(dir)
+      expect(total(store)).toBe(10)
+      expect((statSync(path).mode & 0o777).toString(8)).toBe('600')
+    })
+  })
+})
+
+describe('hostile data files: settings', () => {
+  it('settings.json is written 0600', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const store = createFileSettingsStore(dir)
+      store.write(store.read())
+      expect((statSync(join(dir, 'settings.json')).mode & 0o777).toString(8)).toBe('600')
+    })
+  })
+
+  const unreadable: Array<[string, (file: string) => void]> = [
+    ['garbage', (file) => writeFileSync(file, '\u0000\u00ff{{{ not json')],
+    ['cut short', (file) => writeFileSync(file, '{"profiles": [{"id": "a", "na')],
+    ['an array', (file) => writeFileSync(file, '[1, 2, 3]')],
+    ['a directory', (file) => mkdirSync(file)],
+    ['nested 100,000 deep', (file) => writeFileSync(file, '['.repeat(100_000) + ']'.repeat(100_000))],
+  ]
+  for (const [what, make] of unreadable) {
+    it(`settings.json that is ${what}: the core starts with defaults and says why, in a writable folder`, async () => {
+      await input(async () => {
+        const dir = writableFolder()
+        make(join(dir, 'settings.json'))
+        const { monitor, problems, lines } = await startCoreOn(dir)
+        try {
+          const settings = await monitor.getSettings()
+          expect(settings.activeProfileId).toBeDefined()
+          // Kept aside for the user, not deleted.
+          expect(readdirSync(dir).some((name) => name.startsWith('settings.json.unreadable-'))).toBe(true)
+          await waitFor(() => /settings/i.test([...problems(), ...lines].join('\n')))
+        } finally {
+          await monitor.stop()
+        }
+      })
+    })
+    it(`settings.json that is ${what}, in a read-only folder: the core starts with defaults and says why`, async () => {
+      await input(async () => {
+        const dir = readOnlyFolder((d) => make(join(d, 'settings.json')))
+        const { monitor, problems } = await startCoreOn(dir)
+        try {
+          await waitFor(() => /cannot be written/.test(problems().join('\n')))
+          expect((await monitor.getSettings()).activeProfileId).toBeDefined()
+        } finally {
+          await monitor.stop()
+        }
+      })
+    })
+  }
+
+  it('a read-only folder with --watch: the address is watched this session, and the user hears it is not saved', async () => {
+    await input(async () => {
+      const dir = readOnlyFolder()
+      const { monitor, problems } = await startCoreOn(dir, [WATCHED])
+      try {
+        expect((await monitor.getWatchlist()).addresses.map((a) => a.pubkey)).toContain(WATCHED)
+        await waitFor(() => /for this session only/.test(problems().join('\n')))
+      } finally {
+        await monitor.stop()
+      }
+    })
+  })
+})
