@@ -58,7 +58,9 @@ describe('a damaged cache never stops the app', () => {
     const info = store.info()
     expectMovedAside(info.damage, original, 'truncated')
     expect(info.path).toBe(path)
-    expect(info.rows).toBe(0)
+    // What the pages left in the file still hold is read back into the new cache.
+    expect(info.rows).toBeGreaterThan(0)
+    expect(info.damage?.salvagedRows).toBeGreaterThan(0)
     expectWorking(store.forIndexer(INDEXER))
   })
 
