@@ -9,6 +9,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
     expect([...BRIDGE_EVENT_NAMES].sort()).toEqual(
       [
         'addressTransactions',
+        'auth',
         'cache',
         'circuitProofs',
         'connection',

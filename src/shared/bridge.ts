@@ -25,6 +25,7 @@ import type {
   TransactionQuery,
 } from './domain'
 import type { UnreadCounts } from './unread'
+import type { AuthState } from './auth'
 import type { CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
 import type { Watchlist } from './watchlist'
@@ -95,6 +96,17 @@ export interface BridgeMethods {
   exportHistory(request: ExportRequest): Promise<ExportOutcome>
   /** Opens the block explorer page of a subject; main builds the https URL itself. */
   openExternal(subject: Subject): Promise<{ url: string; opened: boolean }>
+  /** Who is signed in to the active indexer, and whether it offers sign-in (asked once per indexer). */
+  getAuth(): Promise<AuthState>
+  /**
+   * Starts the browser-wallet sign-in: a one-time page on 127.0.0.1. Main opens
+   * it in the system browser on the desktop (`opened`); otherwise the page opens `url`.
+   */
+  signInWithWallet(): Promise<{ url: string; opened: boolean }>
+  /** Signs in with a Solana CLI keypair file; null asks main to show a file dialog (desktop). */
+  signInWithKeypair(path: string | null): Promise<AuthState>
+  /** Ends the session with the indexer and forgets its cookie. */
+  signOut(): Promise<AuthState>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -126,6 +138,8 @@ export interface BridgeEvents {
   navigate: string
   /** A failure the user should see that belongs to no request (decode failure, refused channel). */
   problem: ErrorInfo
+  /** Sign-in state changed (signed in, refreshed, ended by the indexer, signed out). */
+  auth: AuthState
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -147,6 +161,7 @@ const EVENT_NAMES = {
   unread: true,
   navigate: true,
   problem: true,
+  auth: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
@@ -196,6 +211,10 @@ export const IPC_CHANNELS = {
   clearCache: 'proofwatch:clear-cache',
   exportHistory: 'proofwatch:export-history',
   openExternal: 'proofwatch:open-external',
+  getAuth: 'proofwatch:get-auth',
+  signInWithWallet: 'proofwatch:sign-in-with-wallet',
+  signInWithKeypair: 'proofwatch:sign-in-with-keypair',
+  signOut: 'proofwatch:sign-out',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

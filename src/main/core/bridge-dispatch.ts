@@ -92,6 +92,10 @@ export const BRIDGE_ARGUMENTS = {
     ]),
   ]),
   openExternal: z.tuple([subject]),
+  getAuth: z.tuple([]),
+  signInWithWallet: z.tuple([]),
+  signInWithKeypair: z.tuple([text.min(1).nullable()]),
+  signOut: z.tuple([]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

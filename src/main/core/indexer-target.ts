@@ -3,6 +3,7 @@ import { parseCredential, type Credential } from './credentials'
 import type { LaunchOptions } from './launch-options'
 import type { SecretStore } from './secrets'
 import { deriveWsUrl, type SavedSettings } from './settings'
+import { readSession, sessionCredential } from './sign-in/stored-session'
 
 /** The indexer this run watches, with what main sends it. */
 export interface IndexerTarget {
@@ -13,6 +14,10 @@ export interface IndexerTarget {
   wsUrl: string
   credential: Credential | null
   wallet: string | null
+  /** The credential is the session of a sign-in (not pasted, not the demo's own). */
+  signedIn: boolean
+  /** A pasted credential is kept for this profile (used whenever no sign-in is). */
+  pastedCredential: boolean
 }
 
 /** What the built-in demo indexer answers to, once it runs. */
@@ -29,7 +34,8 @@ export const LAUNCH_PROFILE_ID = 'launch'
 /**
  * Flags and environment first (for this run only), then the active profile;
  * the demo profile needs the demo running, which the caller starts on `demo`.
- * A credential from PROOFWATCH_CREDENTIAL wins over the saved one.
+ * A credential from PROOFWATCH_CREDENTIAL wins over a sign-in, which wins
+ * over a pasted credential; the signed-in wallet is the one followed.
  */
 export function resolveTarget(
   saved: SavedSettings,
@@ -38,14 +44,22 @@ export function resolveTarget(
   demo: () => DemoEndpoints,
 ): IndexerTarget {
   const launchCredential = launch.credential ? parseCredential(launch.credential) : null
+  const signedIn = (httpUrl: string, pasted: Credential | null, wallet: string | null) => {
+    const session = launchCredential ? null : readSession(secrets, httpUrl)
+    return {
+      credential: launchCredential ?? (session ? sessionCredential(session) : pasted),
+      wallet: launch.wallet ?? session?.user.pubkey ?? wallet,
+      signedIn: session !== null,
+    }
+  }
   if (launch.indexerUrl) {
     return {
       profileId: LAUNCH_PROFILE_ID,
       demo: false,
       httpUrl: launch.indexerUrl,
       wsUrl: launch.wsUrl ?? deriveWsUrl(launch.indexerUrl),
-      credential: launchCredential,
-      wallet: launch.wallet ?? null,
+      ...signedIn(launch.indexerUrl, null, null),
+      pastedCredential: launchCredential !== null,
     }
   }
   const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
@@ -56,8 +70,8 @@ export function resolveTarget(
       demo: true,
       httpUrl: endpoints.httpUrl,
       wsUrl: endpoints.wsUrl,
-      credential: launchCredential ?? parseCredential(endpoints.credential),
-      wallet: launch.wallet ?? endpoints.wallet,
+      ...signedIn(endpoints.httpUrl, parseCredential(endpoints.credential), endpoints.wallet),
+      pastedCredential: false,
     }
   }
   const stored = secrets.get(profile.id)
@@ -66,8 +80,8 @@ export function resolveTarget(
     demo: false,
     httpUrl: profile.httpUrl,
     wsUrl: profile.wsUrl ?? deriveWsUrl(profile.httpUrl),
-    credential: launchCredential ?? (stored ? safeParse(stored) : null),
-    wallet: launch.wallet ?? profile.wallet,
+    ...signedIn(profile.httpUrl, stored ? safeParse(stored) : null, profile.wallet),
+    pastedCredential: stored !== null || launchCredential !== null,
   }
 }
 

@@ -20,6 +20,8 @@ export interface LaunchOptions {
   wallet?: string
   /** Addresses added to the saved watchlist. */
   watch?: string[]
+  /** A Solana CLI keypair file to sign in with at start (read once, the key is not kept). */
+  keypair?: string
   help?: boolean
 }
 
@@ -30,6 +32,7 @@ const FLAG_TO_KEY = {
   '--port': 'port',
   '--wallet': 'wallet',
   '--watch': 'watch',
+  '--keypair': 'keypair',
 } as const
 
 export const LAUNCH_USAGE = `Options (each also read from the environment):
@@ -39,6 +42,7 @@ export const LAUNCH_USAGE = `Options (each also read from the environment):
   --port <n>             serve mode port (0 = free)    PROOFWATCH_PORT
   --wallet <pubkey>      your wallet (user channels)
   --watch <pubkey>       watch an address (repeatable)
+  --keypair <file>       sign in with a Solana CLI keypair file (the key is not kept)
   credential for user channels, environment only:      PROOFWATCH_CREDENTIAL
                          (cookie:<name>=<value> or bearer:<token>)
 Without an indexer URL the built-in demo indexer is used.`

@@ -32,7 +32,8 @@ import type { CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchH
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
 import type { UnreadCounts } from '@shared/unread'
 import type { Watchlist } from '@shared/watchlist'
-import { ProofWatchError } from '@shared/errors'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET } from '../demo/catalog'
 import { startDemoIndexer } from '../demo/server'
 import { testIndexerConnection } from './connection-test'
@@ -53,6 +54,9 @@ import type { Activity } from './polling/poller'
 import { memorySecretStore, type SecretStore } from './secrets'
 import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStore } from './settings'
 import { WatchlistModel } from './watchlist/watchlist-model'
+import { SignInService, type SignInServiceOptions } from './sign-in/sign-in-service'
+import { writeDemoKeypair } from './sign-in/demo-keypair'
+import { expandHome } from './sign-in/keypair-file'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
 export interface Monitor extends BridgeMethods {
@@ -73,6 +77,12 @@ export interface Monitor extends BridgeMethods {
   setExternalOpener(open: (url: string) => Promise<boolean>): void
   /** Pushes an event from the transport's side (a deep link to show, the tray's do-not-disturb). */
   emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
+  /**
+   * How this transport helps sign-in: open the one-time sign-in page in the
+   * system browser (desktop; without it the page opens a tab), and pick a
+   * keypair file (desktop file dialog; null when cancelled).
+   */
+  setSignInHooks(hooks: { openBrowser?: (url: string) => Promise<boolean>; pickKeypairFile?: () => Promise<string | null> }): void
 }
 
 /** Writes the rows of an export: to a stream (a download) or a file (atomically). */
@@ -93,6 +103,10 @@ export interface MonitorOptions {
   /** The history cache file; null keeps it in memory (tests, or no usable data directory). */
   historyPath?: string | null
   appInfo?: Partial<Omit<AppInfo, 'secrets'>>
+  /** The folder of the built sign-in page (sign-in.html); null or absent: no browser-wallet sign-in. */
+  signInPageRoot?: string | null
+  /** Where the demo wallet's keypair file is written at the demo's first start (so keypair sign-in can be tried); null: nowhere. */
+  demoKeypairPath?: string | null
 }
 
 export interface MonitorDeps {
@@ -101,6 +115,8 @@ export interface MonitorDeps {
   /** Tuning for tests: the live service's options (transport timings, backfill). */
   live?: Partial<LiveServiceOptions>
   history?: Partial<Parameters<typeof HistoryStore.open>[0]>
+  /** Tuning for tests: the sign-in service's clock and page lifetime. */
+  signIn?: Pick<SignInServiceOptions, 'now' | 'pageLifetimeMs' | 'sleep'>
 }
 
 const HEALTH_PUSH_MS = 1_000
@@ -142,6 +158,9 @@ class IndexerMonitor implements Monitor {
   private readonly unsubscribers: Array<() => void> = []
   private healthTimer: ReturnType<typeof setInterval> | null = null
   private lastHealth = ''
+  private readonly signIn: SignInService
+  private pickKeypairFile: (() => Promise<string | null>) | null = null
+  private openSignInPage: ((url: string) => Promise<boolean>) | null = null
 
   constructor(
     private readonly options: MonitorOptions,
@@ -154,6 +173,21 @@ class IndexerMonitor implements Monitor {
       push: (event, payload) => this.batcher.push(event, payload),
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
       log: this.log,
+    })
+    this.signIn = new SignInService({
+      secrets: this.secrets,
+      log: this.log,
+      target: () => {
+        const target = this.session?.target
+        return target ? { httpUrl: target.httpUrl, wallet: target.wallet, pastedCredential: target.pastedCredential } : null
+      },
+      onChange: (state) => this.batcher.push('auth', state),
+      onSession: (change) => this.sessionChanged(change.user?.pubkey ?? null),
+      // Through the centre: kept, counted unread, and decided on for the one native notification.
+      onSignedOut: (notice) => this.centre.record([notice]),
+      pageRoot: options.signInPageRoot ?? null,
+      openBrowser: (url) => (this.openSignInPage ? this.openSignInPage(url) : Promise.resolve(false)),
+      ...deps.signIn,
     })
     this.watchlist = new WatchlistModel({
       store: {
@@ -189,6 +223,7 @@ class IndexerMonitor implements Monitor {
     this.openHistory()
     this.applyLaunchAdditions()
     await this.connect()
+    if (this.launch.keypair) await this.signInWithLaunchKeypair(this.launch.keypair)
     // Last event, counters and latency change without a state change: shown at most once a second.
     this.healthTimer = setInterval(() => this.pushHealthIfChanged(), HEALTH_PUSH_MS)
     this.healthTimer.unref?.()
@@ -199,6 +234,7 @@ class IndexerMonitor implements Monitor {
     if (this.healthTimer) clearInterval(this.healthTimer)
     this.healthTimer = null
     await this.switching
+    await this.signIn.dispose()
     this.disconnect()
     if (this.demo) {
       await this.demo.close()
@@ -234,6 +270,10 @@ class IndexerMonitor implements Monitor {
   }
   setExternalOpener(open: (url: string) => Promise<boolean>): void {
     this.openExternalUrl = open
+  }
+  setSignInHooks(hooks: { openBrowser?: (url: string) => Promise<boolean>; pickKeypairFile?: () => Promise<string | null> }): void {
+    this.openSignInPage = hooks.openBrowser ?? null
+    this.pickKeypairFile = hooks.pickKeypairFile ?? null
   }
 
   // --- reads: cache first or network first, always written through -----------
@@ -431,6 +471,53 @@ class IndexerMonitor implements Monitor {
     return { url, opened }
   }
 
+  // --- sign-in -------------------------------------------------------------------
+
+  async getAuth(): Promise<AuthState> {
+    return this.signIn.refreshAvailability()
+  }
+
+  async signInWithWallet(): Promise<{ url: string; opened: boolean }> {
+    return this.signIn.beginBrowserSignIn()
+  }
+
+  async signInWithKeypair(path: string | null): Promise<AuthState> {
+    let file = path
+    if (file === null) {
+      if (!this.pickKeypairFile) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Type the path of the keypair file (for example ~/.config/solana/id.json).' })
+      file = await this.pickKeypairFile()
+      if (file === null) return this.signIn.snapshot()
+    }
+    return this.signIn.signInWithKeypair(expandHome(file))
+  }
+
+  async signOut(): Promise<AuthState> {
+    return this.signIn.signOut()
+  }
+
+  /** `--keypair` at launch: a failure is said (log and banner) and the app runs on without the sign-in. */
+  private async signInWithLaunchKeypair(path: string): Promise<void> {
+    try {
+      await this.signIn.signInWithKeypair(expandHome(path))
+    } catch (error) {
+      const info = toErrorInfo(error)
+      this.log.warn('--keypair sign-in failed', info)
+      this.batcher.push('problem', { ...info, message: `Sign-in with --keypair failed: ${info.message}` })
+    }
+  }
+
+  /** A sign-in started or ended: a named profile follows the signed-in wallet, and the user channels follow the session. */
+  private async sessionChanged(wallet: string | null): Promise<void> {
+    const saved = this.options.settings.read()
+    const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
+    if (wallet !== null && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
+      profile.wallet = wallet
+      this.options.settings.write(saved)
+      this.batcher.push('settings', this.publicSettings())
+    }
+    if (this.running) await this.reconnectTo()
+  }
+
   // --- connection management ---------------------------------------------------
 
   private publicSettings(): PublicSettings {
@@ -501,6 +588,7 @@ class IndexerMonitor implements Monitor {
       const startDemo = this.deps.startDemo ?? (() => startDemoIndexer({ port: 0 }))
       const started = await startDemo()
       const credential = `cookie:${started.cookieName ?? 'zkhelios_session'}=${started.credential ?? 'demo'}`
+      if (this.options.demoKeypairPath) writeDemoKeypair(this.options.demoKeypairPath, this.log)
       this.demo = { endpoints: { httpUrl: started.httpUrl, wsUrl: started.wsUrl, credential, wallet: DEMO_WALLET }, close: () => started.close() }
       this.log.info('demo indexer started', { httpUrl: started.httpUrl })
     }
@@ -536,6 +624,7 @@ class IndexerMonitor implements Monitor {
     this.updateRetentionPolicy()
     if (!this.paused) this.session.start()
     this.pushConnection()
+    void this.signIn.connected()
   }
 
   private disconnect(): void {
@@ -597,6 +686,8 @@ class IndexerMonitor implements Monitor {
 
   private pushConnection(): void {
     const state = this.connectionState()
+    // A signed-in session whose user channels the indexer now refuses has ended: said once.
+    if (state.userChannels === 'sign-in-needed' && this.session?.target.signedIn) this.signIn.noteRefused()
     this.lastHealth = healthFingerprint(state)
     this.batcher.push('connection', state)
   }

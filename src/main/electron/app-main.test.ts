@@ -77,7 +77,7 @@ function fakeElectron() {
   return {
     app: new FakeApp(),
     ipcMain: new FakeIpcMain(),
-    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })) },
+    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })), showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })) },
     BrowserWindow: FakeBrowserWindow,
     Menu: fakeMenuModule,
     Tray: FakeTray,
@@ -133,6 +133,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
     start: vi.fn(async () => {}),
     stop: vi.fn(async () => {}),
     setExternalOpener: vi.fn(),
+    setSignInHooks: vi.fn(),
     setExportDestination: vi.fn(),
     emit: vi.fn(),
     suspend: vi.fn(),

@@ -8,7 +8,9 @@ import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
 import type { Logger } from '../core/log'
 import { consoleLogger } from '../core/log'
 import type { Credential } from '../core/credentials'
-import { parseCredential, redactText } from '../core/credentials'
+import { redactText } from '../core/credentials'
+import { credentialInSecret } from '../core/sign-in/stored-session'
+import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { HISTORY_FILE_NAME } from '../core/history/database'
 import { createFileLogger } from '../core/log-file'
 import type { Monitor, MonitorOptions } from '../core/monitor'
@@ -22,6 +24,7 @@ import type { DesktopShellDeps } from './desktop-shell'
 import { DesktopShell } from './desktop-shell'
 import { createExportDestination } from './export-dialog'
 import { createExternalOpener } from './external-links'
+import { createKeypairPicker, createSignInOpener } from './sign-in-glue'
 import type { BridgeIpc, BridgeIpcMain } from './ipc'
 import { registerBridgeIpc } from './ipc'
 import type { NotificationLike } from './notifications'
@@ -55,7 +58,7 @@ export interface ElectronModules {
   >
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow
   ipcMain: BridgeIpcMain
-  dialog: Pick<Dialog, 'showErrorBox' | 'showSaveDialog'>
+  dialog: Pick<Dialog, 'showErrorBox' | 'showSaveDialog' | 'showOpenDialog'>
   Menu: DesktopShellDeps['Menu']
   Tray: new (image: string) => TrayLike
   Notification: { new (options: NotificationConstructorOptions): NotificationLike; isSupported(): boolean }
@@ -305,9 +308,16 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
       secrets,
       historyPath: join(userData, HISTORY_FILE_NAME),
       appInfo: { platform: 'desktop', version: app.getVersion(), dataDir: userData, logFile },
+      // The built sign-in page sits beside the built renderer (also under the dev server).
+      signInPageRoot: resolve(options.mainDir, '..', 'renderer'),
+      demoKeypairPath: join(userData, DEMO_KEYPAIR_FILE),
     })
     monitor = created
     created.setExternalOpener(createExternalOpener(electron.shell, log))
+    created.setSignInHooks({
+      openBrowser: createSignInOpener(electron.shell, log),
+      pickKeypairFile: createKeypairPicker(electron.dialog, () => mainWindow),
+    })
     created.setExportDestination(
       createExportDestination({ dialog: electron.dialog, getWindow: () => mainWindow, defaultDir: downloadsDir(app, userData) }),
     )
@@ -380,14 +390,12 @@ function downloadsDir(app: Pick<App, 'getPath'>, fallback: string): string {
   }
 }
 
+/** Pasted credentials and sign-in sessions alike: every secret the vault holds is redacted from the log. */
 function vaultCredentials(vault: CredentialVault): Credential[] {
   const credentials: Credential[] = []
   for (const text of vault.values()) {
-    try {
-      credentials.push(parseCredential(text))
-    } catch {
-      // Not in the credential notation: nothing to look for.
-    }
+    const credential = credentialInSecret(text)
+    if (credential !== null) credentials.push(credential)
   }
   return credentials
 }

@@ -10,6 +10,7 @@ import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
 import { consoleLogger, type Logger } from '../core/log'
 import { createFileLogger } from '../core/log-file'
 import { createMonitor } from '../core/monitor'
+import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { startServe } from './server'
 
 /** `npm run serve`: the same core and renderer as the app, in a browser on this host. */
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
     historyPath: join(dataDir, HISTORY_FILE_NAME),
     launch,
     log,
+    signInPageRoot: rendererDir,
+    demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE),
     appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir, logFile },
   })
   await monitor.start()

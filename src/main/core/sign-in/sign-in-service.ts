@@ -1,0 +1,321 @@
+/**
+ * The user's sign-in to the active indexer, whole: whether it offers one,
+ * signing in with a keypair file or a browser wallet, checking the session
+ * at start, refreshing it before it ends, telling the user once when it is
+ * over, and signing out. The cookie stays in main (the secret store).
+ */
+import { SIGNED_OUT_MESSAGE, SIGNED_OUT_STATE, type AuthState, type SignedInUser } from '@shared/auth'
+import type { AppNotification, ErrorInfo } from '@shared/domain'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import { AuthClient } from '../indexer/auth-client'
+import { isSignedOutError } from '../indexer/auth-errors'
+import { buildSignInMessage } from '../indexer/sign-in'
+import type { Logger } from '../log'
+import type { SecretStore } from '../secrets'
+import { signWithKeypairFile } from './keypair-file'
+import { openLoopbackSignIn, type LoopbackSignIn } from './loopback-page'
+import { readSession, writeSession, type StoredSession } from './stored-session'
+
+/** Refreshed when less than this is left (sessions last 7 days). */
+const REFRESH_BEFORE_END_MS = 24 * 60 * 60_000
+/** After a refresh that failed for another reason than the session's end (unreachable). */
+const REFRESH_RETRY_MS = 5 * 60_000
+/** Any valid key does to ask whether the route exists: a 400 answers "yes" as well as a 200. */
+const PROBE_PUBKEY = '11111111111111111111111111111111'
+
+export interface SignInTarget {
+  httpUrl: string
+  /** The wallet the app follows on this indexer (the keypair must match it). */
+  wallet: string | null
+  /** A pasted credential is kept for it (the fallback when not signed in). */
+  pastedCredential: boolean
+}
+
+export interface SignInServiceOptions {
+  secrets: SecretStore
+  log: Logger
+  /** The indexer the app is connected to now; null while none. */
+  target(): SignInTarget | null
+  /** The state changed: push it to the renderer. */
+  onChange(state: AuthState): void
+  /** A session started or ended: make the profile follow `wallet` and reconnect so user channels follow. */
+  onSession(change: { user: SignedInUser | null }): Promise<void>
+  /** The one notice of a session the indexer ended: the notification centre and the native notification. */
+  onSignedOut(notice: AppNotification): void
+  /** Where the built sign-in page is; null when this build has none. */
+  pageRoot: string | null
+  /** Opens the sign-in page in the system browser (desktop); absent: the renderer opens it. */
+  openBrowser?: (url: string) => Promise<boolean>
+  fetch?: typeof fetch
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  pageLifetimeMs?: number
+}
+
+export class SignInService {
+  private state: AuthState = { ...SIGNED_OUT_STATE }
+  private page: LoopbackSignIn | null = null
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null
+  /** The indexer whose state this is; a switch starts over. */
+  private httpUrl: string | null = null
+  /** Set once the user was told the session ended; cleared by the next sign-in. */
+  private toldSignedOut = false
+  private readonly now: () => number
+
+  constructor(private readonly options: SignInServiceOptions) {
+    this.now = options.now ?? Date.now
+  }
+
+  snapshot(): AuthState {
+    return { ...this.state, user: this.state.user ? { ...this.state.user } : null, pending: this.state.pending ? { ...this.state.pending } : null }
+  }
+
+  /** The session kept for an indexer, for the credential main sends. */
+  sessionFor(httpUrl: string): StoredSession | null {
+    return readSession(this.options.secrets, httpUrl)
+  }
+
+  /** Called on every connect: takes up the stored session of this indexer and checks it with the indexer. */
+  async connected(): Promise<void> {
+    const target = this.options.target()
+    if (target === null) return
+    if (target.httpUrl !== this.httpUrl) {
+      this.httpUrl = target.httpUrl
+      void this.page?.close()
+      this.page = null
+      this.clearRefresh()
+      this.toldSignedOut = false
+      this.state = { ...SIGNED_OUT_STATE }
+    }
+    this.state.pastedCredential = target.pastedCredential
+    const stored = this.sessionFor(target.httpUrl)
+    if (stored === null) {
+      if (this.state.status === 'signed-in') this.set({ status: 'signed-out', user: null, expiresAt: null })
+      else this.emit()
+      return
+    }
+    this.set({ status: 'signed-in', user: stored.user, expiresAt: stored.expiresAt, available: 'yes', availabilityNote: null })
+    try {
+      const user = await this.client(target.httpUrl).me(stored.cookieValue)
+      this.keep(target.httpUrl, { ...stored, user })
+      this.set({ user, problem: null })
+      this.scheduleRefresh(stored.expiresAt)
+    } catch (error) {
+      const info = toErrorInfo(error)
+      if (isSignedOutError(info)) this.signedOutByIndexer()
+      else {
+        // Out of reach is not signed out: the session is kept and checked again at the next connect.
+        this.options.log.warn('could not check the sign-in session', info)
+        this.scheduleRefresh(stored.expiresAt)
+      }
+    }
+  }
+
+  /** Whether the indexer offers sign-in: asked once per indexer (a 404 on the nonce route means no). */
+  async refreshAvailability(): Promise<AuthState> {
+    const target = this.options.target()
+    if (target === null || this.state.available !== 'unknown') return this.snapshot()
+    try {
+      await this.client(target.httpUrl).nonce(target.wallet ?? PROBE_PUBKEY)
+      this.set({ available: 'yes', availabilityNote: null })
+    } catch (error) {
+      const info = toErrorInfo(error)
+      if (info.status === 404) {
+        this.set({
+          available: 'no',
+          availabilityNote: `This indexer has no sign-in (it answered 404 to POST /api/auth/nonce)${
+            target.pastedCredential ? ': the pasted credential stays in use.' : '. A session cookie can still be pasted as the credential of its profile.'
+          }`,
+        })
+      } else if (info.status === 400) {
+        this.set({ available: 'yes', availabilityNote: null })
+      } else {
+        this.set({ availabilityNote: `Could not ask the indexer whether it offers sign-in: ${info.message}` })
+      }
+    }
+    return this.snapshot()
+  }
+
+  /** Signs in with a Solana CLI keypair file: read, signed with, and dropped at once. */
+  async signInWithKeypair(path: string): Promise<AuthState> {
+    const target = this.requireTarget()
+    const client = this.client(target.httpUrl)
+    try {
+      const signed = await signWithKeypairFile(
+        path,
+        async (pubkey) => buildSignInMessage(await client.nonce(pubkey), pubkey),
+        target.wallet,
+      )
+      await this.complete(target.httpUrl, await client.verify(signed))
+      return this.snapshot()
+    } catch (error) {
+      const info = toErrorInfo(error)
+      this.set({ problem: info.message })
+      throw new ProofWatchError(info)
+    }
+  }
+
+  /** Starts the browser flow: the one-time page's URL, opened by main (desktop) or by the renderer (`opened: false`). */
+  async beginBrowserSignIn(): Promise<{ url: string; opened: boolean }> {
+    const target = this.requireTarget()
+    if (this.options.pageRoot === null) {
+      throw new ProofWatchError({ code: 'INTERNAL', message: 'This build has no sign-in page. Sign in with a keypair file instead.' })
+    }
+    await this.page?.close()
+    const client = this.client(target.httpUrl)
+    let page: LoopbackSignIn
+    try {
+      page = await openLoopbackSignIn({
+        pageRoot: this.options.pageRoot,
+        challenge: async (pubkey) => buildSignInMessage(await client.nonce(pubkey), pubkey),
+        complete: async (signed) => {
+          if (this.options.target()?.httpUrl !== target.httpUrl) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'ProofWatch switched to another indexer meanwhile. Start again from ProofWatch.' })
+          const session = await client.verify(signed)
+          await this.complete(target.httpUrl, session)
+          return session.user
+        },
+        ...(this.options.pageLifetimeMs !== undefined ? { lifetimeMs: this.options.pageLifetimeMs } : {}),
+        now: this.now,
+      })
+    } catch (error) {
+      throw new ProofWatchError({ code: 'INTERNAL', message: `Could not start the sign-in page: ${toErrorInfo(error).message}` })
+    }
+    this.page = page
+    this.set({ pending: { url: page.url, expiresAt: page.expiresAt }, problem: null })
+    void page.outcome.then((outcome) => {
+      if (this.page !== page) return
+      this.page = null
+      this.set({ pending: null, ...(outcome.status === 'expired' ? { problem: 'The sign-in page expired before a wallet signed. Start again.' } : {}) })
+    })
+    const opened = this.options.openBrowser ? await this.options.openBrowser(page.url).catch(() => false) : false
+    return { url: page.url, opened }
+  }
+
+  async signOut(): Promise<AuthState> {
+    const target = this.options.target()
+    await this.page?.close()
+    if (target === null) return this.snapshot()
+    const stored = this.sessionFor(target.httpUrl)
+    this.clearRefresh()
+    writeSession(this.options.secrets, target.httpUrl, null)
+    this.set({ status: 'signed-out', user: null, expiresAt: null, problem: null, pending: null })
+    if (stored !== null) {
+      try {
+        await this.client(target.httpUrl).logout(stored.cookieValue)
+      } catch (error) {
+        // Forgotten here either way; an indexer out of reach ends the session itself.
+        this.options.log.warn('sign-out: the indexer did not confirm', toErrorInfo(error))
+      }
+      await this.options.onSession({ user: null })
+    }
+    return this.snapshot()
+  }
+
+  /** The indexer refused a user channel or answered AUTH_UNAUTHORIZED / AUTH_SESSION_EXPIRED while a session was kept. */
+  noteRefused(info?: ErrorInfo): void {
+    const target = this.options.target()
+    if (target === null || this.sessionFor(target.httpUrl) === null) return
+    if (info !== undefined && !isSignedOutError(info)) return
+    this.signedOutByIndexer()
+  }
+
+  async dispose(): Promise<void> {
+    this.clearRefresh()
+    await this.page?.close()
+    this.page = null
+  }
+
+  private signedOutByIndexer(): void {
+    const target = this.options.target()
+    const wallet = this.state.user?.pubkey ?? null
+    if (target !== null) writeSession(this.options.secrets, target.httpUrl, null)
+    this.clearRefresh()
+    this.set({ status: 'expired', user: null, expiresAt: null, problem: SIGNED_OUT_MESSAGE })
+    if (this.toldSignedOut) return
+    this.toldSignedOut = true
+    const at = this.now()
+    const host = target ? new URL(target.httpUrl).host : 'the indexer'
+    const body = `${host} ended the sign-in${wallet ? ` of ${wallet.slice(0, 4)}…${wallet.slice(-4)}` : ''}: your notifications and proofs are not live. Open Settings to sign in again.`
+    this.options.onSignedOut({
+      id: `SIGNED_OUT:${at}`,
+      kind: 'SYSTEM',
+      title: SIGNED_OUT_MESSAGE,
+      body,
+      receivedAt: at,
+      read: false,
+      subject: null,
+      raw: { id: `SIGNED_OUT:${at}`, type: 'SYSTEM', title: SIGNED_OUT_MESSAGE, body },
+      extra: {},
+    })
+  }
+
+  private async complete(httpUrl: string, session: { user: SignedInUser; cookie: { name: string; value: string }; expiresAt: number }): Promise<void> {
+    this.keep(httpUrl, { cookieName: session.cookie.name, cookieValue: session.cookie.value, user: session.user, expiresAt: session.expiresAt })
+    this.toldSignedOut = false
+    this.set({ status: 'signed-in', user: session.user, expiresAt: session.expiresAt, available: 'yes', availabilityNote: null, problem: null, pending: null })
+    this.scheduleRefresh(session.expiresAt)
+    this.options.log.info('signed in', { wallet: session.user.pubkey, until: new Date(session.expiresAt).toISOString() })
+    await this.options.onSession({ user: session.user })
+  }
+
+  private keep(httpUrl: string, session: StoredSession): void {
+    writeSession(this.options.secrets, httpUrl, session)
+  }
+
+  private scheduleRefresh(expiresAt: number): void {
+    this.clearRefresh()
+    const delay = Math.max(60_000, expiresAt - REFRESH_BEFORE_END_MS - this.now())
+    // setTimeout holds at most ~24.8 days; sessions are far shorter.
+    this.refreshTimer = setTimeout(() => void this.refresh(), Math.min(delay, 2 ** 31 - 1))
+    this.refreshTimer.unref?.()
+  }
+
+  private clearRefresh(): void {
+    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer)
+    this.refreshTimer = null
+  }
+
+  /** Extends the session; the end of a session the indexer already closed is told once. */
+  async refresh(): Promise<void> {
+    const target = this.options.target()
+    const stored = target ? this.sessionFor(target.httpUrl) : null
+    if (target === null || stored === null) return
+    try {
+      const refreshed = await this.client(target.httpUrl).refresh(stored.cookieValue)
+      this.keep(target.httpUrl, { ...stored, cookieValue: refreshed.cookieValue, expiresAt: refreshed.expiresAt })
+      this.set({ expiresAt: refreshed.expiresAt })
+      this.scheduleRefresh(refreshed.expiresAt)
+    } catch (error) {
+      const info = toErrorInfo(error)
+      if (isSignedOutError(info)) return this.signedOutByIndexer()
+      this.options.log.warn('could not refresh the sign-in session', info)
+      this.clearRefresh()
+      this.refreshTimer = setTimeout(() => void this.refresh(), REFRESH_RETRY_MS)
+      this.refreshTimer.unref?.()
+    }
+  }
+
+  private requireTarget(): SignInTarget {
+    const target = this.options.target()
+    if (target === null) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'ProofWatch is not connected to an indexer yet.' })
+    return target
+  }
+
+  private client(httpUrl: string): AuthClient {
+    return new AuthClient({
+      baseUrl: httpUrl,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+      now: this.now,
+    })
+  }
+
+  private set(patch: Partial<AuthState>): void {
+    this.state = { ...this.state, ...patch }
+    this.emit()
+  }
+
+  private emit(): void {
+    this.options.onChange(this.snapshot())
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * A sign-in session kept in main with the other credentials (the secret
+ * store: safeStorage on the desktop, credentials.json in serve mode), one
+ * per indexer. The cookie never leaves main; the renderer sees only who and
+ * until when.
+ */
+import type { SignedInUser } from '@shared/auth'
+import { parseCredential, type Credential } from '../credentials'
+import { indexerKey } from '../indexer/url'
+import type { SecretStore } from '../secrets'
+
+export interface StoredSession {
+  cookieName: string
+  cookieValue: string
+  user: SignedInUser
+  expiresAt: number
+}
+
+/** Kept apart from the pasted credentials, which are stored under profile ids. */
+function keyOf(httpUrl: string): string {
+  return `sign-in:${indexerKey(httpUrl)}`
+}
+
+export function readSession(secrets: SecretStore, httpUrl: string): StoredSession | null {
+  const text = secrets.get(keyOf(httpUrl))
+  if (text === null) return null
+  try {
+    const parsed = JSON.parse(text) as Partial<StoredSession>
+    const user = parsed.user
+    if (
+      typeof parsed.cookieName !== 'string' ||
+      typeof parsed.cookieValue !== 'string' ||
+      parsed.cookieValue === '' ||
+      typeof parsed.expiresAt !== 'number' ||
+      typeof user !== 'object' ||
+      user === null ||
+      typeof user.pubkey !== 'string'
+    ) {
+      return null
+    }
+    return {
+      cookieName: parsed.cookieName,
+      cookieValue: parsed.cookieValue,
+      expiresAt: parsed.expiresAt,
+      user: { pubkey: user.pubkey, displayName: user.displayName ?? null, role: user.role ?? null, email: user.email ?? null },
+    }
+  } catch {
+    return null
+  }
+}
+
+export function writeSession(secrets: SecretStore, httpUrl: string, session: StoredSession | null): void {
+  secrets.set(keyOf(httpUrl), session === null ? null : JSON.stringify(session))
+}
+
+/** The session as the credential main sends on HTTP requests and the socket upgrade. */
+export function sessionCredential(session: StoredSession): Credential {
+  return { kind: 'cookie', name: session.cookieName, value: session.cookieValue }
+}
+
+/** The credential inside a stored secret of either kind (a pasted credential or a session), for redaction; null when neither. */
+export function credentialInSecret(text: string): Credential | null {
+  try {
+    return parseCredential(text)
+  } catch {
+    // Not the pasted notation: maybe a session.
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<StoredSession>
+    if (typeof parsed.cookieName === 'string' && typeof parsed.cookieValue === 'string' && parsed.cookieValue !== '') {
+      return { kind: 'cookie', name: parsed.cookieName, value: parsed.cookieValue }
+    }
+  } catch {
+    // Neither: nothing to look for.
+  }
+  return null
+}
