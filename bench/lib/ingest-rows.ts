@@ -8,10 +8,12 @@
  */
 import type { AddressTransaction, AppNotification, ProofSummary } from '@shared/domain'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { topicKey } from '@shared/unread'
 import { SQL } from '../../src/main/core/history/history-writer'
 import { rawText, slotKey, timeKey } from '../../src/main/core/history/stored-records'
 import { decodeProofSummary, decodeTransaction } from '../../src/main/core/indexer/decode'
-import { activityEntries } from '../../src/main/core/notify/activity-entries'
+import { EntryBuilder } from '../../src/main/core/notify/entry-builder'
+import { ManualClock } from '../../src/main/core/notify/manual-clock'
 import { DemoNetwork } from '../../src/main/demo/network'
 import { wireProofSummary, wireTransaction } from '../../src/main/demo/wire-format'
 
@@ -31,10 +33,18 @@ export function proofEvents(proofs: number, seed: number): ProofEvents[] {
   return Array.from({ length: proofs }, () => {
     const { proof, transaction } = network.publishProof()
     const item: AddressTransaction = { address: proof.authority, transaction: decodeTransaction(wireTransaction(transaction)) }
-    const [entry] = activityEntries([{ event: 'addressTransactions', payload: [item] }], proof.timeMs)
-    if (entry === undefined) throw new Error('the core made no notification entry of a watched address’s transaction')
+    const entry = entryOf(item, proof.timeMs)
     return { summary: decodeProofSummary(wireProofSummary(proof)), item, entry }
   })
+}
+
+/** The centre's entry for one transaction of a watched address (a burst of one). */
+function entryOf(item: AddressTransaction, at: number): AppNotification {
+  let made: AppNotification | undefined
+  const builder = new EntryBuilder({ clock: new ManualClock(at), describeAddress: (pubkey) => pubkey, emit: (entries) => (made = entries[0]), remove: () => undefined })
+  builder.addressTransactions([item])
+  if (made === undefined) throw new Error('the core made no notification entry of a watched address’s transaction')
+  return made
 }
 
 /** The history writer's statements for those rows, on one connection. */
@@ -75,6 +85,7 @@ export class RawIngestWriter {
     const row = this.transaction.get(id, tx.signature, tx.status, slot, time, rawText(tx.raw), at) as { id: number }
     for (const account of new Set([tx.feePayer, item.address])) if (account) this.account.run(row.id, account, id, slot, time)
     const subject = entry.subject == null ? null : JSON.stringify(entry.subject)
-    this.notification.run(id, entry.id, entry.kind, entry.title, entry.body, entry.receivedAt, 0, subject, rawText(entry.raw), at)
+    const topic = entry.topic == null ? null : topicKey(entry.topic)
+    this.notification.run(id, entry.id, entry.kind, entry.title, entry.body, entry.receivedAt, 0, subject, topic, rawText(entry.raw), at)
   }
 }

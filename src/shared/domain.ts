@@ -25,7 +25,7 @@ export type NotificationKind =
  * follows (their proofs, followed circuits, watched addresses), so the
  * centre keeps every event that may notify, not only `user:notifications`.
  */
-export const ACTIVITY_NOTIFICATION_KINDS = ['USER_PROOF', 'CIRCUIT_PROOF', 'ADDRESS_TRANSACTION'] as const
+export const ACTIVITY_NOTIFICATION_KINDS = ['USER_PROOF', 'CIRCUIT_PROOF', 'ADDRESS_TRANSACTION', 'HEALTH'] as const
 export type ActivityNotificationKind = (typeof ACTIVITY_NOTIFICATION_KINDS)[number]
 
 export const PROOF_TYPES = ['BALANCE', 'OWNERSHIP', 'AGE', 'MEMBERSHIP', 'CUSTOM'] as const
@@ -193,6 +193,26 @@ export interface AppNotification extends RawKept {
   subject?: Subject | null
   /** The watched address or followed circuit it belongs to: its unread count is counted there. */
   topic?: (Subject & { kind: 'address' | 'circuit' }) | null
+  /** A burst shown as one entry ("5 new transactions on Treasury"): what it groups, expandable. */
+  group?: NotificationGroup | null
+}
+
+export interface NotificationGroup {
+  /** Events in the burst (more than `items` holds when it was long). */
+  count: number
+  /** Of those, failed transactions. */
+  failed: number
+  /** The first ones, oldest first, each with its link. */
+  items: NotificationGroupItem[]
+}
+
+export interface NotificationGroupItem {
+  subject: Subject
+  /** A short name for it (a shortened signature, a proof type and account). */
+  text: string
+  /** Epoch ms. */
+  at: number
+  failed?: boolean
 }
 
 /** Something with a detail view: the target of links, notifications and deep links. */

@@ -1,5 +1,5 @@
-import { RECENT_PROOFS_CAP, type BridgeEvent, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
-import type { ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery, Subject } from '@shared/domain'
+import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
+import type { AddressTransaction, CircuitProof, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
 import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from './credentials'
@@ -11,7 +11,7 @@ import { indexerKey } from './indexer/url'
 import type { ParameterMemory } from './indexer/negotiation'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from './live/live-service'
-import { activityEntries } from './notify/activity-entries'
+import { IndexerInbox } from './notify/indexer-inbox'
 import type { NotificationCentre } from './notify/notification-centre'
 import type { Logger } from './log'
 import { Poller, type Activity } from './polling/poller'
@@ -37,6 +37,11 @@ export interface SessionDeps {
   live?: Partial<LiveServiceOptions>
 }
 
+/** A socket notification without its subject: the list is read this soon after. */
+const INBOX_FOLLOW_UP_MS = 1_000
+/** The list is read again this often while connected, for read state changed elsewhere. */
+const INBOX_REFRESH_MS = 60_000
+
 /** Series the views asked for most recently; the poller keeps these fresh. */
 const FOLLOWED_SERIES_MAX = 4
 
@@ -57,6 +62,11 @@ export class IndexerSession {
   private readonly followedSeries: SeriesQuery[] = []
   private readonly recentProofs = new RecentProofs(RECENT_PROOFS_CAP)
   private readonly health: HttpHealth
+  /** The indexer's own notification list; null without a credential. */
+  readonly inbox: IndexerInbox | null
+  private socketLive = false
+  private inboxTimer: ReturnType<typeof setTimeout> | null = null
+  private inboxInterval: ReturnType<typeof setInterval> | null = null
 
   constructor(
     readonly target: IndexerTarget,
@@ -70,6 +80,20 @@ export class IndexerSession {
     this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.cached = new CachedIndexer(this.client, this.history)
+    this.inbox =
+      target.credential === null
+        ? null
+        : new IndexerInbox({
+            source: this.client,
+            held: (ids) => deps.centre.heldNotifications(ids),
+            deliver: (fresh, known, readThere, initial) => {
+              deps.centre.notifications(known, false)
+              deps.centre.notifications(fresh, !initial)
+              deps.centre.applyRemoteRead(readThere)
+            },
+            log: deps.log,
+            onProblem: (problem) => this.pollProblem(problem),
+          })
     this.poller = new Poller()
     this.stats = new StatsPolls({
       source: this.client,
@@ -109,9 +133,10 @@ export class IndexerSession {
           this.history.recordProofSummaries(proofs, { own: true })
           this.relayActivity('userProofs', proofs, meta.origin)
         },
-        onNotifications: (notifications) => {
-          const withSubjects = notifications.map((n) => (n.subject ? n : { ...n, subject: subjectNamedIn(n.raw) }))
-          deps.centre.record(withSubjects)
+        onNotifications: (notifications, meta) => {
+          deps.centre.notifications(notifications, meta.origin !== 'initial')
+          // The socket leaves data.url out: the indexer's list names what they are about.
+          if (notifications.some((n) => !n.subject)) this.inboxSoon()
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
@@ -124,7 +149,10 @@ export class IndexerSession {
           this.relayActivity('circuitProofs', items, meta.origin)
         },
         onCircuitMode: (circuitId, mode, reason) => deps.watchlist.setCircuitMode(circuitId, mode, reason),
-        onStatus: () => deps.onLiveStatus(),
+        onStatus: () => {
+          this.noteSocket()
+          deps.onLiveStatus()
+        },
         onProblem: (problem) => this.pollProblem(problem),
       },
       ...deps.live,
@@ -133,11 +161,23 @@ export class IndexerSession {
 
   start(): void {
     this.live.start()
+    if (this.inbox) {
+      // Read state changed on the indexer's web app shows up here within a minute.
+      this.inboxInterval = setInterval(() => {
+        if (this.socketLive) void this.inbox?.sync()
+      }, INBOX_REFRESH_MS)
+      this.inboxInterval.unref?.()
+    }
   }
 
   stop(): void {
     this.live.stop()
     this.poller.stop()
+    if (this.inboxTimer) clearTimeout(this.inboxTimer)
+    if (this.inboxInterval) clearInterval(this.inboxInterval)
+    this.inboxTimer = null
+    this.inboxInterval = null
+    this.inbox?.dispose()
   }
 
   liveStatus(): LiveServiceStatus {
@@ -193,15 +233,33 @@ export class IndexerSession {
 
   /**
    * What the first fetch of a followed stream finds is history, not news: it
-   * is stored but neither relayed as events (which would notify) nor added to
-   * the notification centre. Live, backfilled and polled items are both.
+   * is stored but neither relayed as events nor added to the notification
+   * centre. Live, backfilled and polled items are both, one entry per thing
+   * that happened (the centre pairs and groups them).
    */
   private relayActivity<E extends 'userProofs' | 'addressTransactions' | 'circuitProofs'>(event: E, items: BridgeEvents[E], origin: EventOrigin): void {
     if (origin === 'initial' || items.length === 0) return
     this.deps.push(event, items)
-    const batch = [{ event, payload: items }] as BridgeEvent[]
-    const entries = activityEntries(batch, Date.now(), { describeAddress: this.deps.describeAddress })
-    this.deps.centre.record(entries)
+    const centre = this.deps.centre
+    if (event === 'userProofs') centre.userProofs(items as ProofSummary[])
+    else if (event === 'addressTransactions') centre.addressTransactions(items as AddressTransaction[])
+    else centre.circuitProofs(items as CircuitProof[])
+  }
+
+  /** After every (re)connect the indexer's own notification list is read down to what is held. */
+  private noteSocket(): void {
+    const live = this.live.status().socket.state === 'live'
+    if (live && !this.socketLive) void this.inbox?.sync()
+    this.socketLive = live
+  }
+
+  private inboxSoon(): void {
+    if (!this.inbox || this.inboxTimer) return
+    this.inboxTimer = setTimeout(() => {
+      this.inboxTimer = null
+      void this.inbox?.sync()
+    }, INBOX_FOLLOW_UP_MS)
+    this.inboxTimer.unref?.()
   }
 
   /**
@@ -245,11 +303,4 @@ export class RecentProofs {
   newestFirst(): ProofSummary[] {
     return this.items.slice(this.start).reverse()
   }
-}
-
-/** A notification names its subject when it carries a proof account or signature among its fields. */
-function subjectNamedIn(raw: Record<string, unknown>): Subject | null {
-  if (typeof raw.signature === 'string' && raw.signature !== '') return { kind: 'transaction', id: raw.signature }
-  if (typeof raw.proofAccount === 'string' && raw.proofAccount !== '') return { kind: 'proof', id: raw.proofAccount }
-  return null
 }

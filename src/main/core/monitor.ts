@@ -45,7 +45,7 @@ import { HistoryStore } from './history/history-store'
 import { createParameterMemory } from './indexer/negotiation'
 import { IndexerSession, type SessionDeps } from './indexer-session'
 import { shortId } from './notify/candidates'
-import { NotificationCentre } from './notify/notification-centre'
+import { NotificationCentre, type NotificationCentreDeps } from './notify/notification-centre'
 import { resolveTarget, type DemoEndpoints } from './indexer-target'
 import type { LaunchOptions } from './launch-options'
 import type { LiveServiceOptions } from './live/live-service'
@@ -117,6 +117,8 @@ export interface MonitorDeps {
   history?: Partial<Parameters<typeof HistoryStore.open>[0]>
   /** Tuning for tests: the sign-in service's clock and page lifetime. */
   signIn?: Pick<SignInServiceOptions, 'now' | 'pageLifetimeMs' | 'sleep'>
+  /** Tuning for tests: how long a proof waits for its notification, how bursts are cut. */
+  notify?: NotificationCentreDeps['entries']
 }
 
 const HEALTH_PUSH_MS = 1_000
@@ -173,6 +175,8 @@ class IndexerMonitor implements Monitor {
       push: (event, payload) => this.batcher.push(event, payload),
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
       log: this.log,
+      describeAddress: (pubkey) => this.describeAddress(pubkey),
+      ...(deps.notify ? { entries: deps.notify } : {}),
     })
     this.signIn = new SignInService({
       secrets: this.secrets,
@@ -184,7 +188,7 @@ class IndexerMonitor implements Monitor {
       onChange: (state) => this.batcher.push('auth', state),
       onSession: (change) => this.sessionChanged(change.user?.pubkey ?? null),
       // Through the centre: kept, counted unread, and decided on for the one native notification.
-      onSignedOut: (notice) => this.centre.record([notice]),
+      onSignedOut: (notice) => this.centre.notifications([notice]),
       pageRoot: options.signInPageRoot ?? null,
       openBrowser: (url) => (this.openSignInPage ? this.openSignInPage(url) : Promise.resolve(false)),
       ...deps.signIn,
@@ -520,6 +524,11 @@ class IndexerMonitor implements Monitor {
 
   // --- connection management ---------------------------------------------------
 
+  /** A watched address as the user named it, else shortened. */
+  private describeAddress(pubkey: string): string {
+    return this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)?.label ?? shortId(pubkey)
+  }
+
   private publicSettings(): PublicSettings {
     return publicSettings(this.options.settings.read(), this.secrets, this.demo?.endpoints.wallet ?? DEMO_WALLET)
   }
@@ -614,7 +623,7 @@ class IndexerMonitor implements Monitor {
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
       polling: saved.polling,
-      describeAddress: (pubkey) => this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)?.label ?? shortId(pubkey),
+      describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
     }
     this.session = new IndexerSession(target, deps)

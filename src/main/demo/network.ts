@@ -21,6 +21,7 @@ import { decodeCursor, pageNewestFirst, type PageOf } from './paging'
 import { createPrng, hashToUnit, type Prng } from './prng'
 import { RecordFactory, type OtherTransactionSpec, type Placement } from './record-factory'
 import { KeyedLogs } from './keyed-logs'
+import { NotificationInbox } from './notification-inbox'
 import { ProofTally } from './proof-tally'
 import { RecordLog } from './record-log'
 import type {
@@ -154,6 +155,7 @@ interface NetworkState {
   readonly transactionsByStatus: KeyedLogs<DemoTxStatus, TransactionRecord>
   readonly proofTally: ProofTally
   readonly snapshots: SeriesSnapshot[]
+  readonly inbox: NotificationInbox
   rate: number
   nextProofSeq: number
   nextTransactionSeq: number
@@ -167,6 +169,7 @@ interface NetworkState {
 function newNetworkState(rate: number): NetworkState {
   return {
     listeners: new Set(),
+    inbox: new NotificationInbox(),
     proofs: new RecordLog(),
     proofsByAccount: new Map(),
     proofsByAuthority: new KeyedLogs(),
@@ -302,8 +305,8 @@ export class DemoNetwork {
     this.emit({ kind: 'proof', proof, transaction })
     let notification: NotificationRecord | null = null
     if (authority === DEMO_WALLET) {
-      notification = this.factory.notification('PROOF_VERIFIED', proof.timeMs, proof.circuit)
-      this.emit({ kind: 'notification', notification })
+      notification = this.factory.notification('PROOF_VERIFIED', proof.timeMs, proof.circuit, { kind: 'proof', id: proof.proofAccount })
+      this.notify(notification)
     }
     return { proof, transaction, notification }
   }
@@ -337,8 +340,8 @@ export class DemoNetwork {
     this.emit({ kind: 'revocation', proof, transaction })
     let notification: NotificationRecord | null = null
     if (proof.authority === DEMO_WALLET) {
-      notification = this.factory.notification('PROOF_REVOKED', transaction.timeMs, proof.circuit)
-      this.emit({ kind: 'notification', notification })
+      notification = this.factory.notification('PROOF_REVOKED', transaction.timeMs, proof.circuit, { kind: 'proof', id: proof.proofAccount })
+      this.notify(notification)
     }
     return { proof, transaction, notification }
   }
@@ -346,8 +349,19 @@ export class DemoNetwork {
   /** A notice for the demo user (`user:notifications`). */
   publishNotification(kind: DemoNotificationKind = 'SYSTEM', at?: number): NotificationRecord {
     const notification = this.factory.notification(kind, Math.max(at ?? this.clock(), this.state.newestTimeMs))
-    this.emit({ kind: 'notification', notification })
+    this.notify(notification)
     return notification
+  }
+
+  /** The demo user's notification list (GET /api/notifications). */
+  get inbox(): NotificationInbox {
+    return this.state.inbox
+  }
+
+  /** Kept in the user's list, then pushed on `user:notifications`. */
+  private notify(notification: NotificationRecord): void {
+    this.state.inbox.add(notification)
+    this.emit({ kind: 'notification', notification })
   }
 
   // ── Reading ────────────────────────────────────────────────────────────

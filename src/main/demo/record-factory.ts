@@ -160,13 +160,13 @@ export class RecordFactory {
   }
 
   /** A notice for the demo user; a circuit is drawn when a proof or circuit notice names none. */
-  notification(kind: DemoNotificationKind, timeMs: number, circuit?: DemoCircuit): NotificationRecord {
+  notification(kind: DemoNotificationKind, timeMs: number, circuit?: DemoCircuit, subject?: NotificationRecord['subject']): NotificationRecord {
     const id = this.prng.hex(13).slice(0, 25)
     const text =
       kind === 'SYSTEM'
         ? this.prng.pick(SYSTEM_NOTICES)
         : circuitNotificationText(kind, circuit ?? this.prng.pick(DEMO_CIRCUITS))
-    return { id, type: kind, title: text.title, body: text.body, timeMs }
+    return subject ? { id, type: kind, title: text.title, body: text.body, timeMs, subject } : { id, type: kind, title: text.title, body: text.body, timeMs }
   }
 
   private publicInputs(circuit: DemoCircuit): Record<string, unknown> {

@@ -69,6 +69,8 @@ export interface NotificationRecord {
   readonly title: string
   readonly body: string
   readonly timeMs: number
+  /** What it is about, named by the list's `data.url` (the socket event leaves it out). */
+  readonly subject?: { readonly kind: 'proof' | 'address'; readonly id: string }
 }
 
 export interface SeriesSnapshot {

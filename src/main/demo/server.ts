@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DemoAccounts } from './accounts'
 import { handleAuthRequest, isAuthRoute } from './auth-api'
+import { handleNotificationsRequest, isNotificationsRoute } from './notifications-api'
 import { handleHttpRequest, type HttpFault } from './http-api'
 import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
 import { RateLimiter } from './rate-limit'
@@ -118,6 +119,10 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   const server: Server = createServer((request, response) => {
     if (isAuthRoute(request.url ?? '/')) {
       handleAuthRequest({ accounts, cookieName, ...authLimits }, request, response)
+      return
+    }
+    if (isNotificationsRoute(new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname)) {
+      handleNotificationsRequest({ accounts, cookieName, credential, inbox: network.inbox, rateLimiter }, request, response)
       return
     }
     handleHttpRequest({ network, rateLimiter, status: () => status, takeFault: () => faults.shift() }, request, response)

@@ -385,6 +385,12 @@ export class IndexerHistory {
     this.store.enqueue({ type: 'mark-read', indexer: this.key, ids: checked, read })
   }
 
+  /** Entries another one now stands for (a proof whose notification arrived later). */
+  removeNotifications(ids: readonly string[]): void {
+    if (ids.length === 0) return
+    this.store.enqueue({ type: 'remove-notifications', indexer: this.key, ids: checkIds(ids) })
+  }
+
   /** Per-indexer facts worth keeping (merged as JSON; a null value removes a key). */
   updateMetadata(patch: Record<string, unknown>): void {
     this.store.enqueue({ type: 'metadata', indexer: this.key, at: this.store.now(), patch })
@@ -494,6 +500,20 @@ export class IndexerHistory {
 
   unreadNotificationCount(): number {
     return this.read(0, (id, db) => Number((db.statement('SELECT count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0').get(id) as { n: number }).n))
+  }
+
+  /** The read state of those of `ids` the cache holds (absent: not held). */
+  notificationReadStates(ids: readonly string[]): Map<string, boolean> {
+    const states = new Map<string, boolean>()
+    if (ids.length === 0) return states
+    return this.read(states, (id, db) => {
+      const lookup = db.statement('SELECT read FROM notifications WHERE indexer_id = ? AND notification_id = ?')
+      for (const notificationId of ids) {
+        const row = lookup.get(id, notificationId) as { read: number } | undefined
+        if (row !== undefined) states.set(notificationId, row.read === 1)
+      }
+      return states
+    })
   }
 
   /** The one unread model: every unread entry, and those of each watched address and followed circuit. */

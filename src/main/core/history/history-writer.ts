@@ -31,6 +31,7 @@ export type WriteOp =
   | { type: 'leaderboard'; indexer: string; at: number; period: string; entries: readonly LeaderboardEntry[] }
   | { type: 'notifications'; indexer: string; at: number; notifications: readonly AppNotification[] }
   | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all' | { topic: string }; read: boolean }
+  | { type: 'remove-notifications'; indexer: string; ids: readonly string[] }
   | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
 
 /** How many records an operation writes (for batching and the pending bound). */
@@ -50,6 +51,8 @@ export function recordCount(op: WriteOp): number {
       return op.notifications.length
     case 'mark-read':
       return Array.isArray(op.ids) ? op.ids.length : 1
+    case 'remove-notifications':
+      return op.ids.length
     default:
       return 1
   }
@@ -125,6 +128,7 @@ export const SQL = {
   markRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND notification_id = ?',
   markAllRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND read <> ?',
   markTopicRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND topic = ? AND read <> ?',
+  removeNotification: 'DELETE FROM notifications WHERE indexer_id = ? AND notification_id = ?',
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
 } as const
 
@@ -216,6 +220,11 @@ export class HistoryWriter {
         return this.writeNotifications(indexerId, op.notifications, op.at)
       case 'mark-read':
         return this.markRead(indexerId, op.ids, op.read)
+      case 'remove-notifications': {
+        const remove = this.database.statement(SQL.removeNotification)
+        for (const id of op.ids) remove.run(indexerId, id)
+        return
+      }
       case 'metadata':
         this.database.statement(SQL.patchMetadata).run(JSON.stringify(op.patch), op.at, indexerId)
         return

@@ -5,7 +5,7 @@
  * names stay in the decode-* files. Columns only order, filter and index.
  */
 import { topicOfKey } from '@shared/unread'
-import type { AppNotification, Overview, Proof, Transaction, TransactionDetail, U64 } from '@shared/domain'
+import type { AppNotification, NotificationGroup, Overview, Proof, Transaction, TransactionDetail, U64 } from '@shared/domain'
 import {
   decodeNotification,
   decodeOverview,
@@ -80,10 +80,24 @@ export interface NotificationRow {
 
 export function notificationFromRow(row: NotificationRow): AppNotification {
   const notification: AppNotification = { ...decodeNotification(JSON.parse(row.raw), row.received_at), read: row.read === 1 }
+  const group = groupOf(notification.extra.group)
+  if (group !== null) {
+    notification.group = group
+    // The centre's own field, not something the indexer sent.
+    const { group: _group, ...extra } = notification.extra
+    notification.extra = extra
+  }
   if (row.subject !== null) notification.subject = JSON.parse(row.subject) as AppNotification['subject']
   const topic = row.topic ? topicOfKey(row.topic) : null
   if (topic !== null) notification.topic = topic
   return notification
+}
+
+function groupOf(value: unknown): NotificationGroup | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { count, failed, items } = value as Partial<NotificationGroup>
+  if (typeof count !== 'number' || !Array.isArray(items)) return null
+  return { count, failed: typeof failed === 'number' ? failed : 0, items: items.filter((item) => typeof item?.subject?.id === 'string' && typeof item.text === 'string') }
 }
 
 export interface OverviewRow {

@@ -4,6 +4,7 @@
  */
 import {
   SERIES_PERIODS,
+  type AppNotification,
   type LeaderboardEntry,
   type LeaderboardQuery,
   type Overview,
@@ -28,6 +29,7 @@ import {
 } from './arguments'
 import {
   decodeLeaderboard,
+  decodeNotificationPage,
   decodeOverview,
   decodeProof,
   decodeProofPage,
@@ -52,6 +54,7 @@ export { indexerKey }
 export const PROOF_PAGE_LIMIT = { min: 1, max: 200 } as const
 export const TRANSACTION_PAGE_LIMIT = { min: 1, max: 200 } as const
 export const LEADERBOARD_LIMIT = { min: 1, max: 100 } as const
+export const NOTIFICATION_PAGE_LIMIT = { min: 1, max: 100 } as const
 /** The seed lists only 24h for the leaderboard. */
 export const DEFAULT_LEADERBOARD_PERIOD = '24h'
 const MAX_CURSOR_LENGTH = 2048
@@ -166,6 +169,25 @@ export class IndexerClient {
       this.get('/api/transactions', {}, { pubkey, type, ...values, fromDate, toDate, cursor, limit }),
     )
     return decodeTransactionPage(result)
+  }
+
+  /** The signed-in user's notifications, newest first (WIRE.md §Accounts); 404 where the indexer keeps none. */
+  async notifications(query: { cursor?: string; limit?: number } = {}): Promise<Page<AppNotification>> {
+    const params: Record<string, QueryValue> = { limit: optionalLimit(query.limit, NOTIFICATION_PAGE_LIMIT) }
+    const cursor = optionalText(query.cursor, 'The cursor', MAX_CURSOR_LENGTH)
+    if (cursor !== undefined) params.cursor = cursor
+    // Read state changes without a new body ETag being promised: always asked afresh.
+    const response = await requestJson(buildUrl(this.baseUrl, '/api/notifications', {}, params), { ...this.request, conditional: undefined })
+    return decodeNotificationPage(response.body)
+  }
+
+  async markNotificationRead(id: string): Promise<void> {
+    const checked = requireText(id, 'A notification id', 256)
+    await requestJson(buildUrl(this.baseUrl, '/api/notifications/:id/read', { id: checked }), { ...this.request, conditional: undefined, method: 'POST', body: {} })
+  }
+
+  async markAllNotificationsRead(): Promise<void> {
+    await requestJson(buildUrl(this.baseUrl, '/api/notifications/read-all'), { ...this.request, conditional: undefined, method: 'POST', body: {} })
   }
 
   async transaction(signature: string): Promise<TransactionDetail> {

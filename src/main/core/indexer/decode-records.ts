@@ -281,6 +281,9 @@ const notificationShape = {
 }
 const notificationSchema = z.object(notificationShape)
 const keptNotification = keeper(notificationShape)
+/** The list (GET /api/notifications) adds these to what the socket sends. */
+const listedNotificationShape = { read: lenient((value) => (typeof value === 'boolean' ? value : null)), createdAt: lenient(toEpochMs) }
+const listedNotificationSchema = z.object(listedNotificationShape)
 
 /** The wire `type` becomes `kind`; a notification without a title is titled by its kind. */
 export function decodeNotification(data: unknown, receivedAt: number): AppNotification {
@@ -297,4 +300,22 @@ export function decodeNotification(data: unknown, receivedAt: number): AppNotifi
     read: false,
     ...keptNotification(raw),
   }
+}
+
+/**
+ * A page of the indexer's own notification list: newest first, each with
+ * the indexer's read flag and its `createdAt` as the time it is shown at
+ * (`data.url`, its subject, stays in the raw record).
+ */
+export function decodeNotificationPage(body: unknown, receivedAt: number = Date.now()): Page<AppNotification> {
+  return decodePage(
+    body,
+    (item) => {
+      const notification = decodeNotification(item, receivedAt)
+      const listed = parseRecord(listedNotificationSchema, notification.raw, 'a notification')
+      const { read: _read, createdAt: _createdAt, ...extra } = notification.extra
+      return { ...notification, read: listed.read === true, receivedAt: listed.createdAt ?? receivedAt, extra }
+    },
+    'notifications',
+  )
 }

@@ -14,6 +14,7 @@ export {
   decodeTransactionPage,
   decodeTransactionDetail,
   decodeNotification,
+  decodeNotificationPage,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'

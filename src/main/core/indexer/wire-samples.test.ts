@@ -23,6 +23,7 @@ import {
   decodeTransactionPage,
 } from './decode'
 import { AUTH_HTTP_CASES } from './auth-samples'
+import { NOTIFICATION_HTTP_CASES } from './notification-samples'
 
 const SAMPLES = join(__dirname, '../../../../test/fixtures/wire-samples')
 
@@ -115,6 +116,7 @@ function leaderboard(name: string) {
 
 const HTTP_CASES: Record<string, () => void> = {
   ...AUTH_HTTP_CASES,
+  ...NOTIFICATION_HTTP_CASES,
   'http-stats-overview.json': () => {
     const overview = decodeOverview(loadHttp('http-stats-overview.json').body, 1_000)
     expect(overview).toMatchObject({

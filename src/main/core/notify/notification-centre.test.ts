@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
+import type { AppNotification } from '@shared/domain'
 import type { UnreadCounts } from '@shared/unread'
 import { HistoryStore } from '../history/history-store'
 import { silentLogger } from '../log'
-import { activityEntries } from './activity-entries'
 import { ManualClock } from './manual-clock'
 import { NotificationCentre } from './notification-centre'
-import { addressTransaction, batch, circuitProof, notification } from './notify-fixtures'
+import { addressTransaction, circuitProof, notification } from './notify-fixtures'
 
 const A = 'AVqyfWShNxnrvMXXfMxQTKwE97wNygXBSnJEArFCqgz'
 const B = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
@@ -38,10 +38,10 @@ function setup() {
 
 describe('NotificationCentre: the one unread model', () => {
   it('lowers the count by one when one entry is read (the tray regression: keys used to differ)', async () => {
-    const { centre, lastUnread } = setup()
-    const [entry] = activityEntries([batch.addressTransactions(addressTransaction(A, 'S1'))] as BridgeEvent[], 5)
-    centre.record([entry!])
+    const { centre, lastUnread, pushed } = setup()
+    centre.addressTransactions([addressTransaction(A, 'S1')])
     expect(await centre.unread()).toEqual({ total: 1, addresses: { [A]: 1 }, circuits: {} })
+    const [entry] = (pushed.filter((e) => e.event === 'notifications').at(-1)?.payload ?? []) as AppNotification[]
     // The centre's own id, as the notification centre marks it, is what the count is kept by.
     const after = await centre.markRead([entry!.id])
     expect(after.total).toBe(0)
@@ -49,12 +49,13 @@ describe('NotificationCentre: the one unread model', () => {
   })
 
   it('counts per watched address and followed circuit, and marks one of them read', async () => {
-    const { centre } = setup()
-    centre.record([
-      ...activityEntries([batch.addressTransactions(addressTransaction(A, 'S1'), addressTransaction(A, 'S2'), addressTransaction(B, 'S3'))] as BridgeEvent[], 5),
-      ...activityEntries([batch.circuitProofs(circuitProof('4', 'P1'))] as BridgeEvent[], 5),
-      notification('n1'),
-    ])
+    const { centre, clock } = setup()
+    centre.addressTransactions([addressTransaction(A, 'S1'), addressTransaction(A, 'S2'), addressTransaction(B, 'S3')])
+    clock.advance(120_000)
+    centre.addressTransactions([addressTransaction(A, 'S4')])
+    centre.circuitProofs([circuitProof('4', 'P1')])
+    centre.notifications([notification('n1', { kind: 'SYSTEM' })])
+    // A's burst is one entry, its later transaction another.
     expect(await centre.unread()).toEqual({ total: 5, addresses: { [A]: 2, [B]: 1 }, circuits: { '4': 1 } })
     expect(await centre.markTopicRead({ kind: 'address', id: A })).toEqual({ total: 3, addresses: { [B]: 1 }, circuits: { '4': 1 } })
     expect(await centre.markRead('all')).toEqual({ total: 0, addresses: {}, circuits: {} })
@@ -62,14 +63,14 @@ describe('NotificationCentre: the one unread model', () => {
 
   it('pushes one unread event for entries that arrive together, and none when nothing changed', async () => {
     const { centre, pushed, clock } = setup()
-    centre.record([notification('n1')])
-    centre.record([notification('n2')])
+    centre.notifications([notification('n1', { kind: 'SYSTEM' })])
+    centre.notifications([notification('n2', { kind: 'SYSTEM' })])
     clock.advance(100)
     await store!.flush()
     await new Promise((resolve) => setImmediate(resolve))
     const unread = pushed.filter((e) => e.event === 'unread')
     expect(unread.map((e) => (e.payload as UnreadCounts).total)).toEqual([2])
-    centre.record([notification('n2')])
+    centre.notifications([notification('n2', { kind: 'SYSTEM' })])
     clock.advance(100)
     await new Promise((resolve) => setImmediate(resolve))
     expect(pushed.filter((e) => e.event === 'unread')).toHaveLength(1)
@@ -77,7 +78,7 @@ describe('NotificationCentre: the one unread model', () => {
 
   it('sends what is read here to the indexer, and applies what was read there without sending it back', async () => {
     const { centre, sent } = setup()
-    centre.record([notification('n1'), notification('n2')])
+    centre.notifications([notification('n1', { kind: 'SYSTEM' }), notification('n2', { kind: 'SYSTEM' })])
     await centre.markRead(['n1'])
     expect(sent).toEqual([['n1']])
     centre.applyRemoteRead(['n2'])

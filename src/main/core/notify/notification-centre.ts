@@ -5,11 +5,13 @@
  * centre, the navigation badges, the watchlist and the tray all show.
  */
 import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
-import type { AppNotification } from '@shared/domain'
+import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
 import { NO_UNREAD, type Topic, type UnreadCounts } from '@shared/unread'
 import type { IndexerHistory } from '../history/history-store'
 import type { Logger } from '../log'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import type { NotifyCandidate } from './candidates'
+import { EntryBuilder, type EntryBuilderOptions } from './entry-builder'
 import { systemClock, type NotifyClock } from './timers'
 
 export interface NotificationCentreDeps {
@@ -20,6 +22,10 @@ export interface NotificationCentreDeps {
   clock?: NotifyClock
   /** Entries arriving close together are counted once, this long after the first. Default 100. */
   unreadDelayMs?: number
+  /** How a watched address is named in entries (its label). */
+  describeAddress?: (pubkey: string) => string
+  /** Tuning of pairing and bursts (tests). */
+  entries?: Partial<Pick<EntryBuilderOptions, 'pairWindowMs' | 'burstGapMs' | 'burstSpanMs' | 'groupItemsKept'>>
 }
 
 /** Where a mark-read should also go: the indexer's own list (its ids), when it keeps one. */
@@ -33,33 +39,67 @@ export class NotificationCentre {
   private readonly clock: NotifyClock
   private timer: unknown = null
   private last = ''
-  private readonly entryListeners = new Set<(entries: readonly AppNotification[]) => void>()
+  private readonly candidateListeners = new Set<(candidates: readonly NotifyCandidate[]) => void>()
+  private readonly builder: EntryBuilder
 
   constructor(private readonly deps: NotificationCentreDeps) {
     this.clock = deps.clock ?? systemClock
+    this.builder = new EntryBuilder({
+      clock: this.clock,
+      describeAddress: (pubkey) => deps.describeAddress?.(pubkey) ?? `${pubkey.slice(0, 4)}…${pubkey.slice(-4)}`,
+      emit: (entries, candidates) => this.record(entries, candidates),
+      remove: (ids) => this.history?.removeNotifications(ids),
+      ...deps.entries,
+    })
   }
 
   /** The indexer now shown (its history view), and where read state is sent back; null when none. */
   attach(history: IndexerHistory | null, sink: ReadStateSink | null = null): void {
+    // Proofs still waiting for their notification belong to the indexer they came from.
+    this.builder.flush()
+    if (history !== this.history) this.builder.dispose()
     this.history = history
     this.sink = sink
     this.last = ''
     this.scheduleUnread()
   }
 
-  /** Called with every batch of new or updated entries (the decision path for native notifications listens here). */
-  onEntries(listener: (entries: readonly AppNotification[]) => void): () => void {
-    this.entryListeners.add(listener)
-    return () => this.entryListeners.delete(listener)
+  /** The decision path: called with what may pop up, one candidate per event (rules judge each). */
+  onCandidates(listener: (candidates: readonly NotifyCandidate[]) => void): () => void {
+    this.candidateListeners.add(listener)
+    return () => this.candidateListeners.delete(listener)
   }
 
-  /** New or updated entries: kept in the cache, pushed to the centre, counted. */
-  record(entries: readonly AppNotification[]): void {
+  // --- what happened, as the live side and the indexer's list hand it on -------------
+  // `notify` is false for history (read, or found at the first sync): an entry, never a pop-up.
+
+  notifications(items: readonly AppNotification[], notify = true): void {
+    this.builder.notifications(items, notify)
+  }
+  userProofs(proofs: readonly ProofSummary[], notify = true): void {
+    this.builder.userProofs(proofs, notify)
+  }
+  addressTransactions(items: readonly AddressTransaction[], notify = true): void {
+    this.builder.addressTransactions(items, notify)
+  }
+  circuitProofs(items: readonly CircuitProof[], notify = true): void {
+    this.builder.circuitProofs(items, notify)
+  }
+
+  /** Entries made elsewhere in the core (health alerts), with their candidates. */
+  record(entries: readonly AppNotification[], candidates: readonly NotifyCandidate[] = []): void {
     if (entries.length === 0 || !this.history) return
     this.history.recordNotifications(entries)
     this.deps.push('notifications', [...entries])
-    for (const listener of this.entryListeners) listener(entries)
+    if (candidates.length > 0) for (const listener of this.candidateListeners) listener(candidates)
     this.scheduleUnread()
+  }
+
+  /** The read state of those of `ids` the cache holds (for the indexer's list: where its walk stops). */
+  async heldNotifications(ids: readonly string[]): Promise<Map<string, boolean>> {
+    if (!this.history) return new Map()
+    await this.deps.flushHistory()
+    return this.history.notificationReadStates(ids)
   }
 
   /**
@@ -76,6 +116,7 @@ export class NotificationCentre {
   async markRead(ids: readonly string[] | 'all'): Promise<UnreadCounts> {
     const history = this.requireHistory()
     history.markNotificationsRead(ids)
+    this.builder.closeGroups(ids === 'all' ? 'all' : { ids })
     this.sink?.markRead(ids)
     return this.pushUnreadNow()
   }
@@ -84,6 +125,7 @@ export class NotificationCentre {
   async markTopicRead(topic: Topic): Promise<UnreadCounts> {
     const history = this.requireHistory()
     history.markNotificationsRead({ topic })
+    this.builder.closeGroups({ topic })
     return this.pushUnreadNow()
   }
 
@@ -96,7 +138,8 @@ export class NotificationCentre {
   dispose(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer)
     this.timer = null
-    this.entryListeners.clear()
+    this.builder.dispose()
+    this.candidateListeners.clear()
   }
 
   private requireHistory(): IndexerHistory {

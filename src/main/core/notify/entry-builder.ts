@@ -1,0 +1,389 @@
+/**
+ * Turns what the live side and the indexer's own list hand on into the
+ * notification centre's entries, one per thing that happened:
+ *
+ * - A proof of the user's seen on `user:proofs` and the indexer's
+ *   PROOF_VERIFIED notification about it are one entry. They are matched by
+ *   proof account (from the notification's `data.url`) or, for a socket
+ *   event that leaves the url out, by type and time: a proof waits
+ *   `pairWindowMs` for its notification before it becomes an entry itself.
+ * - Transactions of one watched address (proofs of one followed circuit) in
+ *   a burst are one group entry, updated as the burst grows and expandable
+ *   to its items; a gap, a long burst or reading it starts the next group.
+ * - Entries name watched addresses by their labels and link to a subject.
+ *
+ * Every entry also yields the candidates the decision path judges (one per
+ * underlying event, so the rules still see each transaction).
+ */
+import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
+import { topicKey, type Topic } from '@shared/unread'
+import { shortId, type NotifyCandidate } from './candidates'
+import { routeForNotification, routeForTarget } from './routes'
+import type { NotifyClock } from './timers'
+
+export interface EntryBuilderOptions {
+  clock: NotifyClock
+  /** A watched address as the user named it (its label), else shortened. */
+  describeAddress(pubkey: string): string
+  /** New or changed entries, and the candidates for native notifications they bring. */
+  emit(entries: AppNotification[], candidates: NotifyCandidate[]): void
+  /** Entries another one now stands for (a proof whose notification arrived late). */
+  remove(ids: string[]): void
+  /** How long a proof of the user's waits for its notification. Default 5000. */
+  pairWindowMs?: number
+  /** A quiet gap this long ends a burst. Default 60_000. */
+  burstGapMs?: number
+  /** A burst is cut into groups of at most this span. Default 600_000. */
+  burstSpanMs?: number
+  /** Items a group lists (its count goes on). Default 50. */
+  groupItemsKept?: number
+  /** Accounts remembered as paired, so a late copy of either side adds nothing. Default 5000. */
+  memory?: number
+}
+
+interface PendingProof {
+  proof: ProofSummary
+  at: number
+  timer: unknown
+}
+
+interface Group {
+  topic: Topic
+  id: string
+  firstAt: number
+  lastAt: number
+  count: number
+  failed: number
+  items: NotificationGroupItem[]
+}
+
+const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
+
+/** The subject a notification's `data.url` (or a field of its own) names. */
+export function subjectOfNotification(notification: AppNotification): Subject | null {
+  if (notification.subject) return notification.subject
+  const raw = notification.raw
+  const data = raw.data
+  const url = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).url : undefined
+  if (typeof url === 'string') {
+    const match = /\/explorer\/(proof|address|tx|transaction|circuit)\/([^/?#]+)/.exec(url)
+    if (match) {
+      const id = decodeURIComponent(match[2]!)
+      const kind = match[1] === 'tx' ? 'transaction' : (match[1] as Subject['kind'])
+      if (id !== '') return { kind, id }
+    }
+  }
+  if (typeof raw.signature === 'string' && raw.signature !== '') return { kind: 'transaction', id: raw.signature }
+  if (typeof raw.proofAccount === 'string' && raw.proofAccount !== '') return { kind: 'proof', id: raw.proofAccount }
+  return null
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+function proofTypeLabel(proof: ProofSummary): string {
+  const type = proof.proofType
+  if (!type) return 'Proof'
+  return `${type.charAt(0).toUpperCase()}${type.slice(1).toLowerCase()} proof`
+}
+
+/** Insertion-ordered set with a bound: the oldest are forgotten first. */
+class Bounded<K, V> {
+  private readonly map = new Map<K, V>()
+  constructor(private readonly capacity: number) {}
+  get(key: K): V | undefined {
+    return this.map.get(key)
+  }
+  has(key: K): boolean {
+    return this.map.has(key)
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key)
+    this.map.set(key, value)
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K)
+  }
+  delete(key: K): void {
+    this.map.delete(key)
+  }
+}
+
+export class EntryBuilder {
+  private readonly pending = new Map<string, PendingProof>()
+  /** PROOF_VERIFIED notifications that named no proof, waiting for one to pair with. */
+  private unpaired: Array<{ entry: AppNotification; at: number }> = []
+  private readonly pairedAccounts: Bounded<string, string>
+  private readonly proofEntries: Bounded<string, string>
+  private readonly groups = new Map<string, Group>()
+  private readonly pairWindowMs: number
+  private readonly burstGapMs: number
+  private readonly burstSpanMs: number
+  private readonly groupItemsKept: number
+
+  constructor(private readonly options: EntryBuilderOptions) {
+    this.pairWindowMs = options.pairWindowMs ?? 5000
+    this.burstGapMs = options.burstGapMs ?? 60_000
+    this.burstSpanMs = options.burstSpanMs ?? 600_000
+    this.groupItemsKept = options.groupItemsKept ?? 50
+    this.pairedAccounts = new Bounded(options.memory ?? 5000)
+    this.proofEntries = new Bounded(options.memory ?? 5000)
+  }
+
+  /** The indexer's notifications, from its socket or its list. `notify`: false for what was read or is old history. */
+  notifications(items: readonly AppNotification[], notify = true): void {
+    const now = this.options.clock.now()
+    this.pruneUnpaired(now)
+    const entries: AppNotification[] = []
+    const candidates: NotifyCandidate[] = []
+    const removed: string[] = []
+    for (const item of items) {
+      let subject = subjectOfNotification(item)
+      if (PAIRED_KINDS.has(item.kind)) {
+        if (subject?.kind === 'proof') {
+          const account = subject.id
+          const waiting = this.pending.get(account)
+          if (waiting) this.cancelPending(account)
+          const standalone = this.proofEntries.get(account)
+          if (standalone !== undefined) {
+            removed.push(standalone)
+            this.proofEntries.delete(account)
+          }
+          const pairedWith = this.pairedAccounts.get(account)
+          this.pairedAccounts.set(account, item.id)
+          // The same proof told again under another id (a copy of an already paired one) adds nothing.
+          if (pairedWith !== undefined && pairedWith !== item.id) continue
+        } else if (subject === null) {
+          const oldest = this.oldestPending(now)
+          if (oldest) {
+            this.cancelPending(oldest.proof.proofAccount)
+            this.pairedAccounts.set(oldest.proof.proofAccount, item.id)
+            subject = { kind: 'proof', id: oldest.proof.proofAccount }
+          }
+        }
+      }
+      const entry: AppNotification = { ...item, subject, topic: item.topic ?? topicOfSubject(subject) }
+      if (PAIRED_KINDS.has(item.kind) && subject === null) this.unpaired.push({ entry, at: now })
+      entries.push(entry)
+      if (notify && !item.read) candidates.push(candidateOf(entry, 'notifications', now))
+    }
+    if (removed.length > 0) this.options.remove(removed)
+    if (entries.length > 0) this.options.emit(entries, candidates)
+  }
+
+  /** Proofs of the user's wallet (`user:proofs`). */
+  userProofs(proofs: readonly ProofSummary[], notify = true): void {
+    const now = this.options.clock.now()
+    this.pruneUnpaired(now)
+    const entries: AppNotification[] = []
+    for (const proof of proofs) {
+      const account = proof.proofAccount
+      if (this.pairedAccounts.has(account) || this.pending.has(account) || this.proofEntries.has(account)) continue
+      const waiting = this.unpaired.shift()
+      if (waiting) {
+        // Its notification came first: it now names the proof.
+        this.pairedAccounts.set(account, waiting.entry.id)
+        entries.push({ ...waiting.entry, subject: { kind: 'proof', id: account } })
+        continue
+      }
+      const timer = this.options.clock.setTimeout(() => this.releasePending(account, notify), this.pairWindowMs)
+      this.pending.set(account, { proof, at: now, timer })
+    }
+    if (entries.length > 0) this.options.emit(entries, [])
+  }
+
+  addressTransactions(items: readonly AddressTransaction[], notify = true): void {
+    const now = this.options.clock.now()
+    const touched = new Map<string, Group>()
+    const candidates: NotifyCandidate[] = []
+    for (const { address, transaction } of items) {
+      const failed = transaction.status?.toUpperCase() === 'FAILED'
+      const group = this.groupFor({ kind: 'address', id: address }, `ADDRESS_TRANSACTION:${address}:${transaction.signature}`, now)
+      group.count++
+      if (failed) group.failed++
+      group.lastAt = now
+      if (group.items.length < this.groupItemsKept) {
+        group.items.push({ subject: { kind: 'transaction', id: transaction.signature }, text: shortId(transaction.signature), at: transaction.blockTime ?? now, failed })
+      }
+      touched.set(group.id, group)
+      if (notify) {
+        candidates.push({
+          key: `transaction:${transaction.signature}`,
+          source: 'addresses',
+          title: failed ? 'Transaction failed' : 'New transaction',
+          body: `${this.options.describeAddress(address)}: ${shortId(transaction.signature)}`,
+          route: routeForTarget({ kind: 'transaction', id: transaction.signature }),
+          address,
+          circuitId: null,
+          failed,
+          at: now,
+        })
+      }
+    }
+    this.emitGroups([...touched.values()], candidates)
+  }
+
+  circuitProofs(items: readonly CircuitProof[], notify = true): void {
+    const now = this.options.clock.now()
+    const touched = new Map<string, Group>()
+    const candidates: NotifyCandidate[] = []
+    for (const { circuitId, proof } of items) {
+      const group = this.groupFor({ kind: 'circuit', id: circuitId }, `CIRCUIT_PROOF:${circuitId}:${proof.proofAccount}`, now)
+      group.count++
+      group.lastAt = now
+      if (group.items.length < this.groupItemsKept) {
+        group.items.push({ subject: { kind: 'proof', id: proof.proofAccount }, text: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`, at: now })
+      }
+      touched.set(group.id, group)
+      if (notify) {
+        candidates.push({
+          key: `proof:${proof.proofAccount}`,
+          source: 'circuits',
+          title: `New proof on circuit ${circuitId}`,
+          body: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`,
+          route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
+          address: null,
+          circuitId,
+          failed: false,
+          at: now,
+        })
+      }
+    }
+    this.emitGroups([...touched.values()], candidates)
+  }
+
+  /** Entries were read: their open groups take no more, so what comes next is unread again. */
+  closeGroups(which: 'all' | { ids: readonly string[] } | { topic: Topic }): void {
+    for (const [key, group] of this.groups) {
+      if (which === 'all' || ('ids' in which && which.ids.includes(group.id)) || ('topic' in which && topicKey(which.topic) === key)) {
+        this.groups.delete(key)
+      }
+    }
+  }
+
+  /** Proofs still waiting for their notification become entries now. */
+  flush(): void {
+    for (const account of [...this.pending.keys()]) this.releasePending(account, true)
+  }
+
+  dispose(): void {
+    for (const waiting of this.pending.values()) this.options.clock.clearTimeout(waiting.timer)
+    this.pending.clear()
+    this.unpaired = []
+    this.groups.clear()
+  }
+
+  private groupFor(topic: Topic, firstId: string, now: number): Group {
+    const key = topicKey(topic)
+    const open = this.groups.get(key)
+    if (open && now - open.lastAt <= this.burstGapMs && now - open.firstAt <= this.burstSpanMs) return open
+    const group: Group = { topic, id: firstId, firstAt: now, lastAt: now, count: 0, failed: 0, items: [] }
+    this.groups.set(key, group)
+    return group
+  }
+
+  private emitGroups(groups: readonly Group[], candidates: NotifyCandidate[]): void {
+    if (groups.length === 0) return
+    this.options.emit(
+      groups.map((group) => this.groupEntry(group)),
+      candidates,
+    )
+  }
+
+  private groupEntry(group: Group): AppNotification {
+    const isAddress = group.topic.kind === 'address'
+    const name = isAddress ? this.options.describeAddress(group.topic.id) : `circuit ${group.topic.id}`
+    const [first] = group.items
+    const single = group.count === 1 && first !== undefined
+    const kind = isAddress ? 'ADDRESS_TRANSACTION' : 'CIRCUIT_PROOF'
+    let title: string
+    if (isAddress) {
+      const what = group.failed === group.count ? plural(group.count, 'failed transaction', 'failed transactions') : plural(group.count, 'new transaction', 'new transactions')
+      title = single ? (group.failed ? `Transaction failed on ${name}` : `New transaction on ${name}`) : `${what} on ${name}`
+      if (!single && group.failed > 0 && group.failed < group.count) title += ` (${group.failed} failed)`
+    } else {
+      title = single ? `New proof on ${name}` : `${plural(group.count, 'new proof', 'new proofs')} on ${name}`
+    }
+    const shown = group.items.slice(0, 3).map((item) => item.text)
+    const rest = group.count - shown.length
+    const body = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ')
+    const subject: Subject = single ? first.subject : group.topic
+    const at = group.firstAt
+    const groupInfo = { count: group.count, failed: group.failed, items: group.items }
+    return {
+      id: group.id,
+      kind,
+      title,
+      body,
+      receivedAt: at,
+      read: false,
+      subject,
+      topic: group.topic,
+      group: groupInfo,
+      // In the wire's shape, so the cache reads it back as it reads the indexer's notifications.
+      raw: { id: group.id, type: kind, title, body, subject, group: groupInfo },
+      extra: {},
+    }
+  }
+
+  private oldestPending(now: number): PendingProof | undefined {
+    for (const waiting of this.pending.values()) if (now - waiting.at <= this.pairWindowMs) return waiting
+    return undefined
+  }
+
+  private cancelPending(account: string): void {
+    const waiting = this.pending.get(account)
+    if (!waiting) return
+    this.options.clock.clearTimeout(waiting.timer)
+    this.pending.delete(account)
+  }
+
+  private releasePending(account: string, notify: boolean): void {
+    const waiting = this.pending.get(account)
+    if (!waiting) return
+    this.cancelPending(account)
+    const { proof } = waiting
+    const id = `USER_PROOF:${account}`
+    const title = 'New proof of yours'
+    const body = proof.circuitId ? `${proofTypeLabel(proof)} ${shortId(account)} on circuit ${proof.circuitId}` : `${proofTypeLabel(proof)} ${shortId(account)}`
+    const subject: Subject = { kind: 'proof', id: account }
+    const entry: AppNotification = {
+      id,
+      kind: 'USER_PROOF',
+      title,
+      body,
+      receivedAt: waiting.at,
+      read: false,
+      subject,
+      topic: null,
+      raw: { id, type: 'USER_PROOF', title, body, subject },
+      extra: {},
+    }
+    this.proofEntries.set(account, id)
+    const candidates = notify
+      ? [{ key: `proof:${account}`, source: 'userProofs' as const, title: 'New proof', body, route: routeForTarget(subject), address: null, circuitId: null, failed: false, at: this.options.clock.now() }]
+      : []
+    this.options.emit([entry], candidates)
+  }
+
+  private pruneUnpaired(now: number): void {
+    this.unpaired = this.unpaired.filter((waiting) => now - waiting.at <= this.pairWindowMs)
+  }
+}
+
+function topicOfSubject(subject: Subject | null): Topic | null {
+  return subject && (subject.kind === 'address' || subject.kind === 'circuit') ? { kind: subject.kind, id: subject.id } : null
+}
+
+function candidateOf(entry: AppNotification, source: 'notifications', at: number): NotifyCandidate {
+  return {
+    key: `notification:${entry.id}`,
+    source,
+    title: entry.title,
+    body: entry.body,
+    route: routeForNotification(entry),
+    address: null,
+    circuitId: null,
+    failed: false,
+    at,
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The demo indexer's /api/notifications routes for the signed-in user, with
+ * the reference deployment's bodies (WIRE.md §Accounts): the list newest
+ * first with `data.url` naming each subject, marking one read (an unknown id
+ * still answers `{ ok: true }`) and marking all read. A sign-in session
+ * cookie, the demo's own session token or its Bearer form authenticate.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { AuthFailure, cookieValue, type DemoAccounts } from './accounts'
+import type { NotificationInbox, InboxItem } from './notification-inbox'
+import type { RateLimiter } from './rate-limit'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+export interface NotificationsApiContext {
+  accounts: DemoAccounts
+  cookieName: string
+  /** The demo's static token, also accepted as `Authorization: Bearer <token>`. */
+  credential: string
+  inbox: NotificationInbox
+  rateLimiter: RateLimiter
+}
+
+export function isNotificationsRoute(pathname: string): boolean {
+  return pathname === '/api/notifications' || pathname.startsWith('/api/notifications/')
+}
+
+export function handleNotificationsRequest(context: NotificationsApiContext, request: IncomingMessage, response: ServerResponse): void {
+  const method = request.method ?? 'GET'
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+  const limit = context.rateLimiter.take(request.socket.remoteAddress ?? 'unknown')
+  const send = (status: number, body: unknown): void => {
+    const text = JSON.stringify(body)
+    response.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(text)), ...limit.headers })
+    response.end(text)
+  }
+  const parts = url.pathname.split('/').slice(3)
+  const route =
+    method === 'GET' && parts.length === 0
+      ? 'list'
+      : method === 'POST' && parts.length === 1 && parts[0] === 'read-all'
+        ? 'read-all'
+        : method === 'POST' && parts.length === 2 && parts[1] === 'read' && parts[0] !== ''
+          ? 'read-one'
+          : null
+  if (route === null) {
+    send(404, { ok: false, code: 'NOT_FOUND', error: `Route ${method} ${request.url ?? '/'} not found` })
+    return
+  }
+  // Bodies of the POSTs carry nothing; whatever was sent is read and ignored.
+  request.resume()
+  if (!authenticated(context, request)) {
+    send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
+    return
+  }
+  if (route === 'read-all') {
+    context.inbox.markAllRead()
+    send(200, { ok: true })
+    return
+  }
+  if (route === 'read-one') {
+    context.inbox.markRead(safeDecode(parts[0]!))
+    send(200, { ok: true })
+    return
+  }
+  const limitParam = url.searchParams.get('limit')
+  const pageSize = limitParam === null ? 20 : Number(limitParam)
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+    send(400, { ok: false, code: 'VALIDATION_FAILED', error: 'limit must be an integer from 1 to 100' })
+    return
+  }
+  const page = context.inbox.list(pageSize, url.searchParams.get('cursor') ?? undefined)
+  const origin = `http://${request.headers.host ?? '127.0.0.1'}`
+  send(200, { ok: true, items: page.items.map((item) => wireInboxItem(item, origin)), nextCursor: page.nextCursor, total: page.total })
+}
+
+function wireInboxItem(item: InboxItem, origin: string): Record<string, unknown> {
+  const { record } = item
+  const subject = record.subject
+  return {
+    id: record.id,
+    type: record.type,
+    title: record.title,
+    body: record.body,
+    data: subject ? { url: `${origin}/explorer/${subject.kind}/${subject.id}` } : null,
+    read: item.read,
+    createdAt: new Date(record.timeMs).toISOString(),
+  }
+}
+
+function authenticated(context: NotificationsApiContext, request: IncomingMessage): boolean {
+  if (context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`) return true
+  try {
+    context.accounts.session(cookieValue(request.headers.cookie, context.cookieName))
+    return true
+  } catch (error) {
+    if (error instanceof AuthFailure) return false
+    throw error
+  }
+}
+
+function safeDecode(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
