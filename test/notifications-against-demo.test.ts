@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { AppNotification, ConnectionState } from '@shared/domain'
+import type { Notice } from '@shared/notice'
 import type { UnreadCounts } from '@shared/unread'
 import { DEMO_WALLET } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
@@ -46,6 +47,21 @@ async function entries(of: Monitor): Promise<AppNotification[]> {
 }
 
 describe('notifications against the demo indexer', () => {
+  it('decides pop-ups in the core: a notice for a notification, one summary for a burst, none in do-not-disturb', async () => {
+    const { demo, monitor, events } = await start()
+    const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
+    demo.network.publishNotification('SYSTEM')
+    await waitFor(() => notices().length === 1)
+    const burst = Array.from({ length: 20 }, () => demo.network.publishNotification('SYSTEM'))
+    await waitFor(() => notices().length === 2)
+    expect(notices()[1]).toMatchObject({ count: burst.length, title: '20 notifications' })
+    await monitor.updateSettings({ notifications: { doNotDisturb: true } })
+    const quiet = demo.network.publishNotification('SYSTEM')
+    await waitFor(async () => (await entries(monitor)).some((entry) => entry.id === quiet.id))
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(notices()).toHaveLength(2)
+  })
+
   it('makes one entry of a proof of mine and its PROOF_VERIFIED notification, linking the proof', async () => {
     const { demo, monitor } = await start()
     const published = demo.network.publishProof({ authority: DEMO_WALLET })

@@ -15,6 +15,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
         'connection',
         'leaderboard',
         'navigate',
+        'notice',
         'notifications',
         'overview',
         'problem',

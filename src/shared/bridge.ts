@@ -24,6 +24,7 @@ import type {
   TransactionDetail,
   TransactionQuery,
 } from './domain'
+import type { Notice } from './notice'
 import type { UnreadCounts } from './unread'
 import type { AuthState } from './auth'
 import type { CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
@@ -134,6 +135,8 @@ export interface BridgeEvents {
   cache: CacheInfo
   /** The unread counts changed (entries arrived or were read anywhere). */
   unread: UnreadCounts
+  /** Pop-ups the core decided to show under the rules; the desktop shows them natively, a browser tab itself. */
+  notice: Notice[]
   /** Main asks the renderer to show a route (notification click, deep link, tray). */
   navigate: string
   /** A failure the user should see that belongs to no request (decode failure, refused channel). */
@@ -159,6 +162,7 @@ const EVENT_NAMES = {
   settings: true,
   cache: true,
   unread: true,
+  notice: true,
   navigate: true,
   problem: true,
   auth: true,

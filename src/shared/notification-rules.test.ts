@@ -35,13 +35,15 @@ describe('applyNotificationRulesPatch', () => {
       quietHours: { enabled: true, start: '23:00' },
       maxPerMinute: 10,
       failedTransactionsOnly: true,
+      health: { stalled: false, unreachableMinutes: 0.5 },
     })
     expect(next).toEqual({
       doNotDisturb: true,
-      sources: { notifications: true, userProofs: true, circuits: true, addresses: false },
+      sources: { notifications: true, userProofs: true, circuits: true, addresses: false, health: true },
       failedTransactionsOnly: true,
       quietHours: { enabled: true, start: '23:00', end: '07:00' },
       maxPerMinute: 10,
+      health: { unreachable: true, unreachableMinutes: 0.5, statusNotOnline: true, stalled: false, stalledMinutes: 5, proofRevoked: true },
     })
     expect(current).toEqual(DEFAULT_NOTIFICATION_RULES)
   })
@@ -53,6 +55,9 @@ describe('applyNotificationRulesPatch', () => {
     [{ quietHours: { start: '25:00' } }, 'Quiet hours start must be a time like 22:00, got 25:00'],
     [{ quietHours: { enabled: true, start: '07:00', end: '07:00' } }, 'Quiet hours need different start and end times'],
     [{ maxPerMinute: 0 }, 'Notifications a minute must be a whole number from 1 to 60'],
+    [{ health: { stalledMinutes: 0 } }, 'Minutes before a health alert must be a number from 0.05 to 1440'],
+    [{ health: { unreachable: 'on' } }, 'The unreachable alert must be true or false'],
+    [{ health: { pager: true } }, 'Unknown health alert setting: pager'],
     [{ maxPerMinute: 2.5 }, 'Notifications a minute must be a whole number from 1 to 60'],
     [{ volume: 3 }, 'Unknown notification setting: volume'],
     ['all off', 'Notification rules must be an object'],
@@ -76,9 +81,11 @@ describe('notificationRulesFromStored', () => {
       sources: { notifications: false, userProofs: 'nope' },
       quietHours: { enabled: true, start: '22:30', end: 'later' },
       maxPerMinute: 9999,
+      health: { stalled: false, stalledMinutes: -3 },
     })
     expect(rules.doNotDisturb).toBe(true)
-    expect(rules.sources).toEqual({ notifications: false, userProofs: true, circuits: true, addresses: true })
+    expect(rules.sources).toEqual({ notifications: false, userProofs: true, circuits: true, addresses: true, health: true })
+    expect(rules.health).toEqual({ ...DEFAULT_NOTIFICATION_RULES.health, stalled: false })
     expect(rules.quietHours).toEqual(DEFAULT_NOTIFICATION_RULES.quietHours)
     expect(rules.maxPerMinute).toBe(DEFAULT_NOTIFICATION_RULES.maxPerMinute)
   })

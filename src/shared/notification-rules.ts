@@ -9,10 +9,29 @@
  */
 import { ProofWatchError } from './errors'
 
-/** Where a notifiable event comes from. */
-export type NotificationSource = 'notifications' | 'userProofs' | 'circuits' | 'addresses'
+/** Where a notifiable event comes from; `health`: alerts about the indexer itself and revoked proofs. */
+export type NotificationSource = 'notifications' | 'userProofs' | 'circuits' | 'addresses' | 'health'
 
-export const NOTIFICATION_SOURCES: readonly NotificationSource[] = ['notifications', 'userProofs', 'circuits', 'addresses']
+export const NOTIFICATION_SOURCES: readonly NotificationSource[] = ['notifications', 'userProofs', 'circuits', 'addresses', 'health']
+
+/** Health alerts, each a rule of its own (flat, so a patch is one level deep). */
+export interface HealthRules {
+  /** The indexer unreachable for longer than `unreachableMinutes`, and back again. */
+  unreachable: boolean
+  unreachableMinutes: number
+  /** The overview's status other than `online`, and online again. */
+  statusNotOnline: boolean
+  /** The slot not advancing for `stalledMinutes` while connected, and advancing again. */
+  stalled: boolean
+  stalledMinutes: number
+  /** One of the user's proofs revoked (the indexer's PROOF_REVOKED). */
+  proofRevoked: boolean
+}
+
+export type HealthAlertRule = 'unreachable' | 'statusNotOnline' | 'stalled' | 'proofRevoked'
+
+/** Minutes a health threshold may be set to (fractions allowed, for a short test). */
+export const HEALTH_MINUTES_LIMIT = { min: 0.05, max: 1440 } as const
 
 export interface QuietHours {
   enabled: boolean
@@ -31,6 +50,7 @@ export interface NotificationRules {
   quietHours: QuietHours
   /** Native notifications a minute at most; what comes past it is summed up in the next one. */
   maxPerMinute: number
+  health: HealthRules
 }
 
 export interface NotificationRulesPatch {
@@ -39,16 +59,18 @@ export interface NotificationRulesPatch {
   failedTransactionsOnly?: boolean
   quietHours?: Partial<QuietHours>
   maxPerMinute?: number
+  health?: Partial<HealthRules>
 }
 
 export const MAX_PER_MINUTE_LIMIT = 60
 
 export const DEFAULT_NOTIFICATION_RULES: NotificationRules = {
   doNotDisturb: false,
-  sources: { notifications: true, userProofs: true, circuits: true, addresses: true },
+  sources: { notifications: true, userProofs: true, circuits: true, addresses: true, health: true },
   failedTransactionsOnly: false,
   quietHours: { enabled: false, start: '22:00', end: '07:00' },
   maxPerMinute: 6,
+  health: { unreachable: true, unreachableMinutes: 5, statusNotOnline: true, stalled: true, stalledMinutes: 5, proofRevoked: true },
 }
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
@@ -82,6 +104,7 @@ function copyRules(rules: NotificationRules): NotificationRules {
     ...rules,
     sources: { ...rules.sources },
     quietHours: { ...rules.quietHours },
+    health: { ...rules.health },
   }
 }
 
@@ -92,7 +115,7 @@ function copyRules(rules: NotificationRules): NotificationRules {
  */
 export function applyNotificationRulesPatch(current: NotificationRules, patch: unknown): NotificationRules {
   if (!isRecord(patch)) throw invalid('Notification rules must be an object')
-  checkKeys(patch, ['doNotDisturb', 'sources', 'failedTransactionsOnly', 'quietHours', 'maxPerMinute'], 'notification')
+  checkKeys(patch, ['doNotDisturb', 'sources', 'failedTransactionsOnly', 'quietHours', 'maxPerMinute', 'health'], 'notification')
   const next = copyRules(current)
 
   if (patch.doNotDisturb !== undefined) next.doNotDisturb = checkBoolean(patch.doNotDisturb, 'Do not disturb')
@@ -115,7 +138,26 @@ export function applyNotificationRulesPatch(current: NotificationRules, patch: u
     }
     next.maxPerMinute = value
   }
+  if (patch.health !== undefined) next.health = checkHealth({ ...next.health }, patch.health)
   return next
+}
+
+const HEALTH_SWITCHES = ['unreachable', 'statusNotOnline', 'stalled', 'proofRevoked'] as const
+const HEALTH_MINUTES = ['unreachableMinutes', 'stalledMinutes'] as const
+
+function checkHealth(current: HealthRules, patch: unknown): HealthRules {
+  if (!isRecord(patch)) throw invalid('Health alerts must be an object')
+  checkKeys(patch, [...HEALTH_SWITCHES, ...HEALTH_MINUTES], 'health alert')
+  for (const key of HEALTH_SWITCHES) if (patch[key] !== undefined) current[key] = checkBoolean(patch[key], `The ${key} alert`)
+  for (const key of HEALTH_MINUTES) {
+    const value = patch[key]
+    if (value === undefined) continue
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < HEALTH_MINUTES_LIMIT.min || value > HEALTH_MINUTES_LIMIT.max) {
+      throw invalid(`Minutes before a health alert must be a number from ${HEALTH_MINUTES_LIMIT.min} to ${HEALTH_MINUTES_LIMIT.max}`)
+    }
+    current[key] = value
+  }
+  return current
 }
 
 function checkQuietHours(current: QuietHours, patch: unknown): QuietHours {
@@ -148,6 +190,7 @@ export function notificationRulesFromStored(stored: unknown): NotificationRules 
     { failedTransactionsOnly: stored.failedTransactionsOnly as boolean },
     { maxPerMinute: stored.maxPerMinute as number },
     { quietHours: stored.quietHours as QuietHours },
+    ...[...HEALTH_SWITCHES, ...HEALTH_MINUTES].map((key) => ({ health: { [key]: isRecord(stored.health) ? stored.health[key] : undefined } })),
     ...NOTIFICATION_SOURCES.map((source) => ({
       sources: { [source]: isRecord(stored.sources) ? stored.sources[source] : undefined },
     })),

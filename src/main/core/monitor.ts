@@ -46,6 +46,10 @@ import { createParameterMemory } from './indexer/negotiation'
 import { IndexerSession, type SessionDeps } from './indexer-session'
 import { shortId } from './notify/candidates'
 import { NotificationCentre, type NotificationCentreDeps } from './notify/notification-centre'
+import { healthEntry } from './notify/health-entries'
+import { HealthWatch } from './notify/health-watch'
+import { Notifier } from './notify/notifier'
+import { systemClock, type NotifyClock } from './notify/timers'
 import { resolveTarget, type DemoEndpoints } from './indexer-target'
 import type { LaunchOptions } from './launch-options'
 import type { LiveServiceOptions } from './live/live-service'
@@ -119,6 +123,8 @@ export interface MonitorDeps {
   signIn?: Pick<SignInServiceOptions, 'now' | 'pageLifetimeMs' | 'sleep'>
   /** Tuning for tests: how long a proof waits for its notification, how bursts are cut. */
   notify?: NotificationCentreDeps['entries']
+  /** Time for the decision path and the health alerts (tests drive it by hand). */
+  clock?: NotifyClock
 }
 
 const HEALTH_PUSH_MS = 1_000
@@ -147,6 +153,9 @@ class IndexerMonitor implements Monitor {
   private history: HistoryStore | null = null
   private readonly watchlist: WatchlistModel
   private readonly centre: NotificationCentre
+  /** The one decision path: which of the centre's events pop up, under the user's rules. */
+  private readonly notifier: Notifier
+  private readonly health: HealthWatch
   private demo: RunningDemo | null = null
   private session: IndexerSession | null = null
   private running = false
@@ -193,6 +202,20 @@ class IndexerMonitor implements Monitor {
       openBrowser: (url) => (this.openSignInPage ? this.openSignInPage(url) : Promise.resolve(false)),
       ...deps.signIn,
     })
+    this.notifier = new Notifier({
+      rules: () => this.options.settings.read().notifications,
+      show: (notice) => this.batcher.push('notice', [notice]),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    })
+    this.centre.onCandidates((candidates) => this.notifier.consider(candidates))
+    this.health = new HealthWatch({
+      clock: deps.clock ?? systemClock,
+      rules: () => this.options.settings.read().notifications.health,
+      raise: (alert) => {
+        const { entry, candidate } = healthEntry(alert)
+        this.centre.record([entry], [candidate])
+      },
+    })
     this.watchlist = new WatchlistModel({
       store: {
         read: () => this.options.settings.read().watchlist ?? undefined,
@@ -204,6 +227,7 @@ class IndexerMonitor implements Monitor {
     this.unsubscribers.push(
       this.watchlist.onChange((watchlist, change) => {
         this.batcher.push('watchlist', watchlist)
+        this.notifier.setWatchlist(watchlist)
         this.updateRetentionPolicy()
         this.followWatchlist(change)
       }),
@@ -226,6 +250,7 @@ class IndexerMonitor implements Monitor {
     if (notice) this.batcher.push('problem', { code: 'INTERNAL', message: notice })
     this.openHistory()
     this.applyLaunchAdditions()
+    this.notifier.setWatchlist(this.watchlist.snapshot())
     await this.connect()
     if (this.launch.keypair) await this.signInWithLaunchKeypair(this.launch.keypair)
     // Last event, counters and latency change without a state change: shown at most once a second.
@@ -248,6 +273,8 @@ class IndexerMonitor implements Monitor {
     this.watchlist.dispose()
     this.unsubscribers.forEach((u) => u())
     this.centre.dispose()
+    this.notifier.dispose()
+    this.health.dispose()
     await this.history?.close()
     this.history = null
     this.batcher.flush()
@@ -323,6 +350,7 @@ class IndexerMonitor implements Monitor {
     this.options.settings.write(settings)
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
+    if (patch.notifications) this.health.rulesChanged()
     const shown = this.publicSettings()
     this.batcher.push('settings', shown)
     // Reconnect only when what is watched changed: another profile, or the active one's URLs, wallet or credential.
@@ -618,7 +646,13 @@ class IndexerMonitor implements Monitor {
       watchlist: this.watchlist,
       memory: this.parameterMemory,
       log: this.log,
-      push: (event, payload) => this.batcher.push(event, payload),
+      push: (event, payload) => {
+        if (event === 'overview') {
+          const overview = payload as Overview
+          this.health.noteOverview(overview.status, overview.slot)
+        }
+        this.batcher.push(event, payload)
+      },
       centre: this.centre,
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
@@ -697,6 +731,7 @@ class IndexerMonitor implements Monitor {
     const state = this.connectionState()
     // A signed-in session whose user channels the indexer now refuses has ended: said once.
     if (state.userChannels === 'sign-in-needed' && this.session?.target.signedIn) this.signIn.noteRefused()
+    this.health.noteConnection(state.socket.state === 'live', state.paused)
     this.lastHealth = healthFingerprint(state)
     this.batcher.push('connection', state)
   }

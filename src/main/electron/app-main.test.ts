@@ -348,12 +348,11 @@ describe('runApp notifications', () => {
   const verified = (id: string, subject: { kind: 'transaction' | 'proof'; id: string } | null) =>
     ({ id, kind: 'PROOF_VERIFIED', title: 'Proof verified', body: 'Your age proof was verified', receivedAt: 0, read: false, subject, raw: {}, extra: {} })
 
-  it('shows a native notification for a user notification, with the app icon, and a click opens its subject', async () => {
-    const { emit, clock, window, ready, received } = await start()
+  it('shows the notice the core decided as a native notification, with the app icon, and a click opens its subject', async () => {
+    const { emit, window, ready, received } = await start()
     ready()
     window!.hide()
-    emit([{ event: 'notifications', payload: [verified('n1', { kind: 'transaction', id: SIG })] }])
-    clock.advance(1000)
+    emit([{ event: 'notice', payload: [{ title: 'Proof verified', body: 'Your age proof was verified', route: `/transactions/${SIG}`, count: 1, key: 'notification:n1' }] }])
     expect(FakeNotification.instances).toHaveLength(1)
     const shown = FakeNotification.instances[0]!
     expect(shown.shown).toBe(true)
@@ -363,18 +362,17 @@ describe('runApp notifications', () => {
     expect(received()).toContainEqual({ event: 'navigate', payload: `/transactions/${SIG}` })
   })
 
-  it('gives one summary for a burst, and none in do-not-disturb', async () => {
-    const { emit, clock } = await start()
-    emit([{ event: 'userProofs', payload: Array.from({ length: 200 }, (_, i) => ({ proofAccount: `P${i}`, authority: null, circuitId: null, proofType: 'AGE', slot: '1', raw: {}, extra: {} })) }])
+  it('decides nothing itself: events without a notice pop nothing up, and the tray lists the newest entries', async () => {
+    const { emit, clock, tray } = await start()
+    emit([
+      { event: 'userProofs', payload: Array.from({ length: 200 }, (_, i) => ({ proofAccount: `P${i}`, authority: null, circuitId: null, proofType: 'AGE', slot: '1', raw: {}, extra: {} })) },
+      { event: 'notifications', payload: [verified('n2', null)] },
+      { event: 'unread', payload: { total: 1, addresses: {}, circuits: {} } },
+    ])
     clock.advance(1000)
-    expect(FakeNotification.instances.map((n) => n.options.title)).toEqual(['200 new proofs'])
-
-    f = fakeElectron()
-    const quiet = await start({}, applySettingsPatch(DEFAULT_SETTINGS, { notifications: { doNotDisturb: true } }).settings)
-    quiet.emit([{ event: 'notifications', payload: [verified('n2', null)] }, { event: 'unread', payload: { total: 1, addresses: {}, circuits: {} } }])
-    quiet.clock.advance(1000)
     expect(FakeNotification.instances).toHaveLength(0)
-    expect(quiet.tray!.tooltip).toContain('1 unread')
+    expect(tray!.tooltip).toContain('1 unread')
+    expect(tray!.menu!.item('Proof verified')).toBeDefined()
   })
 })
 

@@ -374,7 +374,6 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     deepLinks.handleArgv(options.argv)
 
     await created.start().catch((error: unknown) => log.error('The monitor failed to start', error))
-    await shell.loadWatchlist()
     return { monitor: created, desktop: shell, getWindow: () => mainWindow }
   } catch (error) {
     return fail(`ProofWatch could not start: ${error instanceof Error ? error.message : String(error)}`, 1)

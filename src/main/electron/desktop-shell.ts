@@ -1,6 +1,6 @@
 /**
  * What the desktop adds around the monitor once the app runs: native
- * notifications (decided by the notify core), the tray, the application
+ * notifications (the core decides and pushes `notice`; this only shows), the tray, the application
  * menu, power and network hooks, launch at login and the connection log.
  * Electron objects come in through `DesktopShellDeps`, so it runs under test
  * with fakes.
@@ -14,8 +14,7 @@ import { DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
 import type { DesktopOptions, PublicSettings } from '@shared/settings'
 import type { Logger } from '../core/log'
 import type { Monitor } from '../core/monitor'
-import { Notifier } from '../core/notify/notifier'
-import type { NativeNotice } from '../core/notify/summary'
+import { routeForNotification } from '../core/notify/routes'
 import type { NotifyClock } from '../core/notify/timers'
 import { appMenuTemplate } from './app-menu'
 import { ConnectionHistory } from './connection-history'
@@ -67,7 +66,6 @@ export class DesktopShell {
   private loginItemApplied: boolean | null = null
   private livePaused = false
   private unread = 0
-  private readonly notifier: Notifier
   private readonly natives: NativeNotifications
   private readonly history: ConnectionHistory
   private tray: TrayController | null = null
@@ -83,11 +81,6 @@ export class DesktopShell {
       iconPath: deps.iconPath,
       onClick: (route) => this.navigate(route),
       log: deps.log,
-    })
-    this.notifier = new Notifier({
-      rules: () => this.rules,
-      show: (notice) => this.showNotice(notice),
-      ...(deps.clock ? { clock: deps.clock } : {}),
     })
   }
 
@@ -115,15 +108,6 @@ export class DesktopShell {
         setActivity: (activity) => monitor.setActivity(activity),
       },
     })
-  }
-
-  /** Which watched addresses and circuits notify; later changes come as `watchlist` events. */
-  async loadWatchlist(): Promise<void> {
-    try {
-      this.notifier.setWatchlist(await this.deps.monitor.getWatchlist())
-    } catch (error) {
-      this.deps.log.warn('Could not read the watchlist; every watched address notifies', toErrorInfo(error))
-    }
   }
 
   /** The window was shown, hidden, minimised or closed: polling follows. */
@@ -224,21 +208,22 @@ export class DesktopShell {
       else if (item.event === 'unread') {
         this.unread = item.payload.total
         this.tray?.update({ unread: this.unread })
+      } else if (item.event === 'notice') {
+        // The core decided (rules, cap, bursts); the desktop only shows.
+        for (const notice of item.payload) this.natives.show(notice)
+      } else if (item.event === 'notifications') {
+        this.tray?.addRecent(item.payload.map((entry) => ({ title: entry.title, route: routeForNotification(entry) })))
       }
     }
-    const decisions = this.notifier.push(batch)
-    if (decisions.length === 0) return
-    this.tray?.addRecent(decisions.filter((d) => d.verdict.notify || d.verdict.reason === 'do-not-disturb' || d.verdict.reason === 'quiet-hours').map((d) => d.candidate))
   }
 
   stats() {
-    return { notifier: this.notifier.stats(), nativeNotificationsKept: this.natives.count }
+    return { nativeNotificationsKept: this.natives.count }
   }
 
   dispose(): void {
     this.stopEvents?.()
     this.power?.dispose()
-    this.notifier.dispose()
     this.natives.closeAll()
     this.tray?.destroy()
     this.tray = null
@@ -249,10 +234,6 @@ export class DesktopShell {
     this.livePaused = state.paused === true
     this.tray?.update({ connection: state.socket.state === 'live' ? 'connected' : 'offline', livePaused: this.livePaused })
     this.updateMenu()
-  }
-
-  private showNotice(notice: NativeNotice): void {
-    this.natives.show(notice)
   }
 
   private createTray(): TrayController | null {

@@ -5,7 +5,7 @@
  * `addressTransactions` (watched addresses). Other events are not notifiable.
  */
 import { ACTIVITY_NOTIFICATION_KINDS, type AddressTransaction, type AppNotification, type CircuitProof, type ProofSummary } from '@shared/domain'
-import type { NotificationSource } from '@shared/notification-rules'
+import type { HealthAlertRule, NotificationSource } from '@shared/notification-rules'
 import { routeForNotification, routeForTarget } from './routes'
 
 export interface NotifyCandidate {
@@ -24,6 +24,8 @@ export interface NotifyCandidate {
   failed: boolean
   /** Epoch ms it was seen. */
   at: number
+  /** A health alert: the rule that governs it. */
+  alert?: HealthAlertRule
 }
 
 /** Any `{event, payload}`: bridge events, and events the contract may add later. */

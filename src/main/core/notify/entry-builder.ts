@@ -164,7 +164,7 @@ export class EntryBuilder {
       const entry: AppNotification = { ...item, subject, topic: item.topic ?? topicOfSubject(subject) }
       if (PAIRED_KINDS.has(item.kind) && subject === null) this.unpaired.push({ entry, at: now })
       entries.push(entry)
-      if (notify && !item.read) candidates.push(candidateOf(entry, 'notifications', now))
+      if (notify && !item.read) candidates.push(candidateOf(entry, now))
     }
     if (removed.length > 0) this.options.remove(removed)
     if (entries.length > 0) this.options.emit(entries, candidates)
@@ -374,10 +374,13 @@ function topicOfSubject(subject: Subject | null): Topic | null {
   return subject && (subject.kind === 'address' || subject.kind === 'circuit') ? { kind: subject.kind, id: subject.id } : null
 }
 
-function candidateOf(entry: AppNotification, source: 'notifications', at: number): NotifyCandidate {
+/** A revoked proof of the user's is a health alert with a rule of its own; other notifications are the indexer's source. */
+function candidateOf(entry: AppNotification, at: number): NotifyCandidate {
+  const revoked = entry.kind === 'PROOF_REVOKED'
   return {
     key: `notification:${entry.id}`,
-    source,
+    source: revoked ? 'health' : 'notifications',
+    ...(revoked ? { alert: 'proofRevoked' as const } : {}),
     title: entry.title,
     body: entry.body,
     route: routeForNotification(entry),

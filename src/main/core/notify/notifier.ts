@@ -83,10 +83,15 @@ export class Notifier {
   push(batch: readonly EventLike[]): Decision[] {
     const now = this.clock.now()
     for (const { event, payload } of batch) if (event === 'watchlist' && isWatchlist(payload)) this.setWatchlist(payload)
+    return this.consider(candidatesFromBatch(batch, now, { describeAddress: this.options.describeAddress }))
+  }
+
+  /** Decides for each candidate (the notification centre hands them on, one per event); returns the decisions for those not seen before. */
+  consider(candidates: readonly NotifyCandidate[]): Decision[] {
     const rules = this.options.rules()
-    const minutes = this.minutesOfDay(now)
+    const minutes = this.minutesOfDay(this.clock.now())
     const decisions: Decision[] = []
-    for (const candidate of candidatesFromBatch(batch, now, { describeAddress: this.options.describeAddress })) {
+    for (const candidate of candidates) {
       if (!this.remember(candidate.key)) {
         this.counts.repeats++
         continue

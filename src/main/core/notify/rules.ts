@@ -39,6 +39,7 @@ export function evaluateRules(
   muted: MutedSubjects = NOTHING_MUTED,
 ): RuleVerdict {
   if (!rules.sources[candidate.source]) return { notify: false, reason: 'source-off' }
+  if (candidate.alert !== undefined && !rules.health[candidate.alert]) return { notify: false, reason: 'source-off' }
   if (candidate.address !== null && muted.addresses.has(candidate.address)) return { notify: false, reason: 'muted' }
   if (candidate.source === 'circuits' && candidate.circuitId !== null && muted.circuits.has(candidate.circuitId)) {
     return { notify: false, reason: 'muted' }

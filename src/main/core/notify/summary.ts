@@ -4,29 +4,22 @@
  * A digest counts every event but keeps only the few a summary quotes, so a
  * flood held back for a minute costs no memory.
  */
+import type { Notice } from '@shared/notice'
 import type { NotificationSource } from '@shared/notification-rules'
 import { NOTIFICATION_SOURCES } from '@shared/notification-rules'
 import type { NotifyCandidate } from './candidates'
 import { shortId } from './candidates'
 import { ROUTES, routeForTarget } from './routes'
 
-export interface NativeNotice {
-  title: string
-  body: string
-  /** Where a click goes. */
-  route: string
-  /** How many events it stands for. */
-  count: number
-  /** The event's key when it stands for one event, else null. */
-  key: string | null
-}
+/** What one pop-up says; shown natively on the desktop, by the page in serve mode. */
+export type NativeNotice = Notice
 
 const QUOTED = 3
 
 export class Digest {
   count = 0
   failed = 0
-  readonly bySource: Record<NotificationSource, number> = { notifications: 0, userProofs: 0, circuits: 0, addresses: 0 }
+  readonly bySource: Record<NotificationSource, number> = { notifications: 0, userProofs: 0, circuits: 0, addresses: 0, health: 0 }
   /** The first few events, quoted in a summary. */
   readonly first: NotifyCandidate[] = []
   /** Up to two distinct addresses: enough to know whether all transactions are of one. */
@@ -54,6 +47,8 @@ function sourcePhrase(source: NotificationSource, count: number, digest: Digest)
   switch (source) {
     case 'notifications':
       return plural(count, 'notification', 'notifications')
+    case 'health':
+      return plural(count, 'health alert', 'health alerts')
     case 'userProofs':
       return plural(count, 'new proof', 'new proofs')
     case 'circuits':
@@ -76,6 +71,7 @@ function singleSourceNotice(source: NotificationSource, digest: Digest): NativeN
   const base = { count, key: null }
   switch (source) {
     case 'notifications':
+    case 'health':
       return { ...base, title: sourcePhrase(source, count, digest), body: quoted(digest, (c) => c.title), route: ROUTES.notifications }
     case 'userProofs':
     case 'circuits':

@@ -164,7 +164,7 @@ describe('SettingsView', () => {
     await wrapper.get('[data-testid="rules-source-userProofs"]').setValue(false)
     await flushPromises()
     expect(bridge.callsOf('updateSettings').at(-1)).toEqual([
-      { notifications: { sources: { notifications: true, userProofs: false, circuits: true, addresses: true } } },
+      { notifications: { sources: { notifications: true, userProofs: false, circuits: true, addresses: true, health: true } } },
     ])
     expect(wrapper.find('[data-testid="saved-notifications"]').exists()).toBe(true)
 

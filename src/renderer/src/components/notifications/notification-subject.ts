@@ -9,6 +9,8 @@ export interface SubjectLink {
 
 /** The view a notification is about, when it names one. */
 export function subjectLink(notification: AppNotification): SubjectLink | null {
+  // A health alert is about the indexer connection, which Settings shows.
+  if (notification.kind === 'HEALTH') return { to: { name: 'settings' }, text: 'Open connection settings' }
   const subject = notification.subject
   if (!subject || !subject.id) return null
   switch (subject.kind) {
@@ -30,6 +32,10 @@ const KIND_TEXT: Record<string, string> = {
   PROOF_REVOKED: 'Proof revoked',
   CIRCUIT_REGISTERED: 'Circuit registered',
   SYSTEM: 'System',
+  HEALTH: 'Health alert',
+  USER_PROOF: 'My proof',
+  ADDRESS_TRANSACTION: 'Watched address',
+  CIRCUIT_PROOF: 'Followed circuit',
 }
 
 /** A kind in words; one the app does not know is still shown, readably. */
@@ -40,6 +46,6 @@ export function kindText(kind: NotificationKind): string {
 export function kindTone(kind: NotificationKind): 'ok' | 'bad' | 'warn' | '' {
   if (kind === 'PROOF_VERIFIED') return 'ok'
   if (kind === 'PROOF_REVOKED') return 'bad'
-  if (kind === 'SYSTEM') return 'warn'
+  if (kind === 'SYSTEM' || kind === 'HEALTH') return 'warn'
   return ''
 }

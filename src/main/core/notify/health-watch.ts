@@ -1,0 +1,163 @@
+/**
+ * Health alerts: what a monitor should say about the indexer itself.
+ *
+ * - The indexer unreachable (no live socket) for longer than N minutes, and
+ *   back again after such an alert.
+ * - The overview's `status` other than `online`, and online again.
+ * - The slot not advancing for N minutes while connected (a stalled indexer),
+ *   and advancing again.
+ *
+ * Each alert is a rule of its own in the notification rules; what it raises
+ * goes through the same decision path as every other entry.
+ */
+import type { HealthRules } from '@shared/notification-rules'
+import type { NotifyClock } from './timers'
+
+export type HealthAlertKind = 'unreachable' | 'reachable' | 'status' | 'status-online' | 'stalled' | 'advancing'
+
+export interface HealthAlert {
+  kind: HealthAlertKind
+  title: string
+  body: string
+  /** Epoch ms. */
+  at: number
+}
+
+export interface HealthWatchOptions {
+  clock: NotifyClock
+  rules(): HealthRules
+  raise(alert: HealthAlert): void
+}
+
+const MINUTE_MS = 60_000
+
+function minutes(ms: number): string {
+  const whole = Math.max(1, Math.round(ms / MINUTE_MS))
+  return whole === 1 ? '1 minute' : `${whole} minutes`
+}
+
+export class HealthWatch {
+  private live: boolean | null = null
+  private downSince: number | null = null
+  private unreachableTimer: unknown = null
+  private unreachableRaised = false
+  private status: string | null = null
+  private statusRaised = false
+  private slot: bigint | null = null
+  private slotSince = 0
+  private stallTimer: unknown = null
+  private stallRaised = false
+  private disposed = false
+
+  constructor(private readonly options: HealthWatchOptions) {}
+
+  /** Whether the live socket is up; `paused`: the user stopped it, which is no outage. */
+  noteConnection(live: boolean, paused = false): void {
+    if (this.disposed) return
+    const now = this.options.clock.now()
+    if (paused) {
+      this.cancelUnreachable()
+      this.cancelStall()
+      this.live = null
+      this.downSince = null
+      return
+    }
+    if (live === this.live) return
+    this.live = live
+    if (live) {
+      this.cancelUnreachable()
+      if (this.unreachableRaised && this.downSince !== null && this.options.rules().unreachable) {
+        this.raise('reachable', 'Indexer reachable again', `Connected again after ${minutes(now - this.downSince)} away`)
+      }
+      this.unreachableRaised = false
+      this.downSince = null
+      // The slot is judged from now: time offline is no stall.
+      this.slotSince = now
+      this.scheduleStall()
+      return
+    }
+    this.cancelStall()
+    this.downSince ??= now
+    this.scheduleUnreachable()
+  }
+
+  noteOverview(status: string | null, slot: string | null): void {
+    if (this.disposed) return
+    const now = this.options.clock.now()
+    if (status !== null && status !== this.status) {
+      const online = status.toLowerCase() === 'online'
+      if (!online && this.options.rules().statusNotOnline) {
+        this.raise('status', `Indexer status: ${status}`, `The indexer reports its status as “${status}” instead of online`)
+        this.statusRaised = true
+      } else if (online && this.statusRaised) {
+        this.raise('status-online', 'Indexer online again', 'The indexer reports its status as online')
+        this.statusRaised = false
+      }
+      this.status = status
+    }
+    if (slot !== null && /^\d+$/.test(slot)) {
+      const value = BigInt(slot)
+      if (this.slot === null || value > this.slot) {
+        this.slot = value
+        this.slotSince = now
+        if (this.stallRaised) {
+          this.raise('advancing', 'Indexer advancing again', `The slot moves again (${slot})`)
+          this.stallRaised = false
+        }
+        if (this.live) this.scheduleStall()
+      }
+    }
+  }
+
+  /** Rules changed (a threshold, a switch): timers follow at once. */
+  rulesChanged(): void {
+    if (this.live === false) this.scheduleUnreachable()
+    if (this.live) this.scheduleStall()
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.cancelUnreachable()
+    this.cancelStall()
+  }
+
+  private raise(kind: HealthAlertKind, title: string, body: string): void {
+    this.options.raise({ kind, title, body, at: this.options.clock.now() })
+  }
+
+  private scheduleUnreachable(): void {
+    this.cancelUnreachable()
+    const rules = this.options.rules()
+    if (!rules.unreachable || this.unreachableRaised || this.downSince === null) return
+    const due = this.downSince + rules.unreachableMinutes * MINUTE_MS - this.options.clock.now()
+    this.unreachableTimer = this.options.clock.setTimeout(() => {
+      this.unreachableTimer = null
+      if (this.live !== false || this.downSince === null) return
+      this.unreachableRaised = true
+      this.raise('unreachable', 'Indexer unreachable', `No connection to the indexer for ${minutes(this.options.clock.now() - this.downSince)}`)
+    }, Math.max(0, due))
+  }
+
+  private cancelUnreachable(): void {
+    if (this.unreachableTimer !== null) this.options.clock.clearTimeout(this.unreachableTimer)
+    this.unreachableTimer = null
+  }
+
+  private scheduleStall(): void {
+    this.cancelStall()
+    const rules = this.options.rules()
+    if (!rules.stalled || this.stallRaised || this.slot === null) return
+    const due = this.slotSince + rules.stalledMinutes * MINUTE_MS - this.options.clock.now()
+    this.stallTimer = this.options.clock.setTimeout(() => {
+      this.stallTimer = null
+      if (!this.live) return
+      this.stallRaised = true
+      this.raise('stalled', 'Indexer stalled', `The slot has not moved for ${minutes(this.options.clock.now() - this.slotSince)} (still ${String(this.slot)}) while connected`)
+    }, Math.max(0, due))
+  }
+
+  private cancelStall(): void {
+    if (this.stallTimer !== null) this.options.clock.clearTimeout(this.stallTimer)
+    this.stallTimer = null
+  }
+}

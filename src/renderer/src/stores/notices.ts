@@ -1,0 +1,93 @@
+import { computed, ref, shallowRef } from 'vue'
+import { defineStore } from 'pinia'
+import type { Notice } from '@shared/notice'
+import { getBridge } from '@renderer/bridge'
+import { useAppInfoStore } from './app-info'
+
+export type PagePermission = NotificationPermission | 'unsupported'
+
+export interface Toast extends Notice {
+  id: number
+}
+
+/** Toasts shown at once; older ones make room. */
+const MAX_TOASTS = 3
+const TOAST_MS = 8000
+
+function browserNotifications(): typeof Notification | null {
+  return typeof globalThis.Notification === 'function' ? globalThis.Notification : null
+}
+
+/**
+ * Serve mode's presenter of the core's decisions: main decides what may pop
+ * up (the same rules as the desktop's native notifications) and pushes it as
+ * `notice`; in a browser tab this shows it through the Notification API once
+ * the user allowed it from the in-app prompt, or as an in-app toast when
+ * they did not. The desktop shows natives itself, so the page stays quiet there.
+ */
+export const useNoticesStore = defineStore('notices', () => {
+  const bridge = getBridge()
+  const appInfo = useAppInfoStore()
+  const api = browserNotifications()
+  const permission = ref<PagePermission>(api ? api.permission : 'unsupported')
+  /** The user answered "Not now": no prompt again in this tab. */
+  const promptDismissed = ref(false)
+  const toasts = shallowRef<Toast[]>([])
+  /** Notices shown by this page (browser notifications or toasts), for the centre's line. */
+  const shown = ref(0)
+  let nextId = 1
+  let navigate: (route: string) => void = () => undefined
+
+  const inPage = computed(() => appInfo.info?.platform === 'browser')
+  const showPrompt = computed(() => inPage.value && permission.value === 'default' && !promptDismissed.value)
+  const mode = computed<'browser' | 'toast' | 'desktop'>(() => (!inPage.value ? 'desktop' : permission.value === 'granted' ? 'browser' : 'toast'))
+
+  bridge.on('notice', (notices) => {
+    if (!inPage.value) return
+    for (const notice of notices) present(notice)
+  })
+
+  function present(notice: Notice): void {
+    shown.value++
+    if (api && permission.value === 'granted') {
+      try {
+        const shownNotice = new api(notice.title, { body: notice.body, tag: notice.key ?? undefined })
+        shownNotice.onclick = () => {
+          globalThis.focus?.()
+          navigate(notice.route)
+          shownNotice.close()
+        }
+        return
+      } catch {
+        // Some browsers allow notifications only from a service worker: the toast still shows it.
+      }
+    }
+    const toast: Toast = { ...notice, id: nextId++ }
+    toasts.value = [...toasts.value, toast].slice(-MAX_TOASTS)
+    setTimeout(() => dismiss(toast.id), TOAST_MS)
+  }
+
+  function dismiss(id: number): void {
+    toasts.value = toasts.value.filter((toast) => toast.id !== id)
+  }
+
+  /** Asked from a click in the page: browsers allow the permission prompt only after a user gesture. */
+  async function allow(): Promise<void> {
+    if (!api) return
+    try {
+      permission.value = await api.requestPermission()
+    } catch {
+      permission.value = api.permission
+    }
+  }
+
+  function notNow(): void {
+    promptDismissed.value = true
+  }
+
+  function onNavigate(handler: (route: string) => void): void {
+    navigate = handler
+  }
+
+  return { permission, promptDismissed, toasts, shown, inPage, showPrompt, mode, allow, notNow, dismiss, onNavigate }
+})
