@@ -95,7 +95,8 @@ describe('sign-in with a keypair file', () => {
     expect(stored).not.toContain(Buffer.from(seed).toString('hex'))
     expect(stored).not.toContain(seed.join(','))
     expect(stored).not.toContain(encodeBase58(Uint8Array.from(seed)))
-    // The user's proofs now arrive live.
+    // The user's proofs now arrive live. What the first sync of user:proofs finds is history, not news: wait until it is held.
+    await waitFor(async () => (await monitor.listProofs({ authority: DEMO_WALLET, limit: 1 }, { source: 'cache' })).items.length > 0)
     const published = demo!.network.publishProof({ authority: DEMO_WALLET })
     await waitFor(() => events.of('userProofs').flat().some((p) => p.proofAccount === published.proof.proofAccount))
   })

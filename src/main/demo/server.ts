@@ -121,7 +121,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
       handleAuthRequest({ accounts, cookieName, ...authLimits }, request, response)
       return
     }
-    if (isNotificationsRoute(new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname)) {
+    if (isNotificationsRoute(URL.parse(request.url ?? '/', `http://${LOOPBACK}`)?.pathname ?? '')) {
       handleNotificationsRequest({ accounts, cookieName, credential, inbox: network.inbox, rateLimiter }, request, response)
       return
     }
