@@ -41,6 +41,8 @@ export interface HostileIndexer {
   /** Sends `text` as is on every open live socket. */
   push(text: string): void
   openSockets(): number
+  /** Channels a client subscribed to, in order. */
+  subscribed: string[]
   /** What a new socket upgrade is answered instead of being accepted; null accepts. */
   refuseUpgrades(answer: UpgradeRefusal | null): void
   close(): Promise<void>
@@ -50,6 +52,7 @@ export async function startHostileIndexer(): Promise<HostileIndexer> {
   const overrides: Array<[RegExp, Answer]> = []
   const seen: HostileIndexer['seen'] = []
   const sockets = new Set<WebSocket>()
+  const subscribed: string[] = []
   let upgradeRefusal: UpgradeRefusal | null = null
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
@@ -84,7 +87,10 @@ export async function startHostileIndexer(): Promise<HostileIndexer> {
         } catch {
           return
         }
-        if (message.type === 'subscribe') ws.send(JSON.stringify({ type: 'subscribed', channel: message.channel }))
+        if (message.type === 'subscribe') {
+          subscribed.push(String(message.channel))
+          ws.send(JSON.stringify({ type: 'subscribed', channel: message.channel }))
+        }
         if (message.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }))
       })
     })
@@ -104,6 +110,7 @@ export async function startHostileIndexer(): Promise<HostileIndexer> {
       for (const socket of sockets) socket.send(text)
     },
     openSockets: () => sockets.size,
+    subscribed,
     refuseUpgrades(answer) {
       upgradeRefusal = answer
     },

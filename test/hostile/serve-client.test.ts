@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import { KnownSecrets } from '../../src/main/core/known-secrets'
 import type { ExportDestination, Monitor } from '../../src/main/core/monitor'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { waitFor } from '../support/wait-for'
@@ -20,6 +21,7 @@ let destination: ExportDestination | null = null
 /** What getCacheInfo answers: the cases below make it something JSON cannot carry. */
 let cacheInfo: unknown = { rows: 0 }
 const monitor = {
+  knownSecrets: new KnownSecrets(),
   onEvents: events.onEvents,
   getCacheInfo: async () => cacheInfo,
   getSettings: async () => ({ profiles: [], activeProfileId: 'demo' }),

@@ -10,7 +10,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
 import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor'
-import { memorySettingsStore } from '../../src/main/core/settings'
+import { DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/settings'
+import { memorySecretStore } from '../../src/main/core/secrets'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { waitFor } from '../support/wait-for'
 import { nested, startHostileIndexer, type HostileIndexer } from './hostile-indexer'
@@ -45,7 +46,10 @@ afterEach(async () => {
 })
 
 /** Serve mode watching a hostile indexer, with a page open; `prepare` scripts the indexer before the monitor starts. */
-async function watching(prepare: (indexer: HostileIndexer) => void = () => {}, options: Partial<MonitorOptions> = {}): Promise<Watching> {
+async function watching(
+  prepare: (indexer: HostileIndexer) => void = () => {},
+  options: Partial<MonitorOptions> | ((indexer: HostileIndexer) => Partial<MonitorOptions>) = {},
+): Promise<Watching> {
   const indexer = await startHostileIndexer()
   prepare(indexer)
   const log = recordingLogger()
@@ -54,7 +58,7 @@ async function watching(prepare: (indexer: HostileIndexer) => void = () => {}, o
     launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl },
     historyPath: null,
     log,
-    ...options,
+    ...(typeof options === 'function' ? options(indexer) : options),
   })
   await monitor.start()
   const serve = await startServe({ monitor, rendererDir: rendererDir(), port: 0, log })
@@ -81,7 +85,10 @@ async function survives(w: Watching, run: () => Promise<void>, secrets: string[]
   expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
   const shown = [...w.page.texts, ...w.log.lines].join('\n')
   const leaked = secrets.filter((secret) => shown.includes(secret))
-  if (leaked.length > 0) leaks++
+  if (leaked.length > 0) {
+    leaks++
+    console.log([...w.page.texts, ...w.log.lines].filter((line) => leaked.some((secret) => line.includes(secret))).map((line) => line.slice(0, 600)).join('\n'))
+  }
   expect(leaked).toEqual([])
   survived++
 }
@@ -95,6 +102,19 @@ const PROOF = {
 }
 
 const DEEP_REFUSAL = /nest more than 64 levels deep/
+
+/** A saved, active profile for the hostile indexer, its credential in the secret store, no launch flags. */
+function savedProfile(credential: string, id = 'hostile'): (indexer: HostileIndexer) => Partial<MonitorOptions> {
+  return (indexer) => ({
+    launch: {},
+    settings: memorySettingsStore({
+      ...DEFAULT_SETTINGS,
+      profiles: [{ id, name: 'Hostile', httpUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, wallet: null }],
+      activeProfileId: id,
+    }),
+    secrets: memorySecretStore({ [id]: credential }),
+  })
+}
 
 describe('a hostile indexer against serve mode', () => {
   describe('deeply nested records', () => {
@@ -152,6 +172,140 @@ describe('a hostile indexer against serve mode', () => {
         const reply = (await w.page.call('getConnection')) as SocketReply & { result?: { http?: { lastError?: ErrorInfo | null } } }
         expect(reply).toHaveProperty('result')
       })
+    })
+  })
+
+  describe('an indexer that echoes the credential', () => {
+    const COOKIE_SECRET = 'hostileCookieSecret7f3a'
+    const BEARER_SECRET = 'hostileBearerSecret9c1d'
+    const SECRETS = [COOKIE_SECRET, BEARER_SECRET]
+
+    /** What the request carried, said back: the Cookie and Authorization headers in the body and in headers. */
+    const echo401 =
+      (form: 'json' | 'text') =>
+      (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => {
+        const carried = `${request.headers.cookie ?? ''} ${request.headers.authorization ?? ''}`
+        response.writeHead(401, {
+          'content-type': form === 'json' ? 'application/json' : 'text/plain',
+          'x-echo': carried,
+          'www-authenticate': `Bearer error="invalid_token", token="${carried.trim()}"`,
+        })
+        response.end(form === 'json' ? JSON.stringify({ ok: false, code: 'UNAUTHORIZED', error: `Session not valid: ${carried}` }) : `401 Unauthorized: ${carried}`)
+      }
+
+    const sources: Array<[string, (indexer: HostileIndexer) => Partial<MonitorOptions>]> = [
+      ['PROOFWATCH_CREDENTIAL (a cookie)', (indexer) => ({ launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, credential: `cookie:zk_session=${COOKIE_SECRET}` } })],
+      ['PROOFWATCH_CREDENTIAL (a bearer token)', (indexer) => ({ launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, credential: `bearer:${BEARER_SECRET}` } })],
+      ['a saved profile\'s credential', savedProfile(`bearer:${BEARER_SECRET}`)],
+    ]
+    for (const [source, options] of sources) {
+      for (const form of ['json', 'text'] as const) {
+        it(`keeps ${source} off the page and out of the log when every endpoint answers 401 echoing it as ${form}`, async () => {
+          const w = await watching(
+            (indexer) => {
+              indexer.answer(/^\/api\//, echo401(form))
+              indexer.refuseUpgrades((request) => ({ status: 401, headers: { 'x-echo': String(request.headers.cookie ?? request.headers.authorization) }, body: `no: ${request.headers.cookie ?? request.headers.authorization}` }))
+            },
+            options,
+          )
+          await survives(
+            w,
+            async () => {
+              for (const [method, args] of [['getOverview', [{ source: 'network' }]], ['listProofs', [{}, { source: 'network' }]], ['getProof', [PROOF.proofAccount, { source: 'network' }]]] as const) {
+                const reply = await w.page.call(method, ...args)
+                expect(reply).toMatchObject({ error: { code: expect.stringMatching(/HTTP|AUTH/) } })
+                expect(JSON.stringify(reply)).toContain('[redacted]')
+              }
+              await waitFor(() => w.indexer.seen.some((seen) => seen.path === '/ws'))
+              // The credential did go to the indexer it belongs to: what came back is what is redacted.
+              expect(w.indexer.seen.some((seen) => SECRETS.some((secret) => `${seen.headers.cookie} ${seen.headers.authorization}`.includes(secret)))).toBe(true)
+            },
+            SECRETS,
+          )
+        })
+      }
+    }
+
+    it('keeps the credential out of a socket error frame, a record and an unreadable frame that quote it', async () => {
+      const w = await watching(() => {}, (indexer) => ({ launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, credential: `cookie:zk_session=${COOKIE_SECRET}` } }))
+      await waitFor(() => w.indexer.subscribed.includes('proofs'))
+      await survives(
+        w,
+        async () => {
+          w.indexer.push(JSON.stringify({ type: 'error', error: `Channel not allowed for session ${COOKIE_SECRET}` }))
+          w.indexer.push(JSON.stringify({ type: 'proofs', data: { ...PROOF, note: `owner session ${COOKIE_SECRET}` } }))
+          w.indexer.push(`{"type":"proofs","data":${JSON.stringify({ ...PROOF, proofAccount: 'P2' })},"x":"${COOKIE_SECRET}"`)
+          // Each frame reaches the page, with the secret in its place: the record, and the problems of the other two.
+          const shown = () => w.page.texts.join('\n')
+          await waitFor(() => shown().includes('owner session [redacted]') && problems(w.page.events).filter((p) => JSON.stringify(p).includes('[redacted]')).length >= 1)
+        },
+        SECRETS,
+      )
+    })
+
+    it('keeps a credential typed into a connection test off the page when the tested indexer echoes it', async () => {
+      const w = await watching()
+      const other = await startHostileIndexer()
+      try {
+        other.answer(/^\/api\//, echo401('json'))
+        await survives(
+          w,
+          async () => {
+            const reply = await w.page.call('testConnection', { name: 'x', httpUrl: other.httpUrl, credential: `bearer:${BEARER_SECRET}` })
+            expect(reply).toMatchObject({ result: { checks: expect.arrayContaining([expect.objectContaining({ ok: false, detail: expect.stringContaining('[redacted]') })]) } })
+          },
+          SECRETS,
+        )
+      } finally {
+        await other.close()
+      }
+    })
+
+  })
+
+  describe('a connection test aimed at another indexer', () => {
+    const SAVED_SECRET = 'savedProfileSecret5e8b'
+    const carried = (indexer: HostileIndexer) => indexer.seen.filter((seen) => `${seen.headers.cookie ?? ''} ${seen.headers.authorization ?? ''}`.includes(SAVED_SECRET))
+
+    const targets: Array<[string, (saved: HostileIndexer, other: HostileIndexer) => { httpUrl: string; wsUrl?: string }]> = [
+      ['another HTTP origin', (_saved, other) => ({ httpUrl: other.httpUrl })],
+      ['the same HTTP origin with another socket origin', (saved, other) => ({ httpUrl: saved.httpUrl, wsUrl: other.wsUrl })],
+    ]
+    for (const [name, target] of targets) {
+      it(`does not hand a saved profile's credential to ${name}, and says so`, async () => {
+        const w = await watching(() => {}, savedProfile(`bearer:${SAVED_SECRET}`))
+        const other = await startHostileIndexer()
+        try {
+          await survives(
+            w,
+            async () => {
+              const reply = await w.page.call('testConnection', { id: 'hostile', name: 'Hostile', ...target(w.indexer, other) })
+              expect(reply).toMatchObject({
+                result: { checks: expect.arrayContaining([{ name: 'saved credential', ok: false, ms: null, detail: expect.stringMatching(/^The saved credential was not sent: it belongs to http:\/\/127\.0\.0\.1:\d+/) }]) },
+              })
+              expect(other.seen.length).toBeGreaterThan(0)
+              expect(carried(other)).toEqual([])
+            },
+            [SAVED_SECRET],
+          )
+        } finally {
+          await other.close()
+        }
+      })
+    }
+
+    it('still uses the saved credential for the indexer it was saved for', async () => {
+      const w = await watching(() => {}, savedProfile(`bearer:${SAVED_SECRET}`))
+      await survives(
+        w,
+        async () => {
+          const before = w.indexer.seen.length
+          const reply = await w.page.call('testConnection', { id: 'hostile', name: 'Hostile', httpUrl: w.indexer.httpUrl })
+          expect(JSON.stringify(reply)).not.toContain('saved credential')
+          expect(w.indexer.seen.slice(before).filter((seen) => seen.headers.authorization === `Bearer ${SAVED_SECRET}`).length).toBeGreaterThan(0)
+        },
+        [SAVED_SECRET],
+      )
     })
   })
 })

@@ -104,9 +104,15 @@ export function isBridgeMethod(method: string): method is BridgeMethodName {
   return Object.hasOwn(IPC_CHANNELS, method)
 }
 
+export interface DispatcherOptions {
+  /** What a page may see of an answer or an error (the monitor redacts every credential it knows of). */
+  shown?: <T>(value: T) => T
+}
+
 /** Turns an untrusted (method, args) pair into a call on the core; never throws. */
-export function createBridgeDispatcher(api: BridgeMethods): BridgeDispatcher {
-  return async (method, args) => {
+export function createBridgeDispatcher(api: BridgeMethods, options: DispatcherOptions = {}): BridgeDispatcher {
+  const shown = options.shown ?? (<T>(value: T) => value)
+  const dispatch = async (method: string, args: unknown): Promise<BridgeResponse<unknown>> => {
     try {
       if (!isBridgeMethod(method)) {
         throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `Unknown method ${String(method).slice(0, 60)}` })
@@ -128,6 +134,7 @@ export function createBridgeDispatcher(api: BridgeMethods): BridgeDispatcher {
       return { error: toErrorInfo(error) }
     }
   }
+  return async (method, args) => shown(await dispatch(method, args))
 }
 
 /** The result in the one data model of every transport; one JSON cannot carry (a cycle, a BigInt, stack-deep nesting) is an error that says so. */

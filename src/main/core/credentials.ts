@@ -74,7 +74,7 @@ export function describeCredential(credential: Credential | null | undefined): s
 }
 
 /** The secret parts of a credential, as they may appear in text. */
-function secretsOf(credential: Credential): string[] {
+export function credentialSecrets(credential: Credential): string[] {
   const secret = credential.kind === 'cookie' ? credential.value : credential.token
   const encoded = encodeURIComponent(secret)
   return encoded === secret ? [secret] : [secret, encoded]
@@ -94,7 +94,7 @@ export function redactText(text: string, credentials: ReadonlyArray<Credential |
   let result = text.replace(BEARER_IN_TEXT, `$1${REDACTED}`)
   for (const credential of credentials) {
     if (!credential) continue
-    for (const secret of secretsOf(credential)) {
+    for (const secret of credentialSecrets(credential)) {
       // Very short secrets would redact ordinary words; they are still covered by header redaction.
       if (secret.length >= 4) result = result.split(secret).join(REDACTED)
     }

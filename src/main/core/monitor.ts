@@ -37,7 +37,8 @@ import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET } from '../demo/catalog'
 import { startDemoIndexer } from '../demo/server'
 import { testIndexerConnection } from './connection-test'
-import { credentialHeaders, parseCredential } from './credentials'
+import { credentialHeaders, parseCredential, type Credential } from './credentials'
+import { KnownSecrets } from './known-secrets'
 import { EventBatcher } from './event-batcher'
 import { explorerUrl } from './explorer-links'
 import { exportToFile, writeExport } from './history/export'
@@ -87,6 +88,8 @@ export interface Monitor extends BridgeMethods {
    * keypair file (desktop file dialog; null when cancelled).
    */
   setSignInHooks(hooks: { openBrowser?: (url: string) => Promise<boolean>; pickKeypairFile?: () => Promise<string | null> }): void
+  /** Every credential this monitor holds or has used: redacted from what its events carry, and by the transports from every answer. */
+  readonly knownSecrets: KnownSecrets
 }
 
 /** Writes the rows of an export: to a stream (a download) or a file (atomically). */
@@ -106,6 +109,8 @@ export interface MonitorOptions {
   log?: Logger
   /** The history cache file; null keeps it in memory (tests, or no usable data directory). */
   historyPath?: string | null
+  /** Shared with the log, so a line never shows a credential this monitor learns of; one of its own when not given. */
+  knownSecrets?: KnownSecrets
   appInfo?: Partial<Omit<AppInfo, 'secrets'>>
   /** The folder of the built sign-in page (sign-in.html); null or absent: no browser-wallet sign-in. */
   signInPageRoot?: string | null
@@ -147,7 +152,12 @@ class IndexerMonitor implements Monitor {
   private readonly secrets: SecretStore
   private launch: LaunchOptions
   private readonly listeners = new Set<(batch: BridgeEvent[]) => void>()
-  private readonly batcher = new EventBatcher((batch) => this.listeners.forEach((l) => l(batch)))
+  readonly knownSecrets: KnownSecrets
+  // An indexer may echo a credential in any record or error: what leaves for a page never carries one.
+  private readonly batcher = new EventBatcher((batch) => {
+    const shown = this.knownSecrets.redactValue(batch)
+    this.listeners.forEach((l) => l(shown))
+  })
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   private readonly parameterMemory = createParameterMemory()
   private history: HistoryStore | null = null
@@ -177,9 +187,13 @@ class IndexerMonitor implements Monitor {
     private readonly options: MonitorOptions,
     private readonly deps: MonitorDeps,
   ) {
-    this.log = options.log ?? silentLogger
     this.launch = options.launch ?? {}
     this.secrets = options.secrets ?? memorySecretStore()
+    this.knownSecrets = options.knownSecrets ?? new KnownSecrets()
+    this.knownSecrets.watch(this.secrets)
+    this.knownSecrets.addCredential(this.launch.credential)
+    // Whatever log it is handed, nothing the core logs carries a credential it holds.
+    this.log = this.knownSecrets.logger(options.log ?? silentLogger)
     this.centre = new NotificationCentre({
       push: (event, payload) => this.batcher.push(event, payload),
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
@@ -346,7 +360,10 @@ class IndexerMonitor implements Monitor {
   async updateSettings(patch: SettingsPatch): Promise<PublicSettings> {
     const before = this.options.settings.read()
     const { settings, credentials } = applySettingsPatch(before, patch)
-    for (const [id, value] of credentials) this.secrets.set(id, value)
+    for (const [id, value] of credentials) {
+      this.knownSecrets.addCredential(value)
+      this.secrets.set(id, value)
+    }
     this.options.settings.write(settings)
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
@@ -370,14 +387,28 @@ class IndexerMonitor implements Monitor {
 
   async testConnection(profile: ProfileInput): Promise<ConnectionReport> {
     const checked = checkProfile(profile, profile.id ?? 'test')
+    const wsUrl = checked.wsUrl ?? deriveWsUrl(checked.httpUrl)
     const typed = profile.credential?.trim()
-    const credential = typed ? parseCredential(typed) : profile.id ? this.storedCredential(profile.id) : null
-    return testIndexerConnection({
+    let credential: Credential | null = typed ? parseCredential(typed) : null
+    this.knownSecrets.addCredential(credential)
+    // A saved credential goes only to the indexer it was saved for: a test of another URL must not hand it over.
+    let withheld: string | null = null
+    if (!typed && profile.id) {
+      const stored = this.storedCredential(profile.id)
+      const saved = this.options.settings.read().profiles.find((p) => p.id === profile.id)
+      if (stored && saved && sameOrigin(saved.httpUrl, checked.httpUrl) && sameOrigin(saved.wsUrl ?? deriveWsUrl(saved.httpUrl), wsUrl)) {
+        credential = stored
+      } else if (stored) {
+        withheld = `The saved credential was not sent: it belongs to ${saved ? originOf(saved.httpUrl) : 'another profile'}, not ${originOf(checked.httpUrl)}. Type it again to test this indexer with it.`
+      }
+    }
+    const report = await testIndexerConnection({
       httpUrl: checked.httpUrl,
-      wsUrl: checked.wsUrl ?? deriveWsUrl(checked.httpUrl),
+      wsUrl,
       headers: credentialHeaders(credential),
       withCredential: credential !== null,
     })
+    return withheld ? { ...report, checks: [{ name: 'saved credential', ok: false, ms: null, detail: withheld }, ...report.checks] } : report
   }
 
   async getAppInfo(): Promise<AppInfo> {
@@ -660,6 +691,7 @@ class IndexerMonitor implements Monitor {
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
     }
+    this.knownSecrets.addCredential(target.credential)
     this.session = new IndexerSession(target, deps)
     this.centre.attach(this.session.history)
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
@@ -745,3 +777,14 @@ class IndexerMonitor implements Monitor {
   }
 }
 
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return originOf(a) === originOf(b)
+}

@@ -10,6 +10,8 @@ import { silentLogger, type Logger } from './log'
 export interface SecretStore {
   get(key: string): string | null
   set(key: string, value: string | null): void
+  /** Every credential held, so that each can be redacted wherever it shows up. */
+  values(): string[]
   readonly encrypted: boolean
   /** What the user should know about how secrets are kept, or null. */
   readonly warning: string | null
@@ -23,6 +25,7 @@ export function memorySecretStore(initial: Record<string, string> = {}): SecretS
       if (value === null) values.delete(key)
       else values.set(key, value)
     },
+    values: () => [...values.values()],
     encrypted: false,
     warning: null,
   }
@@ -66,6 +69,7 @@ export function createFileSecretStore(dataDir: string, log: Logger = silentLogge
       else values.set(key, value)
       save()
     },
+    values: () => [...values.values()],
     encrypted: false,
     warning: 'Serve mode keeps credentials unencrypted in credentials.json in the data directory (readable by your user only).',
   }

@@ -11,6 +11,7 @@ import { encodeBase58 } from '../demo/base58'
 import type { Logger } from '../core/log'
 import type { Monitor, MonitorOptions } from '../core/monitor'
 import { ManualClock } from '../core/notify/manual-clock'
+import { KnownSecrets } from '../core/known-secrets'
 import { memorySecretStore } from '../core/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../core/settings'
 import type { ElectronModules, RunAppOptions } from './app-main'
@@ -114,6 +115,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
   const methods = Object.fromEntries(BRIDGE_METHOD_NAMES.map((name) => [name, vi.fn(async (..._args: unknown[]) => `${name} result`)]))
   const monitor = {
     ...methods,
+    knownSecrets: new KnownSecrets(),
     getSettings: vi.fn(async () => publicSettings(saved, memorySecretStore(), null)),
     updateSettings: vi.fn(async (patch: SettingsPatch) => {
       saved = applySettingsPatch(saved, patch).settings
@@ -305,6 +307,25 @@ describe('runApp bridge', () => {
     await expect(f.ipcMain.invoke(IPC_CHANNELS.getProof, ipcEventFrom(window!.webContents, 'https://evil.example/'), 'P')).resolves.toEqual({
       error: { code: 'INVALID_ARGUMENT', message: 'Untrusted sender' },
     })
+  })
+
+  it('keeps PROOFWATCH_CREDENTIAL and the vault\'s credentials out of the log and out of what the window is answered', async () => {
+    const lines: string[] = []
+    const record = (level: string) => (message: string, details?: unknown) => lines.push(`${level} ${message} ${JSON.stringify(details)}`)
+    const { createMonitor, monitor, page } = await start({
+      env: { PROOFWATCH_CREDENTIAL: 'bearer:desktopEnvToken123' },
+      log: { info: record('info'), warn: record('warn'), error: record('error') },
+    })
+    const given = createMonitor.mock.calls[0]![0]
+    given.secrets!.set('saved-profile', 'cookie:zk_session=desktopVaultCookie456')
+    // The monitor shares the app's set of known secrets, as the real one does.
+    Object.assign(monitor, { knownSecrets: given.knownSecrets })
+    given.log!.warn('the indexer said desktopEnvToken123 and desktopVaultCookie456', new Error('echo desktopVaultCookie456'))
+    vi.mocked(monitor.getProof).mockRejectedValueOnce(new Error('401: session desktopVaultCookie456 for Bearer desktopEnvToken123 refused'))
+    const answer = await f.ipcMain.invoke(IPC_CHANNELS.getProof, page(), 'Proof1')
+    expect(answer).toMatchObject({ error: { message: '401: session [redacted] for Bearer [redacted] refused' } })
+    expect(lines.join('\n')).toContain('the indexer said [redacted] and [redacted]')
+    expect(lines.join('\n')).not.toMatch(/desktopEnvToken123|desktopVaultCookie456/)
   })
 
   it('refuses bad arguments before they reach the monitor or the shell', async () => {

@@ -7,17 +7,15 @@ import type { LaunchOptions } from '../core/launch-options'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
 import type { Logger } from '../core/log'
 import { consoleLogger } from '../core/log'
-import type { Credential } from '../core/credentials'
-import { redactText } from '../core/credentials'
-import { credentialInSecret } from '../core/sign-in/stored-session'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { HISTORY_FILE_NAME } from '../core/history/database'
 import { createFileLogger } from '../core/log-file'
+import { KnownSecrets } from '../core/known-secrets'
 import type { Monitor, MonitorOptions } from '../core/monitor'
 import type { NotifyClock } from '../core/notify/timers'
 import type { SettingsStore } from '../core/settings'
 import { APP_ID, DESKTOP_NAME } from './app-identity'
-import type { CredentialVault, SafeStorageLike } from './credential-vault'
+import type { SafeStorageLike } from './credential-vault'
 import { openCredentialVault } from './credential-vault'
 import { desktopBridge } from './desktop-bridge'
 import type { DesktopShellDeps } from './desktop-shell'
@@ -111,7 +109,9 @@ const HIDDEN_FLAG = '--hidden'
  */
 export async function runApp(electron: ElectronModules, options: RunAppOptions): Promise<RunningApp | null> {
   const { app, dialog } = electron
-  let log: Logger = options.log ?? consoleLogger()
+  // Every credential the app holds (the vault's, PROOFWATCH_CREDENTIAL, the demo's), kept out of every log line and page.
+  const knownSecrets = new KnownSecrets()
+  let log: Logger = knownSecrets.logger(options.log ?? consoleLogger())
   // Handed to parts made before the log file exists; they write wherever the log goes by then.
   const logs: Logger = { info: (m, d) => log.info(m, d), warn: (m, d) => log.warn(m, d), error: (m, d) => log.error(m, d) }
   const fail = (message: string, code: number) => {
@@ -126,6 +126,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   let launch: LaunchOptions
   try {
     launch = parseLaunchOptions(options.argv, options.env, { strict: false })
+    knownSecrets.addCredential(launch.credential)
   } catch (error) {
     return fail(`${error instanceof Error ? error.message : String(error)}\n\n${LAUNCH_USAGE}`, 2)
   }
@@ -275,16 +276,15 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     const userData = app.getPath('userData')
     let logFile: string | null = null
     let logsDir: string | null = null
-    let vault: CredentialVault | null = null
     if (!options.log) {
       try {
         const fileLog = createFileLogger({
           dir: join(userData, 'logs'),
           echo: consoleLogger(),
           // The credentials themselves, wherever a line quotes them (a request, a header, an error).
-          redactKnown: (line) => (vault ? redactText(line, vaultCredentials(vault)) : line),
+          redactKnown: (line) => knownSecrets.redactText(line),
         })
-        log = fileLog
+        log = knownSecrets.logger(fileLog)
         logFile = fileLog.file
         logsDir = fileLog.dir
       } catch (error) {
@@ -293,12 +293,13 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     }
     log.info('ProofWatch starting', { platform: options.platform, dataDir: userData })
 
-    const secrets = (vault = await openCredentialVault({
+    const secrets = await openCredentialVault({
       safeStorage: electron.safeStorage,
       file: join(userData, 'credentials.enc.json'),
       platform: options.platform,
       log,
-    }))
+    })
+    knownSecrets.watch(secrets)
     const rendererLocation = resolveRendererLocation(options.mainDir, options.env.ELECTRON_RENDERER_URL)
     const settings = (options.createSettingsStore ?? ((l) => createElectronSettingsStore({ log: l })))(log)
     const created = options.createMonitor({
@@ -306,6 +307,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
       launch,
       log,
       secrets,
+      knownSecrets,
       historyPath: join(userData, HISTORY_FILE_NAME),
       appInfo: { platform: 'desktop', version: app.getVersion(), dataDir: userData, logFile },
       // The built sign-in page sits beside the built renderer (also under the dev server).
@@ -358,7 +360,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     })
     bridgeIpc = registerBridgeIpc({
       ipcMain: electron.ipcMain,
-      dispatcher: createBridgeDispatcher(bridge),
+      dispatcher: createBridgeDispatcher(bridge, { shown: (value) => created.knownSecrets.redactValue(value) }),
       monitor: created,
       getWindow: () => mainWindow,
       location: rendererLocation,
@@ -387,14 +389,4 @@ function downloadsDir(app: Pick<App, 'getPath'>, fallback: string): string {
   } catch {
     return fallback
   }
-}
-
-/** Pasted credentials and sign-in sessions alike: every secret the vault holds is redacted from the log. */
-function vaultCredentials(vault: CredentialVault): Credential[] {
-  const credentials: Credential[] = []
-  for (const text of vault.values()) {
-    const credential = credentialInSecret(text)
-    if (credential !== null) credentials.push(credential)
-  }
-  return credentials
 }

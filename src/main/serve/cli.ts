@@ -9,16 +9,20 @@ import { createFileSecretStore } from '../core/secrets'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/launch-options'
 import { consoleLogger, type Logger } from '../core/log'
 import { createFileLogger } from '../core/log-file'
+import { KnownSecrets } from '../core/known-secrets'
 import { createMonitor } from '../core/monitor'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { startServe } from './server'
 
 /** `npm run serve`: the same core and renderer as the app, in a browser on this host. */
 async function main(): Promise<void> {
-  let log: Logger = consoleLogger('proofwatch-serve')
+  // Every credential serve mode holds (credentials.json, PROOFWATCH_CREDENTIAL, the demo's), kept out of every log line and page.
+  const knownSecrets = new KnownSecrets()
+  let log: Logger = knownSecrets.logger(consoleLogger('proofwatch-serve'))
   let launch
   try {
     launch = parseLaunchOptions(process.argv.slice(2), process.env, { strict: true })
+    knownSecrets.addCredential(launch.credential)
   } catch (error) {
     console.error(toErrorInfo(error).message)
     console.error(LAUNCH_USAGE)
@@ -38,15 +42,22 @@ async function main(): Promise<void> {
   let logFile: string | null = null
   try {
     // The same rotating, redacted log as the app keeps, beside the console.
-    const fileLog = createFileLogger({ dir: join(dataDir, 'logs'), echo: log })
-    log = fileLog
+    const fileLog = createFileLogger({
+      dir: join(dataDir, 'logs'),
+      echo: consoleLogger('proofwatch-serve'),
+      redactKnown: (line) => knownSecrets.redactText(line),
+    })
+    log = knownSecrets.logger(fileLog)
     logFile = fileLog.file
   } catch (error) {
     log.warn('Logging to the console only', toErrorInfo(error))
   }
+  const secrets = createFileSecretStore(dataDir, log)
+  knownSecrets.watch(secrets)
   const monitor = createMonitor({
     settings: createFileSettingsStore(dataDir, log),
-    secrets: createFileSecretStore(dataDir, log),
+    secrets,
+    knownSecrets,
     historyPath: join(dataDir, HISTORY_FILE_NAME),
     launch,
     log,

@@ -5,6 +5,7 @@ import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { BRIDGE_TOKEN_REFUSED, type BridgeEvent, type SocketReply } from '@shared/bridge'
+import { KnownSecrets } from '../core/known-secrets'
 import { silentLogger } from '../core/log'
 import type { Monitor } from '../core/monitor'
 import { startServe, type ServeHandle } from './server'
@@ -12,6 +13,7 @@ import { startServe, type ServeHandle } from './server'
 function fakeMonitor() {
   const listeners = new Set<(batch: BridgeEvent[]) => void>()
   const monitor = {
+    knownSecrets: new KnownSecrets(),
     start: async () => {},
     stop: async () => {},
     onEvents: (listener: (batch: BridgeEvent[]) => void) => {

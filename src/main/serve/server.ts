@@ -30,7 +30,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   let port = 0
   const bridge = new BridgeSocketServer({
-    dispatcher: createBridgeDispatcher(options.monitor),
+    dispatcher: createBridgeDispatcher(options.monitor, { shown: (value) => options.monitor.knownSecrets.redactValue(value) }),
     token,
     allowedOrigins: () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
     greeting: async () => [{ event: 'connection', payload: await options.monitor.getConnection() }],
