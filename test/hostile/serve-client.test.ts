@@ -289,6 +289,68 @@ describe('a hostile local client against serve mode', () => {
     }
   })
 
+  describe('with a Host that is not this server (DNS rebinding)', () => {
+    const foreignHosts = (): string[] => [
+      'evil.example',
+      `evil.example:${serve.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${serve.port + 1}`,
+      `localhost:${serve.port}.evil.example`,
+      `127.0.0.2:${serve.port}`,
+      `[::1]:${serve.port}`,
+    ]
+
+    /** A raw request with the given Host; resolves with the whole answer once the server closes or it is complete. */
+    async function requestWithHost(path: string, hostHeader: string): Promise<{ client: RawClient; status: number }> {
+      const client = await rawConnect(serve.port)
+      client.write(`GET ${path} HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: close\r\n\r\n`)
+      await client.closed
+      return { client, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(client.received())?.[1] ?? 0) }
+    }
+
+    async function exportLink(): Promise<string> {
+      const outcome = await destination!({ kind: 'proofs', format: 'csv', filter: {} }, {
+        toStream: async (out: NodeJS.WritableStream) => {
+          out.write('proofAccount\nP1\n')
+          return { rows: 1 }
+        },
+        toFile: async () => ({ rows: 0 }),
+      } as never)
+      return (outcome as { url: string }).url
+    }
+
+    it('refuses pages, assets and exports with 421, and the export link still works for a page of ours', async () => {
+      const link = await exportLink()
+      for (const hostHeader of foreignHosts()) {
+        for (const path of ['/', `/?token=${serve.token}`, '/assets/app.js', link]) {
+          await survives(async () => {
+            const { client, status } = await requestWithHost(path, hostHeader)
+            expect(status).toBe(421)
+            expect(client.received()).not.toContain('ProofWatch</title>')
+            expect(client.received()).not.toContain('proofAccount')
+            return client
+          }, /refused a request for another host/)
+        }
+      }
+      const { client, status } = await requestWithHost(link, `LOCALHOST:${serve.port}`)
+      expect(status).toBe(200)
+      expect(client.received()).toContain('proofAccount\nP1')
+    })
+
+    it('refuses the bridge with 421, token and Origin notwithstanding', async () => {
+      for (const hostHeader of foreignHosts()) {
+        await survives(async () => {
+          const client = await rawConnect(serve.port)
+          client.write(upgradeRequest({ path: `/bridge?token=${serve.token}`, host: hostHeader, origin: ownOrigin() }))
+          expect(await client.waitFor(/^HTTP\/1\.1 \d{3}/)).toBe(true)
+          expect(client.received()).toMatch(/^HTTP\/1\.1 421 /)
+          client.end()
+          return client
+        }, /bridge connection refused.*421/)
+      }
+    })
+  })
+
   it('pushes events to a page of ours after all of the above', async () => {
     expect(destination).not.toBeNull()
     expect(await bridgeAnswers(serve.port, serve.token, 'getConnection')).toMatchObject({ id: 1, result: { socket: { state: 'live' } } })

@@ -9,6 +9,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
+import { IndexerClient } from '../../src/main/core/indexer/client'
 import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor'
 import { DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/settings'
 import { memorySecretStore } from '../../src/main/core/secrets'
@@ -306,6 +307,90 @@ describe('a hostile indexer against serve mode', () => {
         },
         [SAVED_SECRET],
       )
+    })
+  })
+
+  describe('redirects to another origin', () => {
+    const REDIRECT_SECRET = 'redirectCookieSecret3d9e'
+    const redirects: Array<[string, number, (other: HostileIndexer, own: HostileIndexer) => string]> = [
+      ['302 to another port', 302, (other) => `${other.httpUrl}/api/proofs`],
+      ['301 to another port', 301, (other) => `${other.httpUrl}/api/proofs`],
+      ['307 to another port', 307, (other) => `${other.httpUrl}/api/proofs`],
+      ['308 to another port', 308, (other) => `${other.httpUrl}/api/proofs`],
+      ['303 to another port', 303, (other) => `${other.httpUrl}/api/proofs`],
+      ['302 protocol-relative', 302, (other) => `${other.httpUrl.replace('http:', '')}/api/proofs`],
+      ['302 to the same port under another name', 302, (_other, own) => `${own.httpUrl.replace('127.0.0.1', 'localhost')}/api/proofs`],
+    ]
+    for (const [name, status, location] of redirects) {
+      it(`refuses a ${name}, sends it neither the credential nor a request, and caches nothing from it`, async () => {
+        const other = await startHostileIndexer()
+        try {
+          const w = await watching(
+            (indexer) =>
+              indexer.answer(/^\/api\/proofs$/, (_request, response) => {
+                response.writeHead(status, { location: location(other, indexer) })
+                response.end()
+              }),
+            (indexer) => ({ launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, credential: `cookie:zk_session=${REDIRECT_SECRET}` } }),
+          )
+          await survives(
+            w,
+            async () => {
+              const reply = await w.page.call('listProofs', {}, { source: 'network' })
+              expect(reply).toMatchObject({ error: { code: 'HTTP', status, message: expect.stringMatching(/redirected to another origin \(.+\): not followed/) } })
+              const cached = (await w.page.call('listProofs', {}, { source: 'cache' })) as { result?: { items: unknown[] } }
+              expect(cached.result?.items ?? []).toEqual([])
+              expect(other.seen.filter((seen) => seen.path === '/api/proofs')).toEqual([])
+              expect(w.indexer.seen.filter((seen) => seen.path === '/api/proofs' && seen.headers.host !== new URL(w.indexer.httpUrl).host)).toEqual([])
+            },
+            [REDIRECT_SECRET],
+          )
+        } finally {
+          await other.close()
+        }
+      })
+    }
+
+    it('follows a redirect that stays on the indexer\'s origin', async () => {
+      const w = await watching((indexer) =>
+        indexer.answer(/^\/api\/proofs$/, (request, response) => {
+          if (request.url?.includes('moved=1')) return indexer.answer(/^\/api\/proofs$/, null)
+          response.writeHead(302, { location: `/api/proofs?moved=1` })
+          response.end()
+        }),
+      )
+      await survives(w, async () => {
+        w.indexer.answer(/^\/api\/proofs$/, (request, response) => {
+          if (!request.url?.includes('moved=1')) {
+            response.writeHead(302, { location: '/api/proofs?moved=1' })
+            return response.end()
+          }
+          response.writeHead(200, { 'content-type': 'application/json' })
+          response.end(JSON.stringify({ ok: true, items: [{ ...PROOF, slotVerified: PROOF.slot }] }))
+        })
+        const reply = (await w.page.call('listProofs', {}, { source: 'network' })) as { result?: { items: Array<{ proofAccount: string }> } }
+        expect(reply.result?.items.map((item) => item.proofAccount)).toEqual([PROOF.proofAccount])
+      })
+    })
+  })
+
+  describe('a slow indexer', () => {
+    it('gives up at the deadline and says how long it waited, not one attempt\'s limit', async () => {
+      const slow = await startHostileIndexer()
+      try {
+        slow.answer(/^\/api\//, () => undefined)
+        tried++
+        const client = new IndexerClient({ baseUrl: slow.httpUrl, timeoutMs: 150, deadlineMs: 400, retries: 5 })
+        const error = (await client.overview().then(
+          () => null,
+          (caught: unknown) => caught,
+        )) as Error & { code?: string }
+        expect(error).toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/did not answer within 0\.\d s( \(\d attempts\))?$/) })
+        expect(slow.seen.length).toBeLessThanOrEqual(3)
+        survived++
+      } finally {
+        await slow.close()
+      }
     })
   })
 })

@@ -12,6 +12,8 @@ export interface BridgeSocketOptions {
   token: string
   /** Origins a browser page of ours has: http://127.0.0.1:<port> and http://localhost:<port>. */
   allowedOrigins: () => readonly string[]
+  /** Whether the Host header names this server (127.0.0.1 or localhost with its port). */
+  isOwnHost?: (host: string | undefined) => boolean
   /** Events every new page gets at once (the connection state), before any batch. */
   greeting?: () => Promise<BridgeEvent[]>
   log: Logger
@@ -34,7 +36,7 @@ export class BridgeSocketServer {
     socket.on('error', (error) => this.options.log.warn('bridge connection error', errorSummary(error)))
     const refusal = this.refusal(request)
     if (refusal) {
-      this.options.log.warn('bridge connection refused', { reason: refusal, origin: request.headers.origin ?? null })
+      this.options.log.warn('bridge connection refused', { reason: refusal, origin: request.headers.origin?.slice(0, 200) ?? null, host: request.headers.host?.slice(0, 200) ?? null })
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`)
       return
     }
@@ -67,9 +69,10 @@ export class BridgeSocketServer {
     this.server.close()
   }
 
-  /** Refusals at the HTTP level: not the bridge path, or a page of another origin. */
+  /** Refusals at the HTTP level: another Host (DNS rebinding), not the bridge path, or a page of another origin. */
   private refusal(request: IncomingMessage): string | null {
     const url = new URL(request.url ?? '/', 'http://localhost')
+    if (this.options.isOwnHost && !this.options.isOwnHost(request.headers.host)) return '421 Misdirected Request'
     if (url.pathname !== '/bridge') return '404 Not Found'
     const origin = request.headers.origin
     if (!origin || !this.options.allowedOrigins().includes(origin)) return '403 Forbidden'

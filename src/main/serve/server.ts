@@ -33,12 +33,19 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     dispatcher: createBridgeDispatcher(options.monitor, { shown: (value) => options.monitor.knownSecrets.redactValue(value) }),
     token,
     allowedOrigins: () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+    isOwnHost: (host) => ownHost(host, port),
     greeting: async () => [{ event: 'connection', payload: await options.monitor.getConnection() }],
     log: options.log,
   })
   const downloads = new ExportDownloads(token, options.log)
   options.monitor.setExportDestination(async (request, writers) => downloads.offer(request, writers.toStream))
   const server: Server = createServer((request, response) => {
+    if (!ownHost(request.headers.host, port)) {
+      options.log.warn('refused a request for another host', { host: request.headers.host?.slice(0, 200) ?? null })
+      response.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+      response.end(`ProofWatch answers only at http://127.0.0.1:${port}/ and http://localhost:${port}/`)
+      return
+    }
     if (downloads.handle(request, response)) return
     serveStaticFile(options.rendererDir, request, response).catch((error: unknown) => {
       options.log.error('static file failed', error)
@@ -65,4 +72,14 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/**
+ * A page of ours names this server as 127.0.0.1 or localhost with its port.
+ * Any other Host means a name that resolved here without being us (DNS
+ * rebinding): such a page must reach neither the pages, the exports nor the bridge.
+ */
+export function ownHost(host: string | undefined, port: number): boolean {
+  const given = host?.toLowerCase()
+  return given === `127.0.0.1:${port}` || given === `localhost:${port}`
 }

@@ -63,6 +63,8 @@ export interface IndexerClientOptions {
   baseUrl: string
   fetch?: typeof fetch
   timeoutMs?: number
+  /** The whole of one request, its retries included. */
+  deadlineMs?: number
   retries?: number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
@@ -94,6 +96,7 @@ export class IndexerClient {
     this.request = {}
     if (options.fetch) this.request.fetch = options.fetch
     if (options.timeoutMs !== undefined) this.request.timeoutMs = options.timeoutMs
+    if (options.deadlineMs !== undefined) this.request.deadlineMs = options.deadlineMs
     if (options.retries !== undefined) this.request.retries = options.retries
     if (options.sleep) this.request.sleep = options.sleep
     if (options.random) this.request.random = options.random

@@ -63,7 +63,7 @@ describe('requestJson', () => {
 
   it('caps the backoff', async () => {
     const s = await serve((_req, res) => sendJson(res, 500, {}))
-    const { options, delays } = recording({ random: () => 0.999, retries: 8, maxDelayMs: 4000 })
+    const { options, delays } = recording({ random: () => 0.999, retries: 8, maxDelayMs: 4000, deadlineMs: Infinity })
     await rejection(requestJson(s.url, options))
     expect(delays).toHaveLength(8)
     expect(Math.max(...delays)).toBeLessThan(4000)
@@ -143,9 +143,32 @@ describe('requestJson', () => {
     const { options, delays } = recording({ timeoutMs: 100, retries: 1 })
     const error = await rejection(requestJson(s.url, options))
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true })
-    expect(error.message).toContain('100 ms')
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+ did not answer within \d+(\.\d)? s \(2 attempts\)$/)
     expect(s.requests).toHaveLength(2)
     expect(delays).toHaveLength(1)
+  })
+
+  it('gives up at the deadline, whatever the retries, and says how long the wait was', async () => {
+    const s = await serve(() => undefined)
+    const started = Date.now()
+    const error = await rejection(requestJson(s.url, { timeoutMs: 200, deadlineMs: 500, retries: 10, baseDelayMs: 10, maxDelayMs: 20 }))
+    const waited = Date.now() - started
+    expect(error.code).toBe('TIMEOUT')
+    const [, said, attempts] = /did not answer within (\d+(?:\.\d)?) s \((\d+) attempts\)$/.exec(error.message) ?? []
+    expect(Number(attempts)).toBe(s.requests.length)
+    expect(s.requests.length).toBeLessThanOrEqual(3)
+    // What it says is the wait: never more than it took, never less than one attempt's limit.
+    expect(Number(said) * 1000).toBeLessThanOrEqual(waited + 50)
+    expect(Number(said) * 1000).toBeGreaterThanOrEqual(200)
+  })
+
+  it('stops retrying a server error at the deadline and reports the error itself', async () => {
+    const s = await serve((_req, res) => sendJson(res, 503, { ok: false, error: 'busy' }))
+    const { options, delays } = recording({ retries: 10, deadlineMs: 2000, random: () => 0.999 })
+    const error = await rejection(requestJson(s.url, options))
+    expect(error).toMatchObject({ code: 'HTTP', status: 503 })
+    expect(delays.reduce((a, b) => a + b, 0)).toBeLessThan(2000)
+    expect(s.requests.length).toBe(delays.length + 1)
   })
 
   it('times out a body that stalls', async () => {

@@ -10,8 +10,13 @@ import { decodeErrorBody } from './decode-errors'
 import { decodeFailure } from './decode-values'
 import { parseJsonText } from './json-text'
 
-export const DEFAULT_TIMEOUT_MS = 10_000
+export const DEFAULT_TIMEOUT_MS = 8_000
+/** The whole request, every attempt and every wait between them: what a user waits at most for an answer. */
+export const DEFAULT_DEADLINE_MS = 15_000
 export const DEFAULT_RETRIES = 3
+/** Same-origin redirects followed in a row before giving up. */
+const MAX_REDIRECTS = 5
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
 const DEFAULT_BASE_DELAY_MS = 500
 const DEFAULT_MAX_DELAY_MS = 30_000
@@ -24,6 +29,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST'
   /** Sent as JSON (POST only). */
   body?: unknown
+  /** The whole request: no attempt starts or waits past it. Default DEFAULT_DEADLINE_MS. */
+  deadlineMs?: number
   /** Per attempt, including reading the body. */
   timeoutMs?: number
   /** Attempts after the first one. */
@@ -130,6 +137,38 @@ function transportFailure(error: unknown, url: string, timeoutMs: number): Proof
   return new ProofWatchError({ code: 'INTERNAL', message: `Request to ${origin} failed: ${message}` }, { cause: error })
 }
 
+/** A wait as people read it: tenths of a second below ten seconds, whole seconds above. */
+function formatWait(ms: number): string {
+  const seconds = ms / 1000
+  return seconds < 10 ? `${Math.max(0.1, Math.round(seconds * 10) / 10)} s` : `${Math.round(seconds)} s`
+}
+
+/** A timeout as the user lived it: the whole wait, over every attempt, not one attempt's limit. */
+function timeoutAfter(failure: ProofWatchError, url: string, waitedMs: number, attempts: number): ProofWatchError {
+  if (failure.code !== 'TIMEOUT') return failure
+  const tries = attempts > 1 ? ` (${attempts} attempts)` : ''
+  return new ProofWatchError({ ...failure.toInfo(), message: `${new URL(url).origin} did not answer within ${formatWait(waitedMs)}${tries}` }, { cause: failure })
+}
+
+/** Where a redirect from `from` leads, if it stays on the indexer's origin; throws when it leaves it. */
+function sameOriginRedirect(from: string, status: number, location: string | null, origin: string): string {
+  let target: URL
+  try {
+    target = new URL(location ?? '', from)
+  } catch {
+    target = new URL('about:blank')
+  }
+  if (location === null || target.origin !== origin) {
+    throw new ProofWatchError({
+      code: 'HTTP',
+      status,
+      message: `${origin} redirected ${location === null ? 'without saying where' : `to another origin (${target.origin === 'null' ? location.slice(0, 100) : target.origin})`}: not followed, so neither the credential nor the cache go with it`,
+      retryable: false,
+    })
+  }
+  return target.href
+}
+
 /** What the server asked us to wait, in ms; null when it sent nothing usable. */
 function serverRequestedDelay(response: ReceivedResponse, now: number): number | null {
   const retryAfter = response.headers.get('retry-after')?.trim()
@@ -160,6 +199,19 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   const method = options.method ?? 'GET'
   const conditional = method === 'GET' ? options.conditional : undefined
   const payload = method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS
+  const started = now()
+  const origin = new URL(url).origin
+  /** Time spent, the waits between attempts included (they may be simulated). */
+  let slept = 0
+  const spent = () => Math.max(now() - started, slept)
+  /** Waits `delay` before another attempt; false when that would pass the deadline. */
+  const waitForRetry = async (delay: number): Promise<boolean> => {
+    if (spent() + delay >= deadlineMs) return false
+    slept += delay
+    await sleep(delay)
+    return true
+  }
 
   for (let attempt = 0; ; attempt++) {
     let response: ReceivedResponse
@@ -168,22 +220,42 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
     const cacheKey = conditional?.keyFor(url, extraHeaders)
     const held = cacheKey === undefined ? undefined : conditional?.get(cacheKey)
     try {
-      const received = await fetchImpl(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...extraHeaders,
-          ...held?.validators,
-        },
-        ...(payload === undefined ? {} : { body: payload }),
-        signal: AbortSignal.timeout(timeoutMs),
-      })
+      const signal = AbortSignal.timeout(Math.max(1, Math.min(timeoutMs, deadlineMs - spent())))
+      let target = url
+      let hopMethod = method
+      let hopPayload = payload
+      let received: Response
+      for (let hop = 0; ; hop++) {
+        received = await fetchImpl(target, {
+          method: hopMethod,
+          headers: {
+            accept: 'application/json',
+            ...(hopPayload === undefined ? {} : { 'content-type': 'application/json' }),
+            ...extraHeaders,
+            ...held?.validators,
+          },
+          ...(hopPayload === undefined ? {} : { body: hopPayload }),
+          // Followed here, not by fetch: one that leaves the indexer's origin must take neither the credential nor the cache.
+          redirect: 'manual',
+          signal,
+        })
+        if (!REDIRECT_STATUSES.has(received.status)) break
+        await received.body?.cancel().catch(() => undefined)
+        target = sameOriginRedirect(target, received.status, received.headers.get('location'), origin)
+        if (hop >= MAX_REDIRECTS) {
+          throw new ProofWatchError({ code: 'HTTP', status: received.status, message: `${origin} redirected more than ${MAX_REDIRECTS} times in a row`, retryable: false })
+        }
+        if (received.status !== 307 && received.status !== 308) {
+          hopMethod = 'GET'
+          hopPayload = undefined
+        }
+      }
       response = { status: received.status, headers: received.headers, text: await readText(received, maxBodyBytes) }
     } catch (error) {
       const failure = transportFailure(error, url, timeoutMs)
-      if (!failure.retryable || attempt >= retries) throw failure
-      await sleep(backoff(attempt))
+      if (!failure.retryable || attempt >= retries || !(await waitForRetry(backoff(attempt)))) {
+        throw timeoutAfter(failure, url, spent(), attempt + 1)
+      }
       continue
     }
 
@@ -211,6 +283,6 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       const seconds = Math.ceil(requested / 1000)
       throw new ProofWatchError({ ...info, message: `${info.message} (the indexer asks to wait ${seconds} s)` })
     }
-    await sleep(requested ?? backoff(attempt))
+    if (!(await waitForRetry(requested ?? backoff(attempt)))) throw new ProofWatchError(info)
   }
 }
