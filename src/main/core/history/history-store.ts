@@ -82,6 +82,8 @@ export interface Stored<T> {
 export interface HistoryStoreOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
   limits?: Partial<CacheLimits>
   retention?: RetentionPolicy
+  /** Notification-centre entries kept per indexer (default NOTIFICATION_CAP). */
+  notificationCap?: number
   write?: Omit<WriteQueueOptions, 'clock' | 'onCommitted' | 'onDamage' | 'onProblem'>
   /** Caps are checked after this many records were written. Default 5000. */
   retentionCheckEvery?: number
@@ -110,7 +112,7 @@ export class HistoryStore {
     this.clock = options.clock ?? Date.now
     this.database = HistoryDatabase.open(options)
     this.ids = new IndexerIds(this.database, this.clock)
-    this.writer = new HistoryWriter(this.database, this.ids)
+    this.writer = new HistoryWriter(this.database, this.ids, options.notificationCap)
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...options.limits }
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000

@@ -129,6 +129,11 @@ export const SQL = {
   markAllRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND read <> ?',
   markTopicRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND topic = ? AND read <> ?',
   removeNotification: 'DELETE FROM notifications WHERE indexer_id = ? AND notification_id = ?',
+  countNotifications: 'SELECT count(*) AS n FROM notifications WHERE indexer_id = ?',
+  // Past the cap the oldest go, read ones first: what is still unread is kept longest.
+  trimNotifications: `
+    DELETE FROM notifications WHERE id IN (
+      SELECT id FROM notifications WHERE indexer_id = ? ORDER BY read DESC, received_at, id LIMIT ?)`,
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
 } as const
 
@@ -167,6 +172,9 @@ export class IndexerIds {
 }
 
 /** Applies write operations; the caller holds the transaction. */
+/** Entries per indexer: ten thousand stay smooth in the windowed centre; more is history nobody reads. */
+export const NOTIFICATION_CAP = 20_000
+
 export class HistoryWriter {
   /** Circuits as last written, per indexer: a busy feed names the same few over and over. */
   private readonly circuitsWritten = new Map<string, string>()
@@ -174,6 +182,8 @@ export class HistoryWriter {
   constructor(
     private readonly database: HistoryDatabase,
     private readonly ids: IndexerIds,
+    /** Notification-centre entries kept per indexer; the oldest (read ones first) go past it. */
+    private readonly notificationCap = NOTIFICATION_CAP,
   ) {
     database.onReplaced(() => this.circuitsWritten.clear())
   }
@@ -338,6 +348,13 @@ export class HistoryWriter {
   }
 
   private writeNotifications(indexerId: number, notifications: readonly AppNotification[], at: number): void {
+    this.upsertNotifications(indexerId, notifications, at)
+    const { n } = this.database.statement(SQL.countNotifications).get(indexerId) as { n: number }
+    const over = Number(n) - this.notificationCap
+    if (over > 0) this.database.statement(SQL.trimNotifications).run(indexerId, over)
+  }
+
+  private upsertNotifications(indexerId: number, notifications: readonly AppNotification[], at: number): void {
     const upsert = this.database.statement(SQL.upsertNotification)
     for (const notification of notifications) {
       const subject = notification.subject == null ? null : JSON.stringify(notification.subject)

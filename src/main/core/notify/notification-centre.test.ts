@@ -93,3 +93,26 @@ describe('NotificationCentre: the one unread model', () => {
     await expect(centre.markRead('all')).rejects.toMatchObject({ code: 'UNREACHABLE' })
   })
 })
+
+describe('NotificationCentre: entries are kept with a cap', () => {
+  it('drops the oldest read entries first once an indexer holds more than the cap', async () => {
+    const capped = HistoryStore.open({ path: ':memory:', notificationCap: 3 })
+    const problems: unknown[] = []
+    capped.onProblem((problem) => problems.push(problem))
+    try {
+      const history = capped.forIndexer('http://127.0.0.1:2')
+      const at = (n: number) => notification(`n${n}`, { kind: 'SYSTEM', receivedAt: n, raw: { id: `n${n}`, type: 'SYSTEM', title: `t${n}` } })
+      history.recordNotifications([at(1), at(2), at(3)])
+      history.markNotificationsRead(['n2'])
+      history.recordNotifications([at(4)])
+      await capped.flush()
+      expect(problems).toEqual([])
+      expect(history.listNotifications({}).data.items.map((item) => item.id)).toEqual(['n4', 'n3', 'n1'])
+      history.recordNotifications([at(5), at(6)])
+      await capped.flush()
+      expect(history.listNotifications({}).data.items.map((item) => item.id)).toEqual(['n6', 'n5', 'n4'])
+    } finally {
+      await capped.close()
+    }
+  })
+})

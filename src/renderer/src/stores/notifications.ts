@@ -3,31 +3,36 @@ import { defineStore } from 'pinia'
 import type { AppNotification, ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Freshness, NotificationQuery } from '@shared/history'
+import { topicKey } from '@shared/unread'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from './follow-connection'
 import { createPagedList, pagedListState } from './paged-list'
 import { useUnreadStore } from './unread'
 
 /** The kinds the indexer is known to send; others it sends are offered too once seen. */
-export const KNOWN_NOTIFICATION_KINDS = ['PROOF_VERIFIED', 'PROOF_REVOKED', 'CIRCUIT_REGISTERED', 'SYSTEM'] as const
+export const KNOWN_NOTIFICATION_KINDS = ['PROOF_VERIFIED', 'PROOF_REVOKED', 'CIRCUIT_REGISTERED', 'SYSTEM', 'USER_PROOF', 'ADDRESS_TRANSACTION', 'CIRCUIT_PROOF', 'HEALTH'] as const
 
 export interface NotificationFilters {
   /** '' means every kind. */
   kind: string
   unreadOnly: boolean
+  /** '' means everything; else one watched address or followed circuit: `address:<pubkey>`, `circuit:<id>`. */
+  topic?: string
 }
 
-export const NO_NOTIFICATION_FILTERS: NotificationFilters = { kind: '', unreadOnly: false }
+export const NO_NOTIFICATION_FILTERS: NotificationFilters = { kind: '', unreadOnly: false, topic: '' }
 
 export function notificationQueryOf(filters: NotificationFilters): NotificationQuery {
   const query: NotificationQuery = {}
   if (filters.kind) query.kind = filters.kind
   if (filters.unreadOnly) query.unreadOnly = true
+  if (filters.topic) query.topic = filters.topic
   return query
 }
 
 function matches(notification: AppNotification, filters: NotificationFilters): boolean {
   if (filters.kind && notification.kind !== filters.kind) return false
+  if (filters.topic && (!notification.topic || topicKey(notification.topic) !== filters.topic)) return false
   return !(filters.unreadOnly && notification.read)
 }
 
@@ -82,7 +87,14 @@ export const useNotificationsStore = defineStore('notifications', () => {
 
   bridge.on('notifications', (batch) => {
     noteKinds(batch)
-    // A batch arrives oldest first; the centre shows newest first.
+    // A batch arrives oldest first; the centre shows newest first. An entry already shown (a growing burst) is updated in place.
+    const byId = new Map(batch.map((item) => [item.id, item]))
+    if (list.items.value.some((item) => byId.has(item.id))) {
+      list.items.value = list.items.value.map((item) => {
+        const update = byId.get(item.id)
+        return update ? { ...update, read: item.read, subject: update.subject ?? item.subject ?? null } : item
+      })
+    }
     const arrivals = [...batch].reverse()
     // Only a list already shown takes arrivals (prepend skips held ones); the next load brings them otherwise.
     list.prepend(arrivals.filter((item) => matches(item, filters.value)))

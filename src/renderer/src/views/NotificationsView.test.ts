@@ -5,7 +5,7 @@ import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { deferred } from '@renderer/test-utils/deferred'
 import { signature } from '@renderer/test-utils/fixtures'
 import { mountView, textsOf } from '@renderer/test-utils/mount-view'
-import { address, makeNotification, makeUnread } from '@renderer/test-utils/workspace-fixtures'
+import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
 import NotificationsView from './NotificationsView.vue'
 
 /** Answers like main: filtered by kind and read state, unread counted. */
@@ -59,7 +59,7 @@ describe('NotificationsView', () => {
       ]),
     )
     const items = wrapper.findAll('[data-testid="notification-item"]')
-    expect(items.map((item) => item.attributes('data-read'))).toEqual(['false', 'true', 'false', 'false'])
+    expect(items.map((item) => item.get('[data-testid="notification-state"]').attributes('data-read'))).toEqual(['false', 'true', 'false', 'false'])
     // A title that only repeats the kind is not said twice.
     expect(textsOf(wrapper, 'notification-kind')).toEqual(['Proof revoked', 'System', 'Airdrop sent'])
     expect(items[3]!.text()).toContain('Proof verified')
@@ -80,7 +80,7 @@ describe('NotificationsView', () => {
     await wrapper.findAll('[data-testid="notification-mark-read"]')[1]!.trigger('click')
     await flushPromises()
     expect(bridge.callsOf('markNotificationsRead')).toEqual([[['n-2']]])
-    expect(wrapper.findAll('[data-testid="notification-item"]').map((item) => item.attributes('data-read'))).toEqual(['false', 'true', 'false'])
+    expect(wrapper.findAll('[data-testid="notification-item"]').map((item) => item.get('[data-testid="notification-state"]').attributes('data-read'))).toEqual(['false', 'true', 'false'])
     expect(wrapper.get('[data-testid="notifications-unread"]').text()).toBe('2 unread')
 
     await wrapper.get('[data-testid="notification-open"]').trigger('click')
@@ -95,7 +95,7 @@ describe('NotificationsView', () => {
     await wrapper.get('[data-testid="notifications-mark-all"]').trigger('click')
     await flushPromises()
     expect(bridge.callsOf('markNotificationsRead')).toEqual([['all']])
-    expect(wrapper.findAll('[data-testid="notification-item"]').every((item) => item.attributes('data-read') === 'true')).toBe(true)
+    expect(wrapper.findAll('[data-testid="notification-item"]').every((item) => item.get('[data-testid="notification-state"]').attributes('data-read') === 'true')).toBe(true)
     expect(wrapper.get('[data-testid="notifications-mark-all"]').attributes('disabled')).toBeDefined()
   })
 
@@ -107,7 +107,7 @@ describe('NotificationsView', () => {
     await wrapper.get('[data-testid="notifications-mark-all"]').trigger('click')
     await flushPromises()
     expect(wrapper.get('[data-testid="notifications-mark-error"]').text()).toBe('Could not mark as read: disk full')
-    expect(wrapper.get('[data-testid="notification-item"]').attributes('data-read')).toBe('false')
+    expect(wrapper.get('[data-testid="notification-state"]').attributes('data-read')).toBe('false')
   })
 
   it('puts pushed notifications on top and shows the unread count main pushes', async () => {
@@ -134,11 +134,37 @@ describe('NotificationsView', () => {
     expect(wrapper.findAll('[data-testid="notification-item"]')).toHaveLength(1)
   })
 
+  it('shows a burst as one entry that expands to its items, each linked, and filters by watched address', async () => {
+    const pubkey = address(4)
+    const group = makeNotification(9, {
+      kind: 'ADDRESS_TRANSACTION',
+      title: '3 new transactions on Treasury',
+      subject: { kind: 'address', id: pubkey },
+      topic: { kind: 'address', id: pubkey },
+      group: { count: 3, failed: 1, items: [1, 2, 3].map((n) => ({ subject: { kind: 'transaction' as const, id: signature(n) }, text: `sig ${n}`, at: Date.now(), failed: n === 2 })) },
+    })
+    const { wrapper, router, bridge } = await mountView(NotificationsView, '/notifications', (fake) => {
+      serve(fake, [group, makeNotification(1)])
+      fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(4, { label: 'Treasury' })]))
+    })
+    await wrapper.get('[data-testid="notification-expand"]').trigger('click')
+    await flushPromises()
+    const items = wrapper.findAll('[data-testid="notification-group-item"]')
+    expect(items.map((item) => item.get('a').attributes('href'))).toEqual([1, 2, 3].map((n) => `/transactions/${signature(n)}`))
+    expect(bridge.callsOf('markNotificationsRead').at(-1)).toEqual([['n-9']])
+    // Only the address's entries.
+    expect(wrapper.findAll('[data-testid="notifications-topic"] option').map((option) => option.text())).toEqual(['Everything', 'Treasury'])
+    await wrapper.get('[data-testid="notifications-topic"]').setValue(`address:${pubkey}`)
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({ topic: `address:${pubkey}` })
+    expect(bridge.callsOf('listNotifications').at(-1)).toEqual([{ topic: `address:${pubkey}` }])
+  })
+
   it('points at the notification a search chose', async () => {
     const { wrapper } = await mountView(NotificationsView, '/notifications?focus=n-1', (bridge) =>
       serve(bridge, [makeNotification(2), makeNotification(1)]),
     )
-    const items = wrapper.findAll('[data-testid="notification-item"]')
+    const items = wrapper.findAll('[data-testid="notification-entry"]')
     expect(items.map((item) => item.classes().includes('focused'))).toEqual([false, true])
   })
 
