@@ -129,7 +129,7 @@ describe.skipIf(skipReason !== null)('watchlist, notifications, settings and sea
     await screenshotBothSchemes(page, 'notifications')
     await page.getByTestId('notifications-mark-all').click()
     await expect.poll(async () => (await page.getByTestId('notifications-unread').textContent())?.trim(), { timeout: 10_000 }).toBe('0 unread')
-    expect(await page.locator('[data-testid="notification-item"][data-read="false"]').count()).toBe(0)
+    expect(await page.locator('[data-testid="notification-state"][data-read="false"]').count()).toBe(0)
     const open = page.getByTestId('notification-open').first()
     if ((await open.count()) > 0) {
       await open.click()
