@@ -10,7 +10,7 @@ export interface SubjectLink {
 /** The view a notification is about, when it names one. */
 export function subjectLink(notification: AppNotification): SubjectLink | null {
   // A health alert is about the indexer connection, which Settings shows.
-  if (notification.kind === 'HEALTH') return { to: { name: 'settings' }, text: 'Open connection settings' }
+  if (notification.kind === 'HEALTH') return { to: { name: 'settings' }, text: 'Open settings' }
   const subject = notification.subject
   if (!subject || !subject.id) return null
   switch (subject.kind) {
