@@ -38,6 +38,8 @@ export interface IndexerInboxOptions {
   maxPages?: number
 }
 
+const NAMED_MEMORY = 10_000
+
 /** Ids the core makes for its own entries; everything else came from the indexer's list. */
 const LOCAL_ID = /^(USER_PROOF|ADDRESS_TRANSACTION|CIRCUIT_PROOF|HEALTH):/
 
@@ -53,6 +55,8 @@ export class IndexerInbox implements ReadStateSink {
   private readonly unsent = new Set<string>()
   private allUnsent = false
   private disposed = false
+  /** Held entries whose list copy was handed on already: the minutely refresh does not write them again. */
+  private readonly named = new Set<string>()
   /** Some of the list was held already, or has been delivered: what comes next is news. */
   private everHeld = false
 
@@ -113,11 +117,18 @@ export class IndexerInbox implements ReadStateSink {
         let reachedHeld = false
         for (const item of answer.items) {
           const readHere = holding.get(item.id)
-          if (readHere === undefined) fresh.push(item)
+          if (readHere === undefined) {
+            fresh.push(item)
+            this.named.add(item.id)
+          }
           else {
             reachedHeld = true
-            // Held from the socket, which leaves data.url out: the list's copy names the subject.
-            known.push(item)
+            // Held from the socket, which leaves data.url out: the list's copy names the subject (once is enough).
+            if (!this.named.has(item.id)) {
+              if (this.named.size >= NAMED_MEMORY) this.named.clear()
+              this.named.add(item.id)
+              known.push(item)
+            }
             if (item.read && !readHere) readThere.push(item.id)
             if (!item.read && readHere) notReadThere.push(item.id)
           }
