@@ -160,6 +160,20 @@ describe('NotificationsView', () => {
     expect(bridge.callsOf('listNotifications').at(-1)).toEqual([{ topic: `address:${pubkey}` }])
   })
 
+  it('works from the keyboard: arrows move, R marks the entry read, Enter opens its subject', async () => {
+    const { wrapper, bridge, router } = await mountView(NotificationsView, '/notifications', (fake) =>
+      serve(fake, [makeNotification(2, { subject: { kind: 'transaction', id: signature(2) } }), makeNotification(1)]),
+    )
+    const grid = wrapper.get('[data-testid="virtual-list"]')
+    await grid.trigger('keydown', { key: 'ArrowDown' })
+    await grid.trigger('keydown', { key: 'r' })
+    await flushPromises()
+    expect(bridge.callsOf('markNotificationsRead')).toEqual([[['n-2']]])
+    await grid.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(router.currentRoute.value.path).toBe(`/transactions/${signature(2)}`)
+  })
+
   it('points at the notification a search chose', async () => {
     const { wrapper } = await mountView(NotificationsView, '/notifications?focus=n-1', (bridge) =>
       serve(bridge, [makeNotification(2), makeNotification(1)]),
