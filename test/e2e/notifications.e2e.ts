@@ -162,6 +162,8 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
     await minutes.fill('0.05')
     await minutes.dispatchEvent('change')
     await page.waitForTimeout(500)
+    await minutes.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(SCREENSHOTS, 'notifications-health-rules.png') })
     await demo.close()
     await expect.poll(async () => (await shown()).map((n) => n.title), { timeout: 30_000 }).toContain('Indexer unreachable')
     await page.getByTestId('nav-notifications').click()
