@@ -243,3 +243,10 @@ export type SocketReply =
  * is wrong or stale (serve mode was restarted): the page must not retry.
  */
 export const BRIDGE_TOKEN_REFUSED = 4401
+
+/**
+ * The largest request the browser transport takes, in bytes of its JSON text.
+ * The server closes a socket that sends more (1009); the page refuses such a
+ * request itself first, with a clear error, so its socket stays open.
+ */
+export const BRIDGE_MAX_REQUEST_BYTES = 256 * 1024

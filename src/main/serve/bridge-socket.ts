@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { timingSafeEqual } from 'node:crypto'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { BRIDGE_TOKEN_REFUSED, type BridgeEvent } from '@shared/bridge'
+import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED, type BridgeEvent } from '@shared/bridge'
 import type { BridgeDispatcher } from '../core/bridge-dispatch'
 import type { Logger } from '../core/log'
 import { eventsText, replyText } from './socket-messages'
@@ -25,7 +25,7 @@ export interface BridgeSocketOptions {
  * and an Origin check, so other pages and local programs cannot drive it.
  */
 export class BridgeSocketServer {
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024, perMessageDeflate: false })
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_REQUEST_BYTES, perMessageDeflate: false })
 
   constructor(private readonly options: BridgeSocketOptions) {
     this.server.on('connection', (socket) => this.onConnection(socket))

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ErrorInfo } from '@shared/domain'
-import { BRIDGE_TOKEN_REFUSED } from '@shared/bridge'
+import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED } from '@shared/bridge'
 import { ProofWatchError } from '@shared/errors'
 import { FakeWebSocket } from '@renderer/test-utils/fake-websocket'
 import { makeConnection, makeOverview, makeProofSummary } from '@renderer/test-utils/fixtures'
@@ -228,6 +228,20 @@ describe('createSocketBridge', () => {
     expect((await rejection(waiting)).message).toBe(TOKEN_REFUSED_MESSAGE)
     vi.advanceTimersByTime(60_000)
     expect(FakeWebSocket.instances).toHaveLength(2)
+  })
+
+  it('refuses a request larger than the bridge takes, without sending it, and keeps the socket for the next', async () => {
+    const socket = open()
+    socket.serverOpens()
+    const ids = Array.from({ length: 8000 }, (_, index) => `notification-${index}-${'x'.repeat(30)}`)
+    expect(JSON.stringify(ids).length).toBeGreaterThan(BRIDGE_MAX_REQUEST_BYTES)
+    const error = await rejection(bridge.markNotificationsRead(ids))
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^markNotificationsRead asks too much at once \(\d+ KB; the bridge takes up to 256 KB\)/) })
+    expect(socket.sent).toEqual([])
+    const overview = bridge.getOverview()
+    expect(socket.sentRequests()).toEqual([{ id: 2, method: 'getOverview', args: [] }])
+    socket.serverSends({ id: 2, result: makeOverview() })
+    await expect(overview).resolves.toEqual(makeOverview())
   })
 
   it('times out a request that never gets a reply', async () => {

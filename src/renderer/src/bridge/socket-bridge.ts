@@ -1,4 +1,4 @@
-import { BRIDGE_TOKEN_REFUSED, type Bridge, type BridgeMethodName, type SocketRequest } from '@shared/bridge'
+import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED, type Bridge, type BridgeMethodName, type SocketRequest } from '@shared/bridge'
 import { createBridge, createListenerRegistry } from '@shared/bridge-client'
 import type { ErrorInfo } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
@@ -192,6 +192,17 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
     if (closedForGood) return Promise.reject(unreachable('The bridge is closed.'))
     const id = nextId++
     const message = { id, method, args } as SocketRequest
+    const text = JSON.stringify(message)
+    const bytes = new TextEncoder().encode(text).length
+    if (bytes > BRIDGE_MAX_REQUEST_BYTES) {
+      // Sent, it would make the server close the socket and fail every request waiting on it.
+      return Promise.reject(
+        new ProofWatchError({
+          code: 'INVALID_ARGUMENT',
+          message: `${method} asks too much at once (${Math.ceil(bytes / 1024)} KB; the bridge takes up to ${BRIDGE_MAX_REQUEST_BYTES / 1024} KB): try fewer items.`,
+        }),
+      )
+    }
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         settle(id)?.reject(
@@ -204,7 +215,7 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
       }, requestTimeoutMs)
       pending.set(id, {
         method,
-        text: JSON.stringify(message),
+        text,
         sent: false,
         resolve,
         reject,
