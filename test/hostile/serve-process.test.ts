@@ -1,0 +1,157 @@
+/**
+ * The real serve process, built as the app builds it, against a hostile
+ * local client and an indexer that echoes the credential: the process must
+ * still be running after each input, and neither its console, its log file
+ * nor the page may carry the credential.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '../support/wait-for'
+import { buildServe, startServeProcess, type ServeProcess } from './built-serve'
+import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
+import { frame, OPCODE, rawConnect, upgradeRequest, type RawClient } from './raw-socket'
+import { bridgeAnswers, openPage } from './serve-fixture'
+
+let tried = 0
+let survived = 0
+let crashes = 0
+let leaks = 0
+
+beforeAll(async () => {
+  await buildServe()
+}, 120_000)
+
+afterAll(() => {
+  console.log(`hostile serve process: ${tried} inputs, ${survived} survived, ${crashes} crashes, ${leaks} leaks`)
+})
+
+/** One input against the process; it must be running and answering afterwards. */
+async function survives(serve: ServeProcess, send: () => Promise<RawClient>): Promise<void> {
+  tried++
+  if (!serve.alive()) throw new Error('serve mode was not running before this input')
+  const client = await send()
+  await client.closed
+  let answer: unknown
+  try {
+    answer = await bridgeAnswers(serve.port, serve.token)
+  } catch (error) {
+    // A process that is ending refuses connections before its exit is seen: give the exit a moment to show.
+    await waitFor(() => !serve.alive(), 2000).catch(() => undefined)
+    if (!serve.alive()) {
+      crashes++
+      throw new Error(`serve mode exited:\n${serve.output()}`)
+    }
+    throw error
+  }
+  expect(answer).toMatchObject({ id: 1, result: expect.any(Object) })
+  expect(serve.alive()).toBe(true)
+  survived++
+}
+
+describe('the serve process against a hostile local client', () => {
+  let serve: ServeProcess
+  beforeAll(async () => {
+    serve = await startServeProcess()
+  }, 60_000)
+  afterAll(async () => {
+    await serve?.stop()
+  })
+
+  const own = () => `http://127.0.0.1:${serve.port}`
+  const host = () => `127.0.0.1:${serve.port}`
+  async function upgraded(token: string): Promise<RawClient> {
+    const client = await rawConnect(serve.port)
+    client.write(upgradeRequest({ path: `/bridge?token=${token}`, host: host(), origin: own() }))
+    expect(await client.waitFor('\r\n\r\n')).toBe(true)
+    return client
+  }
+
+  const frames: Array<[string, () => Buffer]> = [
+    ['an unmasked frame', () => frame({ opcode: OPCODE.text, payload: Buffer.from('{}'), mask: false })],
+    ['an invalid opcode', () => frame({ opcode: 0x3, payload: Buffer.from('x') })],
+    ['invalid UTF-8', () => frame({ opcode: OPCODE.text, payload: Buffer.from([0xc3, 0x28]) })],
+    ['RSV1', () => frame({ opcode: OPCODE.text, rsv: 0b100, payload: Buffer.from('{}') })],
+    ['a 4 GiB length', () => frame({ opcode: OPCODE.text, declaredLength: 2n ** 32n, payload: Buffer.from('{') })],
+    ['a 300 KB message', () => frame({ opcode: OPCODE.text, payload: Buffer.alloc(300 * 1024, 0x20) })],
+    ['a 20 MB length', () => frame({ opcode: OPCODE.text, declaredLength: 20n * 1024n * 1024n, payload: Buffer.alloc(1024, 0x20) })],
+  ]
+  for (const [name, bytes] of frames) {
+    for (const token of ['the token', 'a stale token']) {
+      it(`keeps running after ${name} on a socket with ${token}`, async () => {
+        await survives(serve, async () => {
+          const client = await upgraded(token === 'the token' ? serve.token : 'stale')
+          client.write(bytes())
+          client.end()
+          return client
+        })
+      })
+    }
+  }
+
+  const refusals: Array<[string, () => string]> = [
+    ['a foreign Origin', () => upgradeRequest({ path: `/bridge?token=${serve.token}`, host: host(), origin: 'http://evil.example' })],
+    ['the wrong path', () => upgradeRequest({ path: `/elsewhere?token=${serve.token}`, host: host(), origin: own() })],
+    ['a foreign Host', () => upgradeRequest({ path: `/bridge?token=${serve.token}`, host: `evil.example:${serve.port}`, origin: own() })],
+  ]
+  for (const [name, request] of refusals) {
+    it(`keeps running after an upgrade refused for ${name} and a TCP reset`, async () => {
+      await survives(serve, async () => {
+        const client = await rawConnect(serve.port)
+        client.write(request())
+        expect(await client.waitFor(/^HTTP\/1\.1 4\d\d/)).toBe(true)
+        client.reset()
+        return client
+      })
+    })
+  }
+
+  it('keeps running after a TCP reset in the middle of a frame', async () => {
+    await survives(serve, async () => {
+      const client = await upgraded(serve.token)
+      client.write(frame({ opcode: OPCODE.text, payload: Buffer.alloc(10_000, 0x20) }).subarray(0, 3000))
+      client.reset()
+      return client
+    })
+  })
+})
+
+describe('the serve process against an indexer that echoes the credential', () => {
+  const SECRET = 'processCookieSecret8a2f'
+  let indexer: HostileIndexer
+  let serve: ServeProcess
+  let dataDir: string
+  beforeAll(async () => {
+    indexer = await startHostileIndexer()
+    indexer.answer(/^\/api\//, (request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json', 'x-echo': String(request.headers.cookie) })
+      response.end(JSON.stringify({ ok: false, error: `Session not valid: ${request.headers.cookie}` }))
+    })
+    serve = await startServeProcess(['--indexer', indexer.httpUrl], { PROOFWATCH_CREDENTIAL: `cookie:zk_session=${SECRET}` })
+    dataDir = serve.child.spawnargs[serve.child.spawnargs.indexOf('--data-dir') + 1]!
+  }, 60_000)
+  afterAll(async () => {
+    await serve?.stop()
+    await indexer?.close()
+  })
+
+  it('keeps it off the page, the console and main.log', async () => {
+    tried++
+    const page = await openPage(serve.port, serve.token)
+    try {
+      const reply = await page.call('getOverview', { source: 'network' })
+      expect(reply).toMatchObject({ error: { code: 'HTTP', message: expect.stringContaining('[redacted]') } })
+      // The credential went to the indexer; what came back is what must not show.
+      expect(indexer.seen.some((seen) => String(seen.headers.cookie).includes(SECRET))).toBe(true)
+      const logFile = join(dataDir, 'logs', 'main.log')
+      await waitFor(() => readFileSync(logFile, 'utf8').includes('[redacted]'))
+      const shown = [page.texts.join('\n'), serve.output(), readFileSync(logFile, 'utf8')].join('\n')
+      if (shown.includes(SECRET)) leaks++
+      expect(shown).not.toContain(SECRET)
+      expect(serve.alive()).toBe(true)
+      survived++
+    } finally {
+      page.close()
+    }
+  })
+})
