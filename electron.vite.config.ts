@@ -57,7 +57,13 @@ export default defineConfig({
     resolve: { alias: { ...shared, '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
     plugins: [vue(), devContentSecurityPolicy()],
     build: {
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/renderer/index.html'),
+          // The one-time sign-in page main serves on 127.0.0.1, with the Wallet Standard bundled in (no CDN).
+          'sign-in': resolve(import.meta.dirname, 'src/renderer/sign-in.html'),
+        },
+      },
     },
   },
 })
