@@ -92,6 +92,10 @@ describe('sign-in with a keypair file', () => {
     const stored = secrets.get(`sign-in:${demo!.httpUrl}`) as string
     const seed = (JSON.parse(readFileSync(file, 'utf8')) as number[]).slice(0, 32)
     expect(stored).toContain('"cookieValue"')
+    // The session cookie is among the secrets redacted from logs and from what pages are shown.
+    const cookie = (JSON.parse(stored) as { cookieValue: string }).cookieValue
+    expect(monitor.knownSecrets.secrets()).toContain(cookie)
+    expect(monitor.knownSecrets.redactText(`echoed ${cookie}`)).toBe('echoed [redacted]')
     expect(stored).not.toContain(Buffer.from(seed).toString('hex'))
     expect(stored).not.toContain(seed.join(','))
     expect(stored).not.toContain(encodeBase58(Uint8Array.from(seed)))

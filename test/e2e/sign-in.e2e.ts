@@ -146,5 +146,14 @@ describe.skipIf(skipReason !== null)('sign-in with a browser wallet in serve mod
       )
       .toBeGreaterThan(0)
     await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-5-notifications-live.png') })
+
+    // The indexer ends the session while the stream is live: the app says so once, above every view.
+    demo!.accounts.endAllSessions()
+    demo!.dropAllConnections()
+    const banner = page.getByTestId('signed-out-banner')
+    await banner.waitFor({ timeout: 15_000 })
+    expect(await banner.textContent()).toContain('Signed out: sign in again.')
+    await expect.poll(() => page.getByTestId('notification-item').filter({ hasText: 'Signed out: sign in again' }).count(), { timeout: 15_000 }).toBe(1)
+    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-6-signed-out-banner.png') })
   })
 })
