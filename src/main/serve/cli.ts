@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toErrorInfo } from '@shared/errors'
 import { defaultDataDir } from '../core/data-dir'
+import { lockDataDir, type DataDirLock } from '../core/data-dir-lock'
 import { createFileSettingsStore } from '../core/file-settings-store'
 import { HISTORY_FILE_NAME } from '../core/history/database'
 import { createFileSecretStore } from '../core/secrets'
@@ -39,6 +40,15 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const dataDir = resolve(launch.dataDir ?? defaultDataDir())
+  let lock: DataDirLock
+  try {
+    // Before anything is read or written there: a second process would overwrite the first one's settings and cache.
+    lock = lockDataDir(dataDir, { kind: 'serve' })
+  } catch (error) {
+    console.error(toErrorInfo(error).message)
+    process.exit(1)
+  }
+  process.once('exit', () => lock.release())
   let logFile: string | null = null
   try {
     // The same rotating, redacted log as the app keeps, beside the console.
