@@ -19,6 +19,8 @@ import { StatsPolls } from './polling/stats-polls'
 import type { WatchlistModel } from './watchlist/watchlist-model'
 
 export interface SessionDeps {
+  /** The indexer refused the session on HTTP (401 on the user's list). */
+  onUnauthorized?(problem: ErrorInfo): void
   history: HistoryStore
   watchlist: WatchlistModel
   memory: ParameterMemory
@@ -93,6 +95,7 @@ export class IndexerSession {
             },
             log: deps.log,
             onProblem: (problem) => this.pollProblem(problem),
+            onUnauthorized: (problem) => deps.onUnauthorized?.(problem),
           })
     this.poller = new Poller()
     this.stats = new StatsPolls({

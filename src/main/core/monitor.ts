@@ -673,6 +673,7 @@ class IndexerMonitor implements Monitor {
     }
     const target = resolveTarget(saved, this.launch, this.secrets, () => demo!)
     const deps: SessionDeps = {
+      onUnauthorized: (problem) => this.signIn.noteRefused(problem),
       history: this.requireHistory(),
       watchlist: this.watchlist,
       memory: this.parameterMemory,

@@ -49,10 +49,19 @@ describe('IndexerInbox', () => {
 
   it('takes a 404 as no list at all and a 401 as a sign-in to come, and keeps read marks that failed for the next sync', async () => {
     const list = listSource([notification('n1')])
-    const inbox = new IndexerInbox({ source: list.source, held: async () => new Map(), deliver: () => undefined, log: silentLogger })
-    list.fail(new ProofWatchError({ code: 'HTTP', status: 401, message: 'Not authenticated' }))
+    const unauthorized: string[] = []
+    const inbox = new IndexerInbox({
+      source: list.source,
+      held: async () => new Map(),
+      deliver: () => undefined,
+      log: silentLogger,
+      onUnauthorized: (problem) => void unauthorized.push(problem.serverCode ?? ''),
+    })
+    list.fail(new ProofWatchError({ code: 'HTTP', status: 401, serverCode: 'AUTH_SESSION_EXPIRED', message: 'Session expired' }))
     await inbox.sync()
     expect(inbox.status).toBe('sign-in-needed')
+    // Told to whoever keeps the sign-in, which says it once.
+    expect(unauthorized).toEqual(['AUTH_SESSION_EXPIRED'])
     list.fail(null)
     list.failPosts(1)
     await inbox.sync()

@@ -33,6 +33,8 @@ export interface IndexerInboxOptions {
   deliver(fresh: AppNotification[], known: AppNotification[], readThere: string[], initial: boolean): void
   log: Logger
   onProblem?(problem: ErrorInfo): void
+  /** The indexer answered 401: a sign-in that ended is told (once) by whoever keeps it. */
+  onUnauthorized?(problem: ErrorInfo): void
   pageSize?: number
   /** Pages read at most per sync; the rest of a very long absence stays on the indexer. Default 20. */
   maxPages?: number
@@ -143,6 +145,7 @@ export class IndexerInbox implements ReadStateSink {
         this.options.log.info('the indexer keeps no notification list of its own')
       } else if (info.status === 401) {
         this.state = 'sign-in-needed'
+        this.options.onUnauthorized?.(info)
       } else {
         this.options.log.warn('could not read the indexer notification list', info)
         this.options.onProblem?.({ ...info, message: `Could not read your notifications on the indexer: ${info.message}` })
