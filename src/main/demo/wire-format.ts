@@ -63,6 +63,8 @@ export interface WireNotification {
 export interface WireOverview {
   tps: number
   slot: string
+  /** The seed's overview contract lists it; Solana's epochs are 432,000 slots. */
+  epoch: string
   totalProofs: string
   proofs24h: number
   avgVerifyTimeMs: number
@@ -75,11 +77,14 @@ export interface WireStatsEvent extends Omit<WireOverview, 'status'> {
   timestamp: string
 }
 
+const SLOTS_PER_EPOCH = 432_000
+
 /** The figures the overview endpoint and the `stats` channel share, 64-bit ones as strings. */
 export function wireStats(stats: NetworkFigures): Omit<WireOverview, 'status'> {
   return {
     tps: stats.tps,
     slot: String(stats.slot),
+    epoch: String(Math.floor(stats.slot / SLOTS_PER_EPOCH)),
     totalProofs: String(stats.totalProofs),
     proofs24h: stats.proofs24h,
     avgVerifyTimeMs: stats.avgVerifyTimeMs,

@@ -3,7 +3,7 @@ import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
 import { makeProofSummary, makeTransaction, pagesOf } from '@renderer/test-utils/fixtures'
 import { setupStores } from '@renderer/test-utils/store-setup'
 import { HEAD_REFRESH_MIN_MS } from './paged-list'
-import { NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
+import { localDayBound, NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
 
 let bridge: FakeBridge
 
@@ -26,7 +26,13 @@ describe('transactionQueryOf', () => {
     expect(transactionQueryOf(NO_TRANSACTION_FILTERS)).toEqual({})
     expect(
       transactionQueryOf({ pubkey: ' W1 ', type: 'verify', status: 'FAILED', fromDate: '2025-01-01', toDate: '2025-01-31' }),
-    ).toEqual({ pubkey: 'W1', type: 'verify', status: 'FAILED', fromDate: '2025-01-01', toDate: '2025-01-31' })
+    ).toEqual({
+      pubkey: 'W1',
+      type: 'verify',
+      status: 'FAILED',
+      fromDate: new Date(2025, 0, 1).toISOString(),
+      toDate: new Date(new Date(2025, 0, 32).getTime() - 1).toISOString(),
+    })
   })
 })
 
@@ -104,5 +110,21 @@ describe('transactions store and arrivals', () => {
     await vi.advanceTimersByTimeAsync(HEAD_REFRESH_MIN_MS)
     expect(transactions.items[0]?.signature).toBe(makeTransaction(7).signature)
     stop()
+  })
+})
+
+describe('localDayBound', () => {
+  it('makes From = To one day the whole local day, whatever the time zone', () => {
+    const from = Date.parse(localDayBound('2026-11-21', 'start'))
+    const to = Date.parse(localDayBound('2026-11-21', 'end'))
+    expect(new Date(from).getDate()).toBe(21)
+    expect(new Date(from).getHours()).toBe(0)
+    expect(new Date(to).getDate()).toBe(21)
+    expect([new Date(to).getHours(), new Date(to).getMinutes(), new Date(to).getMilliseconds()]).toEqual([23, 59, 999])
+    expect(to - from).toBe(24 * 3_600_000 - 1)
+  })
+
+  it('passes on what is not a bare day', () => {
+    expect(localDayBound('2026-11-21T10:00:00Z', 'end')).toBe('2026-11-21T10:00:00Z')
   })
 })

@@ -23,9 +23,23 @@ export function transactionQueryOf(filters: TransactionFilters): TransactionQuer
   if (pubkey) query.pubkey = pubkey
   if (type) query.type = type
   if (filters.status) query.status = filters.status
-  if (filters.fromDate) query.fromDate = filters.fromDate
-  if (filters.toDate) query.toDate = filters.toDate
+  if (filters.fromDate) query.fromDate = localDayBound(filters.fromDate, 'start')
+  if (filters.toDate) query.toDate = localDayBound(filters.toDate, 'end')
   return query
+}
+
+/**
+ * A picked day as the instant it starts or ends in the user's time zone: a
+ * bare yyyy-mm-dd would be read as UTC midnight, so "To" the same day as
+ * "From" would return nothing. The end is inclusive, its last millisecond.
+ * Anything else (already an instant) is passed on as it is.
+ */
+export function localDayBound(day: string, edge: 'start' | 'end'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!match) return day
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])]
+  const instant = edge === 'start' ? new Date(year, month, date) : new Date(new Date(year, month, date + 1).getTime() - 1)
+  return Number.isNaN(instant.getTime()) ? day : instant.toISOString()
 }
 
 /**

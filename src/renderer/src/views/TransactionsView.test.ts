@@ -49,7 +49,7 @@ describe('TransactionsView', () => {
       (fake) => servePages(fake, 1, 2),
     )
     expect(bridge.callsOf('listTransactions')).toEqual([
-      [{ pubkey: 'W1', status: 'FAILED', type: 'verify', fromDate: '2025-01-01', toDate: '2025-02-01' }],
+      [{ pubkey: 'W1', status: 'FAILED', type: 'verify', fromDate: new Date(2025, 0, 1).toISOString(), toDate: new Date(new Date(2025, 1, 2).getTime() - 1).toISOString() }],
     ])
     expect((wrapper.get('[data-testid="tx-filter-status"]').element as HTMLSelectElement).value).toBe('FAILED')
     expect((wrapper.get('[data-testid="tx-filter-from"]').element as HTMLInputElement).value).toBe('2025-01-01')
