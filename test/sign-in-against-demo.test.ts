@@ -5,6 +5,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -162,6 +163,17 @@ describe('sign-in through the one-time browser page', () => {
     expect((await fetch(`${base}assets/sign-in-test.js`)).status).toBe(200)
     expect((await fetch(`${base}assets/other.js`)).status).toBe(404)
     expect((await fetch(`${base}?state=wrong`)).status).toBe(403)
+    // A page of another site whose name resolves to 127.0.0.1 names its own host: refused.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const target = new URL(started.url)
+      request({ host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, headers: { host: `evil.example:${target.port}` } }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      })
+        .on('error', reject)
+        .end()
+    })
+    expect(rebound).toBe(421)
     expect((await fetch(`${new URL(started.url).origin}/elsewhere/?state=${state}`)).status).toBe(404)
 
     const signer = generateKeyPairSync('ed25519')
@@ -246,6 +258,8 @@ describe('the session over its life', () => {
     await waitFor(() => signedOut().length === 1)
     expect((await monitor.getAuth()).status).toBe('expired')
     expect((await monitor.listNotifications({ limit: 10 })).items.some((n) => n.title === 'Signed out: sign in again')).toBe(true)
+    // Said by the sign-in state, not again as a problem per refused user channel.
+    expect(events.of('problem').filter((p) => p.message.includes('user:'))).toEqual([])
 
     await monitor.signInWithKeypair(file)
     await waitFor(userChannelsLive(monitor))

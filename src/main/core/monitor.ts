@@ -15,6 +15,7 @@ import type {
   ConnectionState,
   Leaderboard,
   LeaderboardQuery,
+  ErrorInfo,
   Overview,
   Page,
   Proof,
@@ -59,6 +60,7 @@ import type { Activity } from './polling/poller'
 import { memorySecretStore, type SecretStore } from './secrets'
 import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStore } from './settings'
 import { WatchlistModel } from './watchlist/watchlist-model'
+import { refusedChannelOf } from './live/frame-errors'
 import { SignInService, type SignInServiceOptions } from './sign-in/sign-in-service'
 import { writeDemoKeypair } from './sign-in/demo-keypair'
 import { expandHome } from './sign-in/keypair-file'
@@ -683,6 +685,8 @@ class IndexerMonitor implements Monitor {
           const overview = payload as Overview
           this.health.noteOverview(overview.status, overview.slot)
         }
+        // A user channel refused after a sign-in is the end of that session: the sign-in banner says it once, not each channel.
+        if (event === 'problem' && target.signedIn && refusedChannelOf(payload as ErrorInfo)?.startsWith('user:')) return
         this.batcher.push(event, payload)
       },
       centre: this.centre,
