@@ -47,6 +47,8 @@ export interface PublicSettings {
   cache: CacheLimits
   theme: ThemeChoice
   desktop: DesktopOptions
+  /** Set when this run watches an indexer given at launch (--indexer or its variable) instead of the chosen profile. */
+  launchIndexerUrl?: string
 }
 
 /** A profile as entered in Settings. */

@@ -591,7 +591,9 @@ class IndexerMonitor implements Monitor {
   }
 
   private publicSettings(): PublicSettings {
-    return publicSettings(this.options.settings.read(), this.secrets, this.demo?.endpoints.wallet ?? DEMO_WALLET)
+    const shown = publicSettings(this.options.settings.read(), this.secrets, this.demo?.endpoints.wallet ?? DEMO_WALLET)
+    // The chosen profile is not what this run watches: Settings must not call it "in use".
+    return this.launch.indexerUrl ? { ...shown, launchIndexerUrl: this.launch.indexerUrl } : shown
   }
 
   private storedCredential(profileId: string) {

@@ -56,6 +56,16 @@ describe('SettingsView', () => {
     expect(wrapper.findAll('[data-testid="profile-row"]')).toHaveLength(1)
   })
 
+  it('does not call the demo "in use" when this run was started with --indexer', async () => {
+    const { wrapper } = await mountView(SettingsView, '/settings', (fake) =>
+      serveSettings(fake, makeSettings({ launchIndexerUrl: 'https://indexer.example' })),
+    )
+    const demo = wrapper.get('[data-profile="demo"]')
+    expect(demo.find('[data-testid="profile-active"]').exists()).toBe(false)
+    expect(demo.get('[data-testid="profile-chosen"]').text()).toBe('Chosen — this run watches the launch indexer')
+    expect(demo.get('[data-testid="profile-chosen"]').attributes('title')).toContain('https://indexer.example')
+  })
+
   it('lists the profiles, switches between them and removes one after a second press', async () => {
     const { wrapper, bridge } = await mountView(SettingsView, '/settings', (fake) =>
       serveSettings(fake, makeSettings({ profiles: [DEMO_PROFILE, makeProfile('prod', { credentialSet: true })] })),
