@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayValue, readableEnum, shortId } from './text'
+import { DISPLAY_MAX, displayText, displayValue, fullTextTitle, isLinkable, readableEnum, shortId } from './text'
 
 describe('readableEnum', () => {
   it('turns enum values into sentence case', () => {
@@ -33,5 +33,33 @@ describe('displayValue', () => {
     expect(displayValue(false)).toBe('false')
     expect(displayValue({ a: [1] })).toBe('{"a":[1]}')
     expect(displayValue(null)).toBe('—')
+  })
+})
+
+describe('indexer text made safe to show', () => {
+  it('neutralises bidi controls: "exe.png" cannot hide "gnp.exe"', () => {
+    const spoof = 'invoice\u202Egnp.exe'
+    expect(displayText(spoof)).toBe('invoice\uFFFDgnp.exe')
+    expect(shortId(`ab\u202Ecdefghijklmnop\u2066qr`, 4)).toBe('ab\uFFFDc…p\uFFFDqr')
+    expect(readableEnum('PROOF\u202E_VERIFIED')).toBe('Proof\ufffd verified')
+    expect(displayValue({ label: 'a\u2067b' })).toBe('{"label":"a\uFFFDb"}')
+  })
+
+  it('shows a lone surrogate as U+FFFD and never links it (encodeURIComponent would throw)', () => {
+    const lone = 'abc\uD800def'
+    expect(() => encodeURIComponent(lone)).toThrow(URIError)
+    expect(displayText(lone)).toBe('abc\uFFFDdef')
+    expect(isLinkable(lone)).toBe(false)
+    expect(isLinkable('abc\uD83D\uDE00def')).toBe(true)
+    expect(isLinkable('abc\uDE00')).toBe(false)
+  })
+
+  it('cuts 100,000 characters to DISPLAY_MAX, the whole in a tooltip', () => {
+    const long = 'x'.repeat(100_000)
+    expect(displayText(long)).toHaveLength(DISPLAY_MAX)
+    expect(displayText(long).endsWith('…')).toBe(true)
+    expect(displayValue(long)).toHaveLength(DISPLAY_MAX)
+    expect(fullTextTitle(long)?.length).toBeLessThan(100_000)
+    expect(fullTextTitle('short')).toBeUndefined()
   })
 })
