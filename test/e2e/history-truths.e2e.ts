@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+/**
+ * The watcher's history in serve mode, in Chromium: the connection panel
+ * during and after an outage of the indexer, the epoch tile on the demo, and
+ * a one-day date filter that returns that day.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { startBuilt, type Started } from './processes'
+
+const skipReason = browserMissing()
+const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+describe.skipIf(skipReason !== null)('the watcher’s history in serve mode', () => {
+  let demo: DemoIndexer | null = null
+  let port = 0
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let baseUrl: string
+
+  beforeAll(async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 13 })
+    port = demo.port
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-history-e2e-')),
+    })
+    baseUrl = serve.match[1]!
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(baseUrl)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.close()
+  })
+
+  it('shows the epoch tile the demo sends', async () => {
+    const epoch = page.getByTestId('overview-value-epoch')
+    await expect.poll(async () => (await epoch.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^\d[\d,.\s ]*$/)
+    const slot = Number(((await page.getByTestId('overview-value-slot').textContent()) ?? '').replace(/\D/g, ''))
+    expect(Number(((await epoch.textContent()) ?? '').replace(/\D/g, ''))).toBe(Math.floor(slot / 432_000))
+    await page.getByTestId('overview-tiles').screenshot({ path: join(SCREENSHOTS, 'overview-epoch.png') })
+  })
+
+  it('tells the truth in the connection panel during and after an outage', async () => {
+    const health = page.getByTestId('connection-health')
+    await expect.poll(async () => (await page.getByTestId('health-channels').textContent())?.trim(), { timeout: 20_000 }).toMatch(/^(\d+) of \1 subscribed$/)
+    await expect.poll(async () => (await page.getByTestId('health-http').textContent())?.trim()).toBe('HTTP ok')
+    demo!.network.publishProof()
+    await expect.poll(async () => (await page.getByTestId('health-last-event').textContent())?.trim(), { timeout: 20_000 }).not.toBe('None yet')
+
+    await demo!.close()
+    demo = null
+    // The header says unreachable without any view asking, at the first failing request.
+    await expect.poll(async () => page.getByTestId('connection-state').getAttribute('data-http'), { timeout: 20_000 }).toBe('unreachable')
+    await expect.poll(async () => (await page.getByTestId('health-channels').textContent())?.trim(), { timeout: 20_000 }).toMatch(/^0 of \d+ subscribed$/)
+    await expect.poll(async () => (await page.getByTestId('health-attempts').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^\d+ since it was last live$/)
+    expect((await page.getByTestId('health-reconnects').textContent())?.trim()).toBe('0')
+    const since = await page.getByTestId('health-since').locator('time').getAttribute('datetime')
+    await health.screenshot({ path: join(SCREENSHOTS, 'connection-outage.png') })
+    // Another failed attempt later, "since" has not moved.
+    const attempts = Number(((await page.getByTestId('health-attempts').textContent()) ?? '').split(' ')[0])
+    await expect.poll(async () => Number(((await page.getByTestId('health-attempts').textContent()) ?? '').split(' ')[0]), { timeout: 30_000 }).toBeGreaterThan(attempts)
+    expect(await page.getByTestId('health-since').locator('time').getAttribute('datetime')).toBe(since)
+
+    demo = await startDemoIndexer({ port, rate: 0, seed: 13 })
+    await page.getByTestId('health-reconnect').click()
+    await expect.poll(async () => page.getByTestId('connection-state').getAttribute('data-http'), { timeout: 20_000 }).toBe('ok')
+    await expect.poll(async () => (await page.getByTestId('health-reconnects').textContent())?.trim(), { timeout: 20_000 }).toBe('1')
+    await expect.poll(async () => (await page.getByTestId('health-channels').textContent())?.trim(), { timeout: 20_000 }).toMatch(/^(\d+) of \1 subscribed$/)
+    await health.screenshot({ path: join(SCREENSHOTS, 'connection-recovered.png') })
+  })
+
+  it('returns the whole local day for From = To one day', async () => {
+    // Yesterday in the browser's time zone: the demo holds 30 days of history.
+    const day = await page.evaluate(() => {
+      const d = new Date(Date.now() - 86_400_000)
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    })
+    await page.goto(`${baseUrl.replace(/\/\?/, '/?')}#/transactions?fromDate=${day}&toDate=${day}`)
+    const rows = page.getByTestId('tx-row')
+    await rows.first().waitFor({ timeout: 20_000 })
+    const times = await page.$$eval('[data-testid="tx-row"] time[datetime]', (nodes) =>
+      nodes.map((node) => {
+        const at = new Date(node.getAttribute('datetime')!)
+        return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`
+      }),
+    )
+    expect(times.length).toBeGreaterThan(0)
+    expect(new Set(times)).toEqual(new Set([day]))
+    await page.screenshot({ path: join(SCREENSHOTS, 'transactions-one-day.png') })
+  })
+})
