@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '@shared/domain'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/settings'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/config/settings'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
 

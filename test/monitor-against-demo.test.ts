@@ -10,9 +10,9 @@ import type { Watchlist } from '@shared/watchlist'
 import { ProofWatchError } from '@shared/errors'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor'
-import { memorySecretStore } from '../src/main/core/secrets'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore, type SavedSettings } from '../src/main/core/settings'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { memorySecretStore } from '../src/main/core/config/secrets'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore, type SavedSettings } from '../src/main/core/config/settings'
 import { waitFor } from './support/wait-for'
 
 function collect(monitor: Monitor) {

@@ -11,8 +11,8 @@ import type { UnreadCounts } from '@shared/unread'
 import { DEMO_WALLET } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor'
-import { memorySettingsStore } from '../src/main/core/settings'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { memorySettingsStore } from '../src/main/core/config/settings'
 import { waitFor } from './support/wait-for'
 
 const FAST: MonitorDeps = {

@@ -14,9 +14,9 @@ import type { AppNotification } from '@shared/domain'
 import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor'
-import { memorySecretStore, type SecretStore } from '../src/main/core/secrets'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/settings'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { memorySecretStore, type SecretStore } from '../src/main/core/config/secrets'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/config/settings'
 import { encodeBase58, publicKeyBytes, signMessage } from '../src/main/core/ed25519'
 import { DEMO_KEYPAIR_FILE } from '../src/main/core/sign-in/demo-keypair'
 import { waitFor } from './support/wait-for'
@@ -291,7 +291,7 @@ describe('the session over its life', () => {
 
   it('says why an indexer without sign-in keeps the pasted credential', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, statsIntervalMs: 60_000 })
-    const noSignIn = await import('../src/main/core/indexer/test-server')
+    const noSignIn = await import('./support/test-server')
     const server = await noSignIn.startTestServer((_request, response) => noSignIn.sendJson(response, 404, { ok: false, code: 'NOT_FOUND', error: 'Route not found' }))
     try {
       const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Old', httpUrl: server.url, wsUrl: demo.wsUrl, credential: 'cookie:zkhelios_session=demo' } }, () => 'p')

@@ -4,8 +4,8 @@
  * store, watchlist, a session trying to connect), and the newest 200 proofs
  * are asked for as the renderer asks on its first screen (source `cache`).
  */
-import { createMonitor } from '../../src/main/core/monitor'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/settings'
+import { createMonitor } from '../../src/main/core/monitor/monitor'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/config/settings'
 import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
 import { FIRST_SCREEN, firstScreenReady } from './first-screen'
 

@@ -49,8 +49,8 @@ globalThis.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, .
 globalThis.setInterval = ((callback: (...args: unknown[]) => void, ms?: number, ...rest: unknown[]) =>
   plainSetInterval(counted(callback, callSite()), ms, ...rest)) as typeof setInterval
 
-const { createMonitor } = await import('../../src/main/core/monitor')
-const { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } = await import('../../src/main/core/settings')
+const { createMonitor } = await import('../../src/main/core/monitor/monitor')
+const { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } = await import('../../src/main/core/config/settings')
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IdleCoreArgs
 const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Benchmark indexer', httpUrl: args.httpUrl, wsUrl: args.wsUrl } }, () => 'bench').settings

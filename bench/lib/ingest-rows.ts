@@ -13,7 +13,7 @@ import { SQL } from '../../src/main/core/history/history-writer'
 import { rawText, slotKey, timeKey } from '../../src/main/core/history/stored-records'
 import { decodeProofSummary, decodeTransaction } from '../../src/main/core/indexer/decode'
 import { EntryBuilder } from '../../src/main/core/notify/entry-builder'
-import { ManualClock } from '../../src/main/core/notify/manual-clock'
+import { ManualClock } from '../../test/support/manual-clock'
 import { DemoNetwork } from '../../src/main/demo/network'
 import { wireProofSummary, wireTransaction } from '../../src/main/demo/wire-format'
 

@@ -16,7 +16,7 @@ const mocks = vi.hoisted(() => ({
 
 vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
 vi.mock('./electron/app-main', () => ({ runApp: mocks.runApp }))
-vi.mock('./core/monitor', () => ({ createMonitor: mocks.createMonitor }))
+vi.mock('./core/monitor/monitor', () => ({ createMonitor: mocks.createMonitor }))
 
 it('hands the Electron modules, the process and the monitor factory to runApp', async () => {
   await import('./index')

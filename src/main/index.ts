@@ -1,6 +1,6 @@
 /** The Electron entry. Everything it does is composed, and tested, in electron/app-main.ts. */
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, safeStorage, screen, shell, Tray } from 'electron'
-import { createMonitor } from './core/monitor'
+import { createMonitor } from './core/monitor/monitor'
 import { runApp } from './electron/app-main'
 
 void runApp(

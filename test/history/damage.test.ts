@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import type { CacheDamage } from '@shared/history'
 import { HISTORY_FILE_NAME, MEMORY_PATH, inspectFile } from '../../src/main/core/history/database'
 import { LATEST_VERSION } from '../../src/main/core/history/migrations'
-import { testNotification, testProof, testTransaction } from '../../src/main/core/history/history-test-data'
-import { openStore, tempDir } from './temp-dir'
+import { testNotification, testProof, testTransaction } from '../support/history-test-data'
+import { openStore, tempDir } from '../support/temp-dir'
 
 const INDEXER = 'http://127.0.0.1:8787'
 

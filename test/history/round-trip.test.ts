@@ -11,8 +11,8 @@ import {
   testProofSummary,
   testTransaction,
   testTransactionDetail,
-} from '../../src/main/core/history/history-test-data'
-import { openStore, tempDir } from './temp-dir'
+} from '../support/history-test-data'
+import { openStore, tempDir } from '../support/temp-dir'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const UNKNOWN = { futureField: { nested: [1, 'two', null] }, lamports: '18446744073709551615' }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
-import type { Logger } from '../../src/main/core/log'
+import type { Logger } from '../../src/main/core/log/log'
 
 /** A built renderer stand-in: an index page and one asset. */
 export function rendererDir(): string {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { waitFor } from '../support/wait-for'
-import { allSubscribed, demo, watchPool } from './harness'
+import { allSubscribed, demo, watchPool } from '../support/live-harness'
 
 const IDLE_TIMEOUT_MS = 300
 /** Well inside the idle timeout, so a busy test machine does not turn a late timer into a close. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPrng, type Prng } from '../../src/main/demo/prng'
 import { waitFor } from '../support/wait-for'
-import { allSubscribed, demo, watchPool } from './harness'
+import { allSubscribed, demo, watchPool } from '../support/live-harness'
 
 type Kind = 'malformed' | 'oversized' | 'unknown'
 interface BadFrame {

@@ -8,7 +8,7 @@ import type { ErrorInfo, LeaderboardEntry, Overview, Series } from '@shared/doma
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
-import { closedPort } from '../../src/main/core/indexer/test-server'
+import { closedPort } from '../support/test-server'
 import { LiveService } from '../../src/main/core/live/live-service'
 import { liveFeedTransport } from '../../src/main/core/live/live-transport'
 import { Poller } from '../../src/main/core/polling/poller'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { startDemoIndexer } from '../../src/main/demo/server'
 import { startTcpProxy } from '../support/tcp-proxy'
 import { waitFor } from '../support/wait-for'
-import { allSubscribed, demo, onCleanup, watchPool } from './harness'
+import { allSubscribed, demo, onCleanup, watchPool } from '../support/live-harness'
 
 describe('reconnecting', () => {
   it('comes back when the indexer is killed and started again on the same port, resubscribing every channel', async () => {

@@ -1,8 +1,8 @@
 /** Channels against the demo indexer: welcome first, the per-connection limit, refusals, credentials. */
 import { describe, expect, it } from 'vitest'
-import { credentialHeaders, parseCredential } from '../../src/main/core/credentials'
+import { credentialHeaders, parseCredential } from '../../src/main/core/config/credentials'
 import { waitFor } from '../support/wait-for'
-import { addresses, allSubscribed, demo, watchPool } from './harness'
+import { addresses, allSubscribed, demo, watchPool } from '../support/live-harness'
 
 const USER_CHANNELS = ['user:notifications', 'user:proofs']
 

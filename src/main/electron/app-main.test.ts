@@ -8,12 +8,12 @@ import { BRIDGE_METHOD_NAMES, EVENTS_CHANNEL, IPC_CHANNELS, READY_CHANNEL } from
 import type { ConnectionState } from '@shared/domain'
 import type { SettingsPatch } from '@shared/settings'
 import { encodeBase58 } from '../demo/base58'
-import type { Logger } from '../core/log'
-import type { Monitor, MonitorOptions } from '../core/monitor'
-import { ManualClock } from '../core/notify/manual-clock'
+import type { Logger } from '../core/log/log'
+import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
+import { ManualClock } from '../../../test/support/manual-clock'
 import { KnownSecrets } from '../core/known-secrets'
-import { memorySecretStore } from '../core/secrets'
-import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../core/settings'
+import { memorySecretStore } from '../core/config/secrets'
+import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../core/config/settings'
 import type { ElectronModules, RunAppOptions } from './app-main'
 import { runApp } from './app-main'
 import { APP_ID, DESKTOP_NAME } from './app-identity'
@@ -28,7 +28,7 @@ import {
   FakeSafeStorage,
   FakeTray,
   ipcEventFrom,
-} from './fake-electron'
+} from '../../../test/support/fake-electron'
 import { buildWindowOptions, preloadPath } from './window'
 
 // electron-store reads the userData folder from the mocked `electron`.

@@ -3,7 +3,7 @@
  * HTTP side or a channel changes state, with the reason, not one per event.
  */
 import type { ConnectionState } from '@shared/domain'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 
 type Snapshot = { socket: string; http: string; paused: boolean; channels: Map<string, string> }
 

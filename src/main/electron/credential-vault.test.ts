@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 import { NO_KEYRING_WARNING, openCredentialVault } from './credential-vault'
-import { FakeSafeStorage } from './fake-electron'
+import { FakeSafeStorage } from '../../../test/support/fake-electron'
 
 let dir: string
 let file: string

@@ -7,8 +7,8 @@
  * `warning` says so.
  */
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import type { Logger } from '../core/log'
-import type { SecretStore } from '../core/secrets'
+import type { Logger } from '../core/log/log'
+import type { SecretStore } from '../core/config/secrets'
 
 export interface SafeStorageLike {
   isAsyncEncryptionAvailable(): Promise<boolean>

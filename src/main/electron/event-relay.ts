@@ -1,9 +1,9 @@
 import type { WebContents } from 'electron'
 import type { BridgeEvent } from '@shared/bridge'
 import { EVENTS_CHANNEL } from '@shared/bridge'
-import type { Logger } from '../core/log'
-import { silentLogger } from '../core/log'
-import { MergedEvents } from '../core/merged-events'
+import type { Logger } from '../core/log/log'
+import { silentLogger } from '../core/log/log'
+import { MergedEvents } from '../core/bridge/merged-events'
 
 export type RelayContents = Pick<WebContents, 'send' | 'isDestroyed' | 'on' | 'removeListener'>
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportRequest } from '@shared/history'
-import type { ExportDestination, ExportWriters } from '../core/monitor'
+import type { ExportDestination, ExportWriters } from '../core/monitor/monitor'
 
 export interface ExportDialogDeps {
   dialog: Pick<Dialog, 'showSaveDialog'>

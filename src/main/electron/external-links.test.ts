@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { encodeBase58 } from '../demo/base58'
-import { explorerUrl } from '../core/explorer-links'
-import { silentLogger } from '../core/log'
+import { explorerUrl } from '../core/links/explorer-links'
+import { silentLogger } from '../core/log/log'
 import { createExternalOpener } from './external-links'
 
 const KEY = encodeBase58(Uint8Array.from({ length: 32 }, (_, i) => 33 + i))

@@ -4,8 +4,8 @@
  * outside checks it once more and opens nothing else, whatever asks.
  */
 import { toErrorInfo } from '@shared/errors'
-import { isExplorerUrl } from '../core/explorer-links'
-import type { Logger } from '../core/log'
+import { isExplorerUrl } from '../core/links/explorer-links'
+import type { Logger } from '../core/log/log'
 
 export interface ExternalShell {
   openExternal(url: string): Promise<void>

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { silentLogger } from '../core/log'
+import { silentLogger } from '../core/log/log'
 import { applyLoginItem, autostartDir, autostartEntry } from './login-item'
 
 let dir: string

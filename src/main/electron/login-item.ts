@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 import { DESKTOP_NAME, PRODUCT_NAME } from './app-identity'
 
 export interface LoginItemApp {

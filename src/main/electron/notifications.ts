@@ -4,7 +4,7 @@
  * collected loses its click handler while still on screen.
  */
 import type { NotificationConstructorOptions } from 'electron'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 import type { NativeNotice } from '../core/notify/summary'
 import { PRODUCT_NAME } from './app-identity'
 

@@ -4,7 +4,7 @@
  * hidden window slow polling. Electron reports suspend/resume and screen
  * locks as events; online state and idleness are read every few seconds.
  */
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 
 export interface PowerHooks {
   suspend(): void

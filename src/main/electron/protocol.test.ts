@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { ErrorInfo } from '@shared/domain'
 import { encodeBase58 } from '../demo/base58'
-import { silentLogger } from '../core/log'
+import { silentLogger } from '../core/log/log'
 import { DeepLinkRouter, registerProtocolClient } from './protocol'
 
 const SIG = encodeBase58(Uint8Array.from({ length: 64 }, (_, i) => 9 + i))

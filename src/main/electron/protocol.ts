@@ -8,8 +8,8 @@
 import { resolve } from 'node:path'
 import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import { DEEP_LINK_SCHEME, findDeepLinkArgument, parseDeepLink } from '../core/deep-link'
-import type { Logger } from '../core/log'
+import { DEEP_LINK_SCHEME, findDeepLinkArgument, parseDeepLink } from '../core/links/deep-link'
+import type { Logger } from '../core/log/log'
 
 export interface ProtocolClientApp {
   setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean

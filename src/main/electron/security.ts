@@ -1,5 +1,5 @@
 import type { Session, WebContents } from 'electron'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 import type { RendererLocation } from './renderer-location'
 import { isAppRendererUrl } from './renderer-location'
 import { contentSecurityPolicy, devServerSources } from '@shared/content-security-policy'

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Logger } from '../core/log'
-import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/settings'
+import type { Logger } from '../core/log/log'
+import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/config/settings'
 import { createElectronSettingsStore } from './settings-store'
 
 const electron = vi.hoisted(() => {

@@ -2,10 +2,10 @@ import { accessSync, constants, readFileSync, renameSync, statSync } from 'node:
 import { join } from 'node:path'
 import { app } from 'electron'
 import Store from 'electron-store'
-import type { Logger } from '../core/log'
-import { silentLogger } from '../core/log'
-import type { SavedSettings, SettingsStore } from '../core/settings'
-import { settingsFromStored } from '../core/settings'
+import type { Logger } from '../core/log/log'
+import { silentLogger } from '../core/log/log'
+import type { SavedSettings, SettingsStore } from '../core/config/settings'
+import { settingsFromStored } from '../core/config/settings'
 
 export interface ElectronSettingsStoreOptions {
   /** Folder of the settings file; the app's userData folder when not given. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { silentLogger } from '../core/log'
+import { silentLogger } from '../core/log/log'
 import { createKeypairPicker, createSignInOpener, isSignInPageUrl, keypairDialogOptions } from './sign-in-glue'
 
 describe('sign-in on the desktop', () => {

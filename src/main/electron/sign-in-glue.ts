@@ -8,7 +8,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserWindow, Dialog, OpenDialogOptions } from 'electron'
 import { toErrorInfo } from '@shared/errors'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 import type { ExternalShell } from './external-links'
 
 /** Only the loopback sign-in page main itself serves: http://127.0.0.1:<port>/<path>/?state=… */

@@ -5,7 +5,7 @@
  * screen; an unreadable file is ignored with a warning.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 
 export interface Rect {
   x: number

@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../core/log'
+import { silentLogger } from '../core/log/log'
 import type { MainWindowDeps } from './window'
-import { FakeBrowserWindow, fakeEvent } from './fake-electron'
+import { FakeBrowserWindow, fakeEvent } from '../../../test/support/fake-electron'
 import { resolveRendererLocation } from './renderer-location'
 import { buildWindowOptions, createMainWindow, findWindowIcon, preloadPath } from './window'
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 import type { RendererLocation } from './renderer-location'
 import { buildContentSecurityPolicy, guardWebContents, hardenSession } from './security'
 

@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream'
 import { timingSafeEqual } from 'node:crypto'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED, type BridgeEvent } from '@shared/bridge'
-import type { BridgeDispatcher } from '../core/bridge-dispatch'
-import type { Logger } from '../core/log'
+import type { BridgeDispatcher } from '../core/bridge/bridge-dispatch'
+import type { Logger } from '../core/log/log'
 import { eventsText, replyText } from './socket-messages'
 
 export interface BridgeSocketOptions {

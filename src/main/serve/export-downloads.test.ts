@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../core/log'
+import { silentLogger } from '../core/log/log'
 import { ExportDownloads, type ExportWriter } from './export-downloads'
 
 const TOKEN = 'page-token-0123456789'

@@ -4,7 +4,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportRequest } from '@shared/history'
 import { toErrorInfo } from '@shared/errors'
-import type { Logger } from '../core/log'
+import type { Logger } from '../core/log/log'
 
 /** Writes the rows of an export to a stream; answers how many. */
 export type ExportWriter = (out: Writable) => Promise<{ rows: number }>

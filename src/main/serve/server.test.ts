@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { BRIDGE_TOKEN_REFUSED, type BridgeEvent, type SocketReply } from '@shared/bridge'
 import { KnownSecrets } from '../core/known-secrets'
-import { silentLogger } from '../core/log'
-import type { Monitor } from '../core/monitor'
+import { silentLogger } from '../core/log/log'
+import type { Monitor } from '../core/monitor/monitor'
 import { startServe, type ServeHandle } from './server'
 
 function fakeMonitor() {

@@ -6,7 +6,7 @@ import { ProofWatchError } from '@shared/errors'
 import { IndexerClient, indexerKey, type IndexerClientOptions } from './client'
 import { createParameterMemory } from './negotiation'
 import { walkPages } from './paging'
-import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server'
+import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from '../../../../test/support/test-server'
 import { rejection } from '../../../../test/support/caught'
 
 const ACCOUNT = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'

@@ -4,7 +4,7 @@
  * where the server gives validators, and every failure as a ProofWatchError.
  */
 import { ProofWatchError } from '@shared/errors'
-import { backoffDelay } from '../backoff'
+import { backoffDelay } from '../retry/backoff'
 import type { ConditionalCache } from './conditional-cache'
 import { decodeErrorBody } from './decode-errors'
 import { decodeFailure } from './decode-values'

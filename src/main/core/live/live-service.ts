@@ -23,7 +23,7 @@ import type {
 } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
-import { backoffDelay } from '../backoff'
+import { backoffDelay } from '../retry/backoff'
 import {
   addressChannel,
   circuitChannel,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { candidatesFromBatch, shortId } from './candidates'
-import { addressTransaction, batch, circuitProof, notification, proof } from './notify-fixtures'
+import { addressTransaction, batch, circuitProof, notification, proof } from '../../../../test/support/notify-fixtures'
 
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
 const ADDR = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { AppNotification, Page } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
-import { silentLogger } from '../log'
+import { silentLogger } from '../log/log'
 import { IndexerInbox, isIndexerNotificationId, type InboxSource } from './indexer-inbox'
-import { notification } from './notify-fixtures'
+import { notification } from '../../../../test/support/notify-fixtures'
 
 /** The indexer's list in memory, newest first, pages of `limit`, with failures on cue. */
 function listSource(items: AppNotification[]) {

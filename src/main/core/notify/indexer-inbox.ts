@@ -9,7 +9,7 @@
  */
 import type { AppNotification, ErrorInfo, Page } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import type { Logger } from '../log'
+import type { Logger } from '../log/log'
 import type { ReadStateSink } from './notification-centre'
 
 export interface InboxSource {

@@ -7,7 +7,7 @@
  */
 import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import { backoffDelay } from '../backoff'
+import { backoffDelay } from '../retry/backoff'
 
 export interface Activity {
   /** The window is shown (not minimised or hidden to the tray). */

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { demoWalletKeypair } from '../../demo/catalog'
-import type { Logger } from '../log'
+import type { Logger } from '../log/log'
 
 export const DEMO_KEYPAIR_FILE = 'demo-wallet.json'
 

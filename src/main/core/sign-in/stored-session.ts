@@ -5,9 +5,9 @@
  * until when.
  */
 import type { SignedInUser } from '@shared/auth'
-import { parseCredential, type Credential } from '../credentials'
+import { parseCredential, type Credential } from '../config/credentials'
 import { indexerKey } from '../indexer/url'
-import type { SecretStore } from '../secrets'
+import type { SecretStore } from '../config/secrets'
 
 export interface StoredSession {
   cookieName: string

@@ -14,7 +14,7 @@ import {
   type WatchedAddress,
   type Watchlist,
 } from '@shared/watchlist'
-import { silentLogger, type Logger } from '../log'
+import { silentLogger, type Logger } from '../log/log'
 import { readStoredWatchlist } from './stored-watchlist'
 import type { WatchlistStore } from './watchlist-store'
 import { validateCircuitId, validateLabel, validateNotify, validateWatchedPubkey } from './validate'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import FreshnessBadge from './FreshnessBadge.vue'
-import { NOW_TICK_MS } from './use-now'
+import { NOW_TICK_MS } from '../composables/use-now'
 
 afterEach(() => {
   vi.useRealTimers()

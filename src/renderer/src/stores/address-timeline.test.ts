@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Page, ReadOptions, Transaction, TransactionQuery } from '@shared/domain'
-import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { deferred } from '@renderer/test-utils/deferred'
-import { account, makeConnection, makeTransaction } from '@renderer/test-utils/fixtures'
-import { setupStores } from '@renderer/test-utils/store-setup'
+import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
+import { deferred } from '../../../../test/support/renderer/deferred'
+import { account, makeConnection, makeTransaction } from '../../../../test/support/renderer/fixtures'
+import { setupStores } from '../../../../test/support/renderer/store-setup'
 import { useConnectionStore } from './connection'
 import { mergeTimeline, newestFirst, useAddressTimelineStore } from './address-timeline'
 

@@ -4,7 +4,7 @@ import type { AddressTransaction, ErrorInfo, Page, ReadOptions, Transaction } fr
 import { toErrorInfo } from '@shared/errors'
 import type { Freshness } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
+import { followConnection } from '../composables/follow-connection'
 
 /** Where a timeline row was last seen: the cache, an indexer answer, or the live channel. */
 export type TimelineOrigin = 'cache' | 'network' | 'live'

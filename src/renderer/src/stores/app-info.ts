@@ -1,7 +1,7 @@
 import { computed } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from './loader'
+import { createLoader } from '../composables/loader'
 
 /** Facts about this run: desktop app or browser tab, version, where data and logs live. */
 export const useAppInfoStore = defineStore('appInfo', () => {

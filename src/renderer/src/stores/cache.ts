@@ -4,7 +4,7 @@ import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CacheInfo } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from './loader'
+import { createLoader } from '../composables/loader'
 
 /**
  * The history cache as main reports it: where it is, how full, and whether

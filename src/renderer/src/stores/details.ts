@@ -1,8 +1,8 @@
 import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from './loader'
+import { followConnection } from '../composables/follow-connection'
+import { createLoader } from '../composables/loader'
 
 /** A record with when it arrived, for the freshness badge. */
 function received<T>(record: T): { record: T; receivedAt: number } {

@@ -3,9 +3,9 @@ import { defineStore } from 'pinia'
 import { RECENT_PROOFS_CAP } from '@shared/bridge'
 import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createFrameGate } from './frame-gate'
-import { createLoader } from './loader'
+import { followConnection } from '../composables/follow-connection'
+import { createFrameGate } from '../composables/frame-gate'
+import { createLoader } from '../composables/loader'
 
 /** Newest first, one entry per proof account, at most RECENT_PROOFS_CAP. */
 function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly ProofSummary[]): ProofSummary[] {

@@ -5,8 +5,8 @@ import { toErrorInfo } from '@shared/errors'
 import type { Freshness, NotificationQuery } from '@shared/history'
 import { topicKey } from '@shared/unread'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createPagedList, pagedListState } from './paged-list'
+import { followConnection } from '../composables/follow-connection'
+import { createPagedList, pagedListState } from '../composables/paged-list'
 import { useUnreadStore } from './unread'
 
 /** The kinds the indexer is known to send; others it sends are offered too once seen. */

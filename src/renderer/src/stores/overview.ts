@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from './loader'
-import { mergeOverview } from './overview-merge'
+import { followConnection } from '../composables/follow-connection'
+import { createLoader } from '../composables/loader'
+import { mergeOverview } from '../model/overview-merge'
 
 /** Network and proof statistics: fetched once, then kept current by live events. */
 export const useOverviewStore = defineStore('overview', () => {

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import type { Proof, ProofQuery, ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { useFilteredList } from './filtered-list'
-import { createFrameGate } from './frame-gate'
+import { useFilteredList } from '../composables/filtered-list'
+import { createFrameGate } from '../composables/frame-gate'
 import { proofFromSummary } from '@shared/proof-summary'
 
 export interface ProofFilters {

@@ -2,8 +2,8 @@ import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { SERIES_PERIODS, type ErrorInfo, type Series, type SeriesMetric, type SeriesPeriod } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from './loader'
+import { followConnection } from '../composables/follow-connection'
+import { createLoader } from '../composables/loader'
 
 /**
  * The metrics a chart can show, in the seed's terms where it has one

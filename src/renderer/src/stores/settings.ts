@@ -4,7 +4,7 @@ import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import { DEMO_PROFILE_ID, type ConnectionReport, type ProfileInput, type SettingsPatch } from '@shared/settings'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from './loader'
+import { createLoader } from '../composables/loader'
 
 /** Which part of the Settings page a save came from, so its outcome is shown there. */
 export type SettingsSection = 'profiles' | 'notifications' | 'polling' | 'cache' | 'theme' | 'desktop'

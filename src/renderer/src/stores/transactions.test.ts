@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { makeProofSummary, makeTransaction, pagesOf } from '@renderer/test-utils/fixtures'
-import { setupStores } from '@renderer/test-utils/store-setup'
-import { HEAD_REFRESH_MIN_MS } from './paged-list'
+import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
+import { makeProofSummary, makeTransaction, pagesOf } from '../../../../test/support/renderer/fixtures'
+import { setupStores } from '../../../../test/support/renderer/store-setup'
+import { HEAD_REFRESH_MIN_MS } from '../composables/paged-list'
 import { localDayBound, NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
 
 let bridge: FakeBridge

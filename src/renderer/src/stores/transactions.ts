@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import type { AddressTransaction, Transaction, TransactionQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { useFilteredList } from './filtered-list'
+import { useFilteredList } from '../composables/filtered-list'
 
 export interface TransactionFilters {
   pubkey: string

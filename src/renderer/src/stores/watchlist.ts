@@ -5,7 +5,7 @@ import type { ErrorInfo, Subject } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Watchlist } from '@shared/watchlist'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from './loader'
+import { createLoader } from '../composables/loader'
 import { useUnreadStore } from './unread'
 
 /** A failed change, kept next to what it was about: `address:<pubkey>`, `circuit:<id>` or `add-address`/`add-circuit`. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { AppNotification, Page } from '@shared/domain'
-import type { FakeBridge } from '@renderer/test-utils/fake-bridge'
-import { deferred } from '@renderer/test-utils/deferred'
-import { signature } from '@renderer/test-utils/fixtures'
-import { mountView, textsOf } from '@renderer/test-utils/mount-view'
-import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '@renderer/test-utils/workspace-fixtures'
+import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
+import { deferred } from '../../../../test/support/renderer/deferred'
+import { signature } from '../../../../test/support/renderer/fixtures'
+import { mountView, textsOf } from '../../../../test/support/renderer/mount-view'
+import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '../../../../test/support/renderer/workspace-fixtures'
 import NotificationsView from './NotificationsView.vue'
 
 /** Answers like main: filtered by kind and read state, unread counted. */

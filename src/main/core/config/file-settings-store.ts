@@ -1,0 +1,86 @@
+import { accessSync, chmodSync, constants, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { silentLogger, type Logger } from '../log/log'
+import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStore } from './settings'
+
+/**
+ * Settings as a JSON file in the data directory, for serve mode (the app
+ * uses electron-store). Writes go to a temporary file first, so a crash
+ * never leaves half a file; the file is the user's only (0600). An
+ * unreadable file (garbage, a directory) is kept aside, not lost. A data
+ * directory that cannot be written never stops a start: settings then live
+ * in memory for the session, and `notice` says why.
+ */
+export function createFileSettingsStore(dataDir: string, log: Logger = silentLogger): SettingsStore {
+  const file = join(dataDir, 'settings.json')
+  const reasons: string[] = []
+  let writable = true
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    accessSync(dataDir, constants.W_OK)
+  } catch (error) {
+    writable = false
+    reasons.push(`the data folder ${dataDir} cannot be written (${codeOf(error)})`)
+  }
+  let current = load()
+  const notice =
+    reasons.length === 0
+      ? null
+      : `Settings: ${reasons.join('; ')}. ${writable ? '' : 'Changes to settings and the watchlist last for this session only.'}`.trim()
+  if (notice) log.warn(notice)
+
+  function load(): SavedSettings {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(DEFAULT_SETTINGS)
+      return unreadable(codeOf(error))
+    }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return unreadable('not valid JSON')
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return unreadable('not a JSON object')
+    return settingsFromStored(parsed, log)
+  }
+
+  /** Keeps the file aside when the folder allows it, and starts from the defaults either way. */
+  function unreadable(why: string): SavedSettings {
+    const aside = `${file}.unreadable-${Date.now()}`
+    let kept = `kept as it is`
+    if (writable) {
+      try {
+        renameSync(file, aside)
+        kept = `kept aside as ${aside}`
+      } catch (error) {
+        writable = false
+        kept = `left as it is (it could not be moved aside: ${codeOf(error)})`
+      }
+    }
+    reasons.push(`${file} could not be read (${why}); it was ${kept} and the defaults are used`)
+    return structuredClone(DEFAULT_SETTINGS)
+  }
+
+  return {
+    read: () => structuredClone(current),
+    write(next) {
+      if (writable) {
+        const temporary = `${file}.tmp`
+        writeFileSync(temporary, JSON.stringify(next, null, 2) + '\n', { mode: 0o600 })
+        // A temporary file left by a crash keeps its old mode: narrowed before it becomes the settings.
+        chmodSync(temporary, 0o600)
+        renameSync(temporary, file)
+      }
+      current = structuredClone(next)
+    },
+    notice,
+  }
+}
+
+function codeOf(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return typeof code === 'string' ? code : typeof message === 'string' ? message : String(error)
+}

@@ -1,0 +1,76 @@
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { silentLogger, type Logger } from '../log/log'
+
+/**
+ * Where credentials are kept, by profile id. Main only: nothing here ever
+ * crosses the bridge. The app encrypts them with the OS keyring; serve mode
+ * keeps a file only its user can read, and says it is not encrypted.
+ */
+export interface SecretStore {
+  get(key: string): string | null
+  set(key: string, value: string | null): void
+  /** Every credential held, so that each can be redacted wherever it shows up. */
+  values(): string[]
+  readonly encrypted: boolean
+  /** What the user should know about how secrets are kept, or null. */
+  readonly warning: string | null
+}
+
+export function memorySecretStore(initial: Record<string, string> = {}): SecretStore {
+  const values = new Map(Object.entries(initial))
+  return {
+    get: (key) => values.get(key) ?? null,
+    set: (key, value) => {
+      if (value === null) values.delete(key)
+      else values.set(key, value)
+    },
+    values: () => [...values.values()],
+    encrypted: false,
+    warning: null,
+  }
+}
+
+/**
+ * Credentials in `<dataDir>/credentials.json`, mode 0600. An unreadable file
+ * is moved aside and the credentials must be entered again; it never stops a start.
+ */
+export function createFileSecretStore(dataDir: string, log: Logger = silentLogger): SecretStore {
+  const file = join(dataDir, 'credentials.json')
+  mkdirSync(dataDir, { recursive: true })
+  const values = new Map<string, string>()
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
+    for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') values.set(key, value)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      const aside = `${file}.unreadable-${Date.now()}`
+      try {
+        renameSync(file, aside)
+      } catch {
+        // Nothing more to keep: the next write replaces it.
+      }
+      log.warn('The credentials file was unreadable; moved aside, credentials must be entered again', { aside })
+    }
+  }
+
+  function save(): void {
+    const temporary = `${file}.tmp`
+    writeFileSync(temporary, JSON.stringify(Object.fromEntries(values), null, 2) + '\n', { mode: 0o600 })
+    chmodSync(temporary, 0o600)
+    renameSync(temporary, file)
+  }
+
+  return {
+    get: (key) => values.get(key) ?? null,
+    set(key, value) {
+      if (value === null) values.delete(key)
+      else values.set(key, value)
+      save()
+    },
+    values: () => [...values.values()],
+    encrypted: false,
+    warning: 'Serve mode keeps credentials unencrypted in credentials.json in the data directory (readable by your user only).',
+  }
+}

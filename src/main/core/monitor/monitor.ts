@@ -1,0 +1,797 @@
+import type { Writable } from 'node:stream'
+import type {
+  BridgeEvent,
+  BridgeEventName,
+  BridgeEvents,
+  BridgeMethods,
+  ExportOutcome,
+  FollowCircuitInput,
+  SearchInput,
+  Unsubscribe,
+  WatchAddressInput,
+} from '@shared/bridge'
+import type {
+  AppNotification,
+  ConnectionState,
+  Leaderboard,
+  LeaderboardQuery,
+  ErrorInfo,
+  Overview,
+  Page,
+  Proof,
+  ProofQuery,
+  ProofSummary,
+  ReadOptions,
+  Series,
+  SeriesQuery,
+  Subject,
+  Transaction,
+  TransactionDetail,
+  TransactionQuery,
+} from '@shared/domain'
+import type { CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
+import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
+import type { UnreadCounts } from '@shared/unread'
+import type { Watchlist } from '@shared/watchlist'
+import { ProofWatchError, toErrorInfo } from '@shared/errors'
+import type { AuthState } from '@shared/auth'
+import { DEMO_WALLET } from '../../demo/catalog'
+import { startDemoIndexer } from '../../demo/server'
+import { testIndexerConnection } from '../session/connection-test'
+import { credentialHeaders, parseCredential, type Credential } from '../config/credentials'
+import { KnownSecrets } from '../known-secrets'
+import { EventBatcher } from '../bridge/event-batcher'
+import { explorerUrl } from '../links/explorer-links'
+import { exportToFile, writeExport } from '../history/export'
+import { HistoryStore } from '../history/history-store'
+import { createParameterMemory } from '../indexer/negotiation'
+import { IndexerSession, type SessionDeps } from '../session/indexer-session'
+import { shortId } from '../notify/candidates'
+import { NotificationCentre, type NotificationCentreDeps } from '../notify/notification-centre'
+import { healthEntry } from '../notify/health-entries'
+import { HealthWatch } from '../notify/health-watch'
+import { Notifier } from '../notify/notifier'
+import { systemClock, type NotifyClock } from '../notify/timers'
+import { resolveTarget, type DemoEndpoints } from '../session/indexer-target'
+import type { LaunchOptions } from '../config/launch-options'
+import type { LiveServiceOptions } from '../live/live-service'
+import { silentLogger, type Logger } from '../log/log'
+import type { Activity } from '../polling/poller'
+import { memorySecretStore, type SecretStore } from '../config/secrets'
+import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStore } from '../config/settings'
+import { WatchlistModel } from '../watchlist/watchlist-model'
+import { refusedChannelOf } from '../live/frame-errors'
+import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-service'
+import { writeDemoKeypair } from '../sign-in/demo-keypair'
+import { expandHome } from '../sign-in/keypair-file'
+
+/** The core as one object: implements the bridge methods and pushes event batches. */
+export interface Monitor extends BridgeMethods {
+  start(): Promise<void>
+  stop(): Promise<void>
+  /** Batched events for the transport; one call per flush, never one per indexer event. */
+  onEvents(listener: (batch: BridgeEvent[]) => void): Unsubscribe
+  /** Network reachability from the OS (Electron `net`): offline stops retrying until back. */
+  setOnline(online: boolean): void
+  /** The system goes to sleep / wakes up: on wake, reconnect at once. */
+  suspend(): void
+  resume(): void
+  /** Window visibility and system idleness: fewer polls while nobody looks. */
+  setActivity(activity: Activity): void
+  /** How this transport delivers an export (a file dialog, a download link). */
+  setExportDestination(destination: ExportDestination): void
+  /** How this transport opens an external https link; without one the page opens it. */
+  setExternalOpener(open: (url: string) => Promise<boolean>): void
+  /** Pushes an event from the transport's side (a deep link to show, the tray's do-not-disturb). */
+  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
+  /**
+   * How this transport helps sign-in: open the one-time sign-in page in the
+   * system browser (desktop; without it the page opens a tab), and pick a
+   * keypair file (desktop file dialog; null when cancelled).
+   */
+  setSignInHooks(hooks: { openBrowser?: (url: string) => Promise<boolean>; pickKeypairFile?: () => Promise<string | null> }): void
+  /** Every credential this monitor holds or has used: redacted from what its events carry, and by the transports from every answer. */
+  readonly knownSecrets: KnownSecrets
+}
+
+/** Writes the rows of an export: to a stream (a download) or a file (atomically). */
+export interface ExportWriters {
+  toStream(out: Writable): Promise<ExportResult>
+  toFile(path: string): Promise<ExportResult>
+}
+
+export type ExportDestination = (request: ExportRequest, writers: ExportWriters) => Promise<ExportOutcome>
+
+export interface MonitorOptions {
+  settings: SettingsStore
+  /** Where credentials are kept; memory when not given. */
+  secrets?: SecretStore
+  /** Flags and environment of this launch; they override saved settings for this run. */
+  launch?: LaunchOptions
+  log?: Logger
+  /** The history cache file; null keeps it in memory (tests, or no usable data directory). */
+  historyPath?: string | null
+  /** Shared with the log, so a line never shows a credential this monitor learns of; one of its own when not given. */
+  knownSecrets?: KnownSecrets
+  appInfo?: Partial<Omit<AppInfo, 'secrets'>>
+  /** The folder of the built sign-in page (sign-in.html); null or absent: no browser-wallet sign-in. */
+  signInPageRoot?: string | null
+  /** Where the demo wallet's keypair file is written at the demo's first start (so keypair sign-in can be tried); null: nowhere. */
+  demoKeypairPath?: string | null
+}
+
+export interface MonitorDeps {
+  /** Starts the built-in demo indexer when no indexer is configured. */
+  startDemo?: () => Promise<{ httpUrl: string; wsUrl: string; credential?: string; cookieName?: string; close(): Promise<void> }>
+  /** Tuning for tests: the live service's options (transport timings, backfill). */
+  live?: Partial<LiveServiceOptions>
+  history?: Partial<Parameters<typeof HistoryStore.open>[0]>
+  /** Tuning for tests: the sign-in service's clock and page lifetime. */
+  signIn?: Pick<SignInServiceOptions, 'now' | 'pageLifetimeMs' | 'sleep'>
+  /** Tuning for tests: how long a proof waits for its notification, how bursts are cut. */
+  notify?: NotificationCentreDeps['entries']
+  /** Time for the decision path and the health alerts (tests drive it by hand). */
+  clock?: NotifyClock
+}
+
+const HEALTH_PUSH_MS = 1_000
+
+function healthFingerprint(state: ConnectionState): string {
+  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters])
+}
+
+export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
+  return new IndexerMonitor(options, deps)
+}
+
+interface RunningDemo {
+  endpoints: DemoEndpoints
+  close(): Promise<void>
+}
+
+class IndexerMonitor implements Monitor {
+  private readonly log: Logger
+  private readonly secrets: SecretStore
+  private launch: LaunchOptions
+  private readonly listeners = new Set<(batch: BridgeEvent[]) => void>()
+  readonly knownSecrets: KnownSecrets
+  // An indexer may echo a credential in any record or error: what leaves for a page never carries one.
+  private readonly batcher = new EventBatcher((batch) => {
+    const shown = this.knownSecrets.redactValue(batch)
+    this.listeners.forEach((l) => l(shown))
+  })
+  /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
+  private readonly parameterMemory = createParameterMemory()
+  private history: HistoryStore | null = null
+  private readonly watchlist: WatchlistModel
+  private readonly centre: NotificationCentre
+  /** The one decision path: which of the centre's events pop up, under the user's rules. */
+  private readonly notifier: Notifier
+  private readonly health: HealthWatch
+  private demo: RunningDemo | null = null
+  private session: IndexerSession | null = null
+  private running = false
+  private paused = false
+  /** When the live side last stopped (paused, or no session yet): "since" counts from there, not from each read. */
+  private stoppedSince = Date.now()
+  private activity: Activity = { visible: true, idle: false }
+  private switching: Promise<void> = Promise.resolve()
+  private exportDestination: ExportDestination | null = null
+  private openExternalUrl: ((url: string) => Promise<boolean>) | null = null
+  private readonly unsubscribers: Array<() => void> = []
+  private healthTimer: ReturnType<typeof setInterval> | null = null
+  private lastHealth = ''
+  private readonly signIn: SignInService
+  private pickKeypairFile: (() => Promise<string | null>) | null = null
+  private openSignInPage: ((url: string) => Promise<boolean>) | null = null
+
+  constructor(
+    private readonly options: MonitorOptions,
+    private readonly deps: MonitorDeps,
+  ) {
+    this.launch = options.launch ?? {}
+    this.secrets = options.secrets ?? memorySecretStore()
+    this.knownSecrets = options.knownSecrets ?? new KnownSecrets()
+    this.knownSecrets.watch(this.secrets)
+    this.knownSecrets.addCredential(this.launch.credential)
+    // Whatever log it is handed, nothing the core logs carries a credential it holds.
+    this.log = this.knownSecrets.logger(options.log ?? silentLogger)
+    this.centre = new NotificationCentre({
+      push: (event, payload) => this.batcher.push(event, payload),
+      flushHistory: () => this.history?.flush() ?? Promise.resolve(),
+      log: this.log,
+      describeAddress: (pubkey) => this.describeAddress(pubkey),
+      ...(deps.notify ? { entries: deps.notify } : {}),
+    })
+    this.signIn = new SignInService({
+      secrets: this.secrets,
+      log: this.log,
+      target: () => {
+        const target = this.session?.target
+        return target ? { httpUrl: target.httpUrl, wallet: target.wallet, pastedCredential: target.pastedCredential } : null
+      },
+      onChange: (state) => this.batcher.push('auth', state),
+      onSession: (change) => this.sessionChanged(change.user?.pubkey ?? null),
+      // Through the centre: kept, counted unread, and decided on for the one native notification.
+      onSignedOut: (notice) => this.centre.notifications([notice]),
+      pageRoot: options.signInPageRoot ?? null,
+      openBrowser: (url) => (this.openSignInPage ? this.openSignInPage(url) : Promise.resolve(false)),
+      ...deps.signIn,
+    })
+    this.notifier = new Notifier({
+      rules: () => this.options.settings.read().notifications,
+      show: (notice) => this.batcher.push('notice', [notice]),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    })
+    this.centre.onCandidates((candidates) => this.notifier.consider(candidates))
+    this.health = new HealthWatch({
+      clock: deps.clock ?? systemClock,
+      rules: () => this.options.settings.read().notifications.health,
+      raise: (alert) => {
+        const { entry, candidate } = healthEntry(alert)
+        this.centre.record([entry], [candidate])
+      },
+    })
+    this.watchlist = new WatchlistModel({
+      store: {
+        read: () => this.options.settings.read().watchlist ?? undefined,
+        write: (watchlist) => this.options.settings.write({ ...this.options.settings.read(), watchlist }),
+      },
+      log: this.log,
+      onProblem: (problem) => this.batcher.push('problem', problem),
+    })
+    this.unsubscribers.push(
+      this.watchlist.onChange((watchlist, change) => {
+        this.batcher.push('watchlist', watchlist)
+        this.notifier.setWatchlist(watchlist)
+        this.updateRetentionPolicy()
+        this.followWatchlist(change)
+      }),
+    )
+  }
+
+  onEvents(listener: (batch: BridgeEvent[]) => void): Unsubscribe {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void {
+    this.batcher.push(event, payload)
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return
+    this.running = true
+    const notice = this.options.settings.notice
+    if (notice) this.batcher.push('problem', { code: 'INTERNAL', message: notice })
+    this.openHistory()
+    this.applyLaunchAdditions()
+    this.notifier.setWatchlist(this.watchlist.snapshot())
+    await this.connect()
+    if (this.launch.keypair) await this.signInWithLaunchKeypair(this.launch.keypair)
+    // Last event, counters and latency change without a state change: shown at most once a second.
+    this.healthTimer = setInterval(() => this.pushHealthIfChanged(), HEALTH_PUSH_MS)
+    this.healthTimer.unref?.()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    if (this.healthTimer) clearInterval(this.healthTimer)
+    this.healthTimer = null
+    await this.switching
+    await this.signIn.dispose()
+    this.disconnect()
+    if (this.demo) {
+      await this.demo.close()
+      this.demo = null
+    }
+    this.watchlist.flush()
+    this.watchlist.dispose()
+    this.unsubscribers.forEach((u) => u())
+    this.centre.dispose()
+    this.notifier.dispose()
+    this.health.dispose()
+    await this.history?.close()
+    this.history = null
+    this.batcher.flush()
+    this.batcher.dispose()
+  }
+
+  // --- hooks from the transport's platform ----------------------------------
+
+  setOnline(online: boolean): void {
+    this.session?.live.setOnline(online)
+  }
+  suspend(): void {
+    this.session?.live.suspend()
+  }
+  resume(): void {
+    this.session?.live.resume()
+  }
+  setActivity(activity: Activity): void {
+    this.activity = activity
+    this.session?.setActivity(activity)
+  }
+  setExportDestination(destination: ExportDestination): void {
+    this.exportDestination = destination
+  }
+  setExternalOpener(open: (url: string) => Promise<boolean>): void {
+    this.openExternalUrl = open
+  }
+  setSignInHooks(hooks: { openBrowser?: (url: string) => Promise<boolean>; pickKeypairFile?: () => Promise<string | null> }): void {
+    this.openSignInPage = hooks.openBrowser ?? null
+    this.pickKeypairFile = hooks.pickKeypairFile ?? null
+  }
+
+  // --- reads: cache first or network first, always written through -----------
+
+  getOverview(options?: ReadOptions): Promise<Overview> {
+    return this.read((s) => s.cached.overview(options))
+  }
+  getSeries(query: SeriesQuery, options?: ReadOptions): Promise<Series> {
+    return this.read((s) => {
+      s.followSeries(query)
+      return s.cached.series(query, options)
+    })
+  }
+  getLeaderboard(query: LeaderboardQuery, options?: ReadOptions): Promise<Leaderboard> {
+    return this.read((s) => {
+      s.followLeaderboard(query)
+      return s.cached.leaderboard(query, options)
+    })
+  }
+  listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>> {
+    return this.read((s) => s.cached.listProofs(query, options))
+  }
+  getProof(proofAccount: string, options?: ReadOptions): Promise<Proof> {
+    return this.read((s) => s.cached.proof(proofAccount, options))
+  }
+  listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>> {
+    return this.read((s) => s.cached.listTransactions(query, options))
+  }
+  getTransaction(signature: string, options?: ReadOptions): Promise<TransactionDetail> {
+    return this.read((s) => s.cached.transaction(signature, options))
+  }
+
+  // --- settings ---------------------------------------------------------------
+
+  async getSettings(): Promise<PublicSettings> {
+    return this.publicSettings()
+  }
+
+  async updateSettings(patch: SettingsPatch): Promise<PublicSettings> {
+    const before = this.options.settings.read()
+    const { settings, credentials } = applySettingsPatch(before, patch)
+    for (const [id, value] of credentials) {
+      this.knownSecrets.addCredential(value)
+      this.secrets.set(id, value)
+    }
+    this.options.settings.write(settings)
+    if (patch.cache) this.history?.setLimits(settings.cache)
+    if (patch.polling) this.session?.setPolling(settings.polling)
+    if (patch.notifications) this.health.rulesChanged()
+    const shown = this.publicSettings()
+    this.batcher.push('settings', shown)
+    // Reconnect only when what is watched changed: another profile, or the active one's URLs, wallet or credential.
+    const activeBefore = before.profiles.find((p) => p.id === before.activeProfileId)
+    const activeAfter = settings.profiles.find((p) => p.id === settings.activeProfileId)
+    const changesIndexer =
+      before.activeProfileId !== settings.activeProfileId ||
+      JSON.stringify(activeBefore ?? null) !== JSON.stringify(activeAfter ?? null) ||
+      credentials.has(settings.activeProfileId)
+    if (changesIndexer) {
+      // What the user saves in the app wins over this launch's flags from now on.
+      this.launch = { ...this.launch, indexerUrl: undefined, wsUrl: undefined, credential: undefined }
+      if (this.running) await this.reconnectTo()
+    }
+    return shown
+  }
+
+  async testConnection(profile: ProfileInput): Promise<ConnectionReport> {
+    const checked = checkProfile(profile, profile.id ?? 'test')
+    const wsUrl = checked.wsUrl ?? deriveWsUrl(checked.httpUrl)
+    const typed = profile.credential?.trim()
+    let credential: Credential | null = typed ? parseCredential(typed) : null
+    this.knownSecrets.addCredential(credential)
+    // A saved credential goes only to the indexer it was saved for: a test of another URL must not hand it over.
+    let withheld: string | null = null
+    if (!typed && profile.id) {
+      const stored = this.storedCredential(profile.id)
+      const saved = this.options.settings.read().profiles.find((p) => p.id === profile.id)
+      if (stored && saved && sameOrigin(saved.httpUrl, checked.httpUrl) && sameOrigin(saved.wsUrl ?? deriveWsUrl(saved.httpUrl), wsUrl)) {
+        credential = stored
+      } else if (stored) {
+        withheld = `The saved credential was not sent: it belongs to ${saved ? originOf(saved.httpUrl) : 'another profile'}, not ${originOf(checked.httpUrl)}. Type it again to test this indexer with it.`
+      }
+    }
+    const report = await testIndexerConnection({
+      httpUrl: checked.httpUrl,
+      wsUrl,
+      headers: credentialHeaders(credential),
+      withCredential: credential !== null,
+    })
+    return withheld ? { ...report, checks: [{ name: 'saved credential', ok: false, ms: null, detail: withheld }, ...report.checks] } : report
+  }
+
+  async getAppInfo(): Promise<AppInfo> {
+    const info = this.options.appInfo ?? {}
+    return {
+      platform: info.platform ?? 'browser',
+      version: info.version ?? '0.0.0',
+      dataDir: info.dataDir ?? null,
+      logFile: info.logFile ?? null,
+      secrets: { encrypted: this.secrets.encrypted, warning: this.secrets.warning },
+    }
+  }
+
+  // --- connection -------------------------------------------------------------
+
+  async getConnection(): Promise<ConnectionState> {
+    return this.connectionState()
+  }
+
+  async reconnectNow(): Promise<ConnectionState> {
+    if (this.paused) await this.setLivePaused(false)
+    else this.session?.live.reconnectNow('reconnect asked')
+    return this.connectionState()
+  }
+
+  async setLivePaused(paused: boolean): Promise<ConnectionState> {
+    if (paused === this.paused) return this.connectionState()
+    this.paused = paused
+    this.stoppedSince = Date.now()
+    this.log.info(paused ? 'live feed paused' : 'live feed resumed')
+    if (paused) this.session?.stop()
+    else if (this.running) await this.reconnectTo()
+    this.pushConnection()
+    return this.connectionState()
+  }
+
+  async getRecentProofs(): Promise<ProofSummary[]> {
+    if (this.session) {
+      const held = this.session.getRecentProofs()
+      if (held.length > 0) return held
+      // Nothing live yet (a start, or offline): the cache's newest proofs.
+      const cached = await this.session.cached.listProofs({ limit: 50 }, { source: 'cache' })
+      return cached.items.map((p) => ({ proofAccount: p.proofAccount, authority: p.authority, circuitId: p.circuitId, proofType: p.proofType, slot: p.slotVerified, raw: p.raw, extra: p.extra }))
+    }
+    return []
+  }
+
+  // --- watchlist ---------------------------------------------------------------
+
+  async getWatchlist(): Promise<Watchlist> {
+    return this.watchlist.snapshot()
+  }
+  async watchAddress(input: WatchAddressInput): Promise<Watchlist> {
+    return this.watchlist.watchAddress(input)
+  }
+  async unwatchAddress(pubkey: string): Promise<Watchlist> {
+    return this.watchlist.unwatchAddress(pubkey)
+  }
+  async followCircuit(input: FollowCircuitInput): Promise<Watchlist> {
+    await this.session?.checkCircuit(input.circuitId)
+    return this.watchlist.followCircuit(input)
+  }
+  async unfollowCircuit(circuitId: string): Promise<Watchlist> {
+    return this.watchlist.unfollowCircuit(circuitId)
+  }
+  async markWatchRead(subject: Subject): Promise<Watchlist> {
+    const topic = this.watchlist.requireFollowed(subject)
+    this.requireSession()
+    await this.centre.markTopicRead(topic)
+    return this.watchlist.snapshot()
+  }
+
+  // --- notification centre, search, cache, export ------------------------------------
+
+  async listNotifications(query: NotificationQuery): Promise<Page<AppNotification>> {
+    const session = this.requireSession()
+    await this.history?.flush()
+    return session.history.listNotifications(query).data
+  }
+
+  async markNotificationsRead(ids: string[] | 'all'): Promise<UnreadCounts> {
+    this.requireSession()
+    return this.centre.markRead(ids)
+  }
+
+  async getUnread(): Promise<UnreadCounts> {
+    return this.centre.unread()
+  }
+
+  async search(input: SearchInput): Promise<SearchHit[]> {
+    const session = this.requireSession()
+    await this.history?.flush()
+    return session.cached.search(input.text, { network: input.network ?? false })
+  }
+
+  async getCacheInfo(): Promise<CacheInfo> {
+    return this.requireHistory().info()
+  }
+
+  async clearCache(options: { everything: boolean }): Promise<CacheInfo> {
+    const history = this.requireHistory()
+    await history.clear(options)
+    const info = history.info()
+    this.batcher.push('cache', info)
+    return info
+  }
+
+  async exportHistory(request: ExportRequest): Promise<ExportOutcome> {
+    const session = this.requireSession()
+    if (!this.exportDestination) {
+      throw new ProofWatchError({ code: 'INTERNAL', message: 'Export is not available here' })
+    }
+    await this.history?.flush()
+    return this.exportDestination(request, {
+      toStream: (out) => writeExport(session.history, request, out),
+      toFile: (path) => exportToFile(session.history, request, path),
+    })
+  }
+
+  async openExternal(subject: Subject): Promise<{ url: string; opened: boolean }> {
+    const url = explorerUrl(subject)
+    const opened = this.openExternalUrl ? await this.openExternalUrl(url) : false
+    return { url, opened }
+  }
+
+  // --- sign-in -------------------------------------------------------------------
+
+  async getAuth(): Promise<AuthState> {
+    return this.signIn.refreshAvailability()
+  }
+
+  async signInWithWallet(): Promise<{ url: string; opened: boolean }> {
+    return this.signIn.beginBrowserSignIn()
+  }
+
+  async signInWithKeypair(path: string | null): Promise<AuthState> {
+    let file = path
+    if (file === null) {
+      if (!this.pickKeypairFile) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Type the path of the keypair file (for example ~/.config/solana/id.json).' })
+      file = await this.pickKeypairFile()
+      if (file === null) return this.signIn.snapshot()
+    }
+    return this.signIn.signInWithKeypair(expandHome(file))
+  }
+
+  async signOut(): Promise<AuthState> {
+    return this.signIn.signOut()
+  }
+
+  /** `--keypair` at launch: a failure is said (log and banner) and the app runs on without the sign-in. */
+  private async signInWithLaunchKeypair(path: string): Promise<void> {
+    try {
+      await this.signIn.signInWithKeypair(expandHome(path))
+    } catch (error) {
+      const info = toErrorInfo(error)
+      this.log.warn('--keypair sign-in failed', info)
+      this.batcher.push('problem', { ...info, message: `Sign-in with --keypair failed: ${info.message}` })
+    }
+  }
+
+  /** A sign-in started or ended: a named profile follows the signed-in wallet, and the user channels follow the session. */
+  private async sessionChanged(wallet: string | null): Promise<void> {
+    const saved = this.options.settings.read()
+    const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
+    if (wallet !== null && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
+      profile.wallet = wallet
+      this.options.settings.write(saved)
+      this.batcher.push('settings', this.publicSettings())
+    }
+    if (this.running) await this.reconnectTo()
+  }
+
+  // --- connection management ---------------------------------------------------
+
+  /** A watched address as the user named it, else shortened. */
+  private describeAddress(pubkey: string): string {
+    return this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)?.label ?? shortId(pubkey)
+  }
+
+  private publicSettings(): PublicSettings {
+    const shown = publicSettings(this.options.settings.read(), this.secrets, this.demo?.endpoints.wallet ?? DEMO_WALLET)
+    // The chosen profile is not what this run watches: Settings must not call it "in use".
+    return this.launch.indexerUrl ? { ...shown, launchIndexerUrl: this.launch.indexerUrl } : shown
+  }
+
+  private storedCredential(profileId: string) {
+    const text = this.secrets.get(profileId)
+    try {
+      return text ? parseCredential(text) : null
+    } catch {
+      return null
+    }
+  }
+
+  private openHistory(): void {
+    if (this.history) return
+    const settings = this.options.settings.read()
+    this.history = HistoryStore.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
+    this.updateRetentionPolicy()
+    const info = this.history.info()
+    if (info.damage) {
+      this.log.warn('history cache damaged', info.damage)
+      this.batcher.push('cache', info)
+    }
+    this.unsubscribers.push(
+      this.history.onDamage((damage) => {
+        if (damage) this.log.warn('history cache damaged', damage)
+        if (this.history) this.batcher.push('cache', this.history.info())
+      }),
+      this.history.onProblem((problem) => {
+        this.log.warn('history cache problem', problem)
+        this.batcher.push('problem', problem)
+      }),
+    )
+  }
+
+  /** `--watch` adds to the saved watchlist; `--wallet` is saved to the active profile. */
+  private applyLaunchAdditions(): void {
+    for (const pubkey of this.launch.watch ?? []) {
+      if (!this.watchlist.isWatched(pubkey)) this.watchlist.watchAddress({ pubkey })
+    }
+    const wallet = this.launch.wallet
+    const saved = this.options.settings.read()
+    const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
+    if (wallet && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
+      profile.wallet = wallet
+      this.options.settings.write(saved)
+    }
+  }
+
+  /** What eviction never takes unless asked: watched addresses' transactions and the wallet's own records. */
+  private updateRetentionPolicy(): void {
+    const wallet = this.session?.target.wallet
+    this.history?.setRetentionPolicy({ keepAddresses: [...this.watchlist.watchedPubkeys(), ...(wallet ? [wallet] : [])] })
+  }
+
+  private reconnectTo(): Promise<void> {
+    this.switching = this.switching.then(async () => {
+      this.disconnect()
+      await this.connect()
+    })
+    return this.switching
+  }
+
+  private async ensureDemo(): Promise<DemoEndpoints> {
+    if (!this.demo) {
+      const startDemo = this.deps.startDemo ?? (() => startDemoIndexer({ port: 0 }))
+      const started = await startDemo()
+      const credential = `cookie:${started.cookieName ?? 'zkhelios_session'}=${started.credential ?? 'demo'}`
+      if (this.options.demoKeypairPath) writeDemoKeypair(this.options.demoKeypairPath, this.log)
+      this.demo = { endpoints: { httpUrl: started.httpUrl, wsUrl: started.wsUrl, credential, wallet: DEMO_WALLET }, close: () => started.close() }
+      this.log.info('demo indexer started', { httpUrl: started.httpUrl })
+    }
+    return this.demo.endpoints
+  }
+
+  private async connect(): Promise<void> {
+    const saved = this.options.settings.read()
+    const needsDemo = !this.launch.indexerUrl && !saved.profiles.some((p) => p.id === saved.activeProfileId)
+    const demo = needsDemo ? await this.ensureDemo() : null
+    if (!needsDemo && this.demo) {
+      await this.demo.close()
+      this.demo = null
+    }
+    const target = resolveTarget(saved, this.launch, this.secrets, () => demo!)
+    const deps: SessionDeps = {
+      onUnauthorized: (problem) => this.signIn.noteRefused(problem),
+      history: this.requireHistory(),
+      watchlist: this.watchlist,
+      memory: this.parameterMemory,
+      log: this.log,
+      push: (event, payload) => {
+        if (event === 'overview') {
+          const overview = payload as Overview
+          this.health.noteOverview(overview.status, overview.slot)
+        }
+        // A user channel refused after a sign-in is the end of that session: the sign-in banner says it once, not each channel.
+        if (event === 'problem' && target.signedIn && refusedChannelOf(payload as ErrorInfo)?.startsWith('user:')) return
+        this.batcher.push(event, payload)
+      },
+      centre: this.centre,
+      onLiveStatus: () => this.pushConnection(),
+      onHttpState: () => this.pushConnection(),
+      polling: saved.polling,
+      describeAddress: (pubkey) => this.describeAddress(pubkey),
+      live: this.deps.live,
+    }
+    this.knownSecrets.addCredential(target.credential)
+    this.session = new IndexerSession(target, deps)
+    this.centre.attach(this.session.history)
+    this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
+    this.session.setActivity(this.activity)
+    this.updateRetentionPolicy()
+    if (!this.paused) this.session.start()
+    this.pushConnection()
+    void this.signIn.connected()
+  }
+
+  private disconnect(): void {
+    this.session?.stop()
+    this.session = null
+    this.centre.attach(null)
+  }
+
+  private followWatchlist(change: { kind?: string } | undefined): void {
+    if (!this.session) return
+    if (change && 'kind' in change && change.kind === 'activity') return
+    this.session.live.setWatchlist({ addresses: this.watchlist.watchedPubkeys(), circuits: this.watchlist.followedCircuitIds() })
+  }
+
+  private requireSession(): IndexerSession {
+    if (!this.session) {
+      throw new ProofWatchError({ code: 'UNREACHABLE', message: 'Not connected to an indexer yet', retryable: true })
+    }
+    return this.session
+  }
+
+  private requireHistory(): HistoryStore {
+    if (!this.history) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is not open', retryable: true })
+    return this.history
+  }
+
+  private read<T extends object>(request: (session: IndexerSession) => Promise<T>): Promise<T> {
+    return request(this.requireSession())
+  }
+
+  private connectionState(): ConnectionState {
+    const session = this.session
+    const status = session?.liveStatus()
+    const target = session?.target
+    const channels = status?.channels ?? []
+    const userChannels = channels.filter((c) => c.channel.startsWith('user:'))
+    return {
+      indexer: { demo: target?.demo ?? false, httpUrl: target?.httpUrl ?? '', wsUrl: target?.wsUrl ?? '' },
+      http: session ? { ...session.http } : { state: 'unknown', lastOkAt: null, lastError: null },
+      socket: this.paused || !status
+        ? { state: 'stopped', reason: this.paused ? 'paused' : null, nextRetryAt: null, since: this.stoppedSince, reconnects: 0, attempts: 0, lastEventAt: null }
+        : status.socket,
+      channels,
+      paused: this.paused,
+      userChannels: !target?.credential
+        ? 'not-configured'
+        : userChannels.some((c) => c.state === 'refused' && c.reason === 'auth')
+          ? 'sign-in-needed'
+          : userChannels.length > 0 && userChannels.every((c) => c.state === 'subscribed')
+            ? 'ok'
+            : 'pending',
+      counters: {
+        events: status?.counters.events ?? 0,
+        duplicates: status?.counters.duplicates ?? 0,
+        malformedFrames: status?.counters.droppedFrames ?? 0,
+      },
+    }
+  }
+
+  private pushConnection(): void {
+    const state = this.connectionState()
+    // A signed-in session whose user channels the indexer now refuses has ended: said once.
+    if (state.userChannels === 'sign-in-needed' && this.session?.target.signedIn) this.signIn.noteRefused()
+    this.health.noteConnection(state.socket.state === 'live', state.paused)
+    this.lastHealth = healthFingerprint(state)
+    this.batcher.push('connection', state)
+  }
+
+  private pushHealthIfChanged(): void {
+    const state = this.connectionState()
+    const fingerprint = healthFingerprint(state)
+    if (fingerprint === this.lastHealth) return
+    this.lastHealth = fingerprint
+    this.batcher.push('connection', state)
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return originOf(a) === originOf(b)
+}

@@ -1,0 +1,128 @@
+import WebSocket from 'ws'
+import type { ConnectionCheck, ConnectionReport } from '@shared/settings'
+import { toErrorInfo } from '@shared/errors'
+import { IndexerClient } from '../indexer/client'
+
+export interface ConnectionTestTarget {
+  httpUrl: string
+  wsUrl: string
+  /** Credential headers for HTTP and the socket upgrade. */
+  headers: Record<string, string>
+  /** Whether a credential was given: then the user channels are tried too. */
+  withCredential: boolean
+}
+
+const CHECK_TIMEOUT_MS = 5_000
+
+/**
+ * Tries every endpoint and the socket of an indexer without switching to it,
+ * so Settings can say what works before the user saves. Never throws: each
+ * failure is a check with the reason.
+ */
+export async function testIndexerConnection(target: ConnectionTestTarget, timeoutMs = CHECK_TIMEOUT_MS): Promise<ConnectionReport> {
+  const client = new IndexerClient({ baseUrl: target.httpUrl, retries: 0, timeoutMs, headers: () => target.headers })
+  const checks: ConnectionCheck[] = []
+  const run = async <T>(name: string, attempt: () => Promise<T>, describe: (value: T) => string): Promise<T | null> => {
+    const started = performance.now()
+    try {
+      const value = await attempt()
+      checks.push({ name, ok: true, ms: Math.round(performance.now() - started), detail: describe(value) })
+      return value
+    } catch (error) {
+      const info = toErrorInfo(error)
+      checks.push({ name, ok: false, ms: null, detail: info.message })
+      return null
+    }
+  }
+
+  await run('GET /api/stats/overview', () => client.overview(), (o) => (o.slot ? `slot ${o.slot}` : 'answered'))
+  await run('GET /api/stats/timeseries', () => client.series({ metric: 'proofs', period: '24h' }), (s) => `${s.points.length} points (metric ${s.serverMetric})`)
+  await run('GET /api/stats/leaderboard', () => client.leaderboard({}), (l) => `${l.length} entries`)
+  const proofs = await run('GET /api/proofs', () => client.proofs({ limit: 1 }), (p) => `${p.total ?? p.items.length} proofs`)
+  const firstProof = proofs?.items[0]
+  if (firstProof) await run('GET /api/proofs/{account}', () => client.proof(firstProof.proofAccount), () => 'answered')
+  const transactions = await run('GET /api/transactions', () => client.transactions({ limit: 1 }), (p) => `${p.total ?? p.items.length} transactions`)
+  const firstTransaction = transactions?.items[0]
+  if (firstTransaction) await run('GET /api/transactions/{signature}', () => client.transaction(firstTransaction.signature), () => 'answered')
+
+  const channels = target.withCredential ? ['stats', 'user:notifications'] : ['stats']
+  const started = performance.now()
+  const socket = await trySocket(target.wsUrl, target.headers, channels, timeoutMs)
+  const ms = Math.round(performance.now() - started)
+  checks.push({ name: 'WebSocket /ws', ok: socket.opened, ms: socket.opened ? ms : null, detail: socket.detail })
+  if (socket.opened) {
+    for (const channel of channels) {
+      const outcome = socket.channels.get(channel)
+      const name = channel === 'stats' ? 'subscribe stats' : 'user channels (credential)'
+      checks.push({ name, ok: outcome === 'subscribed', ms: null, detail: outcome ?? 'no answer' })
+    }
+  }
+  return { httpUrl: target.httpUrl, wsUrl: target.wsUrl, checks }
+}
+
+interface SocketOutcome {
+  opened: boolean
+  detail: string
+  /** `subscribed`, or the server's error text. */
+  channels: Map<string, string>
+}
+
+function trySocket(url: string, headers: Record<string, string>, channels: string[], timeoutMs: number): Promise<SocketOutcome> {
+  return new Promise((resolve) => {
+    const outcome: SocketOutcome = { opened: false, detail: '', channels: new Map() }
+    let socket: WebSocket
+    const finish = (detail: string) => {
+      clearTimeout(timer)
+      outcome.detail ||= detail
+      socket.removeAllListeners()
+      socket.on('error', () => {})
+      socket.terminate()
+      resolve(outcome)
+    }
+    const timer = setTimeout(() => finish(outcome.opened ? 'connected' : `no answer within ${timeoutMs} ms`), timeoutMs)
+    try {
+      socket = new WebSocket(url, { headers, handshakeTimeout: timeoutMs })
+    } catch (error) {
+      clearTimeout(timer)
+      resolve({ ...outcome, detail: toErrorInfo(error).message })
+      return
+    }
+    let pending = [...channels]
+    const subscribe = () => {
+      for (const channel of channels) socket.send(JSON.stringify({ type: 'subscribe', channel }))
+    }
+    // Servers that send no welcome get the subscribes after a short wait.
+    let welcomeTimer: ReturnType<typeof setTimeout> | null = null
+    socket.on('open', () => {
+      outcome.opened = true
+      welcomeTimer = setTimeout(subscribe, Math.min(1_000, timeoutMs / 4))
+    })
+    socket.on('unexpected-response', (_request, response) => finish(`upgrade refused: HTTP ${response.statusCode}`))
+    socket.on('error', (error) => finish(error.message))
+    socket.on('close', (code) => finish(`closed by the server (${code})`))
+    socket.on('message', (data) => {
+      let message: { type?: unknown; channel?: unknown; error?: unknown }
+      try {
+        message = JSON.parse(String(data))
+      } catch {
+        return
+      }
+      if (message.type === 'welcome' && welcomeTimer) {
+        clearTimeout(welcomeTimer)
+        welcomeTimer = null
+        subscribe()
+      } else if (message.type === 'subscribed' && typeof message.channel === 'string') {
+        outcome.channels.set(message.channel, 'subscribed')
+        pending = pending.filter((c) => c !== message.channel)
+      } else if (message.type === 'error' && typeof message.error === 'string') {
+        // The reference names no channel in its errors: the text is matched to the one it names, else the first pending.
+        const named = pending.find((c) => (message.error as string).includes(c)) ?? pending[0]
+        if (named) {
+          outcome.channels.set(named, `refused: ${message.error}`)
+          pending = pending.filter((c) => c !== named)
+        }
+      }
+      if (pending.length === 0) finish('connected')
+    })
+  })
+}

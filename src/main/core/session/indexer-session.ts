@@ -1,0 +1,309 @@
+import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
+import type { AddressTransaction, CircuitProof, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
+import type { PollingIntervals } from '@shared/settings'
+import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
+import { credentialHeaders } from '../config/credentials'
+import { CachedIndexer } from '../history/cached-indexer'
+import type { HistoryStore, IndexerHistory } from '../history/history-store'
+import { IndexerClient } from '../indexer/client'
+import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
+import { indexerKey } from '../indexer/url'
+import type { ParameterMemory } from '../indexer/negotiation'
+import type { IndexerTarget } from './indexer-target'
+import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
+import { IndexerInbox } from '../notify/indexer-inbox'
+import type { NotificationCentre } from '../notify/notification-centre'
+import type { Logger } from '../log/log'
+import { Poller, type Activity } from '../polling/poller'
+import { StatsPolls } from '../polling/stats-polls'
+import type { WatchlistModel } from '../watchlist/watchlist-model'
+
+export interface SessionDeps {
+  /** The indexer refused the session on HTTP (401 on the user's list). */
+  onUnauthorized?(problem: ErrorInfo): void
+  history: HistoryStore
+  watchlist: WatchlistModel
+  memory: ParameterMemory
+  log: Logger
+  push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
+  /** Where notification-centre entries go (the cache, the unread counts, the decision path). */
+  centre: NotificationCentre
+  /** The live state changed (socket, channels, counters). */
+  onLiveStatus(): void
+  /** The HTTP state changed. */
+  onHttpState(): void
+  polling: PollingIntervals
+  /** How a watched address is named in the notification centre (its label). */
+  describeAddress(pubkey: string): string
+  /** Tuning for tests: the live service's options. */
+  live?: Partial<LiveServiceOptions>
+}
+
+/** A socket notification without its subject: the list is read this soon after. */
+const INBOX_FOLLOW_UP_MS = 1_000
+/** The list is read again this often while connected, for read state changed elsewhere. */
+const INBOX_REFRESH_MS = 60_000
+
+/** Series the views asked for most recently; the poller keeps these fresh. */
+const FOLLOWED_SERIES_MAX = 4
+
+/**
+ * Everything main does for one indexer: the HTTP client behind the cache,
+ * the live service (sockets, backfill, circuits, overview fallback), the
+ * stats polls, and where each decoded event goes (the history store, the
+ * watchlist's activity, the bridge). Switching indexers ends the session and
+ * starts another; the history store and the watchlist outlive it.
+ */
+export class IndexerSession {
+  readonly client: IndexerClient
+  readonly cached: CachedIndexer
+  readonly history: IndexerHistory
+  readonly live: LiveService
+  private readonly poller: Poller
+  private readonly stats: StatsPolls
+  private readonly followedSeries: SeriesQuery[] = []
+  private readonly recentProofs = new RecentProofs(RECENT_PROOFS_CAP)
+  private readonly health: HttpHealth
+  /** The indexer's own notification list; null without a credential. */
+  readonly inbox: IndexerInbox | null
+  private socketLive = false
+  private inboxTimer: ReturnType<typeof setTimeout> | null = null
+  private inboxInterval: ReturnType<typeof setInterval> | null = null
+
+  constructor(
+    readonly target: IndexerTarget,
+    private readonly deps: SessionDeps,
+  ) {
+    const headers = () => credentialHeaders(target.credential)
+    this.health = new HttpHealth((state) => {
+      deps.log.info(`indexer HTTP ${state.state}`, state.lastError ?? undefined)
+      deps.onHttpState()
+    })
+    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
+    this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
+    this.cached = new CachedIndexer(this.client, this.history)
+    this.inbox =
+      target.credential === null
+        ? null
+        : new IndexerInbox({
+            source: this.client,
+            held: (ids) => deps.centre.heldNotifications(ids),
+            deliver: (fresh, known, readThere, initial) => {
+              deps.centre.notifications(known, false)
+              deps.centre.notifications(fresh, !initial)
+              deps.centre.applyRemoteRead(readThere)
+            },
+            log: deps.log,
+            onProblem: (problem) => this.pollProblem(problem),
+            onUnauthorized: (problem) => deps.onUnauthorized?.(problem),
+          })
+    this.poller = new Poller()
+    this.stats = new StatsPolls({
+      source: this.client,
+      poller: this.poller,
+      intervals: { seriesMs: deps.polling.seriesMs, leaderboardMs: deps.polling.leaderboardMs },
+      onSeries: (series) => {
+        this.history.recordSeries(series)
+        deps.push('series', [series])
+      },
+      onLeaderboard: (query, entries) => {
+        this.history.recordLeaderboard(query, entries)
+        deps.push('leaderboard', { entries, freshness: { source: 'network', fetchedAt: Date.now() } })
+      },
+      onProblem: (problem) => this.pollProblem(problem),
+    })
+    this.live = new LiveService({
+      source: this.client,
+      wsUrl: target.wsUrl,
+      headers,
+      poller: this.poller,
+      overviewPollMs: deps.polling.overviewMs,
+      userChannels: target.credential !== null,
+      userAuthority: target.wallet,
+      addresses: deps.watchlist.watchedPubkeys(),
+      circuits: deps.watchlist.followedCircuitIds(),
+      handlers: {
+        onOverview: (overview) => {
+          this.history.recordOverview(overview)
+          deps.push('overview', overview)
+        },
+        onProofs: (proofs) => {
+          this.history.recordProofSummaries(proofs)
+          this.recentProofs.add(proofs)
+          deps.push('proofs', proofs)
+        },
+        onUserProofs: (proofs, meta) => {
+          this.history.recordProofSummaries(proofs, { own: true })
+          this.relayActivity('userProofs', proofs, meta.origin)
+        },
+        onNotifications: (notifications, meta) => {
+          deps.centre.notifications(notifications, meta.origin !== 'initial')
+          // The socket leaves data.url out: the indexer's list names what they are about.
+          if (notifications.some((n) => !n.subject)) this.inboxSoon()
+        },
+        onAddressTransactions: (items, meta) => {
+          for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
+          deps.watchlist.noteAddressTransactions(items)
+          this.relayActivity('addressTransactions', items, meta.origin)
+        },
+        onCircuitProofs: (items, meta) => {
+          this.history.recordProofSummaries(items.map((item) => item.proof))
+          deps.watchlist.noteCircuitProofs(items)
+          this.relayActivity('circuitProofs', items, meta.origin)
+        },
+        onCircuitMode: (circuitId, mode, reason) => deps.watchlist.setCircuitMode(circuitId, mode, reason),
+        onStatus: () => {
+          this.noteSocket()
+          deps.onLiveStatus()
+        },
+        onProblem: (problem) => this.pollProblem(problem),
+      },
+      ...deps.live,
+    })
+  }
+
+  start(): void {
+    this.live.start()
+    if (this.inbox) {
+      // Read state changed on the indexer's web app shows up here within a minute.
+      this.inboxInterval = setInterval(() => {
+        if (this.socketLive) void this.inbox?.sync()
+      }, INBOX_REFRESH_MS)
+      this.inboxInterval.unref?.()
+    }
+  }
+
+  stop(): void {
+    this.live.stop()
+    this.poller.stop()
+    if (this.inboxTimer) clearTimeout(this.inboxTimer)
+    if (this.inboxInterval) clearInterval(this.inboxInterval)
+    this.inboxTimer = null
+    this.inboxInterval = null
+    this.inbox?.dispose()
+  }
+
+  liveStatus(): LiveServiceStatus {
+    return this.live.status()
+  }
+
+  getRecentProofs(): ProofSummary[] {
+    return this.recentProofs.newestFirst()
+  }
+
+  setActivity(activity: Activity): void {
+    this.live.setActivity(activity)
+  }
+
+  setPolling(polling: PollingIntervals): void {
+    this.stats.setIntervals?.({ seriesMs: polling.seriesMs, leaderboardMs: polling.leaderboardMs })
+  }
+
+  /** The series a view just asked for joins those polled (the oldest beyond a few drop out). */
+  followSeries(query: SeriesQuery): void {
+    const index = this.followedSeries.findIndex((q) => q.metric === query.metric && q.period === query.period)
+    if (index >= 0) this.followedSeries.splice(index, 1)
+    this.followedSeries.unshift({ metric: query.metric, period: query.period })
+    this.followedSeries.length = Math.min(this.followedSeries.length, FOLLOWED_SERIES_MAX)
+    this.stats.followSeries(this.followedSeries)
+  }
+
+  followLeaderboard(query: LeaderboardQuery): void {
+    this.stats.followLeaderboard(query)
+  }
+
+  /**
+   * Asks the indexer whether it knows a circuit before it is followed, so a
+   * typo is refused with the server's words instead of failing every poll.
+   * Unreachable is not a refusal: it is followed and checked when back.
+   */
+  async checkCircuit(circuitId: string): Promise<void> {
+    if (typeof circuitId !== 'string' || circuitId.trim() === '') return
+    try {
+      await this.client.proofsByCircuit(circuitId.trim(), { limit: 1 })
+    } catch (error) {
+      const info = toErrorInfo(error)
+      if (info.code === 'INVALID_ARGUMENT' || info.code === 'NOT_FOUND' || (info.status !== undefined && info.status >= 400 && info.status < 500 && info.status !== 429)) {
+        throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `The indexer does not know circuit ${circuitId.trim().slice(0, 64)}: ${info.message}` })
+      }
+    }
+  }
+
+  /** The indexer's HTTP health, from every request the client made (reads, polls, backfills). */
+  get http(): HttpHealthState {
+    return this.health.current
+  }
+
+  /**
+   * What the first fetch of a followed stream finds is history, not news: it
+   * is stored but neither relayed as events nor added to the notification
+   * centre. Live, backfilled and polled items are both, one entry per thing
+   * that happened (the centre pairs and groups them).
+   */
+  private relayActivity<E extends 'userProofs' | 'addressTransactions' | 'circuitProofs'>(event: E, items: BridgeEvents[E], origin: EventOrigin): void {
+    if (origin === 'initial' || items.length === 0) return
+    this.deps.push(event, items)
+    const centre = this.deps.centre
+    if (event === 'userProofs') centre.userProofs(items as ProofSummary[])
+    else if (event === 'addressTransactions') centre.addressTransactions(items as AddressTransaction[])
+    else centre.circuitProofs(items as CircuitProof[])
+  }
+
+  /** After every (re)connect the indexer's own notification list is read down to what is held. */
+  private noteSocket(): void {
+    const live = this.live.status().socket.state === 'live'
+    if (live && !this.socketLive) void this.inbox?.sync()
+    this.socketLive = live
+  }
+
+  private inboxSoon(): void {
+    if (!this.inbox || this.inboxTimer) return
+    this.inboxTimer = setTimeout(() => {
+      this.inboxTimer = null
+      void this.inbox?.sync()
+    }, INBOX_FOLLOW_UP_MS)
+    this.inboxTimer.unref?.()
+  }
+
+  /**
+   * An indexer out of reach is said once, by the connection state in the
+   * header; each poll failing for that reason too would only repeat it.
+   */
+  private pollProblem(problem: ErrorInfo): void {
+    this.deps.log.warn('indexer problem', problem)
+    if (isOfflineError(problem)) return
+    this.deps.push('problem', problem)
+  }
+}
+
+/**
+ * The newest proofs of the live feed, each once, for getRecentProofs. Called
+ * for every proof event, so adding costs the same however full it is: the
+ * list only grows at its end and is compacted now and then.
+ */
+export class RecentProofs {
+  /** Oldest first; the window is from `start` to the end. */
+  private items: ProofSummary[] = []
+  private start = 0
+  private readonly held = new Set<string>()
+
+  constructor(private readonly cap: number) {}
+
+  /** Proofs in the order they happened; one already in the window is not added again. */
+  add(proofs: readonly ProofSummary[]): void {
+    for (const proof of proofs) {
+      if (this.held.has(proof.proofAccount)) continue
+      this.items.push(proof)
+      this.held.add(proof.proofAccount)
+      if (this.items.length - this.start > this.cap) this.held.delete((this.items[this.start++] as ProofSummary).proofAccount)
+    }
+    if (this.start >= this.cap) {
+      this.items = this.items.slice(this.start)
+      this.start = 0
+    }
+  }
+
+  newestFirst(): ProofSummary[] {
+    return this.items.slice(this.start).reverse()
+  }
+}

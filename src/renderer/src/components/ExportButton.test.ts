@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { mountView } from '../../../../test/support/renderer/mount-view'
+import { describeExport, isSameOriginPath } from './export-outcome'
+import { formatBytes } from './settings/bytes'
+import ExportButton from './ExportButton.vue'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+const REQUEST = { kind: 'proofs' as const, format: 'json' as const, filter: { authority: 'A' } }
+
+describe('export outcome', () => {
+  it('words each outcome and refuses a download link to elsewhere', () => {
+    expect(describeExport({ status: 'saved', path: '/tmp/p.json', rows: 1_234, bytes: 5_000_000 }, REQUEST).text).toBe(
+      'Saved 1,234 proofs (4.8 MB) to /tmp/p.json',
+    )
+    expect(describeExport({ status: 'cancelled' }, REQUEST).kind).toBe('cancelled')
+    expect(describeExport({ status: 'download', url: '/export/abc?token=t', fileName: 'p.json' }, REQUEST)).toEqual({
+      kind: 'download',
+      url: '/export/abc?token=t',
+      fileName: 'p.json',
+      text: 'Downloading p.json',
+    })
+    expect(() => describeExport({ status: 'download', url: 'https://evil.example/x', fileName: 'p.json' }, REQUEST)).toThrow(/does not belong/)
+    expect(isSameOriginPath('//evil.example/x')).toBe(false)
+    expect(formatBytes(0)).toBe('0 B')
+    expect(formatBytes(2048)).toBe('2 kB')
+  })
+})
+
+describe('ExportButton', () => {
+  it('exports the filter without its cursor and starts the download the browser transport offers', async () => {
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${this.download}`)
+    })
+    const { wrapper, bridge } = await mountView(
+      ExportButton,
+      '/',
+      (fake) => fake.handle('exportHistory', () => ({ status: 'download', url: '/export/abc?token=t', fileName: 'proofwatch-proofs.csv' })),
+      { kind: 'proofs', filter: { authority: 'A', cursor: 'c3' } },
+    )
+    await wrapper.get('[data-testid="export-csv"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('exportHistory')).toEqual([[{ kind: 'proofs', format: 'csv', filter: { authority: 'A' } }]])
+    expect(clicked).toEqual(['/export/abc?token=t proofwatch-proofs.csv'])
+    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Downloading proofwatch-proofs.csv')
+  })
+
+  it('says the user cancelled, and shows a failure with Retry', async () => {
+    const { wrapper, bridge } = await mountView(ExportButton, '/', (fake) => fake.handle('exportHistory', () => ({ status: 'cancelled' })), {
+      kind: 'transactions',
+      filter: {},
+    })
+    await wrapper.get('[data-testid="export-json"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Export cancelled')
+
+    bridge.fail('exportHistory', { code: 'INTERNAL', message: 'disk full' })
+    await wrapper.get('[data-testid="export-json"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="export-error"]').text()).toContain('Export failed: disk full')
+    bridge.handle('exportHistory', () => ({ status: 'saved', path: '/tmp/t.json', rows: 2, bytes: 10 }))
+    await wrapper.get('[data-testid="export-retry"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('exportHistory').map(([request]) => request.format)).toEqual(['json', 'json', 'json'])
+    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Saved 2 transactions (10 B) to /tmp/t.json')
+  })
+})
