@@ -9,6 +9,28 @@ const nodePaths = (message) => [...nodeBuiltins, 'ws'].map((name) => ({ name, me
 const nodePatterns = ['node:*', ...nodeBuiltins.map((name) => `/${name}/*`)]
 const electronPaths = ['electron', 'electron/*']
 
+/** no-restricted-imports for renderer files: Node, Electron and main stay out, plus folder rules. */
+function rendererImports(files, folderPatterns = []) {
+  const message = 'The renderer uses the bridge, not Node or Electron.'
+  return {
+    files,
+    ignores: folderPatterns.length ? ['**/*.test.ts'] : [],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodePaths(message),
+          patterns: [
+            { group: [...nodePatterns, ...electronPaths], message },
+            { group: ['**/main/**', '**/preload/**'], message: 'The renderer only shares src/shared with main.' },
+            ...folderPatterns,
+          ],
+        },
+      ],
+    },
+  }
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/results/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -36,22 +58,19 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The renderer reaches the world only through the bridge.
-    files: ['src/renderer/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodePaths('The renderer uses the bridge, not Node or Electron.'),
-          patterns: [
-            { group: [...nodePatterns, ...electronPaths], message: 'The renderer uses the bridge, not Node or Electron.' },
-            { group: ['**/main/**', '**/preload/**'], message: 'The renderer only shares src/shared with main.' },
-          ],
-        },
-      ],
+  // The renderer reaches the world only through the bridge, and within it imports flow one way:
+  // views → components → composables/stores → model. A later block replaces the rule's options,
+  // so each folder's block repeats the renderer-wide patterns.
+  rendererImports(['src/renderer/**']),
+  rendererImports(['src/renderer/src/components/**'], [
+    { group: ['@renderer/views/*', '@renderer/views/**', '**/views/*', '**/views/**'], message: 'Components are reused by views; they never import a view.' },
+  ]),
+  rendererImports(['src/renderer/src/stores/**', 'src/renderer/src/composables/**', 'src/renderer/src/model/**'], [
+    {
+      group: ['@renderer/views/*', '@renderer/views/**', '**/views/*', '**/views/**', '@renderer/components/*', '@renderer/components/**', '**/components/*', '**/components/**'],
+      message: 'Stores, composables and the model hold state and logic; they never import a component or a view.',
     },
-  },
+  ]),
   {
     // The sandboxed preload may only require electron.
     files: ['src/preload/**'],

@@ -34,6 +34,26 @@ describe('import boundaries', () => {
     expect(await restrictedImports('src/renderer/src/probe.ts', code)).toHaveLength(6)
   })
 
+  it('keep views out of components, and components and views out of stores, composables and the model', async () => {
+    const view = "import ProofsView from '@renderer/views/ProofsView.vue'\nexport const v = ProofsView\n"
+    const relativeView = "import ProofsView from '../views/ProofsView.vue'\nexport const v = ProofsView\n"
+    const component = "import CopyButton from '@renderer/components/CopyButton.vue'\nexport const c = CopyButton\n"
+    const relativeComponent = "import CopyButton from '../components/CopyButton.vue'\nexport const c = CopyButton\n"
+    expect(await restrictedImports('src/renderer/src/components/probe.ts', view)).toEqual([expect.stringContaining('never import a view')])
+    expect(await restrictedImports('src/renderer/src/components/watch/probe.ts', relativeView.replace('../', '../../'))).toHaveLength(1)
+    for (const folder of ['stores', 'composables', 'model']) {
+      for (const code of [view, relativeView, component, relativeComponent]) {
+        expect(await restrictedImports(`src/renderer/src/${folder}/probe.ts`, code)).toEqual([
+          expect.stringContaining('never import a component or a view'),
+        ])
+      }
+    }
+    // The allowed directions still lint clean, and the renderer-wide rules still hold in each folder.
+    expect(await restrictedImports('src/renderer/src/views/probe.ts', component)).toEqual([])
+    expect(await restrictedImports('src/renderer/src/components/probe.ts', component)).toEqual([])
+    expect(await restrictedImports('src/renderer/src/stores/probe.ts', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\n")).toHaveLength(1)
+  })
+
   it('let the sandboxed preload import only electron', async () => {
     expect(await restrictedImports('src/preload/probe.ts', "import { join } from 'node:path'\nexport const j = join\n")).toHaveLength(1)
     expect(await restrictedImports('src/preload/probe.ts', "import { join } from 'path'\nexport const j = join\n")).toHaveLength(1)

@@ -1,7 +1,7 @@
 import { computed, onBeforeUnmount, onMounted, type ComputedRef } from 'vue'
 import type { Freshness } from '@shared/history'
 import { useConnectionStore } from '@renderer/stores/connection'
-import { badgeFreshness, offlineReason, type BadgeFreshness } from '@renderer/components/freshness'
+import { badgeFreshness, offlineReason, type BadgeFreshness } from '@renderer/model/freshness'
 
 /** The part of a filtered list store an explorer view follows. */
 interface FollowedList {
