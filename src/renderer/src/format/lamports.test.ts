@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFee, lamportsToSol } from './lamports'
+import { feeInLamports, formatFee, lamportsToSol } from './lamports'
 
 describe('lamportsToSol', () => {
   it('converts exactly, without floating point', () => {
@@ -15,8 +15,13 @@ describe('lamportsToSol', () => {
 })
 
 describe('formatFee', () => {
-  it('shows lamports and SOL', () => {
-    expect(formatFee('5000', 'en-US')).toBe('5,000 lamports (0.000005 SOL)')
+  it('shows SOL with all nine decimals, so fees align, and lamports for the tooltip', () => {
+    expect(formatFee('5000', 'en-US')).toBe('0.000005000 SOL')
+    expect(formatFee('5001', 'en-US')).toBe('0.000005001 SOL')
+    expect(formatFee('30000', 'en-US')).toBe('0.000030000 SOL')
+    expect(formatFee('2000000000', 'en-US')).toBe('2.000000000 SOL')
+    expect(feeInLamports('5000', 'en-US')).toBe('5,000 lamports')
+    expect(feeInLamports(null)).toBeUndefined()
   })
 
   it('shows missing and odd values plainly', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatLocalTime, formatLocalTimeCompact, formatTick, formatUtcTime } from './time'
+import { formatLocalTime, formatLocalTimeCompact, formatTick, formatTimeWithZone, formatUtcTime } from './time'
 
 const MOMENT = Date.UTC(2025, 0, 31, 23, 59, 58)
 
@@ -28,5 +28,15 @@ describe('time formatting', () => {
   it('ticks show the hour for a day and the date for longer periods', () => {
     expect(formatTick(MOMENT, '24h', 'en-US')).toMatch(/^\d{2}:\d{2}/)
     expect(formatTick(MOMENT, '7d', 'en-US')).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/)
+  })
+})
+
+describe('formatTimeWithZone', () => {
+  it('names the local zone and gives UTC beside it', () => {
+    const text = formatTimeWithZone(Date.UTC(2025, 0, 31, 23, 59, 59), 'en-US')
+    expect(text).toMatch(/\d{2}:\d{2}:\d{2}/)
+    expect(text).toMatch(/(Time|UTC|GMT)/)
+    expect(text).toContain('· 2025-01-31 23:59:59 UTC')
+    expect(formatTimeWithZone(null)).toBe('—')
   })
 })

@@ -3,6 +3,7 @@ import { dateTimeFormat } from './intl-cache'
 
 const LOCAL_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' }
 const LOCAL_TIME_COMPACT: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' }
+const LOCAL_TIME_ZONED: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'long' }
 const TICK_HOUR: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 const TICK_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }
 
@@ -14,6 +15,15 @@ function isTime(ms: number | null | undefined): ms is number {
 export function formatLocalTime(ms: number | null | undefined, locale?: string): string {
   if (!isTime(ms)) return '—'
   return dateTimeFormat(locale, LOCAL_TIME).format(ms)
+}
+
+/**
+ * A time's hover text: local with its zone named, and UTC, so nobody has to
+ * guess which zone a shown time is in.
+ */
+export function formatTimeWithZone(ms: number | null | undefined, locale?: string): string {
+  if (!isTime(ms)) return '—'
+  return `${dateTimeFormat(locale, LOCAL_TIME_ZONED).format(ms)} · ${formatUtcTime(ms)}`
 }
 
 /** A shorter local date and time, for table cells. */

@@ -13,7 +13,7 @@ describe('TransactionDetailView', () => {
     const detail = wrapper.get('[data-testid="tx-detail"]').text()
     expect(detail).toContain(transaction.signature)
     expect(detail).toContain('Failed')
-    expect(detail).toContain('0.000005 SOL')
+    expect(detail).toContain('0.000005000 SOL')
     expect(wrapper.get('[data-testid="tx-error-message"]').text()).toBe('custom program error: 0x1')
     expect(wrapper.findAll('[data-testid="tx-instruction"]')).toHaveLength(1)
     expect(wrapper.get('[data-testid="tx-instruction"]').text()).toContain('"kind": "verify"')
