@@ -5,8 +5,8 @@
  * Prints one JSON line once every address is synced and again after a
  * settle, with RSS and heap after a full GC.
  */
-import { createMonitor } from '../../../src/main/core/monitor'
-import { memorySettingsStore } from '../../../src/main/core/settings'
+import { createMonitor } from '../../../src/main/core/monitor/monitor'
+import { memorySettingsStore } from '../../../src/main/core/config/settings'
 
 const [httpUrl, wsUrl, historyPath, addressList, expected] = process.argv.slice(2) as [string, string, string, string, string]
 const expectedRows = Number(expected)
