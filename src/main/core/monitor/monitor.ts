@@ -61,6 +61,7 @@ import { memorySecretStore, type SecretStore } from '../config/secrets'
 import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStore } from '../config/settings'
 import { WatchlistModel } from '../watchlist/watchlist-model'
 import { refusedChannelOf } from '../live/frame-errors'
+import { healthFingerprint, projectConnection } from './connection-projection'
 import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-service'
 import { writeDemoKeypair } from '../sign-in/demo-keypair'
 import { expandHome } from '../sign-in/keypair-file'
@@ -135,10 +136,6 @@ export interface MonitorDeps {
 }
 
 const HEALTH_PUSH_MS = 1_000
-
-function healthFingerprint(state: ConnectionState): string {
-  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters])
-}
 
 export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
   return new IndexerMonitor(options, deps)
@@ -739,31 +736,11 @@ class IndexerMonitor implements Monitor {
 
   private connectionState(): ConnectionState {
     const session = this.session
-    const status = session?.liveStatus()
-    const target = session?.target
-    const channels = status?.channels ?? []
-    const userChannels = channels.filter((c) => c.channel.startsWith('user:'))
-    return {
-      indexer: { demo: target?.demo ?? false, httpUrl: target?.httpUrl ?? '', wsUrl: target?.wsUrl ?? '' },
-      http: session ? { ...session.http } : { state: 'unknown', lastOkAt: null, lastError: null },
-      socket: this.paused || !status
-        ? { state: 'stopped', reason: this.paused ? 'paused' : null, nextRetryAt: null, since: this.stoppedSince, reconnects: 0, attempts: 0, lastEventAt: null }
-        : status.socket,
-      channels,
+    return projectConnection({
+      session: session ? { target: session.target, http: session.http, live: session.liveStatus() } : null,
       paused: this.paused,
-      userChannels: !target?.credential
-        ? 'not-configured'
-        : userChannels.some((c) => c.state === 'refused' && c.reason === 'auth')
-          ? 'sign-in-needed'
-          : userChannels.length > 0 && userChannels.every((c) => c.state === 'subscribed')
-            ? 'ok'
-            : 'pending',
-      counters: {
-        events: status?.counters.events ?? 0,
-        duplicates: status?.counters.duplicates ?? 0,
-        malformedFrames: status?.counters.droppedFrames ?? 0,
-      },
-    }
+      stoppedSince: this.stoppedSince,
+    })
   }
 
   private pushConnection(): void {

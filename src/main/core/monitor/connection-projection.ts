@@ -1,0 +1,51 @@
+/**
+ * The connection state the page shows, projected from what the running
+ * session knows (its target, HTTP health and live status) and whether the
+ * user paused the live side. Pure: the monitor calls it on every change and
+ * on its health tick.
+ */
+import type { ConnectionState } from '@shared/domain'
+import type { HttpHealthState } from '../indexer/http-health'
+import type { LiveServiceStatus } from '../live/live-service'
+import type { IndexerTarget } from '../session/indexer-target'
+
+export interface ConnectionInputs {
+  /** The session's side; null before the first connect or between a disconnect and the next connect. */
+  session: { target: IndexerTarget; http: HttpHealthState; live: LiveServiceStatus } | null
+  paused: boolean
+  /** When the live side last stopped: "since" counts from there while there is no socket. */
+  stoppedSince: number
+}
+
+export function projectConnection({ session, paused, stoppedSince }: ConnectionInputs): ConnectionState {
+  const status = session?.live
+  const target = session?.target
+  const channels = status?.channels ?? []
+  const userChannels = channels.filter((c) => c.channel.startsWith('user:'))
+  return {
+    indexer: { demo: target?.demo ?? false, httpUrl: target?.httpUrl ?? '', wsUrl: target?.wsUrl ?? '' },
+    http: session ? { ...session.http } : { state: 'unknown', lastOkAt: null, lastError: null },
+    socket: paused || !status
+      ? { state: 'stopped', reason: paused ? 'paused' : null, nextRetryAt: null, since: stoppedSince, reconnects: 0, attempts: 0, lastEventAt: null }
+      : status.socket,
+    channels,
+    paused,
+    userChannels: !target?.credential
+      ? 'not-configured'
+      : userChannels.some((c) => c.state === 'refused' && c.reason === 'auth')
+        ? 'sign-in-needed'
+        : userChannels.length > 0 && userChannels.every((c) => c.state === 'subscribed')
+          ? 'ok'
+          : 'pending',
+    counters: {
+      events: status?.counters.events ?? 0,
+      duplicates: status?.counters.duplicates ?? 0,
+      malformedFrames: status?.counters.droppedFrames ?? 0,
+    },
+  }
+}
+
+/** What the health tick compares: last event, latency and counters change without a state change. */
+export function healthFingerprint(state: ConnectionState): string {
+  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters])
+}
