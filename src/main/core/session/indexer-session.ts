@@ -3,6 +3,7 @@ import type { AddressTransaction, CircuitProof, ErrorInfo, LeaderboardQuery, Pro
 import type { PollingIntervals } from '@shared/settings'
 import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
+import { ProofFiller } from './proof-filler'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryStore, IndexerHistory } from '../history/history-store'
 import { IndexerClient } from '../indexer/client'
@@ -57,6 +58,7 @@ const FOLLOWED_SERIES_MAX = 4
 export class IndexerSession {
   readonly client: IndexerClient
   readonly cached: CachedIndexer
+  private readonly filler: ProofFiller
   readonly history: IndexerHistory
   readonly live: LiveService
   private readonly poller: Poller
@@ -82,6 +84,8 @@ export class IndexerSession {
     this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.cached = new CachedIndexer(this.client, this.history)
+    // Socket proofs are summaries; the full record comes over HTTP within seconds.
+    this.filler = new ProofFiller({ fetch: (account) => this.cached.proof(account, { source: 'network' }) })
     this.inbox =
       target.credential === null
         ? null
@@ -131,9 +135,11 @@ export class IndexerSession {
           this.history.recordProofSummaries(proofs)
           this.recentProofs.add(proofs)
           deps.push('proofs', proofs)
+          this.filler.add(proofs.map((proof) => proof.proofAccount))
         },
         onUserProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs, { own: true })
+          this.filler.add(proofs.map((proof) => proof.proofAccount))
           this.relayActivity('userProofs', proofs, meta.origin)
         },
         onNotifications: (notifications, meta) => {
@@ -174,6 +180,7 @@ export class IndexerSession {
   }
 
   stop(): void {
+    this.filler.stop()
     this.live.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)

@@ -1,0 +1,43 @@
+/**
+ * A proof seen only on the live socket arrives as a summary; the core fills
+ * it in over HTTP within seconds, so the cache (and every view and export
+ * reading it offline) holds the full record.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ConnectionState } from '@shared/domain'
+import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/config/settings'
+import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { waitFor } from './support/wait-for'
+
+let demo: DemoIndexer | null = null
+let monitor: Monitor | null = null
+afterEach(async () => {
+  await monitor?.stop()
+  await demo?.close()
+  monitor = demo = null
+})
+
+describe('proofs first seen on the socket', () => {
+  it('are filled in over HTTP within seconds: signature, circuit name, state and public inputs in the cache', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
+    const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'test').settings
+    monitor = createMonitor({ settings: memorySettingsStore(settings) })
+    let state: ConnectionState | null = null
+    monitor.onEvents((batch) => {
+      for (const event of batch) if (event.event === 'connection') state = event.payload
+    })
+    await monitor.start()
+    await waitFor(() => (state as ConnectionState | null)?.socket.state === 'live' && (state as ConnectionState | null)!.channels.every((c) => c.state === 'subscribed'))
+
+    const published = demo.network.publishProof().proof
+    await waitFor(async () => {
+      const cached = await monitor!.getProof(published.proofAccount, { source: 'cache' }).catch(() => null)
+      return cached !== null && cached.signature !== null
+    }, 10_000)
+    const cached = await monitor.getProof(published.proofAccount, { source: 'cache' })
+    expect(cached).toMatchObject({ signature: published.signature, circuitName: published.circuit.name })
+    expect(cached.verified).not.toBeNull()
+    expect(Object.keys(cached.publicInputs).length).toBeGreaterThan(0)
+  })
+})
