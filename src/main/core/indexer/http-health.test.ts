@@ -11,6 +11,25 @@ afterEach(async () => {
 })
 
 describe('HttpHealth', () => {
+  it('is not "ok" while the indexer refuses the credential on every request (401), and is once a request succeeds', () => {
+    let now = 1_000
+    const health = new HttpHealth(() => {}, () => now)
+    const refused = new ProofWatchError({ code: 'HTTP', status: 401, message: 'HTTP 401: sign-in needed' })
+    health.note({ ok: false, error: refused })
+    health.note({ ok: false, error: refused })
+    expect(health.current).toMatchObject({ state: 'error', lastOkAt: null, lastError: { status: 401 } })
+    health.note({ ok: true })
+    expect(health.current.state).toBe('ok')
+    // One endpoint refusing while others answer is that endpoint's business.
+    now += 1_000
+    health.note({ ok: false, error: refused })
+    expect(health.current.state).toBe('ok')
+    // Long after the last success, refusals alone mean the indexer refuses us.
+    now += 120_000
+    health.note({ ok: false, error: new ProofWatchError({ code: 'HTTP', status: 403, message: 'HTTP 403' }) })
+    expect(health.current).toMatchObject({ state: 'error', lastError: { status: 403 } })
+  })
+
   it('is unreachable at the first failing request and ok at the first answer after it, telling only changes', () => {
     const changes: HttpHealthState[] = []
     let now = 1_000

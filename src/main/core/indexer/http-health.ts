@@ -10,8 +10,13 @@ export type HttpOutcome = { ok: true } | { ok: false; error: unknown }
  * The indexer's HTTP health from every request the client makes (reads,
  * polls, backfills), not only those a view asked for: the first failing
  * request says "unreachable", the first answer after it says "ok".
- * A refusal the server made (4xx) proves it is reachable.
+ * A refusal the server made (4xx) proves it is reachable, except a
+ * refusal of the credential (401, 403) while nothing else succeeds: an
+ * indexer that refuses every request is not "ok".
  */
+/** A credential refusal within this long of a success is one endpoint's, not the indexer's. */
+const RECENT_SUCCESS_MS = 60_000
+
 export class HttpHealth {
   private value: HttpHealthState = { state: 'unknown', lastOkAt: null, lastError: null }
 
@@ -32,6 +37,13 @@ export class HttpHealth {
         const state = error.code === 'UNREACHABLE' || error.code === 'TIMEOUT' ? 'unreachable' : 'error'
         this.value = { state, lastOkAt: this.value.lastOkAt, lastError: error }
         if (state !== previous) this.onChange(this.current)
+        return
+      }
+      const refusedCredential = error.status === 401 || error.status === 403
+      const lastOkAt = this.value.lastOkAt
+      if (refusedCredential && (lastOkAt === null || this.clock() - lastOkAt > RECENT_SUCCESS_MS)) {
+        this.value = { state: 'error', lastOkAt, lastError: error }
+        if (previous !== 'error') this.onChange(this.current)
         return
       }
     }
