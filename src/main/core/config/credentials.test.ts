@@ -8,6 +8,7 @@ import {
   redactForLog,
   redactHeaders,
   redactText,
+  tryParseCredential,
 } from './credentials'
 
 function refusal(text: string): ProofWatchError {
@@ -105,5 +106,15 @@ describe('redaction', () => {
       error: { name: 'Error', message: '[redacted] leaked' },
     })
     expect(details.request.headers.cookie).toBe('zkhelios_session=s3cr3t/value')
+  })
+})
+
+describe('tryParseCredential', () => {
+  it('gives the credential, or null for empty, missing or unparsable text, never throwing', () => {
+    expect(tryParseCredential('bearer:abc')).toEqual(parseCredential('bearer:abc'))
+    expect(tryParseCredential('')).toBeNull()
+    expect(tryParseCredential(null)).toBeNull()
+    expect(tryParseCredential(undefined)).toBeNull()
+    expect(tryParseCredential('cookie:=x')).toBeNull()
   })
 })

@@ -24,6 +24,16 @@ function invalid(message: string): ProofWatchError {
   return new ProofWatchError({ code: 'INVALID_ARGUMENT', message })
 }
 
+/** A stored or typed credential that does not parse is none: null for empty or unparsable text, never a throw. */
+export function tryParseCredential(text: string | null | undefined): Credential | null {
+  if (!text) return null
+  try {
+    return parseCredential(text)
+  } catch {
+    return null
+  }
+}
+
 /** Parses `cookie:<name>=<value>` or `bearer:<token>`; throws INVALID_ARGUMENT naming what is wrong, never echoing the secret. */
 export function parseCredential(text: string): Credential {
   if (typeof text !== 'string') throw invalid(`${FORMS}.`)

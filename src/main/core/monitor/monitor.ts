@@ -38,7 +38,7 @@ import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET } from '../../demo/catalog'
 import { startDemoIndexer } from '../../demo/server'
 import { testIndexerConnection } from '../session/connection-test'
-import { credentialHeaders, parseCredential, type Credential } from '../config/credentials'
+import { credentialHeaders, parseCredential, tryParseCredential, type Credential } from '../config/credentials'
 import { KnownSecrets } from '../known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
 import { explorerUrl } from '../links/explorer-links'
@@ -593,13 +593,8 @@ class IndexerMonitor implements Monitor {
     return this.launch.indexerUrl ? { ...shown, launchIndexerUrl: this.launch.indexerUrl } : shown
   }
 
-  private storedCredential(profileId: string) {
-    const text = this.secrets.get(profileId)
-    try {
-      return text ? parseCredential(text) : null
-    } catch {
-      return null
-    }
+  private storedCredential(profileId: string): Credential | null {
+    return tryParseCredential(this.secrets.get(profileId))
   }
 
   private openHistory(): void {

@@ -1,5 +1,5 @@
 import { DEMO_PROFILE_ID } from '@shared/settings'
-import { parseCredential, type Credential } from '../config/credentials'
+import { parseCredential, tryParseCredential, type Credential } from '../config/credentials'
 import type { LaunchOptions } from '../config/launch-options'
 import type { SecretStore } from '../config/secrets'
 import { deriveWsUrl, type SavedSettings } from '../config/settings'
@@ -80,16 +80,9 @@ export function resolveTarget(
     demo: false,
     httpUrl: profile.httpUrl,
     wsUrl: profile.wsUrl ?? deriveWsUrl(profile.httpUrl),
-    ...signedIn(profile.httpUrl, stored ? safeParse(stored) : null, profile.wallet),
+    ...signedIn(profile.httpUrl, stored ? tryParseCredential(stored) : null, profile.wallet),
     pastedCredential: stored !== null || launchCredential !== null,
   }
 }
 
-/** A stored credential that no longer parses is treated as none (the user is told sign-in is needed). */
-function safeParse(text: string): Credential | null {
-  try {
-    return parseCredential(text)
-  } catch {
-    return null
-  }
-}
+

@@ -5,7 +5,7 @@
  * until when.
  */
 import type { SignedInUser } from '@shared/auth'
-import { parseCredential, type Credential } from '../config/credentials'
+import { tryParseCredential, type Credential } from '../config/credentials'
 import { indexerKey } from '../indexer/url'
 import type { SecretStore } from '../config/secrets'
 
@@ -60,11 +60,9 @@ export function sessionCredential(session: StoredSession): Credential {
 
 /** The credential inside a stored secret of either kind (a pasted credential or a session), for redaction; null when neither. */
 export function credentialInSecret(text: string): Credential | null {
-  try {
-    return parseCredential(text)
-  } catch {
-    // Not the pasted notation: maybe a session.
-  }
+  const pasted = tryParseCredential(text)
+  if (pasted) return pasted
+  // Not the pasted notation: maybe a session.
   try {
     const parsed = JSON.parse(text) as Partial<StoredSession>
     if (typeof parsed.cookieName === 'string' && typeof parsed.cookieValue === 'string' && parsed.cookieValue !== '') {
