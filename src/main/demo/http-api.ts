@@ -33,6 +33,8 @@ export interface HttpApiContext {
   rateLimiter: RateLimiter
   /** Overview status; the reference deployment says `online` or `degraded`. */
   status(): WireOverview['status']
+  /** False: the overview leaves out epoch, as the reference deployment does. Default true. */
+  sendEpoch?: boolean
   /** Takes the fault to apply to the current request, if any is queued. */
   takeFault(): HttpFault | undefined
 }
@@ -115,7 +117,7 @@ function findRoute(pathname: string): Route | undefined {
 
 function overview(context: HttpApiContext): Reply {
   const stats = context.network.overview()
-  const body: WireOverview = { ...wireStats(stats), status: context.status() }
+  const body: WireOverview = { ...wireStats(stats, context.sendEpoch ?? true), status: context.status() }
   return ok({ stats: body })
 }
 

@@ -23,6 +23,8 @@ export interface DemoIndexerOptions {
   port?: number
   /** Default 1. */
   seed?: number
+  /** False: overview and stats events leave out epoch, as the reference deployment does. Default true. */
+  sendEpoch?: boolean
   /** New proofs per second; 0 publishes only when driven (network.publishProof, tick). Default 2. */
   rate?: number
   /** The demo session token. Default 'demo'. */
@@ -125,7 +127,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
       handleNotificationsRequest({ accounts, cookieName, credential, inbox: network.inbox, rateLimiter }, request, response)
       return
     }
-    handleHttpRequest({ network, rateLimiter, status: () => status, takeFault: () => faults.shift() }, request, response)
+    handleHttpRequest({ network, rateLimiter, status: () => status, sendEpoch: options.sendEpoch ?? true, takeFault: () => faults.shift() }, request, response)
   })
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname
@@ -139,7 +141,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
 
   const unsubscribe = network.onEvent((event) => publishEvent(hub, network, event))
   const publishStats = (): void => {
-    if (hub.hasSubscribers('stats')) hub.publish('stats', statsEvent(network))
+    if (hub.hasSubscribers('stats')) hub.publish('stats', statsEvent(network, options.sendEpoch ?? true))
   }
   const tickTimer = setInterval(() => network.tick(), options.tickIntervalMs ?? 100)
   const statsTimer = setInterval(publishStats, options.statsIntervalMs ?? 2000)
@@ -242,7 +244,7 @@ function publishTransaction(hub: SocketHub, tx: TransactionRecord): void {
   }
 }
 
-function statsEvent(network: DemoNetwork): WireStatsEvent {
+function statsEvent(network: DemoNetwork, sendEpoch: boolean): WireStatsEvent {
   const now = network.now()
-  return { timestamp: new Date(now).toISOString(), ...wireStats(network.overview(now)) }
+  return { timestamp: new Date(now).toISOString(), ...wireStats(network.overview(now), sendEpoch) }
 }

@@ -63,8 +63,8 @@ export interface WireNotification {
 export interface WireOverview {
   tps: number
   slot: string
-  /** The seed's overview contract lists it; Solana's epochs are 432,000 slots. */
-  epoch: string
+  /** The seed's overview contract lists it; Solana's epochs are 432,000 slots. Left out when the demo plays an indexer without it. */
+  epoch?: string
   totalProofs: string
   proofs24h: number
   avgVerifyTimeMs: number
@@ -80,8 +80,8 @@ export interface WireStatsEvent extends Omit<WireOverview, 'status'> {
 const SLOTS_PER_EPOCH = 432_000
 
 /** The figures the overview endpoint and the `stats` channel share, 64-bit ones as strings. */
-export function wireStats(stats: NetworkFigures): Omit<WireOverview, 'status'> {
-  return {
+export function wireStats(stats: NetworkFigures, sendEpoch = true): Omit<WireOverview, 'status'> {
+  const figures: Omit<WireOverview, 'status'> = {
     tps: stats.tps,
     slot: String(stats.slot),
     epoch: String(Math.floor(stats.slot / SLOTS_PER_EPOCH)),
@@ -91,6 +91,8 @@ export function wireStats(stats: NetworkFigures): Omit<WireOverview, 'status'> {
     activeUsers24h: stats.activeUsers24h,
     rpcLatencyMs: stats.rpcLatencyMs,
   }
+  if (!sendEpoch) delete figures.epoch
+  return figures
 }
 
 export function wireProof(proof: ProofRecord): WireProof {
