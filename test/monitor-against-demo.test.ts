@@ -170,8 +170,11 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     monitor = createMonitor({ settings }, FAST)
     await monitor.start()
     expect((await monitor.getWatchlist()).addresses.map((a) => a.pubkey)).toEqual([address])
+    const restarted = collect(monitor)
     const removed = await monitor.unwatchAddress(address)
     expect(removed.addresses).toEqual([])
+    // The production wiring follows the watchlist: the address's channel is given up on the server.
+    await waitFor(() => (restarted.of('connection').at(-1) as ConnectionState | undefined)?.channels.every((c) => c.channel !== `address:${address}:txs`) ?? false)
   })
 
   it('follows a circuit the indexer knows and refuses one it does not, with its words', async () => {

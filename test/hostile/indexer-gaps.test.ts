@@ -11,7 +11,7 @@ import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { LiveService, type EventOrigin, type LiveServiceOptions } from '../../src/main/core/live/live-service'
-import { liveFeedTransport } from '../../src/main/core/live/live-transport'
+import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
 
 const BUSY = DEMO_BUSY_ADDRESSES[0] as string
@@ -36,7 +36,7 @@ function watch(target: DemoIndexer, options: Partial<LiveServiceOptions> = {}) {
   const service = new LiveService({
     source: new IndexerClient({ baseUrl: target.httpUrl, timeoutMs: 5000 }),
     wsUrl: target.wsUrl,
-    transport: liveFeedTransport({ backoffBaseMs: 20, backoffCapMs: 100, welcomeTimeoutMs: 2000 }),
+    transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100, welcomeTimeoutMs: 2000 }),
     addresses: [BUSY],
     ...options,
     handlers: {

@@ -8,7 +8,7 @@ import type { CircuitFollowMode } from '@shared/watchlist'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { LiveService, type EventOrigin } from '../../src/main/core/live/live-service'
-import { liveFeedTransport } from '../../src/main/core/live/live-transport'
+import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { Poller } from '../../src/main/core/polling/poller'
 import { WatchlistModel } from '../../src/main/core/watchlist/watchlist-model'
 import { memoryWatchlistStore } from '../../src/main/core/watchlist/watchlist-store'
@@ -48,7 +48,7 @@ async function follow(options: DemoIndexerOptions, circuits: string[]) {
     circuits: watchlist.followedCircuitIds(),
     circuitPollMs: 40,
     poller,
-    transport: liveFeedTransport({ backoffBaseMs: 20, backoffCapMs: 100, welcomeTimeoutMs: 300 }),
+    transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100, welcomeTimeoutMs: 300 }),
     handlers: {
       onCircuitProofs: (items, meta) => {
         delivered.push({ origin: meta.origin, items })

@@ -18,10 +18,7 @@ import {
   type LiveServiceStatus,
   type LiveSource,
 } from '../../src/main/core/live/live-service'
-import { liveFeedTransport } from '../../src/main/core/live/live-transport'
-import { followWatchlist, watchlistActivity } from '../../src/main/core/watchlist/watchlist-binding'
-import { WatchlistModel } from '../../src/main/core/watchlist/watchlist-model'
-import { memoryWatchlistStore } from '../../src/main/core/watchlist/watchlist-store'
+import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
 
 const BUSY = DEMO_BUSY_ADDRESSES[0] as string
@@ -74,7 +71,7 @@ function serviceFor(target: DemoIndexer, options: Partial<LiveServiceOptions> = 
     source: new IndexerClient({ baseUrl: target.httpUrl, retries: 0, timeoutMs: 2000 }),
     wsUrl: target.wsUrl,
     held,
-    transport: liveFeedTransport({ backoffBaseMs: 20, backoffCapMs: 100, welcomeTimeoutMs: 300 }),
+    transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100, welcomeTimeoutMs: 300 }),
     backfill: { retryBaseMs: 30, retryCapMs: 100, pageSize: 25 },
     ...options,
     handlers: {
@@ -227,30 +224,6 @@ describe('LiveService backfill against the demo indexer', () => {
     const tx = server.network.publishTransaction({ feePayer: BUSY, counterparty: QUIET })
     await waitFor(() => live.signatures(QUIET).includes(tx.signature))
     expect(live.signatures(BUSY)).not.toContain(tx.signature)
-  })
-
-  it('follows the watchlist: an address added is subscribed with its activity counted, one removed is unsubscribed', async () => {
-    const server = await demo()
-    const model = new WatchlistModel({ store: memoryWatchlistStore() })
-    const activity = watchlistActivity(model)
-    const live = serviceFor(server, {
-      handlers: {
-        onAddressTransactions: (items, meta) => activity.onAddressTransactions(items, meta),
-      },
-    })
-    const unfollow = followWatchlist(model, live.service)
-    live.service.start()
-    await live.synced()
-    model.watchAddress({ pubkey: QUIET, label: 'quiet one' })
-    await waitFor(() => live.status().synced && live.status().channels.some((c) => c.channel === `address:${QUIET}:txs`))
-    expect(model.snapshot().addresses[0]).toMatchObject({ pubkey: QUIET })
-    const fresh = [1, 2, 3].map(() => server.network.publishTransaction({ kind: 'memo', feePayer: QUIET }))
-    await waitFor(() => model.snapshot().addresses[0]?.lastSignature === fresh[2]?.signature)
-
-    model.unwatchAddress(QUIET)
-    expect(live.service.watchedAddresses()).toEqual([])
-    expect(live.status().channels.map((c) => c.channel)).toEqual(['stats', 'proofs'])
-    unfollow()
   })
 
   it("backfills the user's proofs from the wallet's list after a reconnect", async () => {

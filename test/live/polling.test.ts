@@ -10,7 +10,7 @@ import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { closedPort } from '../support/test-server'
 import { LiveService } from '../../src/main/core/live/live-service'
-import { liveFeedTransport } from '../../src/main/core/live/live-transport'
+import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { Poller } from '../../src/main/core/polling/poller'
 import { StatsPolls } from '../../src/main/core/polling/stats-polls'
 import { waitFor } from '../support/wait-for'
@@ -66,7 +66,7 @@ describe('polling against the demo indexer', () => {
     const server = (indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 42, statsIntervalMs: 30 }))
     const poller = pollerForTest()
     const overviews: Array<[Overview, 'live' | 'poll']> = []
-    const transport = liveFeedTransport({ backoffBaseMs: 20, backoffCapMs: 60, welcomeTimeoutMs: 200 })
+    const transport = socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 60, welcomeTimeoutMs: 200 })
     const down = new LiveService({
       source: new IndexerClient({ baseUrl: server.httpUrl }),
       wsUrl: `ws://127.0.0.1:${await closedPort()}/ws`,
@@ -111,7 +111,7 @@ describe('polling against the demo indexer', () => {
       wsUrl: `ws://127.0.0.1:${port}/ws`,
       poller,
       overviewPollMs: 20,
-      transport: liveFeedTransport({ backoffBaseMs: 50, backoffCapMs: 100 }),
+      transport: socketPoolTransport({ backoffBaseMs: 50, backoffCapMs: 100 }),
       handlers: { onProblem: (problem) => problems.push(problem) },
     })
     stops.push(() => live.stop())
@@ -136,7 +136,7 @@ describe('polling against the demo indexer', () => {
       source: new IndexerClient({ baseUrl: server.httpUrl }),
       wsUrl: server.wsUrl,
       poller,
-      transport: liveFeedTransport({ backoffBaseMs: 20, backoffCapMs: 60 }),
+      transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 60 }),
       handlers: {},
     })
     stops.push(() => live.stop())

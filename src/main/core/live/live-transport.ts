@@ -1,11 +1,11 @@
 /**
- * What LiveService needs from the sockets, so one LiveFeed or a pool of them
- * (channels spread over sockets when the server limits subscriptions per
- * connection) can carry the channels alike.
+ * What LiveService needs from the sockets. The app and the tests both use the
+ * socket pool (channels spread over sockets when the server limits
+ * subscriptions per connection); unit tests may hand LiveService a fake.
  */
 import type { FrameCounters } from './frame-inbox'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
-import { LiveFeed, type FeedStatus, type LiveFeedOptions } from './live-feed'
+import type { FeedStatus } from './live-feed'
 import { SocketPool, type SocketPoolOptions } from './socket-pool'
 
 export interface LiveTransportHandlers {
@@ -56,40 +56,4 @@ export function socketPoolTransport(tuning: Partial<SocketPoolOptions> = {}): Li
       onProblem: (problem) => handlers.onProblem(problem),
       onChannelLive: (channel) => handlers.onChannelLive(channel),
     })
-}
-
-/**
- * One LiveFeed. A feed that lost its socket may still list channels as
- * subscribed until it reconnects; they are reported pending until it is live.
- */
-export function liveFeedTransport(tuning: Partial<LiveFeedOptions> = {}): LiveTransportFactory {
-  return (config, handlers) => {
-    const effective = (status: FeedStatus, channels: ChannelStatus[]): ChannelStatus[] =>
-      status.state === 'live'
-        ? channels
-        : channels.map((channel) => (channel.state === 'subscribed' ? { ...channel, state: 'pending' } : channel))
-    const feed = new LiveFeed({
-      ...tuning,
-      url: config.url,
-      channels: config.channels,
-      headers: config.headers,
-      onEvent: (channel, data) => handlers.onEvent(channel, data),
-      onProblem: (problem) => handlers.onProblem(problem),
-      onStatus: (status, channels) => handlers.onStatus(status, effective(status, channels)),
-      onChannelLive: (channel) => handlers.onChannelLive(channel),
-    })
-    return {
-      start: () => feed.start(),
-      stop: () => feed.stop(),
-      subscribe: (channel) => feed.subscribe(channel),
-      unsubscribe: (channel) => feed.unsubscribe(channel),
-      channels: () => effective(feed.current(), feed.channels()),
-      current: () => feed.current(),
-      reconnectNow: (reason) => feed.reconnectNow(reason),
-      setOnline: (online) => feed.setOnline(online),
-      suspend: () => feed.suspend(),
-      resume: () => feed.resume(),
-      counters: () => feed.counters(),
-    }
-  }
 }
