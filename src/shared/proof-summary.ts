@@ -22,3 +22,16 @@ export function proofFromSummary(summary: ProofSummary): Proof {
     extra: summary.extra,
   }
 }
+
+/** A proof record from HTTP as the summary the socket pushes: the live feed and the recent-proofs list read it so. */
+export function summaryFromProof(proof: Proof): ProofSummary {
+  return {
+    proofAccount: proof.proofAccount,
+    authority: proof.authority,
+    circuitId: proof.circuitId,
+    proofType: proof.proofType,
+    slot: proof.slotVerified,
+    raw: proof.raw,
+    extra: proof.extra,
+  }
+}

@@ -21,6 +21,7 @@ import type {
   Transaction,
   TransactionQuery,
 } from '@shared/domain'
+import { summaryFromProof } from '@shared/proof-summary'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
 import { backoffDelay } from '../retry/backoff'
@@ -156,21 +157,8 @@ const DEFAULT_BACKFILL: BackfillTuning = {
 const OVERVIEW_POLL = 'overview'
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
 
-/** Proof records from HTTP as the summaries the socket pushes. */
-function summaryOf(proof: Proof): ProofSummary {
-  return {
-    proofAccount: proof.proofAccount,
-    authority: proof.authority,
-    circuitId: proof.circuitId,
-    proofType: proof.proofType,
-    slot: proof.slotVerified,
-    raw: proof.raw,
-    extra: proof.extra,
-  }
-}
-
 function summaryPage(page: Page<Proof>): Page<ProofSummary> {
-  return { items: page.items.map(summaryOf), nextCursor: page.nextCursor, total: page.total }
+  return { items: page.items.map(summaryFromProof), nextCursor: page.nextCursor, total: page.total }
 }
 
 interface Followed<T> {

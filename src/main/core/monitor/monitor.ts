@@ -33,6 +33,7 @@ import type { CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchH
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
 import type { UnreadCounts } from '@shared/unread'
 import type { Watchlist } from '@shared/watchlist'
+import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET } from '../../demo/catalog'
@@ -450,7 +451,7 @@ class IndexerMonitor implements Monitor {
       if (held.length > 0) return held
       // Nothing live yet (a start, or offline): the cache's newest proofs.
       const cached = await this.session.cached.listProofs({ limit: 50 }, { source: 'cache' })
-      return cached.items.map((p) => ({ proofAccount: p.proofAccount, authority: p.authority, circuitId: p.circuitId, proofType: p.proofType, slot: p.slotVerified, raw: p.raw, extra: p.extra }))
+      return cached.items.map(summaryFromProof)
     }
     return []
   }
