@@ -52,6 +52,22 @@ export const JUSTIFIED = [
       'anything else. Both are unit-tested with hostile input.',
   },
   {
+    id: 'CSP_GLOBAL_CHECK',
+    file: 'src/renderer/sign-in.html',
+    why:
+      "The same remark on 'self' in script-src as for index.html. 'self' is the one-time loopback sign-in page that main serves " +
+      "on 127.0.0.1 (src/main/core/sign-in/loopback-page.ts): only the built page and its bundled script, no JSONP, no uploads, no " +
+      "third-party code. Everything else is 'none' (default-src, base-uri, form-action) and connect-src is 'self' only.",
+  },
+  {
+    id: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'src/main/electron/sign-in-glue.ts',
+    why:
+      'Opens the system browser on the loopback sign-in page only: the URL is built by main, and isSignInPageUrl() checks it is ' +
+      'http://127.0.0.1:<port>/…?state=… right before the call, refusing anything else (src/main/electron/sign-in-glue.test.ts ' +
+      'tries other schemes and hosts).',
+  },
+  {
     id: 'PROTOCOL_HANDLER_JS_CHECK',
     file: 'src/main/electron/protocol.ts',
     why:
