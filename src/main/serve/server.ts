@@ -34,7 +34,8 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     token,
     allowedOrigins: () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
     isOwnHost: (host) => ownHost(host, port),
-    greeting: async () => [{ event: 'connection', payload: await options.monitor.getConnection() }],
+    // The connection state may quote an indexer's error, which may echo a credential: redacted like every event.
+    greeting: async () => options.monitor.knownSecrets.redactValue([{ event: 'connection', payload: await options.monitor.getConnection() }]),
     log: options.log,
   })
   const downloads = new ExportDownloads(token, options.log)
