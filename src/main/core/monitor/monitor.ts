@@ -40,6 +40,7 @@ import { DEMO_WALLET } from '../../demo/catalog'
 import { startDemoIndexer } from '../../demo/server'
 import { testIndexerConnection } from '../session/connection-test'
 import { credentialHeaders, parseCredential, tryParseCredential, type Credential } from '../config/credentials'
+import { randomBytes } from 'node:crypto'
 import { KnownSecrets } from '../known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
 import { explorerUrl } from '../links/explorer-links'
@@ -650,7 +651,8 @@ class IndexerMonitor implements Monitor {
 
   private async ensureDemo(): Promise<DemoEndpoints> {
     if (!this.demo) {
-      const startDemo = this.deps.startDemo ?? (() => startDemoIndexer({ port: 0 }))
+      // A token of its own at each start: a guessable one ('demo') would be redacted as a secret wherever the word shows.
+      const startDemo = this.deps.startDemo ?? (() => startDemoIndexer({ port: 0, credential: randomBytes(18).toString('base64url') }))
       const started = await startDemo()
       const credential = `cookie:${started.cookieName ?? 'zkhelios_session'}=${started.credential ?? 'demo'}`
       if (this.options.demoKeypairPath) writeDemoKeypair(this.options.demoKeypairPath, this.log)
