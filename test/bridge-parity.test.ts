@@ -26,7 +26,8 @@ import { toWireValue } from '@shared/wire-value'
 import { BRIDGE_ARGUMENTS, createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
 import { silentLogger } from '../src/main/core/log/log'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStore } from '../src/main/core/config/settings'
+import { watchingSettings } from './support/watching-settings'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { registerBridgeIpc, type BridgeIpc } from '../src/main/electron/ipc'
@@ -260,7 +261,7 @@ const calls: Call[] = []
 
 beforeAll(async () => {
   demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5 })
-  const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'test').settings
+  const settings = watchingSettings(demo.httpUrl)
   monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: null })
   await monitor.start()
   const core = recording(monitor, calls)

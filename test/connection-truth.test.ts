@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '@shared/domain'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStore } from '../src/main/core/config/settings'
+import { watchingSettings } from './support/watching-settings'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
 
@@ -29,7 +30,7 @@ describe('the connection state during and after an outage', () => {
   it('tells the truth in every field, with no view asking anything', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
     const port = demo.port
-    const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'test').settings
+    const settings = watchingSettings(demo.httpUrl)
     monitor = createMonitor({ settings: memorySettingsStore(settings) }, FAST)
     const pushed: ConnectionState[] = []
     monitor.onEvents((batch) => {

@@ -12,7 +12,8 @@ import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
 import { memorySecretStore } from '../src/main/core/config/secrets'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore, type SavedSettings } from '../src/main/core/config/settings'
+import { memorySettingsStore, type SavedSettings } from '../src/main/core/config/settings'
+import { watchingSettings } from './support/watching-settings'
 import { waitFor } from './support/wait-for'
 
 function collect(monitor: Monitor) {
@@ -25,7 +26,7 @@ function collect(monitor: Monitor) {
 
 /** Saved settings that watch `httpUrl` as the active profile. */
 function watching(httpUrl: string, wsUrl: string | null = null): SavedSettings {
-  return applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Test indexer', httpUrl, wsUrl } }, () => 'test').settings
+  return watchingSettings(httpUrl, { name: 'Test indexer', wsUrl })
 }
 
 const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
