@@ -193,6 +193,12 @@ const MEANINGFUL: Partial<Record<BridgeMethodName, (known: Known) => Case[]>> = 
   listProofs: () => [
     { name: 'a page', args: [{ limit: 5, cursor: undefined }, undefined] },
     { name: 'empty result', args: [{ authority: '1'.repeat(44), limit: 5 }] },
+    { name: 'by circuit, state applied here', args: [{ circuitId: '1', state: 'verified', limit: 5, cursor: undefined }, undefined] },
+    { name: 'state from the cache', args: [{ state: 'revoked', limit: 5 }, { source: 'cache' }] },
+  ],
+  listCircuits: () => [
+    { name: 'from the indexer', args: [undefined] },
+    { name: 'from the cache', args: [{ source: 'cache' }] },
   ],
   getProof: (known) => [{ name: 'a proof', args: [known.proofAccount, undefined] }],
   listTransactions: (known) => [

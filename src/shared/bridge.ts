@@ -6,6 +6,7 @@
 import type {
   AddressTransaction,
   AppNotification,
+  CircuitList,
   CircuitProof,
   ConnectionState,
   ErrorInfo,
@@ -63,6 +64,8 @@ export interface BridgeMethods {
   getLeaderboard(query: LeaderboardQuery, options?: ReadOptions): Promise<Leaderboard>
   listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>>
   getProof(proofAccount: string, options?: ReadOptions): Promise<Proof>
+  /** The indexer's circuits (/api/circuits) where it lists them, else the circuit ids seen in proofs. */
+  listCircuits(options?: ReadOptions): Promise<CircuitList>
   listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>>
   getTransaction(signature: string, options?: ReadOptions): Promise<TransactionDetail>
   getSettings(): Promise<PublicSettings>
@@ -191,6 +194,7 @@ export const IPC_CHANNELS = {
   getLeaderboard: 'proofwatch:get-leaderboard',
   listProofs: 'proofwatch:list-proofs',
   getProof: 'proofwatch:get-proof',
+  listCircuits: 'proofwatch:list-circuits',
   listTransactions: 'proofwatch:list-transactions',
   getTransaction: 'proofwatch:get-transaction',
   getSettings: 'proofwatch:get-settings',

@@ -120,11 +120,34 @@ export interface ProofSummary extends RawKept {
   slot: U64 | null
 }
 
+/** A proof's state as the list filter names it: verified and standing, or revoked. */
+export const PROOF_STATES = ['verified', 'revoked'] as const
+export type ProofState = (typeof PROOF_STATES)[number]
+
 export interface ProofQuery {
   authority?: string
   type?: ProofType
+  /** Only this circuit's proofs (the indexer's /api/proofs/by-circuit/:id where it has one). */
+  circuitId?: string
+  state?: ProofState
   cursor?: string
   limit?: number
+}
+
+/** A circuit the indexer verifies proofs for. */
+export interface Circuit {
+  id: string
+  /** As the indexer names it (`balance_proof`), null when only its id has been seen. */
+  name: string | null
+  proofType: ProofType | null
+  description: string | null
+}
+
+export interface CircuitList {
+  circuits: Circuit[]
+  /** `indexer`: its own list (/api/circuits); `seen`: the ids seen in proofs, as the indexer lists none. */
+  origin: 'indexer' | 'seen'
+  freshness?: Freshness
 }
 
 export interface Transaction extends RawKept {
@@ -169,6 +192,12 @@ export interface Page<T> {
   /** Null when there is nothing more to fetch. */
   nextCursor: string | null
   total: U64 | null
+  /**
+   * Filters of the query ProofWatch applied itself, on what the indexer
+   * answered or on the cache, because the indexer has none (absent: all
+   * were the indexer's, or the page came from the cache, which has them all).
+   */
+  localFilters?: string[]
   freshness?: Freshness
 }
 

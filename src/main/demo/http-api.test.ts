@@ -195,6 +195,60 @@ describe('list parameters', () => {
     expect(body(await get('/api/proofs/by-circuit/99'))).toEqual({ ok: true, items: [], nextCursor: null, total: 0 })
   })
 
+  it('lists its circuits as the reference deployment does, and one by id', async () => {
+    const result = await get('/api/circuits/')
+    expect(result.status).toBe(200)
+    const sample = loadSample('http-circuits-list').body as Json
+    const circuits = body(result).circuits as Json[]
+    // The reference's circuit file URLs are left out; every other field is there with its type.
+    const { wasmUrl: _w, zkeyUrl: _z, publicInputCount: _p, ...sampleFields } = sample.circuits[0]
+    expect(shapeOf(circuits[0])).toEqual(shapeOf(sampleFields))
+    expect(circuits.map((circuit) => [circuit.id, circuit.name])).toEqual([
+      [1, 'balance_proof'],
+      [2, 'ownership_proof'],
+      [3, 'age_proof'],
+      [4, 'membership_proof'],
+      [5, 'custom_circuit'],
+      [6, 'dao_voter_membership'],
+    ])
+    expect(body(await get('/api/circuits')).circuits).toEqual(circuits)
+    expect(body(await get('/api/circuits/6')).circuit).toEqual(circuits[5])
+    const unknown = await get('/api/circuits/99')
+    expect(unknown.status).toBe(404)
+    expect(body(unknown)).toEqual({ ok: false, code: 'NOT_FOUND', error: 'Circuit not found' })
+  })
+
+  it('ignores a state parameter on proofs, as the reference deployment does, unless told to filter by it', async () => {
+    const ignoring = await startDemoIndexer({ rate: 0, seed: 5 })
+    const filtering = await startDemoIndexer({ rate: 0, seed: 5, proofStateFilter: true })
+    try {
+      for (const demo of [ignoring, filtering]) demo.network.revokeProof()
+      const plain = body(await get('/api/proofs?limit=200', ignoring))
+      expect(body(await get('/api/proofs?state=revoked&limit=200', ignoring))).toEqual(plain)
+      const revoked = body(await get('/api/proofs?state=revoked&limit=200', filtering))
+      expect(revoked.items.length).toBeGreaterThan(0)
+      expect(revoked.items.every((item: Json) => item.revoked === true)).toBe(true)
+      const verified = body(await get('/api/proofs?state=verified&limit=50', filtering))
+      expect(verified.items.every((item: Json) => item.revoked === false && item.verified === true)).toBe(true)
+      expect((await get('/api/proofs?state=REVOKED', filtering)).status).toBe(400)
+    } finally {
+      await ignoring.close()
+      await filtering.close()
+    }
+  })
+
+  it('has no circuit routes when started as an indexer with only the seed endpoints', async () => {
+    const plain = await startDemoIndexer({ rate: 0, circuitRoutes: false })
+    try {
+      expect((await get('/api/circuits/', plain)).status).toBe(404)
+      expect((await get('/api/circuits/1', plain)).status).toBe(404)
+      expect((await get('/api/proofs/by-circuit/1', plain)).status).toBe(404)
+      expect((await get('/api/proofs?limit=1', plain)).status).toBe(200)
+    } finally {
+      await plain.close()
+    }
+  })
+
   it('filters transactions by pubkey, status and dates, and ignores type', async () => {
     const byWallet = body(await get(`/api/transactions?pubkey=${DEMO_WALLET}&limit=200`))
     expect(byWallet.total).toBeGreaterThan(10)

@@ -1,13 +1,14 @@
 /**
  * The HTTP side of the demo indexer: the seven GET endpoints plus
- * /api/proofs/by-circuit/:circuitId, answering with the reference
+ * /api/proofs/by-circuit/:circuitId and /api/circuits, answering with the reference
  * deployment's envelopes, status codes, messages and headers. Successful
  * answers also carry an ETag and honour If-None-Match with a 304, so clients
  * can poll with conditional requests.
  */
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { PROOF_TYPES, SERIES_PERIODS, TX_STATUSES } from '@shared/domain'
+import { PROOF_STATES, PROOF_TYPES, SERIES_PERIODS, TX_STATUSES } from '@shared/domain'
+import { DEMO_CIRCUITS, circuitById } from './catalog'
 import { SERIES_METRICS, type DemoNetwork } from './network'
 import type { PageOf } from './paging'
 import type { RateLimiter } from './rate-limit'
@@ -21,7 +22,7 @@ import {
   positiveInteger,
   stringLength,
 } from './query-validation'
-import { wireProof, wireStats, wireTransaction, wireTransactionDetail, type WireOverview } from './wire-format'
+import { wireCircuit, wireProof, wireStats, wireTransaction, wireTransactionDetail, type WireOverview } from './wire-format'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -35,6 +36,10 @@ export interface HttpApiContext {
   status(): WireOverview['status']
   /** False: the overview leaves out epoch, as the reference deployment does. Default true. */
   sendEpoch?: boolean
+  /** False: no /api/circuits and no /api/proofs/by-circuit (an indexer with only the seed's endpoints). Default true. */
+  circuitRoutes?: boolean
+  /** True: /api/proofs takes `state=verified|revoked`, which the reference deployment does not. Default false. */
+  proofStateFilter?: boolean
   /** Takes the fault to apply to the current request, if any is queued. */
   takeFault(): HttpFault | undefined
 }
@@ -55,7 +60,7 @@ export function handleHttpRequest(context: HttpApiContext, request: IncomingMess
     send(400, { ok: false, code: 'BAD_REQUEST', error: `'${rawUrl}' is not a valid url` })
     return
   }
-  const route = method === 'GET' || method === 'HEAD' ? findRoute(url.pathname) : undefined
+  const route = method === 'GET' || method === 'HEAD' ? findRoute(url.pathname, context.circuitRoutes ?? true) : undefined
 
   if (route === undefined) {
     send(404, { ok: false, code: 'NOT_FOUND', error: `Route ${method} ${rawUrl} not found` })
@@ -91,11 +96,17 @@ export function handleHttpRequest(context: HttpApiContext, request: IncomingMess
 
 type Route = (context: HttpApiContext, query: Query) => Reply
 
-function findRoute(pathname: string): Route | undefined {
+function findRoute(pathname: string, circuitRoutes: boolean): Route | undefined {
   const parts = pathname.split('/').slice(1)
   if (parts[0] !== 'api') return undefined
   const [, resource, second, third, ...rest] = parts
   if (rest.length > 0) return undefined
+  if (resource === 'circuits' && circuitRoutes && third === undefined) {
+    // `/api/circuits/` as the reference was seen answering, and without the slash.
+    if (second === undefined || second === '') return listCircuits
+    return () => oneCircuit(decodeParam(second))
+  }
+  if (resource === 'proofs' && second === 'by-circuit' && !circuitRoutes) return undefined
   if (resource === 'stats' && third === undefined) {
     if (second === 'overview') return overview
     if (second === 'timeseries') return timeseries
@@ -133,11 +144,26 @@ function leaderboard(context: HttpApiContext, query: Query): Reply {
   return ok({ leaderboard: context.network.leaderboard(limit) })
 }
 
+function listCircuits(): Reply {
+  return ok({ circuits: DEMO_CIRCUITS.map(wireCircuit) })
+}
+
+function oneCircuit(id: string): Reply {
+  const circuit = circuitById(positiveInteger('id', id))
+  if (circuit === undefined) throw new NotFound('Circuit not found')
+  return ok({ circuit: wireCircuit(circuit) })
+}
+
 /** /api/proofs, or with `circuitId` /api/proofs/by-circuit/:circuitId, which takes no other filter. */
 function listProofs(context: HttpApiContext, query: Query, circuitId?: string): Reply {
   const filter =
     circuitId === undefined
-      ? { authority: optionalText(query.get('authority')), type: optionalEnum('type', query.get('type'), PROOF_TYPES) }
+      ? {
+          authority: optionalText(query.get('authority')),
+          type: optionalEnum('type', query.get('type'), PROOF_TYPES),
+          // Unknown parameters are ignored, as the reference deployment ignores them.
+          ...(context.proofStateFilter ? { state: optionalEnum('state', query.get('state'), PROOF_STATES) } : {}),
+        }
       : { circuitId: positiveInteger('circuitId', circuitId) }
   const page = context.network.listProofs({ ...filter, cursor: query.get('cursor') ?? undefined, limit: pageLimit(query) })
   return okPage(page, wireProof)

@@ -127,6 +127,8 @@ export interface ProofFilter {
   authority?: string
   type?: DemoProofType
   circuitId?: number
+  /** Only with the demo's optional state filter (the reference deployment has none). */
+  state?: 'verified' | 'revoked'
   cursor?: string
   limit: number
 }
@@ -459,6 +461,11 @@ export class DemoNetwork {
     } else {
       log = type === undefined ? this.state.proofs : this.state.proofsByType.get(type)
     }
+    const { state } = filter
+    if (state !== undefined) {
+      const others = matches
+      matches = (proof) => proof.revoked === (state === 'revoked') && (others === undefined || others(proof))
+    }
     const page = pageNewestFirst({
       log,
       matches,
@@ -466,8 +473,9 @@ export class DemoNetwork {
       limit: filter.limit,
       keyOf: (proof) => proof.proofAccount,
     })
-    // Counted over every proof ever published, as totalProofs is, not only those still held.
-    return { ...page, total: this.state.proofTally.count(filter) }
+    // Counted over every proof ever published, as totalProofs is, not only those still held
+    // (revocations are not tallied: a state-filtered total counts the proofs held).
+    return state === undefined ? { ...page, total: this.state.proofTally.count(filter) } : page
   }
 
   listTransactions(filter: TransactionFilter): PageOf<TransactionRecord> {

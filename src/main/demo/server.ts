@@ -37,6 +37,10 @@ export interface DemoIndexerOptions {
   pingIntervalMs?: number
   /** Default 10. */
   subscriptionLimit?: number
+  /** False: no /api/circuits and no /api/proofs/by-circuit, as an indexer with only the seed's endpoints. Default true. */
+  circuitRoutes?: boolean
+  /** True: /api/proofs filters by `state=verified|revoked`, which the reference deployment does not. Default false. */
+  proofStateFilter?: boolean
   /** true answers `Channel not allowed` to proofs:circuit:{id}, as the reference deployment does. Default false. */
   refuseCircuitChannel?: boolean
   /** How often `stats` subscribers get an event. Default 2000. */
@@ -127,7 +131,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
       handleNotificationsRequest({ accounts, cookieName, credential, inbox: network.inbox, rateLimiter }, request, response)
       return
     }
-    handleHttpRequest({ network, rateLimiter, status: () => status, sendEpoch: options.sendEpoch ?? true, takeFault: () => faults.shift() }, request, response)
+    handleHttpRequest({ network, rateLimiter, status: () => status, sendEpoch: options.sendEpoch ?? true, circuitRoutes: options.circuitRoutes ?? true, proofStateFilter: options.proofStateFilter ?? false, takeFault: () => faults.shift() }, request, response)
   })
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname

@@ -2,7 +2,7 @@
  * Records as the reference deployment sends them: 64-bit values as decimal
  * strings, times as ISO strings, field names as on the wire.
  */
-import { COMPUTE_BUDGET_PROGRAM_ID, COMPUTE_UNIT_LIMIT, SYSTEM_PROGRAM_ID } from './catalog'
+import { COMPUTE_BUDGET_PROGRAM_ID, COMPUTE_UNIT_LIMIT, DEMO_START_SLOT, SYSTEM_PROGRAM_ID, type DemoCircuit } from './catalog'
 import type { NetworkFigures } from './network'
 import type { NotificationRecord, ProofRecord, TransactionRecord } from './records'
 import { instructionsOf, type DemoInstruction } from './transaction-instructions'
@@ -163,4 +163,25 @@ function logsOf(tx: TransactionRecord, instructions: readonly DemoInstruction[])
       ? `Program ${programId} failed: ${tx.errorMessage}`
       : `Program ${programId} success`,
   ])
+}
+
+export interface WireCircuit {
+  id: number
+  name: string
+  proofType: string
+  description: string
+  enabled: boolean
+  registeredSlot: string
+}
+
+/** A circuit as /api/circuits lists it (the reference's URLs of circuit files are left out). */
+export function wireCircuit(circuit: DemoCircuit): WireCircuit {
+  return {
+    id: circuit.id,
+    name: circuit.name,
+    proofType: circuit.proofType,
+    description: circuit.description,
+    enabled: true,
+    registeredSlot: String(DEMO_START_SLOT - circuit.registeredSlotsAgo),
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { BridgeMethodName, BridgeMethods, BridgeResponse } from '@shared/bridge'
 import { IPC_CHANNELS } from '@shared/bridge'
-import { SERIES_PERIODS } from '@shared/domain'
+import { PROOF_STATES, SERIES_PERIODS } from '@shared/domain'
 import { THEMES } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { toWireArgs, toWireValue } from '@shared/wire-value'
@@ -20,7 +20,14 @@ const whole = z.number().int().optional()
 const readOptions = z.strictObject({ source: z.enum(['cache', 'network']).optional() }).optional()
 const pubkey = text.min(1)
 const subject = z.strictObject({ kind: z.enum(['transaction', 'proof', 'address', 'circuit']), id: text.min(1) })
-const proofFilter = z.strictObject({ authority: optionalText, type: optionalText, cursor: optionalText, limit: whole })
+const proofFilter = z.strictObject({
+  authority: optionalText,
+  type: optionalText,
+  circuitId: optionalText,
+  state: z.enum(PROOF_STATES).optional(),
+  cursor: optionalText,
+  limit: whole,
+})
 const transactionFilter = z.strictObject({
   pubkey: optionalText,
   type: optionalText,
@@ -50,6 +57,7 @@ export const BRIDGE_ARGUMENTS = {
   getLeaderboard: z.tuple([z.strictObject({ period: optionalText, limit: whole }), readOptions]),
   listProofs: z.tuple([proofFilter, readOptions]),
   getProof: z.tuple([text, readOptions]),
+  listCircuits: z.tuple([readOptions]),
   listTransactions: z.tuple([transactionFilter, readOptions]),
   getTransaction: z.tuple([text, readOptions]),
   getSettings: z.tuple([]),

@@ -6,6 +6,9 @@
  * the reason. A `cache` read answers only from the cache, at once.
  */
 import type {
+  Circuit,
+  CircuitList,
+  ErrorInfo,
   Leaderboard,
   LeaderboardQuery,
   Overview,
@@ -23,7 +26,8 @@ import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { Freshness, SearchHit } from '@shared/history'
 import { PROOF_ACCOUNT_LENGTH, SIGNATURE_LENGTH } from '../indexer/arguments'
 import type { IndexerClient } from '../indexer/client'
-import type { IndexerHistory, Stored } from './history-store'
+import { byCircuitId, type IndexerHistory, type Stored } from './history-store'
+import { ProofListing } from './proof-listing'
 import type { SearchOptions } from './search'
 
 type Source = NonNullable<ReadOptions['source']>
@@ -36,12 +40,15 @@ export interface CachedIndexerOptions {
 export class CachedIndexer {
   private readonly clock: () => number
 
+  private readonly proofListing: ProofListing
+
   constructor(
     readonly client: IndexerClient,
     readonly history: IndexerHistory,
     options: CachedIndexerOptions = {},
   ) {
     this.clock = options.clock ?? Date.now
+    this.proofListing = new ProofListing(client, history)
   }
 
   overview(options?: ReadOptions): Promise<Overview> {
@@ -71,13 +78,56 @@ export class CachedIndexer {
     )
   }
 
-  listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>> {
-    return this.page(
+  /** With a circuit or state filter the indexer may lack, see proof-listing.ts. */
+  async listProofs(query: ProofQuery, options?: ReadOptions): Promise<Page<Proof>> {
+    const fromCache = (): Stored<Page<Proof>> => this.proofListing.fromCache(query ?? {})
+    let instead: Stored<Page<Proof>> | null = null
+    const page = await this.page(
       options,
-      () => this.client.proofs(query),
-      (page) => this.history.recordProofs(page.items),
-      () => this.history.listProofs(query),
+      async () => {
+        const answer = await this.proofListing.fromIndexer(query ?? {})
+        if (answer !== null) return answer
+        instead = fromCache()
+        return instead.data
+      },
+      () => {}, // Every page read was recorded as it came.
+      fromCache,
     )
+    if (instead === null) return page
+    // No by-circuit list at this indexer: the cache's answer, said to be one.
+    return { ...page, freshness: { source: 'cache', fetchedAt: (instead as Stored<Page<Proof>>).storedAt } }
+  }
+
+  /** The indexer's circuits where it lists them (names kept for later), else those the cache has seen. */
+  async circuits(options?: ReadOptions): Promise<CircuitList> {
+    const seen = (): Stored<CircuitList> => {
+      const stored = this.history.circuits()
+      return { data: { circuits: stored.data, origin: 'seen' }, storedAt: stored.storedAt }
+    }
+    const cachedList = (offline?: ErrorInfo): CircuitList => {
+      const stored = seen()
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, ...(offline === undefined ? {} : { offline }) })
+    }
+    if (sourceOf(options) === 'cache') return cachedList()
+    let listed: Circuit[]
+    try {
+      listed = await this.client.circuits()
+    } catch (error) {
+      const info = toErrorInfo(error)
+      if (info.status === 404) return cachedList()
+      if (!isOfflineError(info)) throw error
+      return cachedList(info)
+    }
+    this.keep((circuits: Circuit[]) => this.history.recordCircuits(circuits), listed)
+    // Ids seen in proofs that the list leaves out are still circuits the user meets.
+    const ids = new Set(listed.map((circuit) => circuit.id))
+    let others: Circuit[] = []
+    try {
+      others = seen().data.circuits.filter((circuit) => !ids.has(circuit.id))
+    } catch {
+      // The indexer's list is the answer; the cache reports its own problems.
+    }
+    return withFreshness({ circuits: [...listed, ...others].sort(byCircuitId), origin: 'indexer' }, { source: 'network', fetchedAt: this.clock() })
   }
 
   proofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}, options?: ReadOptions): Promise<Page<Proof>> {

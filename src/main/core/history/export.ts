@@ -7,10 +7,11 @@ import { once } from 'node:events'
 import { createWriteStream, renameSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import type { Writable } from 'node:stream'
-import type { Proof, Transaction } from '@shared/domain'
+import { PROOF_STATES, type Proof, type ProofState, type Transaction } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import type { ExportRequest, ExportResult } from '@shared/history'
 import type { IndexerHistory } from './history-store'
+import { matchesState } from './proof-listing'
 import { errorMessage } from './sqlite-errors'
 
 export interface ExportOptions {
@@ -50,6 +51,24 @@ const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
   { name: 'extra', value: (t) => jsonOrEmpty(t.extra) },
 ]
 
+/** The circuit's name where the record has none (a proof seen only on the socket): the same name every view shows. */
+function proofColumns(history: IndexerHistory): readonly Column<Proof>[] {
+  let names: Map<string, string | null> | null = null
+  const known = (id: string | null): string | null => {
+    names ??= new Map(history.circuits().data.map((circuit) => [circuit.id, circuit.name]))
+    return id === null ? null : (names.get(id) ?? null)
+  }
+  return PROOF_COLUMNS.map((column) => (column.name === 'circuitName' ? { name: column.name, value: (p: Proof) => p.circuitName ?? known(p.circuitId) } : column))
+}
+
+/** The state filter is not a column of the cache: it is applied to each page read. */
+function* statePages(pages: Iterable<Proof[]>, state: ProofState | undefined): Generator<Proof[]> {
+  for (const page of pages) {
+    const kept = state === undefined ? page : page.filter((proof) => matchesState(proof, state))
+    if (kept.length > 0) yield kept
+  }
+}
+
 /** The CSV header of each kind, for readers of the files. */
 export const EXPORT_COLUMNS = {
   proofs: PROOF_COLUMNS.map((column) => column.name),
@@ -72,7 +91,7 @@ export async function writeExport(
   try {
     const rows =
       checked.kind === 'proofs'
-        ? await writeRows(sink, checked.format, PROOF_COLUMNS, history.proofPages(checked.filter, pageSize))
+        ? await writeRows(sink, checked.format, proofColumns(history), statePages(history.proofPages(checked.filter, pageSize), checked.filter.state))
         : await writeRows(sink, checked.format, TRANSACTION_COLUMNS, history.transactionPages(checked.filter, pageSize))
     return { kind: checked.kind, format: checked.format, rows, bytes: sink.bytes, path: null }
   } finally {
@@ -158,6 +177,8 @@ function checkRequest(input: unknown): ExportRequest {
   if (kind !== 'proofs' && kind !== 'transactions') throw invalid(`An export is of proofs or transactions; got ${String(kind)}`)
   if (format !== 'csv' && format !== 'json') throw invalid(`An export is CSV or JSON; got ${String(format)}`)
   if (filter !== undefined && (typeof filter !== 'object' || filter === null)) throw invalid('An export filter must be an object')
+  const state = kind === 'proofs' ? (filter as { state?: unknown } | undefined)?.state : undefined
+  if (state !== undefined && !(PROOF_STATES as readonly unknown[]).includes(state)) throw invalid(`A proof state is verified or revoked; got ${String(state)}`)
   return { kind, format, filter: filter ?? {} } as ExportRequest
 }
 

@@ -10,6 +10,7 @@ import { NO_UNREAD, topicKey, topicOfKey, type Topic, type UnreadCounts } from '
 import { statSync } from 'node:fs'
 import {
   type AppNotification,
+  type Circuit,
   type ErrorInfo,
   type LeaderboardEntry,
   type LeaderboardQuery,
@@ -353,6 +354,11 @@ export class IndexerHistory {
     this.store.enqueue({ type: 'proof-summaries', indexer: this.key, at: this.store.now(), summaries, own: options.own === true })
   }
 
+  /** The indexer's circuit list (names by id, for labels and the circuit filter). */
+  recordCircuits(circuits: readonly Circuit[]): void {
+    if (circuits.length > 0) this.store.enqueue({ type: 'circuits', indexer: this.key, circuits })
+  }
+
   /** `address`: the address these were listed or pushed for (a pubkey filter, an `address:…:txs` channel). */
   recordTransactions(transactions: readonly Transaction[], options: { address?: string } = {}): void {
     if (transactions.length === 0) return
@@ -449,6 +455,19 @@ export class IndexerHistory {
   listProofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}): Stored<Page<Proof>> {
     const { filter, paging } = circuitFilterOf(circuitId, query)
     return this.proofPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  /** Circuits by id: those the indexer listed and those seen in proofs, names where known. */
+  circuits(): Stored<Circuit[]> {
+    return this.read<Stored<Circuit[]>>({ data: [], storedAt: null }, (id, db) => {
+      const rows = db.statement('SELECT circuit_id, name, proof_type FROM circuits WHERE indexer_id = ?').all(id) as {
+        circuit_id: string
+        name: string | null
+        proof_type: string | null
+      }[]
+      const circuits = rows.map((row) => ({ id: row.circuit_id, name: row.name, proofType: row.proof_type, description: null }))
+      return { data: circuits.sort(byCircuitId), storedAt: null }
+    })
   }
 
   proof(proofAccount: string): Stored<Proof | null> {
@@ -653,6 +672,15 @@ export class IndexerHistory {
       return null
     }
   }
+}
+
+/** Numeric ids in number order (2 before 10), any others after them by text. */
+export function byCircuitId(a: { id: string }, b: { id: string }): number {
+  const [x, y] = [Number(a.id), Number(b.id)]
+  const [xn, yn] = [Number.isFinite(x) && a.id.trim() !== '', Number.isFinite(y) && b.id.trim() !== '']
+  if (xn && yn && x !== y) return x - y
+  if (xn !== yn) return xn ? -1 : 1
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
 /** Counting more matches than this costs more than a page read is allowed to. */

@@ -6,6 +6,7 @@
  */
 import type {
   AppNotification,
+  Circuit,
   LeaderboardEntry,
   Overview,
   Proof,
@@ -33,6 +34,8 @@ export type WriteOp =
   | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all' | { topic: string }; read: boolean }
   | { type: 'remove-notifications'; indexer: string; ids: readonly string[] }
   | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
+  /** The indexer's own circuit list: names and types by id. */
+  | { type: 'circuits'; indexer: string; circuits: readonly Circuit[] }
 
 /** How many records an operation writes (for batching and the pending bound). */
 export function recordCount(op: WriteOp): number {
@@ -53,6 +56,8 @@ export function recordCount(op: WriteOp): number {
       return Array.isArray(op.ids) ? op.ids.length : 1
     case 'remove-notifications':
       return op.ids.length
+    case 'circuits':
+      return op.circuits.length
     default:
       return 1
   }
@@ -235,6 +240,8 @@ export class HistoryWriter {
         for (const id of op.ids) remove.run(indexerId, id)
         return
       }
+      case 'circuits':
+        return this.writeCircuits(indexerId, new Map(op.circuits.map((c) => [c.id, { name: c.name, type: c.proofType }])))
       case 'metadata':
         this.database.statement(SQL.patchMetadata).run(JSON.stringify(op.patch), op.at, indexerId)
         return

@@ -76,8 +76,11 @@ export function proofFilterOf(input: ProofQuery | undefined): { filter: ProofFil
   const filter: ProofFilter = {}
   const authority = optionalPubkey(query.authority, 'The authority filter')
   const type = optionalText(query.type, 'The proof type filter', 64)?.toUpperCase()
+  const circuitId = optionalText(query.circuitId, 'The circuit filter', 128)
   if (authority !== undefined) filter.authority = authority
   if (type !== undefined) filter.type = type
+  if (circuitId !== undefined) filter.circuitId = circuitId
+  // `state` is not a column: proof-listing.ts applies it to the decoded rows.
   return { filter, paging: paging(query, PROOF_PAGE_LIMIT) }
 }
 

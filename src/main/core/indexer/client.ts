@@ -5,6 +5,7 @@
 import {
   SERIES_PERIODS,
   type AppNotification,
+  type Circuit,
   type LeaderboardEntry,
   type LeaderboardQuery,
   type Overview,
@@ -28,6 +29,7 @@ import {
   requireText,
 } from './arguments'
 import {
+  decodeCircuitList,
   decodeLeaderboard,
   decodeNotificationPage,
   decodeOverview,
@@ -133,16 +135,28 @@ export class IndexerClient {
     return decodeLeaderboard(result)
   }
 
-  async proofs(query: ProofQuery = {}): Promise<Page<Proof>> {
+  /**
+   * /api/proofs. `state` is sent as a `state` parameter, which no known
+   * indexer documents: whoever calls checks the answer (see proof-listing.ts).
+   * `circuitId` is not a parameter of this endpoint (see proofsByCircuit).
+   */
+  async proofs(query: Omit<ProofQuery, 'circuitId'> = {}): Promise<Page<Proof>> {
     const authority = optionalPubkey(query?.authority, 'The authority filter')
     const type = optionalText(query?.type, 'The proof type filter', 64)?.toUpperCase()
+    const state = optionalText(query?.state, 'The state filter', 32)
     const cursor = optionalText(query?.cursor, 'The cursor', MAX_CURSOR_LENGTH)
     const limit = optionalLimit(query?.limit, PROOF_PAGE_LIMIT)
     const parameters: NegotiatedParameter[] = type === undefined ? [] : [{ name: 'type', asked: type, caseOnly: true }]
     const { result } = await this.negotiated(parameters, (values) =>
-      this.get('/api/proofs', {}, { authority, ...values, cursor, limit }),
+      this.get('/api/proofs', {}, { authority, ...values, state, cursor, limit }),
     )
     return decodeProofPage(result)
+  }
+
+  /** The indexer's circuits (WIRE.md §Accounts); a 404 means it lists none. */
+  async circuits(): Promise<Circuit[]> {
+    // The path as the reference deployment was seen answering it, trailing slash included.
+    return decodeCircuitList(await this.get('/api/circuits/'))
   }
 
   async proof(proofAccount: string): Promise<Proof> {

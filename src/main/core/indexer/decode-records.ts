@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type {
   AppNotification,
+  Circuit,
   Instruction,
   LeaderboardEntry,
   Overview,
@@ -318,4 +319,25 @@ export function decodeNotificationPage(body: unknown, receivedAt: number = Date.
     },
     'notifications',
   )
+}
+
+// Circuits (GET /api/circuits, beyond the seed: WIRE.md §Accounts)
+
+const circuitShape = {
+  id: required(toId, 'an id'),
+  name: lenient(toText),
+  proofType: lenient(toEnum),
+  description: lenient(toText),
+}
+const circuitSchema = z.object(circuitShape)
+
+/** One circuit (GET /api/circuits/:id). */
+export function decodeCircuit(body: unknown): Circuit {
+  return parseRecord(circuitSchema, unwrapRecord(body, ['circuit', 'data'], ['id'], 'a circuit'), 'a circuit')
+}
+
+/** The indexer's circuit list; a circuit without an id is a decode failure that names its position. */
+export function decodeCircuitList(body: unknown): Circuit[] {
+  const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
+  return decodeItems(list, (item) => parseRecord(circuitSchema, asRecord(item, 'a circuit'), 'a circuit'), 'The circuit list')
 }

@@ -7,6 +7,8 @@ export {
   decodeStatsEvent,
   decodeSeries,
   decodeLeaderboard,
+  decodeCircuit,
+  decodeCircuitList,
   decodeProof,
   decodeProofPage,
   decodeProofSummary,

@@ -9,6 +9,8 @@ import type { Page, Proof, SeriesPeriod, Transaction } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import {
   decodeAddressTransaction,
+  decodeCircuit,
+  decodeCircuitList,
   decodeErrorBody,
   decodeLeaderboard,
   decodeNotification,
@@ -117,6 +119,21 @@ function leaderboard(name: string) {
 const HTTP_CASES: Record<string, () => void> = {
   ...AUTH_HTTP_CASES,
   ...NOTIFICATION_HTTP_CASES,
+  'http-circuits-list.json': () => {
+    const circuits = decodeCircuitList(loadHttp('http-circuits-list.json').body)
+    expect(circuits.length).toBeGreaterThanOrEqual(5)
+    expect(circuits.slice(0, 5).map((circuit) => [circuit.id, circuit.name, circuit.proofType])).toEqual([
+      ['1', 'balance_proof', 'BALANCE'],
+      ['2', 'ownership_proof', 'OWNERSHIP'],
+      ['3', 'age_proof', 'AGE'],
+      ['4', 'membership_proof', 'MEMBERSHIP'],
+      ['5', 'custom_circuit', 'CUSTOM'],
+    ])
+  },
+  'http-circuits-detail.json': () => {
+    const circuit = decodeCircuit(loadHttp('http-circuits-detail.json').body)
+    expect(circuit).toEqual({ id: '4', name: 'membership_proof', proofType: 'MEMBERSHIP', description: 'Prove membership in a Merkle-committed allowlist.' })
+  },
   'http-stats-overview.json': () => {
     const overview = decodeOverview(loadHttp('http-stats-overview.json').body, 1_000)
     expect(overview).toMatchObject({

@@ -11,6 +11,7 @@ import type {
   WatchAddressInput,
 } from '@shared/bridge'
 import type {
+  CircuitList,
   AppNotification,
   ConnectionState,
   Leaderboard,
@@ -344,6 +345,9 @@ class IndexerMonitor implements Monitor {
   }
   getProof(proofAccount: string, options?: ReadOptions): Promise<Proof> {
     return this.read((s) => s.cached.proof(proofAccount, options))
+  }
+  listCircuits(options?: ReadOptions): Promise<CircuitList> {
+    return this.read((s) => s.cached.circuits(options))
   }
   listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>> {
     return this.read((s) => s.cached.listTransactions(query, options))
