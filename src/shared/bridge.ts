@@ -28,7 +28,7 @@ import type {
 import type { Notice } from './notice'
 import type { UnreadCounts } from './unread'
 import type { AuthState } from './auth'
-import type { CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
+import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
 import type { Watchlist } from './watchlist'
 
@@ -93,6 +93,8 @@ export interface BridgeMethods {
   /** The one unread model: what the centre, the navigation, the watchlist and the tray show. */
   getUnread(): Promise<UnreadCounts>
   search(input: SearchInput): Promise<SearchHit[]>
+  /** Every cached transaction of one address summed up: count, failures, fees, first and last seen, per day. */
+  getAddressActivity(query: AddressActivityQuery): Promise<AddressActivity>
   getCacheInfo(): Promise<CacheInfo>
   /** Empties the cache; what belongs to watched addresses and the wallet is kept unless `everything`. */
   clearCache(options: { everything: boolean }): Promise<CacheInfo>
@@ -215,6 +217,7 @@ export const IPC_CHANNELS = {
   markNotificationsRead: 'proofwatch:mark-notifications-read',
   getUnread: 'proofwatch:get-unread',
   search: 'proofwatch:search',
+  getAddressActivity: 'proofwatch:get-address-activity',
   getCacheInfo: 'proofwatch:get-cache-info',
   clearCache: 'proofwatch:clear-cache',
   exportHistory: 'proofwatch:export-history',

@@ -5,6 +5,40 @@
  */
 import type { ErrorInfo, NotificationKind, ProofQuery, TransactionQuery } from './domain'
 
+export interface AddressActivityQuery {
+  pubkey: string
+  /** IANA time zone the days are counted in (the page's own); UTC when left out. */
+  timeZone?: string
+}
+
+/** Transactions of one address on one day of the asked time zone. */
+export interface ActivityDay {
+  /** yyyy-mm-dd in the asked time zone. */
+  day: string
+  transactions: number
+  failed: number
+}
+
+/**
+ * What the cache holds of one address's transactions, summed up: every row
+ * it keeps, not only a page. The indexer offers no such figures (its lists
+ * carry only a `total`), so these are "from the cache".
+ */
+export interface AddressActivity {
+  pubkey: string
+  transactions: number
+  failed: number
+  /** Sum of the known fees, lamports as a decimal string. */
+  fees: string
+  /** Rows whose fee is unknown (left out of `fees`). */
+  feesUnknown: number
+  /** Epoch ms of the oldest and newest block time held; null when none has one. */
+  firstSeen: number | null
+  lastSeen: number | null
+  /** Days with at least one transaction, oldest first (rows without a block time are in no day). */
+  days: ActivityDay[]
+}
+
 /** Where a view's data came from, and when it was fetched from the indexer. */
 export interface Freshness {
   source: 'network' | 'cache'

@@ -91,6 +91,7 @@ export const BRIDGE_ARGUMENTS = {
   markNotificationsRead: z.tuple([z.union([z.literal('all'), z.array(text).max(10_000)])]),
   getUnread: z.tuple([]),
   search: z.tuple([z.strictObject({ text: z.string().max(256), network: z.boolean().optional() })]),
+  getAddressActivity: z.tuple([z.strictObject({ pubkey, timeZone: z.string().max(64).optional() })]),
   getCacheInfo: z.tuple([]),
   clearCache: z.tuple([z.strictObject({ everything: z.boolean() })]),
   exportHistory: z.tuple([

@@ -31,6 +31,8 @@ import {
   DEFAULT_CACHE_LIMITS,
   type CacheDamage,
   type CacheInfo,
+  type AddressActivity,
+  type AddressActivityQuery,
   type CacheLimits,
   type NotificationQuery,
   type SearchHit,
@@ -60,6 +62,7 @@ import {
 } from './local-filter'
 import { countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { searchCache, type SearchOptions } from './search'
+import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import {
   detailFromRow,
@@ -562,6 +565,12 @@ export class IndexerHistory {
 
   search(text: string, options?: SearchOptions): SearchHit[] {
     return this.read([], (id, db) => searchCache(db, id, text, options))
+  }
+
+  /** Every cached transaction of one address, summed up (count, failures, fees, first and last seen, per day). */
+  addressActivity(query: AddressActivityQuery): AddressActivity {
+    const { pubkey, dayOf } = checkActivityQuery(query?.pubkey, query?.timeZone)
+    return this.read(emptyActivity(pubkey), (id, db) => addressActivity(db, id, pubkey, dayOf))
   }
 
   /**

@@ -30,7 +30,7 @@ import type {
   TransactionDetail,
   TransactionQuery,
 } from '@shared/domain'
-import type { CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
+import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
 import type { UnreadCounts } from '@shared/unread'
 import type { Watchlist } from '@shared/watchlist'
@@ -507,6 +507,12 @@ class IndexerMonitor implements Monitor {
     const session = this.requireSession()
     await this.history?.flush()
     return session.cached.search(input.text, { network: input.network ?? false })
+  }
+
+  async getAddressActivity(query: AddressActivityQuery): Promise<AddressActivity> {
+    const session = this.requireSession()
+    await this.history?.flush()
+    return session.history.addressActivity(query)
   }
 
   async getCacheInfo(): Promise<CacheInfo> {
