@@ -5,7 +5,7 @@ import { deferred } from '../../../../test/support/renderer/deferred'
 import { account, makeConnection, makeTransaction } from '../../../../test/support/renderer/fixtures'
 import { setupStores } from '../../../../test/support/renderer/store-setup'
 import { useConnectionStore } from './connection'
-import { mergeTimeline, newestFirst, useAddressTimelineStore } from './address-timeline'
+import { NEWEST_FIRST, sortTimeline, useAddressTimelineStore, type TimelineEntry } from './address-timeline'
 
 const ADDRESS = account(1)
 const OFFLINE = { code: 'UNREACHABLE' as const, message: 'connect ECONNREFUSED' }
@@ -26,22 +26,28 @@ function serve(cache: () => Page<Transaction> | Promise<Page<Transaction>>, netw
   )
 }
 
-describe('timeline ordering', () => {
-  it('sorts by slot, then block time, newest first, with one row per signature', () => {
-    const older = makeTransaction(1)
-    const newer = makeTransaction(2)
-    const noSlot = makeTransaction(3, { slot: null, blockTime: 1 })
-    expect(newestFirst(older, newer)).toBeGreaterThan(0)
-    expect(newestFirst(newer, older)).toBeLessThan(0)
-    expect(newestFirst(noSlot, makeTransaction(4, { slot: null, blockTime: 5 }))).toBeGreaterThan(0)
-    const merged = mergeTimeline([{ transaction: older, origin: 'cache' }], [newer, { ...older, fee: '7' }], 'network')
-    expect(merged.map((entry) => [entry.transaction.signature, entry.origin])).toEqual([
-      [newer.signature, 'network'],
-      [older.signature, 'network'],
-    ])
-    expect(merged[1]?.transaction.fee).toBe('7')
-    const stillLive = mergeTimeline([{ transaction: newer, origin: 'live' }], [newer], 'network')
-    expect(stillLive[0]?.origin).toBe('live')
+describe('timeline sorting', () => {
+  const entries: TimelineEntry[] = [
+    { transaction: makeTransaction(3, { fee: '7000', status: 'FAILED' }), origin: 'network' },
+    { transaction: makeTransaction(2, { fee: null }), origin: 'cache' },
+    { transaction: makeTransaction(1, { fee: '9000' }), origin: 'live' },
+    { transaction: makeTransaction(0, { fee: '7000' }), origin: 'network' },
+  ]
+  const order = (sorted: TimelineEntry[]) => sorted.map((entry) => entry.transaction.signature)
+  const sig = (index: number) => makeTransaction(index).signature
+
+  it('keeps the indexer order for newest first', () => {
+    expect(order(sortTimeline(entries, NEWEST_FIRST))).toEqual([sig(3), sig(2), sig(1), sig(0)])
+  })
+
+  it('sorts by fee both ways, unknown fees last and equal fees in the indexer order', () => {
+    expect(order(sortTimeline(entries, { key: 'fee', descending: true }))).toEqual([sig(1), sig(3), sig(0), sig(2)])
+    expect(order(sortTimeline(entries, { key: 'fee', descending: false }))).toEqual([sig(3), sig(0), sig(1), sig(2)])
+  })
+
+  it('sorts by time oldest first and by status', () => {
+    expect(order(sortTimeline(entries, { key: 'time', descending: false }))).toEqual([sig(0), sig(1), sig(2), sig(3)])
+    expect(order(sortTimeline(entries, { key: 'status', descending: false }))[0]).toBe(sig(3))
   })
 })
 
@@ -56,19 +62,20 @@ describe('address timeline store', () => {
     const done = timeline.load(ADDRESS)
     await Promise.resolve()
     await Promise.resolve()
-    expect(timeline.stage).toBe('network')
+    expect(timeline.loading).toBe(true)
     expect(timeline.entries.map((entry) => entry.origin)).toEqual(['cache', 'cache'])
     expect(timeline.freshness?.source).toBe('cache')
     networkAnswer.resolve(page([makeTransaction(3), makeTransaction(2)], { total: '3', freshness: { source: 'network', fetchedAt: 2_000 } }))
     await done
+    // The indexer's pages are the list from now on; the cache's rows come back as they are paged to.
     expect(timeline.entries.map((entry) => [entry.transaction.signature, entry.origin])).toEqual([
       [makeTransaction(3).signature, 'network'],
       [makeTransaction(2).signature, 'network'],
-      [makeTransaction(1).signature, 'cache'],
     ])
     expect(timeline.freshness).toEqual({ source: 'network', fetchedAt: 2_000 })
     expect(timeline.total).toBe('3')
-    expect(bridge.callsOf('listTransactions')).toEqual([[{ pubkey: ADDRESS }, { source: 'cache' }], [{ pubkey: ADDRESS }]])
+    expect(timeline.totalSource).toBe('network')
+    expect(bridge.callsOf('listTransactions')).toEqual([[{ pubkey: ADDRESS }, undefined], [{ pubkey: ADDRESS }, { source: 'cache' }]])
   })
 
   it('merges live transactions of this address only, without duplicates', async () => {
@@ -104,7 +111,7 @@ describe('address timeline store', () => {
     down = false
     await timeline.retry()
     expect(timeline.error).toBeNull()
-    expect(timeline.entries).toHaveLength(2)
+    expect(timeline.entries.map((entry) => [entry.transaction.signature, entry.origin])).toEqual([[makeTransaction(2).signature, 'network']])
   })
 
   it('pages from the cache when main answered from the cache, and stops on a repeated cursor', async () => {
@@ -122,8 +129,10 @@ describe('address timeline store', () => {
       return page([makeTransaction(0)], { nextCursor: 'k1' })
     })
     await timeline.loadMore()
-    expect(timeline.entries).toHaveLength(3)
+    expect(timeline.entries.map((entry) => entry.origin)).toEqual(['cache', 'cache'])
     expect(timeline.nextCursor).toBeNull()
+    expect(timeline.cursorRepeated).toBe(true)
+    expect(timeline.ended).toBe(true)
   })
 
   it('asks the indexer again after an outage', async () => {

@@ -1,10 +1,10 @@
 import { computed, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
-import type { AddressTransaction, ErrorInfo, Page, ReadOptions, Transaction } from '@shared/domain'
-import { toErrorInfo } from '@shared/errors'
+import type { AddressTransaction, Page, ReadOptions, Transaction, TransactionQuery } from '@shared/domain'
 import type { Freshness } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from '../composables/follow-connection'
+import { createPagedList } from '../composables/paged-list'
 
 /** Where a timeline row was last seen: the cache, an indexer answer, or the live channel. */
 export type TimelineOrigin = 'cache' | 'network' | 'live'
@@ -14,194 +14,197 @@ export interface TimelineEntry {
   origin: TimelineOrigin
 }
 
-function slotOf(transaction: Transaction): bigint | null {
-  return transaction.slot !== null && /^\d+$/.test(transaction.slot) ? BigInt(transaction.slot) : null
+export type TimelineSortKey = 'time' | 'slot' | 'fee' | 'status'
+export interface TimelineSort {
+  key: TimelineSortKey
+  descending: boolean
+}
+/** The order the indexer pages in: newest first. */
+export const NEWEST_FIRST: TimelineSort = { key: 'time', descending: true }
+
+/** Rows each Load more asks for: an address page is read to its end, so fewer round trips. */
+export const TIMELINE_PAGE_LIMIT = 100
+
+function digits(value: string | null): bigint | null {
+  return value !== null && /^\d+$/.test(value) ? BigInt(value) : null
 }
 
-/** Newest first: by slot, then by block time; rows that have neither keep their order. */
-export function newestFirst(a: Transaction, b: Transaction): number {
-  const slotA = slotOf(a)
-  const slotB = slotOf(b)
-  if (slotA !== null && slotB !== null && slotA !== slotB) return slotA > slotB ? -1 : 1
-  if (a.blockTime !== null && b.blockTime !== null && a.blockTime !== b.blockTime) return b.blockTime - a.blockTime
-  return 0
-}
-
-/**
- * One row per signature. A later sighting replaces the record (an indexer
- * answer is newer than the cache), but a row that arrived live stays marked
- * live so it keeps its highlight.
- */
-export function mergeTimeline(
-  held: readonly TimelineEntry[],
-  arrivals: readonly Transaction[],
-  origin: TimelineOrigin,
-): TimelineEntry[] {
-  const bySignature = new Map(held.map((entry) => [entry.transaction.signature, entry]))
-  for (const transaction of arrivals) {
-    const before = bySignature.get(transaction.signature)
-    bySignature.set(transaction.signature, {
-      transaction,
-      origin: before?.origin === 'live' ? 'live' : origin,
-    })
+function valueOf(transaction: Transaction, key: TimelineSortKey): bigint | number | string | null {
+  switch (key) {
+    case 'slot':
+      return digits(transaction.slot)
+    case 'fee':
+      return digits(transaction.fee)
+    case 'status':
+      return transaction.status
+    case 'time':
+      return transaction.blockTime ?? digits(transaction.slot)
   }
-  return [...bySignature.values()].sort((a, b) => newestFirst(a.transaction, b.transaction))
 }
 
 /**
- * The transaction timeline of one address: what the cache holds at once,
- * then the indexer's answer, then every transaction the live channel pushes,
- * merged without duplicates.
+ * The rows held in another order, stably (equal rows keep the indexer's
+ * order); rows without the value sort last either way.
+ */
+export function sortTimeline(entries: readonly TimelineEntry[], sort: TimelineSort): TimelineEntry[] {
+  if (sort.key === NEWEST_FIRST.key && sort.descending) return entries.slice()
+  return entries
+    .map((entry, index) => ({ entry, index, value: valueOf(entry.transaction, sort.key) }))
+    .sort((a, b) => {
+      // Unknown values sort last whatever the direction: they say nothing about order.
+      if (a.value === null || b.value === null) {
+        if (a.value === b.value) return a.index - b.index
+        return a.value === null ? 1 : -1
+      }
+      const order = a.value < b.value ? -1 : a.value > b.value ? 1 : 0
+      return (sort.descending ? -order : order) || a.index - b.index
+    })
+    .map(({ entry }) => entry)
+}
+
+/**
+ * The transaction timeline of one address: the cache's first page at once,
+ * then the indexer's pages (the explorers' paged list: every row once, a
+ * repeated cursor or an empty page ends it), and every transaction the live
+ * channel pushes for it, at the top. Each row remembers where it was seen.
  */
 export const useAddressTimelineStore = defineStore('addressTimeline', () => {
   const bridge = getBridge()
   const pubkey = ref<string | null>(null)
-  const entries = shallowRef<TimelineEntry[]>([])
-  const stage = ref<'idle' | 'cache' | 'network' | 'done'>('idle')
-  /** The indexer's answer failed (and main had no cache to fall back to). */
-  const error = shallowRef<ErrorInfo | null>(null)
-  const cacheFreshness = shallowRef<Freshness | null>(null)
-  const networkFreshness = shallowRef<Freshness | null>(null)
-  const total = ref<string | null>(null)
-  const nextCursor = ref<string | null>(null)
-  /** Which source the next page comes from: the one that answered last. */
+  /** The cache's first page, shown until the indexer's answer (or the cache standing in for it) arrives. */
+  const preview = shallowRef<Transaction[]>([])
+  const previewFreshness = shallowRef<Freshness | null>(null)
+  /** Which source the pages come from: the one that answered the first page (cursors do not cross sources). */
   const pagingSource = ref<'network' | 'cache'>('network')
-  const loadingMore = ref(false)
-  const moreError = shallowRef<ErrorInfo | null>(null)
-  /** Rows pushed live since the timeline was opened. */
+  const origins = shallowRef(new Map<string, TimelineOrigin>())
+  /** Rows pushed live since the timeline was opened, and how many of them failed. */
   const liveArrivals = ref(0)
-  let generation = 0
+  const liveFailures = ref(0)
+  const sort = ref<TimelineSort>(NEWEST_FIRST)
+  let previewGeneration = 0
 
-  function optionsFor(source: 'network' | 'cache'): ReadOptions | undefined {
-    return source === 'cache' ? { source: 'cache' } : undefined
+  function noteOrigins(items: readonly Transaction[], origin: TimelineOrigin): void {
+    const next = new Map(origins.value)
+    for (const item of items) if (next.get(item.signature) !== 'live') next.set(item.signature, origin)
+    origins.value = next
   }
 
-  function takePage(page: Page<Transaction>, origin: 'cache' | 'network'): void {
-    entries.value = mergeTimeline(entries.value, page.items, origin)
-    if (page.total !== null) total.value = page.total
-    nextCursor.value = page.items.length > 0 ? page.nextCursor : null
+  async function fetchPage(query: TransactionQuery): Promise<Page<Transaction>> {
+    const following = query.cursor !== undefined
+    const options: ReadOptions | undefined = following && pagingSource.value === 'cache' ? { source: 'cache' } : undefined
+    const page = await bridge.listTransactions(query, options)
+    // Main answers from the cache when the indexer cannot be reached; those rows are cached ones.
+    const origin = options?.source === 'cache' || page.freshness?.source === 'cache' ? 'cache' : 'network'
+    if (!following) pagingSource.value = origin
+    noteOrigins(page.items, origin)
+    return page
   }
 
-  async function askNetwork(mine: number, address: string): Promise<void> {
-    stage.value = 'network'
-    error.value = null
-    try {
-      const page = await bridge.listTransactions({ pubkey: address })
-      if (mine !== generation) return
-      networkFreshness.value = page.freshness ?? { source: 'network', fetchedAt: Date.now() }
-      // Main answers from the cache when the indexer is unreachable; that page is cached rows.
-      const origin = networkFreshness.value.source === 'cache' ? 'cache' : 'network'
-      takePage(page, origin)
-      pagingSource.value = origin
-    } catch (caught) {
-      if (mine !== generation) return
-      error.value = toErrorInfo(caught)
-    } finally {
-      if (mine === generation) stage.value = 'done'
-    }
-  }
+  const list = createPagedList(fetchPage, (transaction: Transaction) => transaction.signature, { pageLimit: TIMELINE_PAGE_LIMIT })
 
   async function load(address: string): Promise<void> {
-    const mine = ++generation
+    const mine = ++previewGeneration
     pubkey.value = address
-    entries.value = []
-    total.value = null
-    nextCursor.value = null
-    cacheFreshness.value = null
-    networkFreshness.value = null
-    moreError.value = null
-    loadingMore.value = false
+    preview.value = []
+    previewFreshness.value = null
+    origins.value = new Map()
     liveArrivals.value = 0
-    error.value = null
-    stage.value = 'cache'
+    liveFailures.value = 0
+    sort.value = NEWEST_FIRST
+    pagingSource.value = 'network'
+    const network = list.load({ pubkey: address })
     try {
       const page = await bridge.listTransactions({ pubkey: address }, { source: 'cache' })
-      if (mine !== generation) return
-      cacheFreshness.value = page.freshness ?? { source: 'cache', fetchedAt: null }
-      takePage(page, 'cache')
-      pagingSource.value = 'cache'
+      if (mine === previewGeneration && !list.loaded.value) {
+        preview.value = page.items
+        previewFreshness.value = page.freshness ?? { source: 'cache', fetchedAt: null }
+        noteOrigins(page.items.filter((item) => !origins.value.has(item.signature)), 'cache')
+      }
     } catch {
       // No cache (or a damaged one, which the cache banner reports): the indexer's answer follows.
-      if (mine !== generation) return
     }
-    await askNetwork(mine, address)
+    await network
   }
 
-  /** Asks the indexer again, keeping what is shown meanwhile. */
-  function retry(): Promise<void> {
-    return pubkey.value ? askNetwork(generation, pubkey.value) : Promise.resolve()
+  /** Back after an outage: a list paged from the cache is read again from the indexer, otherwise what arrived meanwhile is fetched. */
+  function afterOutage(): Promise<void> {
+    if (pubkey.value === null) return Promise.resolve()
+    if (list.error.value || pagingSource.value === 'cache') return list.reload()
+    return list.refreshHead()
   }
 
   function reload(): Promise<void> {
     return pubkey.value ? load(pubkey.value) : Promise.resolve()
   }
 
-  async function loadMore(): Promise<void> {
-    const cursor = nextCursor.value
-    const address = pubkey.value
-    if (cursor === null || address === null || loadingMore.value) return
-    const mine = generation
-    const source = pagingSource.value
-    loadingMore.value = true
-    moreError.value = null
-    try {
-      const page = await bridge.listTransactions({ pubkey: address, cursor }, optionsFor(source))
-      if (mine !== generation) return
-      // A repeated cursor would loop forever: the list ends there.
-      const next = page.nextCursor === cursor ? null : page.nextCursor
-      takePage({ ...page, nextCursor: next }, source)
-    } catch (caught) {
-      if (mine !== generation) return
-      moreError.value = toErrorInfo(caught)
-    } finally {
-      if (mine === generation) loadingMore.value = false
-    }
-  }
-
+  /** Not an address: nothing is asked, and what is held for another one is not shown (views compare `pubkey`). */
   function clear(): void {
-    generation++
+    previewGeneration++
     pubkey.value = null
-    entries.value = []
-    stage.value = 'idle'
-    error.value = null
+    preview.value = []
   }
 
   bridge.on('addressTransactions', (batch: AddressTransaction[]) => {
     const address = pubkey.value
-    if (address === null) return
-    const mine = batch.filter((item) => item.address === address).map((item) => item.transaction)
+    if (address === null || !list.loaded.value) return
+    // A batch is oldest first; the list is newest first.
+    const mine = batch.filter((item) => item.address === address).map((item) => item.transaction).reverse()
     if (mine.length === 0) return
-    const held = new Set(entries.value.map((entry) => entry.transaction.signature))
-    liveArrivals.value += mine.filter((transaction) => !held.has(transaction.signature)).length
-    entries.value = mergeTimeline(entries.value, mine, 'live')
+    const held = new Set(list.items.value.map((transaction) => transaction.signature))
+    const fresh = mine.filter((transaction) => !held.has(transaction.signature))
+    const next = new Map(origins.value)
+    for (const transaction of mine) next.set(transaction.signature, 'live')
+    origins.value = next
+    list.prepend(mine)
+    liveArrivals.value += fresh.length
+    liveFailures.value += fresh.filter((transaction) => transaction.status?.toUpperCase() === 'FAILED').length
   })
 
   // After an outage the indexer is asked again: the live channel may have missed rows meanwhile.
-  followConnection({ error, retry, restart: reload }, { refreshAfterOutage: true })
+  followConnection({ error: list.error, retry: afterOutage, restart: reload }, { refreshAfterOutage: true })
 
-  const loading = computed(() => stage.value === 'cache' || stage.value === 'network')
-  /** What the rows shown are: the freshest answer held. */
-  const freshness = computed<Freshness | null>(() => networkFreshness.value ?? cacheFreshness.value)
+  /** The rows shown, in the order the indexer pages them (the cache's preview until its answer). */
+  const entries = computed<TimelineEntry[]>(() => {
+    const rows = list.loaded.value || list.items.value.length > 0 ? list.items.value : preview.value
+    return rows.map((transaction) => ({ transaction, origin: origins.value.get(transaction.signature) ?? 'network' }))
+  })
+  const sorted = computed(() => sortTimeline(entries.value, sort.value))
+
+  /** Clicking a column: sort by it (biggest or newest first), again to turn the order round. */
+  function sortBy(key: TimelineSortKey): void {
+    sort.value = sort.value.key === key ? { key, descending: !sort.value.descending } : { key, descending: key !== 'status' }
+  }
+
+  const freshness = computed<Freshness | null>(() => (list.loaded.value ? list.freshness.value : previewFreshness.value) ?? null)
+  /** The total of the list the rows come from: the indexer's, or the cache's while it stands in. */
+  const totalSource = computed<'network' | 'cache'>(() => pagingSource.value)
 
   return {
     pubkey,
     entries,
-    stage,
-    loading,
-    error,
+    sorted,
+    sort,
+    sortBy,
+    preview,
+    loading: list.loading,
+    loadingMore: list.loadingMore,
+    loaded: list.loaded,
+    ended: list.ended,
+    cursorRepeated: list.cursorRepeated,
+    missingAtEnd: list.missingAtEnd,
+    error: list.error,
+    failedStep: list.failedStep,
+    total: list.total,
+    totalSource,
+    nextCursor: list.nextCursor,
     freshness,
-    cacheFreshness,
-    networkFreshness,
-    total,
-    nextCursor,
     pagingSource,
-    loadingMore,
-    moreError,
     liveArrivals,
+    liveFailures,
     load,
-    retry,
     reload,
-    loadMore,
+    retry: list.retry,
+    loadMore: list.loadMore,
     clear,
   }
 })
