@@ -11,7 +11,6 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
@@ -30,15 +29,14 @@ import { memorySettingsStore } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { registerBridgeIpc, type BridgeIpc } from '../src/main/electron/ipc'
 import { startServe, type ServeHandle } from '../src/main/serve/server'
-import { createIpcBridge, type PreloadIpc } from '../src/preload/ipc-bridge'
-import { createSocketBridge, type SocketBridge, type WebSocketLike } from '../src/renderer/src/bridge/socket-bridge'
 import { waitFor } from './support/wait-for'
+import { electronPath, pageSocket } from './support/bridge-transports'
+import type { BridgeIpc } from '../src/main/electron/ipc'
+import { createSocketBridge, type SocketBridge } from '../src/renderer/src/bridge/socket-bridge'
 
 /** A value above 2^53: it survives only as a string, on both paths. */
 const BIG = '18446744073709551615'
-const PAGE_URL = 'http://127.0.0.1:5173/'
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
@@ -69,54 +67,6 @@ function recording(monitor: Monitor, calls: Call[]): BridgeMethods {
       }
     },
   })
-}
-
-/** Electron's path with the real preload bridge and the real IPC handlers; every crossing is a structured clone. */
-function electronPath(dispatcher: ReturnType<typeof createBridgeDispatcher>, monitor: Monitor): { bridge: Bridge; ipc: BridgeIpc } {
-  const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>()
-  const mainListeners = new Map<string, (event: unknown) => void>()
-  const pageListeners = new Map<string, (event: unknown, batch: unknown) => void>()
-  const frame = { url: PAGE_URL, parent: null }
-  const webContents = {
-    send: (channel: string, batch: unknown) => pageListeners.get(channel)?.({}, structuredClone(batch)),
-    isDestroyed: () => false,
-    on: () => webContents,
-    removeListener: () => webContents,
-  }
-  const window = { isDestroyed: () => false, webContents }
-  const ipc = registerBridgeIpc({
-    ipcMain: {
-      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => void handlers.set(channel, handler),
-      removeHandler: (channel: string) => void handlers.delete(channel),
-      on: (channel: string, listener: (event: unknown) => void) => (mainListeners.set(channel, listener), undefined),
-      removeListener: (channel: string) => (mainListeners.delete(channel), undefined),
-    } as never,
-    dispatcher,
-    monitor,
-    getWindow: () => window as never,
-    location: { kind: 'dev-server', url: PAGE_URL, origin: 'http://127.0.0.1:5173' },
-  })
-  const preloadIpc = {
-    async invoke(channel: string, ...args: unknown[]) {
-      const handler = handlers.get(channel)
-      if (!handler) throw new Error(`No handler for ${channel}`)
-      const answer = await handler({ sender: webContents, senderFrame: frame }, ...structuredClone(args))
-      return structuredClone(answer)
-    },
-    on: (channel: string, listener: (event: unknown, batch: unknown) => void) => (pageListeners.set(channel, listener), preloadIpc),
-    removeListener: (channel: string) => (pageListeners.delete(channel), preloadIpc),
-    send: (channel: string) => mainListeners.get(channel)?.({ sender: webContents, senderFrame: frame }),
-  }
-  return { bridge: createIpcBridge(preloadIpc as unknown as PreloadIpc), ipc }
-}
-
-/** The `ws` client with the Origin a page of ours has, in the DOM WebSocket's shape the browser transport expects. */
-function pageSocket(origin: string) {
-  return class extends WebSocket {
-    constructor(url: string) {
-      super(url, { origin })
-    }
-  } as unknown as new (url: string) => WebSocketLike
 }
 
 // --- calls derived from each method's argument schema ---------------------------

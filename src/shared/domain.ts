@@ -48,9 +48,9 @@ export interface Overview extends RawKept {
   slot: U64 | null
   epoch: U64 | null
   totalProofs: U64 | null
-  proofs24h: number | null
+  proofs24h: U64 | null
   avgVerifyTimeMs: number | null
-  activeUsers24h: number | null
+  activeUsers24h: U64 | null
   rpcLatencyMs: number | null
   status: string | null
   /** Epoch ms: the server's timestamp when it sent one, else when it was received. */
@@ -87,7 +87,7 @@ export interface LeaderboardQuery {
 export interface LeaderboardEntry extends RawKept {
   rank: number
   pubkey: string
-  proofCount: number
+  proofCount: U64
 }
 
 export interface Leaderboard {
@@ -158,7 +158,7 @@ export interface Transaction extends RawKept {
   fee: U64 | null
   feePayer: string | null
   status: TxStatus | null
-  computeUnits: number | null
+  computeUnits: U64 | null
   programIds: string[]
 }
 

@@ -52,10 +52,12 @@ describe('polling against the demo indexer', () => {
     expect(series[0]?.serverMetric).toBe('proofs24h')
 
     const shown = (entries: LeaderboardEntry[] | undefined) => entries?.map((e) => ({ pubkey: e.pubkey, proofCount: e.proofCount }))
-    expect(shown(boards[0])).toEqual(server.network.leaderboard(5))
+    // Counts are decoded as exact decimal text.
+    const onTheWire = (entries: Array<{ pubkey: string; proofCount: number }>) => entries.map((e) => ({ ...e, proofCount: String(e.proofCount) }))
+    expect(shown(boards[0])).toEqual(onTheWire(server.network.leaderboard(5)))
     for (let index = 0; index < 30; index++) server.network.publishProof({ authority: DEMO_BUSY_ADDRESSES[2] })
     await waitFor(() => boards.length === 2)
-    expect(shown(boards[1])).toEqual(server.network.leaderboard(5))
+    expect(shown(boards[1])).toEqual(onTheWire(server.network.leaderboard(5)))
     expect(boards[1]?.[0]?.pubkey).toBe(DEMO_BUSY_ADDRESSES[2])
 
     polls.stop()

@@ -129,14 +129,15 @@ export interface Query {
 
 /** Where a page starts: the sort key of the row the cursor names. */
 export interface Anchor {
-  slot: number | bigint
+  /** Decimal text: node:sqlite refuses to read an integer above 2^53 as a number; the INTEGER column compares it as one. */
+  slot: string
   time: number
   id: number
 }
 
 export const ANCHOR_SQL = {
-  proof: 'SELECT slot, time, id FROM proofs WHERE indexer_id = ? AND proof_account = ?',
-  transaction: 'SELECT slot, time, id FROM transactions WHERE indexer_id = ? AND signature = ?',
+  proof: 'SELECT CAST(slot AS TEXT) AS slot, time, id FROM proofs WHERE indexer_id = ? AND proof_account = ?',
+  transaction: 'SELECT CAST(slot AS TEXT) AS slot, time, id FROM transactions WHERE indexer_id = ? AND signature = ?',
   notification: 'SELECT received_at AS time, id FROM notifications WHERE indexer_id = ? AND notification_id = ?',
 } as const
 

@@ -106,6 +106,15 @@ describe('values', () => {
     expect(decodeTransaction(body)).toMatchObject({ slot: '18446744073709551615', fee: '9007199254740993' })
   })
 
+  it('keeps counts above 2^53 exact: overview counts, leaderboard counts, compute units', () => {
+    const overview = parseJsonText('{"stats":{"slot":1,"proofs24h":9007199254740993,"activeUsers24h":18446744073709551615}}', 'x')
+    expect(decodeOverview(overview)).toMatchObject({ proofs24h: '9007199254740993', activeUsers24h: '18446744073709551615' })
+    const board = parseJsonText('{"leaderboard":[{"pubkey":"A1","proofCount":9007199254740993}]}', 'x')
+    expect(decodeLeaderboard(board)[0]!.proofCount).toBe('9007199254740993')
+    const tx = parseJsonText(`{"signature":"${SIGNATURE}","computeUnits":18446744073709551615}`, 'x')
+    expect(decodeTransaction(tx).computeUnits).toBe('18446744073709551615')
+  })
+
   it('turns unusable optional 64-bit values into null and keeps them in raw', () => {
     const tx = decodeTransaction(txRecord({ slot: 12.5, fee: 'lots' }))
     expect(tx).toMatchObject({ slot: null, fee: null })
@@ -232,8 +241,8 @@ describe('leaderboard', () => {
       { pubkey: 'B2', proofCount: 3 },
     ])
     expect(entries).toEqual([
-      { rank: 1, pubkey: 'A1', proofCount: 9, raw: { pubkey: 'A1', proofCount: '9', badge: 'gold' }, extra: { badge: 'gold' } },
-      { rank: 2, pubkey: 'B2', proofCount: 3, raw: { pubkey: 'B2', proofCount: 3 }, extra: {} },
+      { rank: 1, pubkey: 'A1', proofCount: '9', raw: { pubkey: 'A1', proofCount: '9', badge: 'gold' }, extra: { badge: 'gold' } },
+      { rank: 2, pubkey: 'B2', proofCount: '3', raw: { pubkey: 'B2', proofCount: 3 }, extra: {} },
     ])
   })
 

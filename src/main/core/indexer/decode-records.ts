@@ -95,9 +95,9 @@ const overviewShape = {
   slot: lenient(toU64),
   epoch: lenient(toU64),
   totalProofs: lenient(toU64),
-  proofs24h: lenient(toNumber),
+  proofs24h: lenient(toU64),
   avgVerifyTimeMs: lenient(toNumber),
-  activeUsers24h: lenient(toNumber),
+  activeUsers24h: lenient(toU64),
   rpcLatencyMs: lenient(toNumber),
   status: lenient(toEnum),
   timestamp: lenient(toEpochMs),
@@ -150,7 +150,7 @@ export function decodeSeries(body: unknown, query: SeriesQuery, sentMetric: stri
 
 const leaderboardShape = {
   pubkey: required(toText, 'a non-empty string'),
-  proofCount: required(toNumber, 'a number'),
+  proofCount: required(toU64, 'a non-negative integer'),
 }
 const leaderboardSchema = z.object(leaderboardShape)
 const keptLeaderboardEntry = keeper(leaderboardShape)
@@ -224,7 +224,7 @@ const transactionShape = {
   fee: lenient(toU64),
   feePayer: lenient(toText),
   status: lenient(toEnum),
-  computeUnits: lenient(toNumber),
+  computeUnits: lenient(toU64),
   programIds: lenient(toTextList),
 }
 const transactionSchema = z.object(transactionShape)

@@ -112,7 +112,7 @@ function series(name: string) {
 function leaderboard(name: string) {
   const entries = decodeLeaderboard(loadHttp(name).body)
   expect(entries.map((entry) => entry.rank)).toEqual(entries.map((_entry, index) => index + 1))
-  expect(entries[0]).toMatchObject({ rank: 1, pubkey: '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr', proofCount: 11 })
+  expect(entries[0]).toMatchObject({ rank: 1, pubkey: '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr', proofCount: '11' })
   return entries
 }
 
@@ -141,9 +141,9 @@ const HTTP_CASES: Record<string, () => void> = {
       slot: '356509821',
       epoch: null,
       totalProofs: '300',
-      proofs24h: 45,
+      proofs24h: '45',
       avgVerifyTimeMs: 447,
-      activeUsers24h: 9,
+      activeUsers24h: '9',
       rpcLatencyMs: 79,
       status: 'ONLINE',
       observedAt: 1_000,
@@ -192,11 +192,11 @@ const HTTP_CASES: Record<string, () => void> = {
   'http-stats-leaderboard.json': () => {
     const entries = leaderboard('http-stats-leaderboard.json')
     expect(entries).toHaveLength(9)
-    expect(entries[8]).toMatchObject({ rank: 9, pubkey: 'HRDjj3NPLKWFPvA8yyc7HU8Xu7mozjTkokXgCB6czufV', proofCount: 1 })
+    expect(entries[8]).toMatchObject({ rank: 9, pubkey: 'HRDjj3NPLKWFPvA8yyc7HU8Xu7mozjTkokXgCB6czufV', proofCount: '1' })
   },
   'http-stats-leaderboard-limit-3.json': () => {
     const entries = leaderboard('http-stats-leaderboard-limit-3.json')
-    expect(entries.map((entry) => entry.proofCount)).toEqual([11, 10, 6])
+    expect(entries.map((entry) => entry.proofCount)).toEqual(['11', '10', '6'])
   },
   'http-stats-leaderboard-period-24h.json': () => {
     expect(leaderboard('http-stats-leaderboard-period-24h.json')).toHaveLength(9)
@@ -327,7 +327,7 @@ const HTTP_CASES: Record<string, () => void> = {
       fee: '33000',
       feePayer: '75YXdFZXPc45Np3LD5T8a1XG4YHTNYWz5qTyFjN5pdxj',
       status: 'SUCCESS',
-      computeUnits: 156044,
+      computeUnits: '156044',
     })
   },
   'http-transactions-list-limit5.json': () => {
@@ -511,9 +511,9 @@ const WS_CASES: Record<string, () => void> = {
       tps: 3982.2,
       slot: '356511226',
       totalProofs: '300',
-      proofs24h: 45,
+      proofs24h: '45',
       avgVerifyTimeMs: 515,
-      activeUsers24h: 9,
+      activeUsers24h: '9',
       rpcLatencyMs: 42,
       status: null,
       observedAt: Date.parse('2026-11-21T21:14:50.658Z'),

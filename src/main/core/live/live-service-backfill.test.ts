@@ -31,7 +31,7 @@ class FakeTransactions implements LiveSource {
         fee: '5000',
         feePayer: ADDRESS,
         status: 'SUCCESS',
-        computeUnits: 100,
+        computeUnits: '100',
         programIds: [],
         raw: { signature },
         extra: {},

@@ -17,7 +17,7 @@ function tx(signature: string, blockTime: number | null): Transaction {
     fee: '5000',
     feePayer: A,
     status: 'SUCCESS',
-    computeUnits: 1,
+    computeUnits: '1',
     programIds: [],
     raw: {},
     extra: {},

@@ -40,12 +40,11 @@ function formatKnown(overview: Overview, field: OverviewField): string | null {
     case 'slot':
     case 'epoch':
     case 'totalProofs':
+    case 'proofs24h':
+    case 'activeUsers24h':
       return overview[field] === null ? null : formatU64(overview[field])
     case 'tps':
       return overview.tps === null ? null : formatNumber(overview.tps, 1)
-    case 'proofs24h':
-    case 'activeUsers24h':
-      return overview[field] === null ? null : formatNumber(overview[field])
     case 'avgVerifyTimeMs':
     case 'rpcLatencyMs':
       return overview[field] === null ? null : `${formatNumber(overview[field], 1)} ms`
