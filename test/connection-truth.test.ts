@@ -52,6 +52,11 @@ describe('the connection state during and after an outage', () => {
     await waitFor(() => (latest()?.socket.lastEventAt ?? 0) > firstEventAt || (latest()?.counters?.events ?? 0) >= 4)
     expect(latest()!.socket.lastEventAt).not.toBeNull()
 
+    // Dropped frames move the count with no event flowing, the ones past the few reported per minute included.
+    const droppedBefore = latest()!.counters?.malformedFrames ?? 0
+    for (let i = 0; i < 8; i++) demo.sendRawToAll('{not json')
+    await waitFor(() => (latest()?.counters?.malformedFrames ?? 0) >= droppedBefore + 8)
+
     // Down: the socket's loss and the failing overview poll are said at once; no bridge read was made.
     await demo.close()
     demo = null

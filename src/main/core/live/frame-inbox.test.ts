@@ -42,4 +42,18 @@ describe('FrameInbox', () => {
     expect(problems).toHaveLength(3)
     expect(problems[2]!.message).toMatch(/8 similar problems before this one were only counted/)
   })
+
+  it('says each dropped frame as it is counted, the ones only counted included, so the counts can be shown without polling', () => {
+    let dropped = 0
+    const box = new FrameInbox({ maxFrameBytes: 64, report: () => {}, onDropped: () => dropped++, reportsPerWindow: 1, now: () => 0 })
+    box.accept(Buffer.from('{"type":"subscribed","channel":"stats"}'), false)
+    expect(dropped).toBe(0)
+    for (let index = 0; index < 4; index++) box.accept(Buffer.from('bad'), false)
+    box.accept(Buffer.from([1]), true)
+    box.accept(Buffer.from('x'.repeat(65)), false)
+    box.unknown('an event for x, which is not subscribed')
+    box.oversizedBeyondHardLimit('too big')
+    expect(dropped).toBe(8)
+    expect(box.counters.malformed + box.counters.oversized + box.counters.unknown).toBe(8)
+  })
 })

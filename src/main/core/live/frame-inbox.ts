@@ -26,6 +26,8 @@ export function emptyFrameCounters(): FrameCounters {
 export interface FrameInboxOptions {
   maxFrameBytes: number
   report: (problem: ErrorInfo) => void
+  /** A frame was dropped and counted, reported or not (the counters moved). */
+  onDropped?: () => void
   /** Problems reported in full per window; the rest are only counted. Default 5. */
   reportsPerWindow?: number
   /** Default 60_000. */
@@ -53,11 +55,13 @@ export class FrameInbox {
     const size = byteLength(data)
     if (size > this.options.maxFrameBytes) {
       this.counters.oversized++
+      this.options.onDropped?.()
       this.problem({ code: 'DECODE', message: `Oversized socket frame dropped: ${size} bytes, the limit is ${this.options.maxFrameBytes}` })
       return null
     }
     if (isBinary) {
       this.counters.malformed++
+      this.options.onDropped?.()
       this.problem({ code: 'DECODE', message: `Unreadable socket frame: binary data (${size} bytes), expected JSON text` })
       return null
     }
@@ -66,6 +70,7 @@ export class FrameInbox {
       return decodeServerFrame(text)
     } catch (error) {
       this.counters.malformed++
+      this.options.onDropped?.()
       const info = toErrorInfo(error)
       this.problem({ ...info, message: `Unreadable socket frame: ${info.message}`, received: text.slice(0, SNIPPET_CHARS) })
       return null
@@ -75,6 +80,7 @@ export class FrameInbox {
   /** A well-formed frame nobody expected. */
   unknown(message: string, text?: string): void {
     this.counters.unknown++
+    this.options.onDropped?.()
     const problem: ErrorInfo = { code: 'DECODE', message: `Unexpected socket frame: ${message}` }
     if (text !== undefined) problem.received = text.slice(0, SNIPPET_CHARS)
     this.problem(problem)
@@ -83,6 +89,7 @@ export class FrameInbox {
   /** The socket library refused a frame above its hard limit (the connection closes). */
   oversizedBeyondHardLimit(message: string): void {
     this.counters.oversized++
+    this.options.onDropped?.()
     this.problem({ code: 'DECODE', message: `Oversized socket frame: ${message}; reconnecting`, retryable: true })
   }
 

@@ -22,6 +22,8 @@ export interface LiveFeedOptions {
   onEvent: (channel: string, data: unknown) => void
   onStatus?: (status: FeedStatus, channels: ChannelStatus[]) => void
   onProblem?: (problem: ErrorInfo) => void
+  /** A frame was dropped (malformed, oversized, unknown): the counters moved without a status change. */
+  onFrameDropped?: () => void
   /** The server acknowledged `channel`: on the first subscribe and on every resubscribe after a reconnect. */
   onChannelLive?: (channel: string) => void
   /**
@@ -129,7 +131,12 @@ export class LiveFeed {
     this.log = options.log ?? silentLogger
     for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
     this.status = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, attempts: 0, lastEventAt: null, latencyMs: null }
-    this.inbox = new FrameInbox({ maxFrameBytes: options.maxFrameBytes ?? 1024 * 1024, report: (p) => this.report(p), now: this.now })
+    this.inbox = new FrameInbox({
+      maxFrameBytes: options.maxFrameBytes ?? 1024 * 1024,
+      report: (p) => this.report(p),
+      onDropped: () => this.options.onFrameDropped?.(),
+      now: this.now,
+    })
   }
 
   start(): void {

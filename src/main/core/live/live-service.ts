@@ -68,6 +68,8 @@ export interface LiveServiceHandlers {
   /** A followed circuit is streamed (`live`) or, refused by the server, polled (`reason`: its words). */
   onCircuitMode?(circuitId: string, mode: CircuitFollowMode, reason: string | null): void
   onStatus?(status: LiveServiceStatus): void
+  /** Counters or the last event moved without a status change: called per event, so it must be cheap. */
+  onCounters?(): void
   onProblem?(problem: ErrorInfo): void
 }
 
@@ -220,6 +222,7 @@ export class LiveService {
           this.problem(problem)
         },
         onChannelLive: (channel) => this.streams.get(channel)?.stream.channelUp(),
+        onFrameDropped: () => this.countersMoved(),
       },
     )
   }
@@ -370,6 +373,7 @@ export class LiveService {
         this.counters[counter] += by
         // The last event is the last one counted, whichever socket or stream it came by.
         if (counter === 'events') this.lastEventAt = Date.now()
+        this.countersMoved()
       },
     }
   }
@@ -535,6 +539,8 @@ export class LiveService {
   }
 
   private onEvent(channel: string, data: unknown): void {
+    // The socket's last event moved, whatever the event turns out to be.
+    this.countersMoved()
     try {
       const parsed = parseChannel(channel)
       if (parsed.kind === 'stats') {
@@ -575,6 +581,11 @@ export class LiveService {
       this.poller.refresh(OVERVIEW_POLL)
     }
     this.emitStatus()
+  }
+
+  private countersMoved(): void {
+    if (this.stopped) return
+    this.options.handlers.onCounters?.()
   }
 
   private emitStatus(): void {

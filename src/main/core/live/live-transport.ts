@@ -14,6 +14,8 @@ export interface LiveTransportHandlers {
   onProblem(problem: ErrorInfo): void
   /** The server acknowledged a subscription: at start and after every reconnect. */
   onChannelLive(channel: string): void
+  /** A frame was dropped: the frame counters moved without a status change. */
+  onFrameDropped?(): void
 }
 
 export interface LiveTransport {
@@ -55,5 +57,6 @@ export function socketPoolTransport(tuning: Partial<SocketPoolOptions> = {}): Li
       onStatus: (status, channels) => handlers.onStatus(status, channels),
       onProblem: (problem) => handlers.onProblem(problem),
       onChannelLive: (channel) => handlers.onChannelLive(channel),
+      onFrameDropped: () => handlers.onFrameDropped?.(),
     })
 }

@@ -2,7 +2,7 @@
  * The connection state the page shows, projected from what the running
  * session knows (its target, HTTP health and live status) and whether the
  * user paused the live side. Pure: the monitor calls it on every change and
- * on its health tick.
+ * a second after counters or the last event moved.
  */
 import type { ConnectionState } from '@shared/domain'
 import type { HttpHealthState } from '../indexer/http-health'
@@ -45,7 +45,7 @@ export function projectConnection({ session, paused, stoppedSince }: ConnectionI
   }
 }
 
-/** What the health tick compares: last event, latency and counters change without a state change. */
+/** What the delayed health push compares: last event, latency and counters change without a state change. */
 export function healthFingerprint(state: ConnectionState): string {
   return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters])
 }

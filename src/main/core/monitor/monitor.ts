@@ -138,6 +138,7 @@ export interface MonitorDeps {
   clock?: NotifyClock
 }
 
+/** Counters and the last event are pushed at most this often while events flow; nothing wakes while idle. */
 const HEALTH_PUSH_MS = 1_000
 
 export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
@@ -179,7 +180,7 @@ class IndexerMonitor implements Monitor {
   private exportDestination: ExportDestination | null = null
   private openExternalUrl: ((url: string) => Promise<boolean>) | null = null
   private readonly unsubscribers: Array<() => void> = []
-  private healthTimer: ReturnType<typeof setInterval> | null = null
+  private healthTimer: ReturnType<typeof setTimeout> | null = null
   private lastHealth = ''
   private readonly signIn: SignInService
   private pickKeypairFile: (() => Promise<string | null>) | null = null
@@ -269,14 +270,11 @@ class IndexerMonitor implements Monitor {
     this.notifier.setWatchlist(this.watchlist.snapshot())
     await this.connect()
     if (this.launch.keypair) await this.signInWithLaunchKeypair(this.launch.keypair)
-    // Last event, counters and latency change without a state change: shown at most once a second.
-    this.healthTimer = setInterval(() => this.pushHealthIfChanged(), HEALTH_PUSH_MS)
-    this.healthTimer.unref?.()
   }
 
   async stop(): Promise<void> {
     this.running = false
-    if (this.healthTimer) clearInterval(this.healthTimer)
+    if (this.healthTimer) clearTimeout(this.healthTimer)
     this.healthTimer = null
     await this.switching
     await this.signIn.dispose()
@@ -699,6 +697,7 @@ class IndexerMonitor implements Monitor {
       centre: this.centre,
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
+      onLiveCounters: () => this.healthMoved(),
       polling: saved.polling,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
@@ -758,6 +757,20 @@ class IndexerMonitor implements Monitor {
     this.health.noteConnection(state.socket.state === 'live', state.paused)
     this.lastHealth = healthFingerprint(state)
     this.batcher.push('connection', state)
+  }
+
+  /**
+   * The last event and the counters move with every event, without a state
+   * change: pushed once, a second after the first move, so a flood costs one
+   * push a second and an idle core sets no timer at all.
+   */
+  private healthMoved(): void {
+    if (this.healthTimer || !this.running) return
+    this.healthTimer = setTimeout(() => {
+      this.healthTimer = null
+      this.pushHealthIfChanged()
+    }, HEALTH_PUSH_MS)
+    this.healthTimer.unref?.()
   }
 
   private pushHealthIfChanged(): void {

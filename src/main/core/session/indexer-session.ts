@@ -31,6 +31,8 @@ export interface SessionDeps {
   centre: NotificationCentre
   /** The live state changed (socket, channels, counters). */
   onLiveStatus(): void
+  /** Live counters or the last event moved without a status change (per event: cheap). */
+  onLiveCounters?(): void
   /** The HTTP state changed. */
   onHttpState(): void
   polling: PollingIntervals
@@ -162,6 +164,7 @@ export class IndexerSession {
           this.noteSocket()
           deps.onLiveStatus()
         },
+        onCounters: () => deps.onLiveCounters?.(),
         onProblem: (problem) => this.pollProblem(problem),
       },
       ...deps.live,
