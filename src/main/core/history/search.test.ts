@@ -52,9 +52,18 @@ describe('search over the cache', () => {
   it('finds a circuit by id or by name prefix', () => {
     const { history } = filled()
     expect(history.search('circuit-4').filter((hit) => hit.kind === 'circuit')).toEqual([
-      { kind: 'circuit', id: '4', title: 'circuit-4', detail: `circuit 4 · ${testProof(3).proofType}`, source: 'cache' },
+      { kind: 'circuit', id: '4', title: 'circuit-4', detail: `Circuit #4 · ${testProof(3).proofType}`, source: 'cache' },
     ])
     expect(history.search('CIRC').filter((hit) => hit.kind === 'circuit')).toHaveLength(5)
+  })
+
+  it('names a circuit seen only by id "Circuit #id", and a socket-only proof by the name the cache knows', () => {
+    const { history } = filled()
+    const raw = { proofAccount: 'S'.repeat(44), circuitId: 77, proofType: 'AGE', slot: '5' }
+    history.recordProofSummaries([{ proofAccount: raw.proofAccount, authority: null, circuitId: '77', proofType: 'AGE', slot: '5', raw, extra: {} }])
+    expect(history.search('77').filter((hit) => hit.kind === 'circuit')).toEqual([{ kind: 'circuit', id: '77', title: 'Circuit #77', detail: 'AGE', source: 'cache' }])
+    history.recordCircuits([{ id: '77', name: 'age_over_77', proofType: 'AGE', description: null }])
+    expect(history.search('S'.repeat(44)).find((hit) => hit.kind === 'proof')?.detail).toBe('age_over_77 · AGE')
   })
 
   it('searches notifications by words, with any text the user types', () => {

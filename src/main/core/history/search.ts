@@ -5,6 +5,7 @@
  * a substring match where FTS5 is missing).
  */
 import type { SearchHit } from '@shared/history'
+import { circuitLabel } from '@shared/circuit-label'
 import type { HistoryDatabase } from './database'
 import { proofFromRow, transactionFromRow, type ProofRow, type TransactionRow } from './stored-records'
 
@@ -51,9 +52,12 @@ function proofsByAccount(database: HistoryDatabase, indexerId: number, prefix: s
   const rows = database
     .statement('SELECT proof_account, complete, raw FROM proofs WHERE indexer_id = ? AND proof_account >= ? AND proof_account < ? ORDER BY proof_account LIMIT ?')
     .all(indexerId, prefix, prefix + PREFIX_END, limit) as unknown as (ProofRow & { proof_account: string })[]
+  const nameOf = database.statement('SELECT name FROM circuits WHERE indexer_id = ? AND circuit_id = ?')
   return rows.map((row) => {
     const proof = safely(() => proofFromRow(row))
-    const circuit = proof?.circuitName ?? (proof?.circuitId == null ? null : `circuit ${proof.circuitId}`)
+    // A proof seen only on the socket has no circuit name: the one the cache knows stands in, as in every view.
+    const known = (id: string) => (nameOf.get(indexerId, id) as { name: string | null } | undefined)?.name ?? null
+    const circuit = proof?.circuitId == null ? proof?.circuitName ?? null : circuitLabel(proof.circuitId, proof.circuitName ?? known(proof.circuitId))
     const detail = proof === null ? null : [circuit, proof.proofType].filter(Boolean).join(' · ') || null
     return { kind: 'proof', id: row.proof_account, title: row.proof_account, detail, source: 'cache' }
   })
@@ -103,8 +107,8 @@ function circuits(database: HistoryDatabase, indexerId: number, text: string, li
   return rows.map((row) => ({
     kind: 'circuit',
     id: row.circuit_id,
-    title: row.name ?? `Circuit ${row.circuit_id}`,
-    detail: [`circuit ${row.circuit_id}`, row.proof_type].filter(Boolean).join(' · '),
+    title: circuitLabel(row.circuit_id, row.name),
+    detail: [row.name ? `Circuit #${row.circuit_id}` : null, row.proof_type].filter(Boolean).join(' · '),
     source: 'cache',
   }))
 }

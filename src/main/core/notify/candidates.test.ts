@@ -32,7 +32,7 @@ describe('candidatesFromBatch', () => {
         key: 'proof:ProofA',
         source: 'userProofs',
         title: 'New proof',
-        body: 'Balance proof ProofA on circuit age-over-18',
+        body: 'Balance proof ProofA on Circuit #age-over-18',
         route: '/proofs/ProofA',
         address: null,
         circuitId: null,
@@ -42,7 +42,7 @@ describe('candidatesFromBatch', () => {
       {
         key: 'proof:ProofB',
         source: 'circuits',
-        title: 'New proof on circuit membership',
+        title: 'New proof on Circuit #membership',
         body: 'Balance proof ProofB',
         route: '/proofs/ProofB',
         address: null,

@@ -4,6 +4,7 @@
  * (user:proofs), `circuitProofs` (followed circuits) and
  * `addressTransactions` (watched addresses). Other events are not notifiable.
  */
+import { circuitLabel } from '@shared/circuit-label'
 import { ACTIVITY_NOTIFICATION_KINDS, type AddressTransaction, type AppNotification, type CircuitProof, type ProofSummary } from '@shared/domain'
 import type { HealthAlertRule, NotificationSource } from '@shared/notification-rules'
 import { routeForNotification, routeForTarget } from './routes'
@@ -37,6 +38,8 @@ export interface EventLike {
 export interface CandidateOptions {
   /** How a watched address is named in a notification (its label); shortened by default. */
   describeAddress?: (address: string) => string
+  /** How a circuit is named (shared/circuit-label.ts); "Circuit #id" by default. */
+  describeCircuit?: (circuitId: string) => string
 }
 
 /** `4xkP…9Qa2`: enough to recognise an id in a notification. */
@@ -74,12 +77,12 @@ function fromNotification(notification: AppNotification, at: number): NotifyCand
   }
 }
 
-function fromUserProof(proof: ProofSummary, at: number): NotifyCandidate {
+function fromUserProof(proof: ProofSummary, at: number, circuit: (id: string) => string): NotifyCandidate {
   return {
     key: `proof:${proof.proofAccount}`,
     source: 'userProofs',
     title: 'New proof',
-    body: proof.circuitId ? `${proofBody(proof)} on circuit ${proof.circuitId}` : proofBody(proof),
+    body: proof.circuitId ? `${proofBody(proof)} on ${circuit(proof.circuitId)}` : proofBody(proof),
     route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
     address: null,
     circuitId: null,
@@ -88,11 +91,11 @@ function fromUserProof(proof: ProofSummary, at: number): NotifyCandidate {
   }
 }
 
-function fromCircuitProof(proof: ProofSummary, at: number): NotifyCandidate {
+function fromCircuitProof(proof: ProofSummary, at: number, circuit: (id: string) => string): NotifyCandidate {
   return {
     key: `proof:${proof.proofAccount}`,
     source: 'circuits',
-    title: proof.circuitId ? `New proof on circuit ${proof.circuitId}` : 'New proof on a followed circuit',
+    title: proof.circuitId ? `New proof on ${circuit(proof.circuitId)}` : 'New proof on a followed circuit',
     body: proofBody(proof),
     route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
     address: null,
@@ -145,16 +148,17 @@ function isNotification(value: unknown): value is AppNotification {
 /** The notifiable events of one batch, in order. Items of the wrong shape are skipped. */
 export function candidatesFromBatch(batch: readonly EventLike[], at: number, options: CandidateOptions = {}): NotifyCandidate[] {
   const describe = options.describeAddress ?? shortId
+  const circuit = options.describeCircuit ?? ((id: string) => circuitLabel(id))
   const candidates: NotifyCandidate[] = []
   for (const { event, payload } of batch) {
     if (!Array.isArray(payload)) continue
     for (const item of payload as unknown[]) {
       let candidate: NotifyCandidate | null = null
       if (event === 'notifications' && isNotification(item)) candidate = fromNotification(item, at)
-      else if (event === 'userProofs' && isProofSummary(item)) candidate = fromUserProof(item, at)
+      else if (event === 'userProofs' && isProofSummary(item)) candidate = fromUserProof(item, at, circuit)
       else if (event === 'circuitProofs') {
         const proof = circuitProof(item)
-        if (proof) candidate = fromCircuitProof(proof, at)
+        if (proof) candidate = fromCircuitProof(proof, at, circuit)
       } else if (event === 'addressTransactions' && isAddressTransaction(item)) {
         candidate = fromAddressTransaction(item, at, describe)
       }

@@ -121,7 +121,7 @@ describe('EntryBuilder: one entry per thing that happened', () => {
     const { builder, rows } = setup()
     builder.circuitProofs([circuitProof('4', P1), circuitProof('4', P2)])
     expect([...rows.values()].map((row) => [row.title, row.subject, row.topic])).toEqual([
-      ['2 new proofs on circuit 4', { kind: 'circuit', id: '4' }, { kind: 'circuit', id: '4' }],
+      ['2 new proofs on Circuit #4', { kind: 'circuit', id: '4' }, { kind: 'circuit', id: '4' }],
     ])
   })
 

@@ -17,6 +17,7 @@
  */
 import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
 import { topicKey, type Topic } from '@shared/unread'
+import { circuitLabel } from '@shared/circuit-label'
 import { shortId, type NotifyCandidate } from './candidates'
 import { routeForNotification, routeForTarget } from './routes'
 import type { NotifyClock } from './timers'
@@ -25,6 +26,8 @@ export interface EntryBuilderOptions {
   clock: NotifyClock
   /** A watched address as the user named it (its label), else shortened. */
   describeAddress(pubkey: string): string
+  /** A circuit as every view names it (shared/circuit-label.ts); "Circuit #id" by default. */
+  describeCircuit?(circuitId: string): string
   /** New or changed entries, and the candidates for native notifications they bring. */
   emit(entries: AppNotification[], candidates: NotifyCandidate[]): void
   /** Entries another one now stands for (a proof whose notification arrived late). */
@@ -238,7 +241,7 @@ export class EntryBuilder {
         candidates.push({
           key: `proof:${proof.proofAccount}`,
           source: 'circuits',
-          title: `New proof on circuit ${circuitId}`,
+          title: `New proof on ${this.circuit(circuitId)}`,
           body: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`,
           route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
           address: null,
@@ -289,9 +292,13 @@ export class EntryBuilder {
     )
   }
 
+  private circuit(circuitId: string): string {
+    return this.options.describeCircuit?.(circuitId) ?? circuitLabel(circuitId)
+  }
+
   private groupEntry(group: Group): AppNotification {
     const isAddress = group.topic.kind === 'address'
-    const name = isAddress ? this.options.describeAddress(group.topic.id) : `circuit ${group.topic.id}`
+    const name = isAddress ? this.options.describeAddress(group.topic.id) : this.circuit(group.topic.id)
     const [first] = group.items
     const single = group.count === 1 && first !== undefined
     const kind = isAddress ? 'ADDRESS_TRANSACTION' : 'CIRCUIT_PROOF'
@@ -344,7 +351,7 @@ export class EntryBuilder {
     const { proof } = waiting
     const id = `USER_PROOF:${account}`
     const title = 'New proof of yours'
-    const body = proof.circuitId ? `${proofTypeLabel(proof)} ${shortId(account)} on circuit ${proof.circuitId}` : `${proofTypeLabel(proof)} ${shortId(account)}`
+    const body = proof.circuitId ? `${proofTypeLabel(proof)} ${shortId(account)} on ${this.circuit(proof.circuitId)}` : `${proofTypeLabel(proof)} ${shortId(account)}`
     const subject: Subject = { kind: 'proof', id: account }
     const entry: AppNotification = {
       id,

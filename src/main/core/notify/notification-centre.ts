@@ -4,6 +4,7 @@
  * of read state or of the entries pushes the one `unread` event that the
  * centre, the navigation badges, the watchlist and the tray all show.
  */
+import { circuitLabel } from '@shared/circuit-label'
 import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
 import { NO_UNREAD, type Topic, type UnreadCounts } from '@shared/unread'
@@ -24,6 +25,8 @@ export interface NotificationCentreDeps {
   unreadDelayMs?: number
   /** How a watched address is named in entries (its label). */
   describeAddress?: (pubkey: string) => string
+  /** How a circuit is named in entries (its name where known); "Circuit #id" by default. */
+  describeCircuit?: (circuitId: string) => string
   /** Tuning of pairing and bursts (tests). */
   entries?: Partial<Pick<EntryBuilderOptions, 'pairWindowMs' | 'burstGapMs' | 'burstSpanMs' | 'groupItemsKept'>>
 }
@@ -47,10 +50,22 @@ export class NotificationCentre {
     this.builder = new EntryBuilder({
       clock: this.clock,
       describeAddress: (pubkey) => deps.describeAddress?.(pubkey) ?? `${pubkey.slice(0, 4)}…${pubkey.slice(-4)}`,
+      describeCircuit: (circuitId) => deps.describeCircuit?.(circuitId) ?? this.circuitName(circuitId),
       emit: (entries, candidates) => this.record(entries, candidates),
       remove: (ids) => this.history?.removeNotifications(ids),
       ...deps.entries,
     })
+  }
+
+  /** A circuit by the name the cache of the indexer shown knows, else "Circuit #id". */
+  private circuitName(circuitId: string): string {
+    let name: string | null = null
+    try {
+      name = this.history?.circuits().data.find((circuit) => circuit.id === circuitId)?.name ?? null
+    } catch {
+      // The cache reports its own problems; the entry still names the circuit by its id.
+    }
+    return circuitLabel(circuitId, name)
   }
 
   /** The indexer now shown (its history view), and where read state is sent back; null when none. */

@@ -70,6 +70,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
     missingAtEnd: list.missingAtEnd,
     updatedAt: list.updatedAt,
     freshness: list.freshness,
+    localFilters: list.localFilters,
     arrived: list.arrived,
     headGap: list.headGap,
     headError: list.headError,

@@ -41,6 +41,8 @@ export function createPagedList<Query extends object, Item>(
   const updatedAt = ref<number | null>(null)
   /** Where the newest page came from (network, or the cache while offline), when the source says. */
   const freshness = shallowRef<Freshness | null>(null)
+  /** Filters of the query the app applied itself, as the newest page says (the indexer has no such filter). */
+  const localFilters = shallowRef<readonly string[]>([])
   /** How many items joined at the top since the first page. */
   const arrived = ref(0)
   /** More arrived than a head refresh could join up with the list: items between may be missing. */
@@ -91,7 +93,9 @@ export function createPagedList<Query extends object, Item>(
     if (page.total !== null) total.value = page.total
     const next = page.nextCursor
     if (next !== null && followedCursors.has(next)) cursorRepeated.value = true
-    nextCursor.value = next !== null && !followedCursors.has(next) && page.items.length > 0 ? next : null
+    // A page filtered here may come back empty with more to read; any other empty page ends the list.
+    const goesOn = page.items.length > 0 || (page.localFilters?.length ?? 0) > 0
+    nextCursor.value = next !== null && !followedCursors.has(next) && goesOn ? next : null
   }
 
   async function load(nextQuery: Query): Promise<void> {
@@ -117,6 +121,7 @@ export function createPagedList<Query extends object, Item>(
       loaded.value = true
       updatedAt.value = Date.now()
       freshness.value = page.freshness ?? null
+      localFilters.value = page.localFilters ?? []
     } catch (caught) {
       if (mine !== generation) return
       error.value = toErrorInfo(caught)
@@ -229,7 +234,10 @@ export function createPagedList<Query extends object, Item>(
         const page = await fetchPage(withLimit(cursor === undefined ? { ...current } : { ...current, cursor }, options.headLimit))
         if (mine !== generation) return
         serverTotal = page.total ?? serverTotal
-        if (pages === 0) freshness.value = page.freshness ?? null
+        if (pages === 0) {
+          freshness.value = page.freshness ?? null
+          localFilters.value = page.localFilters ?? []
+        }
         for (const item of page.items) {
           const key = identity(item)
           lastUnknown = !keys.has(key)
@@ -305,6 +313,7 @@ export function createPagedList<Query extends object, Item>(
     query,
     updatedAt,
     freshness,
+    localFilters,
     arrived,
     headGap,
     headError,

@@ -36,8 +36,28 @@ beforeEach(() => {
 
 describe('proofQueryOf', () => {
   it('leaves out filters that are not set', () => {
-    expect(proofQueryOf({ authority: '  ', type: '' })).toEqual({})
-    expect(proofQueryOf({ authority: ' Auth1 ', type: 'AGE' })).toEqual({ authority: 'Auth1', type: 'AGE' })
+    expect(proofQueryOf({ ...NO_PROOF_FILTERS, authority: '  ', type: '' })).toEqual({})
+    expect(proofQueryOf({ ...NO_PROOF_FILTERS, authority: ' Auth1 ', type: 'AGE' })).toEqual({ authority: 'Auth1', type: 'AGE' })
+  })
+
+  it('sends the circuit and a known state, and leaves out a state it does not know (from a hand-edited URL)', () => {
+    expect(proofQueryOf({ ...NO_PROOF_FILTERS, circuit: ' 6 ', state: 'revoked' })).toEqual({ circuitId: '6', state: 'revoked' })
+    expect(proofQueryOf({ ...NO_PROOF_FILTERS, state: 'pending' })).toEqual({})
+  })
+})
+
+describe('circuit and state with pushed proofs', () => {
+  const summary = { ...makeProofSummary(1), circuitId: '6' }
+
+  it('places a pushed proof by its circuit; a new proof is never in the revoked list, and waits for its record in the verified one', () => {
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, circuit: '6' }, summary)).toBe(true)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, circuit: '2' }, summary)).toBe(false)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, circuit: '2' }, { ...summary, circuitId: null })).toBe(true)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, circuit: '6' }, summary)).toBe(true)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, circuit: '6' }, { ...summary, circuitId: null })).toBe(false)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, state: 'revoked' }, summary)).toBe(false)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, state: 'verified' }, summary)).toBe(true)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, state: 'verified' }, summary)).toBe(false)
   })
 })
 
@@ -46,11 +66,11 @@ describe('mayMatchProof', () => {
 
   it('rules a pushed proof out only by a field it has and the filters set', () => {
     expect(mayMatchProof(NO_PROOF_FILTERS, summary)).toBe(true)
-    expect(mayMatchProof({ authority: ' Auth1 ', type: 'AGE' }, summary)).toBe(true)
-    expect(mayMatchProof({ authority: 'Auth2', type: '' }, summary)).toBe(false)
-    expect(mayMatchProof({ authority: '', type: 'BALANCE' }, summary)).toBe(false)
-    expect(mayMatchProof({ authority: '', type: 'age' }, summary)).toBe(true)
-    expect(mayMatchProof({ authority: 'Auth2', type: 'BALANCE' }, { ...summary, authority: null, proofType: null })).toBe(true)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, authority: ' Auth1 ', type: 'AGE' }, summary)).toBe(true)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, authority: 'Auth2', type: '' }, summary)).toBe(false)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, authority: '', type: 'BALANCE' }, summary)).toBe(false)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, authority: '', type: 'age' }, summary)).toBe(true)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, authority: 'Auth2', type: 'BALANCE' }, { ...summary, authority: null, proofType: null })).toBe(true)
   })
 })
 
@@ -60,12 +80,12 @@ describe('surelyMatchesProof', () => {
   it('takes a pushed proof only when every filter set is matched by a field it has', () => {
     expect(surelyMatchesProof(NO_PROOF_FILTERS, summary)).toBe(true)
     expect(surelyMatchesProof(NO_PROOF_FILTERS, { ...summary, authority: null, proofType: null })).toBe(true)
-    expect(surelyMatchesProof({ authority: ' Auth1 ', type: 'age' }, summary)).toBe(true)
-    expect(surelyMatchesProof({ authority: 'Auth2', type: '' }, summary)).toBe(false)
-    expect(surelyMatchesProof({ authority: '', type: 'BALANCE' }, summary)).toBe(false)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, authority: ' Auth1 ', type: 'age' }, summary)).toBe(true)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, authority: 'Auth2', type: '' }, summary)).toBe(false)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, authority: '', type: 'BALANCE' }, summary)).toBe(false)
     // Unknown fields cannot prove a match: the head refresh decides.
-    expect(surelyMatchesProof({ authority: 'Auth1', type: '' }, { ...summary, authority: null })).toBe(false)
-    expect(surelyMatchesProof({ authority: '', type: 'AGE' }, { ...summary, proofType: null })).toBe(false)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, authority: 'Auth1', type: '' }, { ...summary, authority: null })).toBe(false)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' }, { ...summary, proofType: null })).toBe(false)
   })
 })
 
@@ -111,7 +131,7 @@ describe('proofs store', () => {
   it('sends the filters with every page', async () => {
     servePages(3, 2)
     const proofs = useProofsStore()
-    await proofs.applyFilters({ authority: 'Auth1', type: 'BALANCE' })
+    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: 'Auth1', type: 'BALANCE' })
     await proofs.loadMore()
     expect(bridge.callsOf('listProofs')).toEqual([
       [{ authority: 'Auth1', type: 'BALANCE' }],
@@ -164,8 +184,8 @@ describe('proofs store', () => {
       query.type === 'AGE' ? slow.promise : { items: [makeProof(9)], nextCursor: null, total: '1' },
     )
     const proofs = useProofsStore()
-    const first = proofs.applyFilters({ authority: '', type: 'AGE' })
-    await proofs.applyFilters({ authority: '', type: 'CUSTOM' })
+    const first = proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
+    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '', type: 'CUSTOM' })
     slow.resolve({ items: [makeProof(1), makeProof(2)], nextCursor: null, total: '2' })
     await first
     expect(proofs.items.map((p) => p.proofAccount)).toEqual([makeProof(9).proofAccount])
@@ -192,10 +212,10 @@ describe('proofs store', () => {
   it('ensureLoaded does not refetch the same filters', async () => {
     servePages(1, 2)
     const proofs = useProofsStore()
-    await proofs.ensureLoaded({ authority: 'A', type: '' })
-    await proofs.ensureLoaded({ authority: 'A ', type: '' })
+    await proofs.ensureLoaded({ ...NO_PROOF_FILTERS, authority: 'A', type: '' })
+    await proofs.ensureLoaded({ ...NO_PROOF_FILTERS, authority: 'A ', type: '' })
     expect(bridge.callsOf('listProofs')).toHaveLength(1)
-    await proofs.ensureLoaded({ authority: 'B', type: '' })
+    await proofs.ensureLoaded({ ...NO_PROOF_FILTERS, authority: 'B', type: '' })
     expect(bridge.callsOf('listProofs')).toHaveLength(2)
   })
 
@@ -215,7 +235,7 @@ describe('proofs store', () => {
     expect(proofs.items).toHaveLength(1)
 
     bridge.fail('listProofs', { code: 'INVALID_ARGUMENT', message: 'bad authority' })
-    await proofs.applyFilters({ authority: '???', type: '' })
+    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '???', type: '' })
     bridge.emit('connection', makeConnection({ http: 'unreachable' }))
     bridge.emit('connection', makeConnection({ http: 'ok' }))
     await new Promise((resolve) => setTimeout(resolve, 0))
@@ -228,7 +248,7 @@ describe('proofs store and arrivals', () => {
     let newest: Proof[] = []
     bridge.handle('listProofs', () => ({ items: [...newest, makeProof(1)], nextCursor: null, total: null }))
     const proofs = useProofsStore()
-    await proofs.applyFilters({ authority: '', type: 'AGE' })
+    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
 
     newest = [makeProof(2)]
     bridge.emit('proofs', [makeProofSummary(2)])
@@ -327,7 +347,7 @@ describe('proofs store and pushed proofs', () => {
   it('takes only pushed proofs that belong to the filtered list, and asks the indexer about unclear ones', async () => {
     const served = serveNewest()
     const proofs = useProofsStore()
-    await proofs.applyFilters({ authority: '', type: 'AGE' })
+    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
     proofs.follow()
     await settle()
     const asked = bridge.callsOf('listProofs').length

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import type { Proof, ProofQuery, ProofSummary } from '@shared/domain'
+import { PROOF_STATES, type Proof, type ProofQuery, type ProofState, type ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { useFilteredList } from '../composables/filtered-list'
 import { createFrameGate } from '../composables/frame-gate'
@@ -9,31 +9,50 @@ export interface ProofFilters {
   authority: string
   /** '' means every type. */
   type: string
+  /** A circuit id; '' means every circuit. */
+  circuit: string
+  /** 'verified', 'revoked' or '' for both. */
+  state: string
 }
 
-export const NO_PROOF_FILTERS: ProofFilters = { authority: '', type: '' }
+export const NO_PROOF_FILTERS: ProofFilters = { authority: '', type: '', circuit: '', state: '' }
 
-/** Only the filters that are set, so the bridge never sees empty strings. */
+function stateOf(filters: ProofFilters): ProofState | undefined {
+  return (PROOF_STATES as readonly string[]).includes(filters.state) ? (filters.state as ProofState) : undefined
+}
+
+/** Only the filters that are set, so the bridge never sees empty strings (an unknown state from a URL is left out). */
 export function proofQueryOf(filters: ProofFilters): ProofQuery {
   const query: ProofQuery = {}
   const authority = filters.authority.trim()
+  const circuit = (filters.circuit ?? '').trim()
+  const state = stateOf(filters)
   if (authority) query.authority = authority
   if (filters.type) query.type = filters.type
+  if (circuit) query.circuitId = circuit
+  if (state) query.state = state
   return query
 }
 
 /** Whether a pushed proof may belong to the list `filters` select (unknown fields do not rule it out). */
 export function mayMatchProof(filters: ProofFilters, proof: ProofSummary): boolean {
   const authority = filters.authority.trim()
+  const circuit = (filters.circuit ?? '').trim()
   if (authority && proof.authority !== null && proof.authority !== authority) return false
   if (filters.type && proof.proofType !== null && proof.proofType.toUpperCase() !== filters.type.toUpperCase()) return false
-  return true
+  if (circuit && proof.circuitId !== null && proof.circuitId !== circuit) return false
+  // A new proof is verified: it cannot be in a list of revoked ones yet.
+  return stateOf(filters) !== 'revoked'
 }
 
 /** Whether a pushed proof surely belongs to the list `filters` select: every filter set is matched by a field it has. */
 export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): boolean {
   const authority = filters.authority.trim()
+  const circuit = (filters.circuit ?? '').trim()
   if (authority && proof.authority !== authority) return false
+  if (circuit && proof.circuitId !== circuit) return false
+  // A summary does not say its state: only the full record (the head refresh) can place it in a state's list.
+  if (stateOf(filters) !== undefined) return false
   return !filters.type || proof.proofType?.toUpperCase() === filters.type.toUpperCase()
 }
 

@@ -25,7 +25,7 @@ describe('transactionQueryOf', () => {
   it('sends only the filters that are set', () => {
     expect(transactionQueryOf(NO_TRANSACTION_FILTERS)).toEqual({})
     expect(
-      transactionQueryOf({ pubkey: ' W1 ', type: 'verify', status: 'FAILED', fromDate: '2025-01-01', toDate: '2025-01-31' }),
+      transactionQueryOf({ ...NO_TRANSACTION_FILTERS, pubkey: ' W1 ', type: 'verify', status: 'FAILED', fromDate: '2025-01-01', toDate: '2025-01-31' }),
     ).toEqual({
       pubkey: 'W1',
       type: 'verify',
@@ -33,6 +33,19 @@ describe('transactionQueryOf', () => {
       fromDate: new Date(2025, 0, 1).toISOString(),
       toDate: new Date(new Date(2025, 0, 32).getTime() - 1).toISOString(),
     })
+  })
+
+  it('sends a preset as the start of that period up to now, to the whole minute, in place of any dates', () => {
+    const now = Date.parse('2026-11-24T22:37:13.500Z')
+    const within = (preset: string) => transactionQueryOf({ ...NO_TRANSACTION_FILTERS, within: preset, fromDate: '2020-01-01', toDate: '2020-01-02' }, now)
+    expect(within('1h')).toEqual({ fromDate: '2026-11-24T21:37:00.000Z' })
+    expect(within('24h')).toEqual({ fromDate: '2026-11-23T22:37:00.000Z' })
+    expect(within('7d')).toEqual({ fromDate: '2026-11-17T22:37:00.000Z' })
+    // Within a minute the question is the same one (the list held is kept); a minute on, the window moves.
+    expect(transactionQueryOf({ ...NO_TRANSACTION_FILTERS, within: '1h' }, now + 20_000)).toEqual(within('1h'))
+    expect(transactionQueryOf({ ...NO_TRANSACTION_FILTERS, within: '1h' }, now + 60_000)).toEqual({ fromDate: '2026-11-24T21:38:00.000Z' })
+    // A preset the app does not know (a hand-edited URL) is no preset: the dates stand.
+    expect(within('2w').fromDate).toBe(new Date(2020, 0, 1).toISOString())
   })
 })
 

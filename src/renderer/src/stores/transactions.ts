@@ -11,18 +11,48 @@ export interface TransactionFilters {
   /** yyyy-mm-dd or ''. */
   fromDate: string
   toDate: string
+  /** A preset period up to now (a key of TIME_PRESETS) or ''; it stands instead of the dates. */
+  within: string
 }
 
-export const NO_TRANSACTION_FILTERS: TransactionFilters = { pubkey: '', type: '', status: '', fromDate: '', toDate: '' }
+export const NO_TRANSACTION_FILTERS: TransactionFilters = { pubkey: '', type: '', status: '', fromDate: '', toDate: '', within: '' }
+
+/** The preset periods, each ending now. */
+export const TIME_PRESETS = {
+  '1h': { label: 'Last hour', ms: 60 * 60 * 1000 },
+  '24h': { label: 'Last 24 hours', ms: 24 * 60 * 60 * 1000 },
+  '7d': { label: 'Last 7 days', ms: 7 * 24 * 60 * 60 * 1000 },
+} as const
+
+export type TimePreset = keyof typeof TIME_PRESETS
+
+export function isTimePreset(value: string): value is TimePreset {
+  return Object.hasOwn(TIME_PRESETS, value)
+}
+
+/**
+ * Where a preset period starts: `now` less the period, down to the whole
+ * minute, so asking twice within a minute is the same question (the list
+ * held is kept) and a minute later the window has moved with the clock.
+ */
+export function presetStart(preset: TimePreset, now: number): string {
+  const start = now - TIME_PRESETS[preset].ms
+  return new Date(Math.floor(start / 60_000) * 60_000).toISOString()
+}
 
 /** Only the filters that are set, so the bridge never sees empty strings. */
-export function transactionQueryOf(filters: TransactionFilters): TransactionQuery {
+export function transactionQueryOf(filters: TransactionFilters, now: number = Date.now()): TransactionQuery {
   const query: TransactionQuery = {}
   const pubkey = filters.pubkey.trim()
   const type = filters.type.trim()
   if (pubkey) query.pubkey = pubkey
   if (type) query.type = type
   if (filters.status) query.status = filters.status
+  const within = filters.within ?? ''
+  if (isTimePreset(within)) {
+    query.fromDate = presetStart(within, now)
+    return query
+  }
   if (filters.fromDate) query.fromDate = localDayBound(filters.fromDate, 'start')
   if (filters.toDate) query.toDate = localDayBound(filters.toDate, 'end')
   return query
@@ -50,7 +80,7 @@ export function localDayBound(day: string, edge: 'start' | 'end'): string {
  */
 export function pushedMatches(filters: TransactionFilters, batch: readonly AddressTransaction[]): Transaction[] {
   const pubkey = filters.pubkey.trim()
-  if (!pubkey || filters.toDate) return []
+  if (!pubkey || (filters.toDate && !isTimePreset(filters.within ?? ''))) return []
   const status = filters.status.toUpperCase()
   return batch
     .filter(({ address, transaction }) => address === pubkey && (!status || transaction.status?.toUpperCase() === status))
@@ -78,7 +108,7 @@ export const useTransactionsStore = defineStore('transactions', () => {
   })
 
   bridge.on('proofs', (batch) => {
-    if (!list.isFollowed() || list.filters.value.toDate) return
+    if (!list.isFollowed() || (list.filters.value.toDate && !isTimePreset(list.filters.value.within ?? ''))) return
     const pubkey = list.filters.value.pubkey.trim()
     if (!pubkey || batch.some((proof) => proof.authority === null || proof.authority === pubkey)) list.requestHeadRefresh()
   })

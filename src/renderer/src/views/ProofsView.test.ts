@@ -74,6 +74,53 @@ describe('ProofsView', () => {
     expect((wrapper.get('[data-testid="proofs-filter-type"]').element as HTMLSelectElement).value).toBe('AGE')
   })
 
+  it('offers the circuits by name, filters by circuit and state through the route, and says the indexer filtered', async () => {
+    const circuits = [
+      { id: '1', name: 'balance_proof', proofType: 'BALANCE', description: null },
+      { id: '6', name: 'dao_voter_membership', proofType: 'MEMBERSHIP', description: null },
+      { id: '7', name: null, proofType: null, description: null },
+    ]
+    const { wrapper, bridge, router } = await mountView(ProofsView, '/proofs', (fake) => {
+      servePages(fake, 1, 2)
+      fake.handle('listCircuits', () => ({ circuits, origin: 'indexer' }))
+    })
+    await flushPromises()
+    const options = wrapper.findAll('[data-testid="proofs-filter-circuit"] option').map((option) => [option.attributes('value'), option.text()])
+    expect(options).toEqual([['', 'All circuits'], ['1', 'balance_proof'], ['6', 'dao_voter_membership'], ['7', 'Circuit #7']])
+    bridge.handle('listProofs', () => ({ items: [makeProof(1, { circuitId: '6', circuitName: null })], nextCursor: null, total: '1' }))
+    await wrapper.get('[data-testid="proofs-filter-circuit"]').setValue('6')
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({ circuit: '6' })
+    expect(bridge.callsOf('listProofs').at(-1)).toEqual([{ circuitId: '6' }])
+    // The row names the circuit from the list where the record has no name.
+    expect(textsOf(wrapper, 'proof-row')[0]).toContain('dao_voter_membership')
+    expect(wrapper.get('[data-testid="proofs-filter-note"]').text()).toBe('Filtered by the indexer.')
+    await wrapper.get('[data-testid="proofs-filter-state"]').setValue('revoked')
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({ circuit: '6', state: 'revoked' })
+    expect(bridge.callsOf('listProofs').at(-1)).toEqual([{ circuitId: '6', state: 'revoked' }])
+  })
+
+  it('says when the state filter was applied here, and when the saved proofs answered', async () => {
+    const { wrapper, bridge } = await mountView(ProofsView, '/proofs?state=revoked', (fake) => {
+      fake.handle('listProofs', () => ({ items: [makeProof(1, { revoked: true })], nextCursor: 'more', total: null, localFilters: ['state'] }))
+      fake.handle('listCircuits', () => ({ circuits: [], origin: 'seen' }))
+    })
+    expect(wrapper.get('[data-testid="proofs-filter-note"]').text()).toBe('The state filter was applied here, on each page the indexer sent: it has no such filter.')
+    bridge.handle('listProofs', () => ({
+      items: [],
+      nextCursor: null,
+      total: null,
+      localFilters: ['circuit'],
+      freshness: { source: 'cache', fetchedAt: 1 },
+    }))
+    await wrapper.get('[data-testid="proofs-filter-circuit"]').setValue('')
+    await wrapper.get('[data-testid="proofs-filter-authority"]').setValue('')
+    await wrapper.get('[data-testid="proofs-filter-apply"]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="proofs-filter-note"]').text()).toBe('Filtered here, on the proofs saved on this computer (this indexer has no list by circuit).')
+  })
+
   it('offers every proof type in readable case', async () => {
     const { wrapper } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 1, 2))
     const options = wrapper.findAll('[data-testid="proofs-filter-type"] option').map((option) => option.text())

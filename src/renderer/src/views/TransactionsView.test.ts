@@ -63,6 +63,23 @@ describe('TransactionsView', () => {
     expect(bridge.callsOf('listTransactions').at(-1)).toEqual([{ status: 'SUCCESS' }])
   })
 
+  it('applies a preset period at once, in place of the dates, and keeps it in the route', async () => {
+    const { wrapper, router, bridge } = await mountView(TransactionsView, '/transactions?fromDate=2025-01-01&toDate=2025-01-31', (fake) => servePages(fake, 1, 2))
+    const before = Date.now()
+    await wrapper.get('[data-testid="tx-filter-within"]').setValue('24h')
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({ within: '24h' })
+    expect((wrapper.get('[data-testid="tx-filter-from"]').element as HTMLInputElement).value).toBe('')
+    const [query] = bridge.callsOf('listTransactions').at(-1)!
+    const start = Date.parse(query.fromDate!)
+    expect(query.toDate).toBeUndefined()
+    expect(start).toBeGreaterThan(before - 24 * 3600_000 - 60_000)
+    expect(start).toBeLessThanOrEqual(Date.now() - 24 * 3600_000)
+    // Typing a date ends the preset.
+    await wrapper.get('[data-testid="tx-filter-from"]').setValue('2025-03-01')
+    expect((wrapper.get('[data-testid="tx-filter-within"]').element as HTMLSelectElement).value).toBe('')
+  })
+
   it('explains an empty result, and shows a failure with Retry', async () => {
     const empty = await mountView(TransactionsView, '/transactions?pubkey=Nobody', (bridge) =>
       bridge.handle('listTransactions', () => ({ items: [], nextCursor: null, total: '0' })),
