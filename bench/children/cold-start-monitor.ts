@@ -8,6 +8,10 @@ import { createMonitor } from '../../src/main/core/monitor/monitor'
 import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/config/settings'
 import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
 import { FIRST_SCREEN, firstScreenReady } from './first-screen'
+import { applyV8MemoryFlags } from '../../src/main/core/memory/v8-memory-flags'
+
+// As the app's main process and serve mode run the core.
+applyV8MemoryFlags()
 
 const path = process.argv[2]
 if (!path) throw new Error('usage: cold-start-monitor <history.sqlite>')

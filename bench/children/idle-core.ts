@@ -9,6 +9,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRequests, notifyParent } from '../lib/ipc'
+import { applyV8MemoryFlags } from '../../src/main/core/memory/v8-memory-flags'
+
+// As the app's main process and serve mode run the core.
+applyV8MemoryFlags()
 
 export interface IdleCoreArgs {
   httpUrl: string

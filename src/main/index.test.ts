@@ -7,6 +7,7 @@ const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray
 const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
   createMonitor: vi.fn(),
+  applyV8MemoryFlags: vi.fn(),
   electron: Object.fromEntries(
     ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage'].map(
       (name) => [name, { name }],
@@ -17,6 +18,7 @@ const mocks = vi.hoisted(() => ({
 vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
 vi.mock('./electron/app-main', () => ({ runApp: mocks.runApp }))
 vi.mock('./core/monitor/monitor', () => ({ createMonitor: mocks.createMonitor }))
+vi.mock('./core/memory/v8-memory-flags', () => ({ applyV8MemoryFlags: mocks.applyV8MemoryFlags }))
 
 it('hands the Electron modules, the process and the monitor factory to runApp', async () => {
   await import('./index')
@@ -34,4 +36,8 @@ it('hands the Electron modules, the process and the monitor factory to runApp', 
     processArgv: process.argv,
     defaultApp: process.defaultApp === true,
   })
+  // The memory flags come first, before the app (and its core) allocates anything.
+  expect(mocks.applyV8MemoryFlags).toHaveBeenCalledTimes(1)
+  expect(mocks.applyV8MemoryFlags.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)
 })
+

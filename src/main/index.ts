@@ -2,6 +2,10 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, safeStorage, screen, shell, Tray } from 'electron'
 import { createMonitor } from './core/monitor/monitor'
 import { runApp } from './electron/app-main'
+import { applyV8MemoryFlags } from './core/memory/v8-memory-flags'
+
+// Before the core allocates anything (see v8-memory-flags.ts for why at run time, not with --js-flags).
+applyV8MemoryFlags()
 
 void runApp(
   { app, BrowserWindow, dialog, ipcMain, Menu, Tray, Notification, shell, powerMonitor, net, screen, nativeTheme, safeStorage },

@@ -13,7 +13,11 @@ import { createFileLogger } from '../core/log/log-file'
 import { KnownSecrets } from '../core/known-secrets'
 import { createMonitor } from '../core/monitor/monitor'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
+import { applyV8MemoryFlags } from '../core/memory/v8-memory-flags'
 import { startServe } from './server'
+
+// Before the core allocates anything: the footprint settings the app's main process runs with.
+applyV8MemoryFlags()
 
 /** `npm run serve`: the same core and renderer as the app, in a browser on this host. */
 async function main(): Promise<void> {

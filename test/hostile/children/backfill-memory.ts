@@ -1,57 +1,104 @@
 /**
- * A child process for the memory case: the whole core (settings in memory,
- * the history cache in a file) watching many addresses on an indexer that
- * published thousands of transactions for each while it was not watched.
- * Prints one JSON line once every address is synced and again after a
- * settle, with RSS and heap after a full GC.
+ * A child process for the memory cases, started with the V8 settings the app
+ * applies (v8-memory-flags.ts), so that its RSS is the core's alone.
+ * - `load`: the whole core (settings in memory, the history cache in a file)
+ *   watching many addresses on an indexer that published thousands of
+ *   transactions for each while it was not watched.
+ * - `huge-body`: the indexer client asked for a list the indexer answers with
+ *   a body far over the cap.
+ * Prints one JSON line per stage, with RSS, heap and where the resident
+ * memory is (own vs mapped files) after a full GC.
  */
+import { readFileSync } from 'node:fs'
+import { applyV8MemoryFlags } from '../../../src/main/core/memory/v8-memory-flags'
 import { createMonitor } from '../../../src/main/core/monitor/monitor'
 import { memorySettingsStore } from '../../../src/main/core/config/settings'
+import { IndexerClient } from '../../../src/main/core/indexer/client'
 
-const [httpUrl, wsUrl, historyPath, addressList, expected] = process.argv.slice(2) as [string, string, string, string, string]
-const expectedRows = Number(expected)
-const addresses = addressList.split(',')
+applyV8MemoryFlags()
+
+const [mode, ...args] = process.argv.slice(2) as [string, ...string[]]
 const gc = (globalThis as { gc?: () => void }).gc
+const MB = 1048576
 
-function reading(stage: string, extra: Record<string, unknown> = {}): void {
-  gc?.()
-  gc?.()
-  const memory = process.memoryUsage()
-  console.log(JSON.stringify({ stage, rssMB: Math.round(memory.rss / 1048576), heapMB: Math.round(memory.heapUsed / 1048576), heapTotalMB: Math.round(memory.heapTotal / 1048576), externalMB: Math.round(memory.external / 1048576), ...extra }))
+/** Resident memory by kind (Linux): the process's own pages vs mapped files (the node binary, libraries). */
+function resident(): Record<string, number> {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8')
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
+    return { ownMB: Math.round(kib('RssAnon') / 1024), filesMB: Math.round((kib('RssFile') + kib('RssShmem')) / 1024) }
+  } catch {
+    return {}
+  }
 }
 
-async function main(): Promise<void> {
+function rssAfterGc(): number {
+  gc?.()
+  gc?.()
+  return process.memoryUsage().rss
+}
+
+function reading(stage: string, extra: Record<string, unknown> = {}): void {
+  const rss = rssAfterGc()
+  const memory = process.memoryUsage()
+  console.log(
+    JSON.stringify({ stage, rssMB: Math.round(rss / MB), heapMB: Math.round(memory.heapUsed / MB), heapTotalMB: Math.round(memory.heapTotal / MB), externalMB: Math.round(memory.external / MB), ...resident(), ...extra }),
+  )
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Waits (up to `deadlineMs`) for RSS after a full GC to fall under `limitMB`: what a load held is given back over a few GCs. */
+async function settle(limitMB: number, deadlineMs: number): Promise<void> {
+  const started = Date.now()
+  while (rssAfterGc() / MB >= limitMB && Date.now() - started < deadlineMs) await sleep(100)
+}
+
+async function load(httpUrl: string, wsUrl: string, historyPath: string, addressList: string, limit: string): Promise<void> {
+  const addresses = addressList.split(',')
   reading('before')
   let peakRss = 0
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
-  const monitor = createMonitor({
-    settings: memorySettingsStore(),
-    historyPath,
-    launch: { indexerUrl: httpUrl, wsUrl, watch: addresses },
-  })
+  const monitor = createMonitor({ settings: memorySettingsStore(), historyPath, launch: { indexerUrl: httpUrl, wsUrl, watch: addresses } })
   await monitor.start()
   const started = Date.now()
   let rows = 0
-  let stableSince = Date.now()
-  // The load is over when the cache holds what was expected, or has stopped growing for 3 s.
-  while (rows < expectedRows && Date.now() - started < 120_000 && (rows === 0 || Date.now() - stableSince < 3000)) {
-    await new Promise((resolve) => setTimeout(resolve, 200))
+  let polls = 0
+  let stablePolls = 0
+  // The load is over when the cache has stopped growing (15 polls in a row), or after 2 minutes.
+  while (Date.now() - started < 120_000 && (rows === 0 || stablePolls < 15)) {
+    await sleep(200)
     const now = (await monitor.getCacheInfo()).rows
-    if (now !== rows) stableSince = Date.now()
+    stablePolls = now === rows ? stablePolls + 1 : 0
     rows = now
+    polls++
   }
-  const synced = rows > 0
-  const cache = await monitor.getCacheInfo()
-  reading('synced', { synced, rows: cache.rows, peakRssMB: Math.round(peakRss / 1048576), seconds: Math.round((Date.now() - started) / 1000) })
-  // What was held for the load should be given back: a few seconds for the writes to drain and the allocator to return pages.
-  await new Promise((resolve) => setTimeout(resolve, 3000))
   clearInterval(sampler)
+  reading('synced', { rows, peakRssMB: Math.round(peakRss / MB), seconds: Math.round((Date.now() - started) / 1000), polls })
+  await settle(Number(limit), 15_000)
   reading('settled', { rows: (await monitor.getCacheInfo()).rows })
   await monitor.stop()
-  process.exit(0)
 }
 
-main().catch((error: unknown) => {
-  console.log(JSON.stringify({ stage: 'failed', error: String(error) }))
-  process.exit(1)
-})
+async function hugeBody(httpUrl: string, limit: string): Promise<void> {
+  reading('before')
+  const client = new IndexerClient({ baseUrl: httpUrl, retries: 0, timeoutMs: 60_000, conditional: false })
+  let refused = ''
+  try {
+    await client.proofs({ limit: 50 })
+  } catch (error) {
+    refused = error instanceof Error ? error.message : String(error)
+  }
+  reading('refused', { refused: refused.slice(0, 200) })
+  await settle(Number(limit), 15_000)
+  reading('settled')
+}
+
+const run = mode === 'load' ? load(...(args as [string, string, string, string, string])) : hugeBody(...(args as [string, string]))
+run.then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.log(JSON.stringify({ stage: 'failed', error: String(error) }))
+    process.exit(1)
+  },
+)
