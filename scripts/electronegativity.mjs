@@ -30,8 +30,10 @@ export const JUSTIFIED = [
     file: 'src/renderer/index.html',
     why:
       "The only remark on the CSP is \"'self' in script-src can be problematic if you host JSONP, Angular or user uploaded files\". " +
-      "'self' is the app's own renderer folder (file://…/out/renderer) or serve mode's 127.0.0.1 origin, which serve only the built " +
-      'bundle: no JSONP endpoint, no Angular, no uploads. Everything else is as strict as the evaluator knows (no inline, no eval, ' +
+      "'self' is app://proofwatch (the privileged scheme main serves the renderer on, src/main/electron/app-scheme.ts) or serve " +
+      "mode's 127.0.0.1 origin. Both serve only the built renderer folder through one path check " +
+      '(src/main/core/renderer-files/renderer-files.ts, tested with ../, %2e%2e, encoded slashes and backslashes): no JSONP ' +
+      'endpoint, no Angular, no uploads. Everything else is as strict as the evaluator knows (no inline, no eval, ' +
       "object-src/base-uri/form-action 'none').",
   },
   {
@@ -71,7 +73,8 @@ export const JUSTIFIED = [
     id: 'PROTOCOL_HANDLER_JS_CHECK',
     file: 'src/main/electron/protocol.ts',
     why:
-      'Registers proofwatch:// with the OS (setAsDefaultProtocolClient); no custom protocol is served to the renderer. Every ' +
+      'Registers proofwatch:// with the OS (setAsDefaultProtocolClient); the one scheme served to the renderer is app:// ' +
+      '(src/main/electron/app-scheme.ts: the built renderer folder only, nothing outside it). Every ' +
       'link that arrives is parsed by parseDeepLink() (src/main/core/deep-link.ts): only proofwatch://tx|proof|address/<base58 id ' +
       'of the right length>, letters, digits and slashes only, so no traversal, encoding, query or other scheme gets through; ' +
       'the result is a renderer route, never a URL or a path that is loaded.',

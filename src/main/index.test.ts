@@ -2,14 +2,14 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it, vi } from 'vitest'
 
-const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage']
+const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol']
 
 const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
   createMonitor: vi.fn(),
   applyV8MemoryFlags: vi.fn(),
   electron: Object.fromEntries(
-    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage'].map(
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol'].map(
       (name) => [name, { name }],
     ),
   ),

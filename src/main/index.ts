@@ -1,5 +1,5 @@
 /** The Electron entry. Everything it does is composed, and tested, in electron/app-main.ts. */
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, safeStorage, screen, shell, Tray } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, protocol, safeStorage, screen, shell, Tray } from 'electron'
 import { createMonitor } from './core/monitor/monitor'
 import { runApp } from './electron/app-main'
 import { applyV8MemoryFlags } from './core/memory/v8-memory-flags'
@@ -8,7 +8,7 @@ import { applyV8MemoryFlags } from './core/memory/v8-memory-flags'
 applyV8MemoryFlags()
 
 void runApp(
-  { app, BrowserWindow, dialog, ipcMain, Menu, Tray, Notification, shell, powerMonitor, net, screen, nativeTheme, safeStorage },
+  { app, BrowserWindow, dialog, ipcMain, Menu, Tray, Notification, shell, powerMonitor, net, screen, nativeTheme, safeStorage, protocol },
   {
     mainDir: import.meta.dirname,
     argv: process.argv.slice(1),

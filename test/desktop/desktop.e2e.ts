@@ -22,7 +22,12 @@ import { runPreload, type PreloadRun } from './preload-sandbox'
 
 const RENDERER_HTML = resolve(ROOT, 'out/renderer/index.html')
 const PRELOAD = resolve(ROOT, 'out/preload/index.cjs')
-const PAGE_URL = pathToFileURL(RENDERER_HTML).href
+/** Where Electron shows the app's page: main serves the built renderer on its own scheme. */
+const PAGE_URL = 'app://proofwatch/index.html'
+/** Where Chromium here loads the same built page from (it has no app:// scheme). */
+const FILE_PAGE_URL = pathToFileURL(RENDERER_HTML).href
+/** The frame URL Electron would report for the page Chromium shows: the same route on app://. */
+const asAppUrl = (url: string) => (url.startsWith(FILE_PAGE_URL) ? PAGE_URL + url.slice(FILE_PAGE_URL.length) : url)
 
 /** A bridge call as the app's own page makes it: through the preload's channel, from the window's top frame. */
 async function call<M extends BridgeMethodName>(app: DesktopApp, method: M, ...args: unknown[]): Promise<BridgeResult<M>> {
@@ -61,7 +66,7 @@ describe('the built desktop app on the stand-in Electron', () => {
     home = mkdtempSync(join(tmpdir(), 'proofwatch-desktop-'))
     userData = join(home, '.config', 'ProofWatch')
     app = new DesktopApp({ home })
-    await app.waitForCall('BrowserWindow.loadFile')
+    await app.waitForCall('BrowserWindow.loadURL')
   })
 
   afterAll(async () => {
@@ -101,10 +106,26 @@ describe('the built desktop app on the stand-in Electron', () => {
     expect(headers['Content-Security-Policy']![0]).toContain("default-src 'self'")
   })
 
-  it('loads the built renderer with the built preload, both of which exist', async () => {
-    const [load] = app.calls('BrowserWindow.loadFile')
-    expect(resolve(ROOT, load!.args[0] as string)).toBe(RENDERER_HTML)
+  it('loads the built renderer on app:// from its own handler, with the built preload, both of which exist', async () => {
+    const [load] = app.calls('BrowserWindow.loadURL')
+    expect(load!.args[0]).toBe(PAGE_URL)
     expect(existsSync(RENDERER_HTML)).toBe(true)
+    // The scheme was made privileged before ready and is answered by main's handler from the built folder.
+    expect(app.calls('protocol.registerSchemesAsPrivileged')[0]!.args[0]).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+    const page = (await app.probe(1, { probe: 'scheme-request', url: PAGE_URL })) as { status: number; headers: Record<string, string>; body: string }
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(page.body).toBe(readFileSync(RENDERER_HTML, 'utf8'))
+    const script = /src="(?:\.?\/)?(assets\/[^"]+\.js)"/.exec(page.body)?.[1]
+    expect(script).toBeDefined()
+    const scriptAnswer = (await app.probe(1, { probe: 'scheme-request', url: `app://proofwatch/${script}` })) as { status: number; headers: Record<string, string> }
+    expect([scriptAnswer.status, scriptAnswer.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8'])
+    for (const [url, status] of [['app://proofwatch/..%2Fmain%2Findex.js', 403], ['app://proofwatch/sign-in.html', 404], ['app://proofwatch/missing.js', 404]] as const) {
+      expect(((await app.probe(1, { probe: 'scheme-request', url })) as { status: number }).status, url).toBe(status)
+    }
+    // A page at file:// is not the app's, even the built one: its calls are refused.
+    expect(await app.invoke(1, FILE_PAGE_URL, IPC_CHANNELS.getAppInfo, [])).toEqual({ error: { code: 'INVALID_ARGUMENT', message: 'Untrusted sender' } })
     const options = app.calls('BrowserWindow.new')[0]!.args[0] as { webPreferences: { preload: string } }
     expect(options.webPreferences.preload).toBe(PRELOAD)
     expect(existsSync(options.webPreferences.preload)).toBe(true)
@@ -146,7 +167,7 @@ describe('the built desktop app on the stand-in Electron', () => {
 
     beforeAll(async () => {
       // The preload's IPC goes to main's handlers as from the window's top frame, wherever the page is.
-      const frameUrl = () => page?.url() ?? PAGE_URL
+      const frameUrl = () => asAppUrl(page?.url() ?? PAGE_URL)
       preload = runPreload({
         invoke: (channel, args) => app.invoke(1, frameUrl(), channel, args),
         send: (channel, args) => app.send(1, frameUrl(), channel, args),
@@ -159,7 +180,7 @@ describe('the built desktop app on the stand-in Electron', () => {
       page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
       page.on('pageerror', (error) => pageErrors.push(error.message))
       await exposeToPage(page, preload.exposed.get('proofwatch') as Bridge)
-      await page.goto(PAGE_URL)
+      await page.goto(FILE_PAGE_URL)
     })
 
     it('shows the dashboard on the demo indexer, with a drawn chart', async () => {

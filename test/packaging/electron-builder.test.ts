@@ -113,7 +113,7 @@ describe('electron-builder.yml', () => {
       }
     }
   })
-  it('flips Electron’s fuses: no run-as-node, NODE_OPTIONS or --inspect, encrypted cookies, code only from a checked asar', () => {
+  it('flips Electron’s fuses: no run-as-node, NODE_OPTIONS or --inspect, encrypted cookies, code only from a checked asar, no extra file:// privileges', () => {
     expect(config.asar).toBe(true)
     expect(config.electronFuses).toEqual({
       runAsNode: false,
@@ -122,8 +122,8 @@ describe('electron-builder.yml', () => {
       enableCookieEncryption: true,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
-      // The renderer is loaded from file://; without these privileges its module scripts would not load.
-      grantFileProtocolExtraPrivileges: true,
+      // The renderer is served on app://proofwatch/ (src/main/electron/app-scheme.ts): file:// needs nothing.
+      grantFileProtocolExtraPrivileges: false,
     })
   })
 
@@ -138,5 +138,8 @@ describe('electron-builder.yml', () => {
       /ELECTRON_RUN_AS_NODE|child_process['"][\s\S]*\bfork\(|NODE_OPTIONS/.test(readFileSync(path, 'utf8')),
     )
     expect(offending).toEqual([])
+    // No window loads from file:// any more: with the privileges fuse off, a page there would not run.
+    const fileLoads = mainSources(join(root, 'src', 'main', 'electron')).filter((path) => /\.loadFile\(|['"`]file:\/\//.test(readFileSync(path, 'utf8')))
+    expect(fileLoads).toEqual([])
   })
 })

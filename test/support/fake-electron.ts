@@ -305,3 +305,20 @@ export class FakeSafeStorage {
     return { result: Buffer.from(text.slice(4), 'hex').toString(), shouldReEncrypt: false }
   }
 }
+
+/** Electron's protocol module: what was made privileged (and whether before ready), and the scheme handlers. */
+export class FakeProtocol {
+  privileged: Array<{ scheme: string; privileges?: Record<string, unknown> }> = []
+  privilegedBeforeReady: boolean | null = null
+  readonly handlers = new Map<string, (request: Request) => Response | Promise<Response>>()
+
+  constructor(private readonly isReady: () => boolean = () => false) {}
+
+  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges?: Record<string, unknown> }>): void {
+    this.privileged.push(...schemes)
+    this.privilegedBeforeReady = !this.isReady()
+  }
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    this.handlers.set(scheme, handler)
+  }
+}

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import { BRIDGE_METHOD_NAMES, EVENTS_CHANNEL, IPC_CHANNELS, READY_CHANNEL } from '@shared/bridge'
@@ -25,6 +24,7 @@ import {
   fakeMenuModule,
   FakeNotification,
   FakePowerMonitor,
+  FakeProtocol,
   FakeSafeStorage,
   FakeTray,
   ipcEventFrom,
@@ -75,8 +75,9 @@ function fakeElectron() {
   FakeNotification.instances.length = 0
   fakeMenuModule.current = null
   const nativeTheme = Object.assign(new FakeEmitter(), { shouldUseDarkColors: false })
+  const app = new FakeApp()
   return {
-    app: new FakeApp(),
+    app,
     ipcMain: new FakeIpcMain(),
     dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })), showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })) },
     BrowserWindow: FakeBrowserWindow,
@@ -91,11 +92,12 @@ function fakeElectron() {
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     nativeTheme,
     safeStorage: new FakeSafeStorage(),
+    protocol: new FakeProtocol(() => app.calls.includes('ready')),
   }
 }
 
 const mainDir = resolve('/opt/proofwatch/out/main')
-const appPage = pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href
+const appPage = 'app://proofwatch/index.html'
 const SIG = encodeBase58(Uint8Array.from({ length: 64 }, (_, i) => 250 - i))
 const KEY = encodeBase58(Uint8Array.from({ length: 32 }, (_, i) => 60 + i))
 
@@ -196,8 +198,22 @@ describe('runApp start', () => {
     expect(f.app.calls.slice(0, 4)).toEqual(['enableSandbox', `setDesktopName ${DESKTOP_NAME}`, 'requestSingleInstanceLock', 'ready'])
     expect(FakeBrowserWindow.instances).toHaveLength(1)
     expect(window!.options).toEqual(buildWindowOptions({ preloadPath: preloadPath(mainDir), bounds: { width: 1280, height: 800 } }))
-    expect(window!.loaded).toEqual({ file: resolve(mainDir, '..', 'renderer', 'index.html') })
+    expect(window!.loaded).toEqual({ url: 'app://proofwatch/index.html' })
     expect(running!.getWindow()).toBe(window)
+  })
+
+  it('makes app:// privileged before ready, and serves the built renderer on it once ready', async () => {
+    await start()
+    expect(f.protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+    expect(f.protocol.privilegedBeforeReady).toBe(true)
+    expect([...f.protocol.handlers.keys()]).toEqual(['app'])
+    const missing = await f.protocol.handlers.get('app')!(new Request('app://proofwatch/no-such-file.js'))
+    expect(missing.status).toBe(404)
+  })
+
+  it('serves no scheme with the dev server', async () => {
+    await start({ env: { ELECTRON_RENDERER_URL: 'http://localhost:5173' } })
+    expect(f.protocol.handlers.size).toBe(0)
   })
 
   it('sets the AppUserModelId on Windows, before the lock', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, NotificationConstructorOptions, Shell } from 'electron'
+import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, NotificationConstructorOptions, Protocol, Shell } from 'electron'
 import type { BridgeEvent } from '@shared/bridge'
 import { createBridgeDispatcher } from '../core/bridge/bridge-dispatch'
 import type { LaunchOptions } from '../core/config/launch-options'
@@ -28,6 +28,8 @@ import { registerBridgeIpc } from './ipc'
 import type { NotificationLike } from './notifications'
 import type { PowerMonitorLike } from './power'
 import { DeepLinkRouter, registerProtocolClient } from './protocol'
+import { registerAppSchemePrivileges, serveAppScheme } from './app-scheme'
+import { buildContentSecurityPolicy } from './security'
 import type { RendererLocation } from './renderer-location'
 import { resolveRendererLocation } from './renderer-location'
 import { createElectronSettingsStore } from './settings-store'
@@ -66,6 +68,7 @@ export interface ElectronModules {
   screen: { getAllDisplays(): Array<{ workArea: Rect }> }
   nativeTheme: DesktopShellDeps['nativeTheme']
   safeStorage: SafeStorageLike
+  protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
 }
 
 export interface RunAppOptions {
@@ -122,6 +125,8 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   }
 
   app.enableSandbox()
+  // Only before ready: the scheme the app's pages are served on.
+  registerAppSchemePrivileges(electron.protocol)
 
   let launch: LaunchOptions
   try {
@@ -301,6 +306,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     })
     knownSecrets.watch(secrets)
     const rendererLocation = resolveRendererLocation(options.mainDir, options.env.ELECTRON_RENDERER_URL)
+    if (rendererLocation.kind === 'app-scheme') serveAppScheme(electron.protocol, rendererLocation.directory, buildContentSecurityPolicy(rendererLocation))
     const settings = (options.createSettingsStore ?? ((l) => createElectronSettingsStore({ log: l })))(log)
     const created = options.createMonitor({
       settings,

@@ -14,7 +14,7 @@ vi.mock('electron', () => ({}))
 
 const mainDir = resolve('/opt/proofwatch/out/main')
 const location = resolveRendererLocation(mainDir)
-const appPage = pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href
+const appPage = 'app://proofwatch/index.html'
 
 const ev = (event: string, payload: unknown) => ({ event, payload }) as BridgeEvent
 
@@ -73,6 +73,8 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender(ipcEventFrom({}, appPage, { url: appPage }), location)).toBe(false)
     expect(isTrustedSender(ipcEventFrom({}, null), location)).toBe(false)
     expect(isTrustedSender(ipcEventFrom({}, 'https://example.com/'), location)).toBe(false)
+    // The built renderer's own file over file:// is not the app page: only app://proofwatch/ is.
+    expect(isTrustedSender(ipcEventFrom({}, pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href), location)).toBe(false)
   })
 })
 

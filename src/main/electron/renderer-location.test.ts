@@ -7,11 +7,12 @@ const mainDir = resolve('/opt/proofwatch/out/main')
 const rendererDir = resolve('/opt/proofwatch/out/renderer')
 
 describe('resolveRendererLocation', () => {
-  it('uses the built index.html next to out/main without a dev server', () => {
+  it('serves the built renderer next to out/main on app://proofwatch/ without a dev server', () => {
     expect(resolveRendererLocation(mainDir)).toEqual({
-      kind: 'file',
+      kind: 'app-scheme',
+      url: 'app://proofwatch/index.html',
+      origin: 'app://proofwatch',
       directory: rendererDir,
-      indexHtml: join(rendererDir, 'index.html'),
     })
   })
 
@@ -32,16 +33,22 @@ describe('isAppRendererUrl', () => {
   const built = resolveRendererLocation(mainDir)
   const dev = resolveRendererLocation(mainDir, 'http://localhost:5173')
 
-  it('accepts the built pages, with a route in the hash', () => {
-    const index = pathToFileURL(join(rendererDir, 'index.html')).href
-    expect(isAppRendererUrl(built, index)).toBe(true)
-    expect(isAppRendererUrl(built, `${index}#/proofs/P1`)).toBe(true)
+  it('accepts the app scheme pages, with a route in the hash', () => {
+    expect(isAppRendererUrl(built, 'app://proofwatch/index.html')).toBe(true)
+    expect(isAppRendererUrl(built, 'app://proofwatch/index.html?x=1')).toBe(true)
+    expect(isAppRendererUrl(built, 'app://proofwatch/index.html#/proofs/P1')).toBe(true)
+    expect(isAppRendererUrl(built, 'app://proofwatch/')).toBe(true)
   })
 
-  it('refuses other files, traversal out of the renderer folder, and other schemes', () => {
-    expect(isAppRendererUrl(built, pathToFileURL(resolve('/opt/proofwatch/out/main/index.js')).href)).toBe(false)
-    expect(isAppRendererUrl(built, pathToFileURL(rendererDir).href + '/../main/index.js')).toBe(false)
-    expect(isAppRendererUrl(built, pathToFileURL(rendererDir + '-evil/index.html').href)).toBe(false)
+  it('refuses file:// (also the renderer folder itself), other hosts, credentials in the URL and other schemes', () => {
+    expect(isAppRendererUrl(built, pathToFileURL(join(rendererDir, 'index.html')).href)).toBe(false)
+    expect(isAppRendererUrl(built, 'app://proofwatch.evil/index.html')).toBe(false)
+    expect(isAppRendererUrl(built, 'app://proofwatch/sign-in.html')).toBe(false)
+    expect(isAppRendererUrl(built, 'app://proofwatch/assets/index.js')).toBe(false)
+    expect(isAppRendererUrl(built, 'app://evil/index.html')).toBe(false)
+    expect(isAppRendererUrl(built, 'app://user@proofwatch/index.html')).toBe(false)
+    expect(isAppRendererUrl(built, 'apps://proofwatch/index.html')).toBe(false)
+    expect(isAppRendererUrl(built, 'https://proofwatch/index.html')).toBe(false)
     expect(isAppRendererUrl(built, 'https://example.com/')).toBe(false)
     expect(isAppRendererUrl(built, 'not a url')).toBe(false)
   })
@@ -50,6 +57,6 @@ describe('isAppRendererUrl', () => {
     expect(isAppRendererUrl(dev, 'http://localhost:5173/#/settings')).toBe(true)
     expect(isAppRendererUrl(dev, 'http://localhost:5174/')).toBe(false)
     expect(isAppRendererUrl(dev, 'https://localhost:5173/')).toBe(false)
-    expect(isAppRendererUrl(dev, pathToFileURL(join(rendererDir, 'index.html')).href)).toBe(false)
+    expect(isAppRendererUrl(dev, 'app://proofwatch/index.html')).toBe(false)
   })
 })

@@ -1,14 +1,14 @@
-import { resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
+import { APP_HOST, APP_INDEX_URL, APP_ORIGIN, APP_PAGE_PATHS, APP_SCHEME } from './app-scheme'
 
-/** Where the renderer is loaded from: the dev server, or the built files. */
+/** Where the renderer is loaded from: the dev server, or the built files served on app://proofwatch/. */
 export type RendererLocation =
   | { kind: 'dev-server'; url: string; origin: string }
-  | { kind: 'file'; indexHtml: string; directory: string }
+  | { kind: 'app-scheme'; url: string; origin: string; directory: string }
 
 /**
  * `devServerUrl` is electron-vite's ELECTRON_RENDERER_URL (dev only);
- * otherwise the built `out/renderer/index.html` next to `out/main`.
+ * otherwise the built `out/renderer` next to `out/main`, served on the app scheme.
  */
 export function resolveRendererLocation(mainDir: string, devServerUrl?: string): RendererLocation {
   if (devServerUrl) {
@@ -18,11 +18,10 @@ export function resolveRendererLocation(mainDir: string, devServerUrl?: string):
     }
     return { kind: 'dev-server', url: url.toString(), origin: url.origin }
   }
-  const directory = resolve(mainDir, '..', 'renderer')
-  return { kind: 'file', indexHtml: resolve(directory, 'index.html'), directory }
+  return { kind: 'app-scheme', url: APP_INDEX_URL, origin: APP_ORIGIN, directory: resolve(mainDir, '..', 'renderer') }
 }
 
-/** Whether a URL is one of the app's own pages: navigation targets and IPC senders are checked with it. */
+/** Whether a URL is one of the app's own pages: navigation targets, permission requests and IPC senders are checked with it. */
 export function isAppRendererUrl(location: RendererLocation, url: string): boolean {
   let parsed: URL
   try {
@@ -31,12 +30,13 @@ export function isAppRendererUrl(location: RendererLocation, url: string): boole
     return false
   }
   if (location.kind === 'dev-server') return parsed.origin === location.origin
-  if (parsed.protocol !== 'file:' || parsed.host !== '') return false
-  let path: string
-  try {
-    path = resolve(fileURLToPath(parsed))
-  } catch {
-    return false
-  }
-  return path === location.directory || path.startsWith(location.directory + sep)
+  // Node's URL gives a non-special scheme no origin: its parts are compared instead. The one
+  // page is index.html (routes live in the hash); the sign-in page beside it is never the app.
+  return (
+    parsed.protocol === `${APP_SCHEME}:` &&
+    parsed.host.toLowerCase() === APP_HOST &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    APP_PAGE_PATHS.has(parsed.pathname)
+  )
 }

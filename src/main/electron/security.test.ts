@@ -1,5 +1,4 @@
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Logger } from '../core/log/log'
 import { FakeSession, FakeWebContents, fakeEvent } from '../../../test/support/fake-electron'
@@ -10,7 +9,7 @@ import { buildContentSecurityPolicy, guardWebContents, hardenSession } from './s
 const mainDir = resolve('/opt/proofwatch/out/main')
 const built = resolveRendererLocation(mainDir)
 const dev = resolveRendererLocation(mainDir, 'http://localhost:5173/')
-const appPage = pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href
+const appPage = 'app://proofwatch/index.html'
 
 function recordingLog(): Logger & { warnings: string[] } {
   const warnings: string[] = []

@@ -72,7 +72,7 @@ describe('createMainWindow', () => {
   it('builds the window with the secure options and loads the built renderer', () => {
     const { window } = openWith()
     expect(window.options).toEqual(buildWindowOptions({ preloadPath: preloadPath(mainDir) }))
-    expect(window.loaded).toEqual({ file: resolve('/opt/proofwatch/out/renderer/index.html') })
+    expect(window.loaded).toEqual({ url: 'app://proofwatch/index.html' })
   })
 
   it('loads the dev server in dev mode and allows it in the CSP header', () => {
@@ -111,10 +111,13 @@ describe('createMainWindow', () => {
     expect(granted).toBe(false)
     expect(session.headersReceivedListener).not.toBeNull()
     const away = fakeEvent({ url: 'https://example.com/' })
-    const home = fakeEvent({ url: pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href })
+    const home = fakeEvent({ url: 'app://proofwatch/index.html#/proofs' })
+    // The renderer's own folder over file:// is no longer the app.
+    const file = fakeEvent({ url: pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href })
     window.webContents.emit('will-navigate', away)
     window.webContents.emit('will-navigate', home)
-    expect([away.defaultPrevented, home.defaultPrevented]).toEqual([true, false])
+    window.webContents.emit('will-navigate', file)
+    expect([away.defaultPrevented, home.defaultPrevented, file.defaultPrevented]).toEqual([true, false, true])
     expect(window.webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
   })
 })

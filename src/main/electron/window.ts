@@ -75,7 +75,7 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   if (deps.maximized) window.maximize()
   if (deps.showWhenReady !== false) window.once('ready-to-show', () => window.show())
   contents.on('render-process-gone', (_event, details) => log.error('The window crashed', { reason: details.reason }))
-  const loading = location.kind === 'dev-server' ? window.loadURL(location.url) : window.loadFile(location.indexHtml)
+  const loading = window.loadURL(location.url)
   loading.catch((error: unknown) => log.error('Could not load the window', error))
   return window
 }

@@ -7,7 +7,8 @@
  * `ready` after the main script ran, before-quit / will-quit / quit with
  * preventDefault, a single-instance lock per userData folder that hands a
  * second launch's command line to the first, one ipcMain handler per channel,
- * loadFile rejecting a missing file, a missing preload reported as
+ * loadFile rejecting a missing file, loadURL of a handled scheme asking the
+ * app's own handler (a load fails unless it answers 200), a missing preload reported as
  * `preload-error`. It records every call and sends it to the test over the
  * Node IPC channel; the test drives the app back through the same channel
  * (renderer IPC, probes of the guards, quit).
@@ -393,9 +394,11 @@ class StandInBrowserWindow extends EventEmitter {
     return this.load(url, existsSync(resolve(appPath, filePath)))
   }
 
-  readonly loadURL: Electron.BrowserWindow['loadURL'] = (url, options) => {
+  readonly loadURL: Electron.BrowserWindow['loadURL'] = async (url, options) => {
     record('BrowserWindow.loadURL', [url, options], this.id)
-    return this.load(url, !url.startsWith('file:') || existsSync(new URL(url)))
+    const handler = schemeHandlers.get(new URL(url).protocol.slice(0, -1))
+    const found = handler ? (await handler(new Request(url))).ok : !url.startsWith('file:') || existsSync(new URL(url))
+    return this.load(url, found)
   }
 
   /** The navigation events Electron sends for a main-frame load, then ready-to-show. */
@@ -518,9 +521,15 @@ class StandInIpcMain extends EventEmitter {
 
 const ipcMain = strict(new StandInIpcMain(), 'ipcMain')
 
+/** The origin Chromium gives a frame; Node's URL gives a custom standard scheme none. */
+function originOf(url: string): string {
+  const parsed = new URL(url)
+  return parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`
+}
+
 /** The event a handler gets for a message from the top frame of window `windowId`'s page. */
 function ipcEvent(window: StandInBrowserWindow, frameUrl: string) {
-  const frame = { url: frameUrl, parent: null, top: null as unknown, origin: 'file://', frameTreeNodeId: 1, routingId: 1 }
+  const frame = { url: frameUrl, parent: null, top: null as unknown, origin: originOf(frameUrl), frameTreeNodeId: 1, routingId: 1 }
   frame.top = frame
   return electronEvent({ type: 'frame', sender: window.webContents, senderFrame: frame, frameId: 1, processId: 1, returnValue: undefined as unknown })
 }
@@ -732,12 +741,26 @@ const dialog = strict(
   'dialog',
 )
 
+/** What the app answers on its schemes (protocol.handle): loads and probes of those URLs go through it. */
+const schemeHandlers = new Map<string, (request: Request) => Response | Promise<Response>>()
+
 const protocol = strict(
   {
-    registerSchemesAsPrivileged: (schemes) => record('protocol.registerSchemesAsPrivileged', [schemes]),
-    handle: (scheme) => record('protocol.handle', [scheme]),
-    unhandle: (scheme) => record('protocol.unhandle', [scheme]),
-    isProtocolHandled: () => false,
+    registerSchemesAsPrivileged: (schemes) => {
+      // Electron throws when this comes after ready.
+      if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready')
+      record('protocol.registerSchemesAsPrivileged', [schemes])
+    },
+    handle: (scheme, handler) => {
+      if (!app.isReady()) throw new Error('protocol.handle can only be used after app is ready')
+      record('protocol.handle', [scheme])
+      schemeHandlers.set(scheme, handler as (request: Request) => Response | Promise<Response>)
+    },
+    unhandle: (scheme) => {
+      record('protocol.unhandle', [scheme])
+      schemeHandlers.delete(scheme)
+    },
+    isProtocolHandled: (scheme) => schemeHandlers.has(scheme),
   } satisfies Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle' | 'unhandle' | 'isProtocolHandled'>,
   'protocol',
 )
@@ -765,6 +788,12 @@ function windowOf(id: number): StandInBrowserWindow {
 
 async function runProbe(windowId: number, probe: Probe): Promise<unknown> {
   if (probe.probe === 'resources') return process.getActiveResourcesInfo()
+  if (probe.probe === 'scheme-request') {
+    const handler = schemeHandlers.get(new URL(probe.url).protocol.slice(0, -1))
+    if (!handler) return null
+    const response = await handler(new Request(probe.url))
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() }
+  }
   if (probe.probe === 'notification-click') {
     const notification = shownNotifications[probe.index]
     if (!notification) throw new Error(`No notification ${probe.index} was shown`)

@@ -21,6 +21,8 @@ export type Probe =
   | { probe: 'resources' }
   | { probe: 'tray-menu' }
   | { probe: 'notification-click'; index: number }
+  /** A request to a scheme the app handles (protocol.handle), answered by the app's handler. */
+  | { probe: 'scheme-request'; url: string }
 
 export type FromApp =
   | { kind: 'hello'; pid: number; node: string; argv: string[] }
