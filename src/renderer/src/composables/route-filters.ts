@@ -1,6 +1,13 @@
 import { reactive, watch } from 'vue'
-import { useRoute, useRouter } from 'vue-router'
+import { defineStore } from 'pinia'
+import { useRoute, useRouter, type LocationQueryRaw } from 'vue-router'
 import { compactQuery, queryText, sameQuery } from './route-query'
+
+/** The last query each filtered list view showed, so coming back through the navigation finds its filters again. */
+const useListQueries = defineStore('list-queries', () => {
+  const byRoute = new Map<string, LocationQueryRaw>()
+  return { byRoute }
+})
 
 /** The part of a filtered list store a view drives. */
 interface FilteredList<Filters> {
@@ -21,6 +28,8 @@ export function useRouteFilters<Filters extends Record<keyof Filters, string>>(
   const route = useRoute()
   const router = useRouter()
   const form = reactive({ ...noFilters }) as Filters
+  const remembered = useListQueries()
+  let arriving = true
 
   function filtersFromRoute(): Filters {
     const names = Object.keys(noFilters)
@@ -32,6 +41,15 @@ export function useRouteFilters<Filters extends Record<keyof Filters, string>>(
     () => {
       // The watcher also sees the query of the route being left for another view.
       if (route.name !== routeName) return
+      // Arriving without a query (a navigation link) brings back the filters last shown here; Clear does not.
+      const held = remembered.byRoute.get(routeName)
+      if (arriving && Object.keys(route.query).length === 0 && held && Object.keys(held).length > 0) {
+        arriving = false
+        void router.replace({ name: routeName, query: held })
+        return
+      }
+      arriving = false
+      remembered.byRoute.set(routeName, compactQuery(Object.fromEntries(Object.keys(noFilters).map((name) => [name, queryText(route.query, name)]))))
       const filters = filtersFromRoute()
       Object.assign(form, filters)
       void list.ensureLoaded(filters)

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
+import { getActivePinia } from 'pinia'
 import type { Page, Proof } from '@shared/domain'
 import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
 import { makeConnection, makeProof, makeProofSummary, pagesOf } from '../../../../test/support/renderer/fixtures'
@@ -119,6 +120,31 @@ describe('ProofsView', () => {
     await wrapper.get('[data-testid="proofs-filter-apply"]').trigger('submit')
     await flushPromises()
     expect(wrapper.get('[data-testid="proofs-filter-note"]').text()).toBe('Filtered here, on the proofs saved on this computer (this indexer has no list by circuit).')
+  })
+
+  it('finds its filters again when the navigation brings it back without a query, but not after Clear', async () => {
+    const { wrapper, router, bridge } = await mountView(ProofsView, '/proofs?circuit=6&state=revoked', (fake) => {
+      servePages(fake, 1, 2)
+      fake.handle('listCircuits', () => ({ circuits: [], origin: 'seen' }))
+    })
+    wrapper.unmount()
+    await router.push('/transactions')
+    await router.push('/proofs')
+    const again = mount(ProofsView, { global: { plugins: [getActivePinia()!, router] } })
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({ circuit: '6', state: 'revoked' })
+    expect((again.get('[data-testid="proofs-filter-circuit"]').element as HTMLSelectElement).value).toBe('6')
+    expect(bridge.callsOf('listProofs').every(([query]) => query.circuitId === '6' && query.state === 'revoked')).toBe(true)
+
+    await again.get('[data-testid="proofs-clear-filters"], .filters button[type="button"]').trigger('click')
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({})
+    again.unmount()
+    await router.push('/transactions')
+    await router.push('/proofs')
+    mount(ProofsView, { global: { plugins: [getActivePinia()!, router] } })
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({})
   })
 
   it('offers every proof type in readable case', async () => {
