@@ -52,13 +52,16 @@ const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
 ]
 
 /** The circuit's name where the record has none (a proof seen only on the socket): the same name every view shows. */
-function proofColumns(history: IndexerHistory): readonly Column<Proof>[] {
+function* namedPages(history: IndexerHistory, pages: Iterable<Proof[]>): Generator<Proof[]> {
   let names: Map<string, string | null> | null = null
-  const known = (id: string | null): string | null => {
-    names ??= new Map(history.circuits().data.map((circuit) => [circuit.id, circuit.name]))
-    return id === null ? null : (names.get(id) ?? null)
+  for (const page of pages) {
+    yield page.map((proof) => {
+      if (proof.circuitName !== null || proof.circuitId === null) return proof
+      names ??= new Map(history.circuits().data.map((circuit) => [circuit.id, circuit.name]))
+      const name = names.get(proof.circuitId) ?? null
+      return name === null ? proof : { ...proof, circuitName: name }
+    })
   }
-  return PROOF_COLUMNS.map((column) => (column.name === 'circuitName' ? { name: column.name, value: (p: Proof) => p.circuitName ?? known(p.circuitId) } : column))
 }
 
 /** The state filter is not a column of the cache: it is applied to each page read. */
@@ -91,7 +94,7 @@ export async function writeExport(
   try {
     const rows =
       checked.kind === 'proofs'
-        ? await writeRows(sink, checked.format, proofColumns(history), statePages(history.proofPages(checked.filter, pageSize), checked.filter.state))
+        ? await writeRows(sink, checked.format, PROOF_COLUMNS, namedPages(history, statePages(history.proofPages(checked.filter, pageSize), checked.filter.state)))
         : await writeRows(sink, checked.format, TRANSACTION_COLUMNS, history.transactionPages(checked.filter, pageSize))
     return { kind: checked.kind, format: checked.format, rows, bytes: sink.bytes, path: null }
   } finally {

@@ -61,6 +61,15 @@ describe('NotificationCentre: the one unread model', () => {
     expect(await centre.markRead('all')).toEqual({ total: 0, addresses: {}, circuits: {} })
   })
 
+  it('names a followed circuit by the name the cache knows, else Circuit #id', async () => {
+    const { centre, pushed } = setup()
+    store!.forIndexer('http://127.0.0.1:1').recordCircuits([{ id: '4', name: 'membership_proof', proofType: 'MEMBERSHIP', description: null }])
+    centre.circuitProofs([circuitProof('4', 'P1'), circuitProof('9', 'P2')])
+    const titles = (pushed.filter((e) => e.event === 'notifications').flatMap((e) => e.payload as AppNotification[])).map((entry) => entry.title)
+    expect(titles).toContain('New proof on membership_proof')
+    expect(titles).toContain('New proof on Circuit #9')
+  })
+
   it('pushes one unread event for entries that arrive together, and none when nothing changed', async () => {
     const { centre, pushed, clock } = setup()
     centre.notifications([notification('n1', { kind: 'SYSTEM' })])

@@ -1,0 +1,136 @@
+/// <reference lib="dom" />
+/**
+ * The list filters in serve mode, in Chromium: the circuit filter with the
+ * demo's circuit names (every row shown is of the circuit picked), the state
+ * filter applied here and said to be, filters that survive a trip to another
+ * view, the same filter on the saved proofs while the indexer is away, and
+ * a preset period on transactions.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_CIRCUITS } from '../../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { startBuilt, type Started } from './processes'
+
+const skipReason = browserMissing()
+const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+/** The circuit labels of the proof rows in view. */
+async function circuitsShown(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid="proof-row"] [data-testid="circuit-label"]', (nodes) => nodes.map((node) => node.textContent?.trim() ?? ''))
+}
+
+describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
+  let demo: DemoIndexer | null = null
+  let port = 0
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let baseUrl: string
+
+  beforeAll(async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 19 })
+    port = demo.port
+    // Revoked proofs among the newest, for the state filter.
+    for (let index = 0; index < 4; index++) demo.network.revokeProof()
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-filters-e2e-')),
+    })
+    baseUrl = serve.match[1]!
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(`${baseUrl}#/proofs`)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.close()
+  })
+
+  it('names circuits in the dashboard feed as in the list, though the socket sends only their ids', async () => {
+    await page.getByTestId('nav-dashboard').click()
+    await expect.poll(async () => page.getByTestId('connection-state').getAttribute('data-http'), { timeout: 20_000 }).toBe('ok')
+    for (let index = 0; index < 3; index++) demo!.network.publishProof()
+    const labels = page.locator('[data-testid="live-proof-row"] [data-testid="circuit-label"]')
+    await expect.poll(async () => labels.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
+    const names = new Set(DEMO_CIRCUITS.map((circuit) => circuit.name))
+    await expect.poll(async () => (await labels.allTextContents()).every((text) => names.has(text.trim())), { timeout: 20_000 }).toBe(true)
+    await page.locator('[data-testid="live-proof-row"]').first().locator('xpath=ancestor::section[1]').screenshot({ path: join(SCREENSHOTS, 'dashboard-feed-circuits.png') })
+    await page.getByTestId('nav-proofs').click()
+  })
+
+  it('filters proofs by a circuit picked by its name: every row shown has it', async () => {
+    await page.getByTestId('proof-row').first().waitFor({ timeout: 20_000 })
+    const select = page.getByTestId('proofs-filter-circuit')
+    // The demo's own list of circuits, by name.
+    await expect
+      .poll(async () => select.locator('option').allTextContents(), { timeout: 20_000 })
+      .toEqual(['All circuits', ...DEMO_CIRCUITS.map((circuit) => circuit.name)])
+    const before = await circuitsShown(page)
+    expect(new Set(before).size).toBeGreaterThan(1)
+
+    await select.selectOption({ label: 'dao_voter_membership' })
+    await expect.poll(() => page.url()).toContain('circuit=6')
+    await expect.poll(async () => new Set(await circuitsShown(page)), { timeout: 20_000 }).toEqual(new Set(['dao_voter_membership']))
+    expect((await circuitsShown(page)).length).toBeGreaterThan(1)
+    expect((await page.getByTestId('proofs-filter-note').textContent())?.trim()).toBe('Filtered by the indexer.')
+    await page.screenshot({ path: join(SCREENSHOTS, 'proofs-circuit-filter.png') })
+  })
+
+  it('applies the state filter here, as the indexer has none, and says so', async () => {
+    await page.getByTestId('proofs-filter-circuit').selectOption({ label: 'All circuits' })
+    await page.getByTestId('proofs-filter-state').selectOption({ label: 'Revoked' })
+    await expect.poll(() => page.url()).toContain('state=revoked')
+    await expect
+      .poll(async () => (await page.getByTestId('proofs-filter-note').textContent())?.trim(), { timeout: 20_000 })
+      .toBe('The state filter was applied here, on each page the indexer sent: it has no such filter.')
+    const states = await page.$$eval('[data-testid="proof-row"]', (rows) => rows.map((row) => (row.textContent ?? '').includes('Revoked')))
+    expect(states.length).toBeGreaterThanOrEqual(4)
+    expect(states.every(Boolean)).toBe(true)
+    await page.screenshot({ path: join(SCREENSHOTS, 'proofs-state-filter.png') })
+  })
+
+  it('keeps the filters over a trip to another view', async () => {
+    await page.getByTestId('proofs-filter-state').selectOption({ label: 'Any state' })
+    await page.getByTestId('proofs-filter-circuit').selectOption({ label: 'age_proof' })
+    await expect.poll(async () => new Set(await circuitsShown(page)), { timeout: 20_000 }).toEqual(new Set(['age_proof']))
+    await page.getByTestId('nav-transactions').click()
+    await page.getByTestId('tx-row').first().waitFor({ timeout: 20_000 })
+    await page.getByTestId('nav-proofs').click()
+    await expect.poll(() => page.url()).toContain('circuit=3')
+    expect(await page.getByTestId('proofs-filter-circuit').inputValue()).toBe('3')
+    await expect.poll(async () => new Set(await circuitsShown(page)), { timeout: 20_000 }).toEqual(new Set(['age_proof']))
+  })
+
+  it('filters the saved proofs by circuit while the indexer is away', async () => {
+    await demo!.close()
+    demo = null
+    await page.getByTestId('proofs-filter-circuit').selectOption({ label: 'balance_proof' })
+    await expect
+      .poll(async () => (await page.getByTestId('proofs-filter-note').textContent())?.trim(), { timeout: 30_000 })
+      .toBe('Filtered here, on the proofs saved on this computer (the indexer cannot be reached).')
+    await expect.poll(async () => new Set(await circuitsShown(page)), { timeout: 20_000 }).toEqual(new Set(['balance_proof']))
+    await page.screenshot({ path: join(SCREENSHOTS, 'proofs-circuit-filter-offline.png') })
+  })
+
+  it('lists the transactions of the last hour with the preset', async () => {
+    demo = await startDemoIndexer({ port, rate: 0, seed: 19 })
+    // Proofs just now: each is verified by a transaction of this hour.
+    for (let index = 0; index < 5; index++) demo.network.publishProof()
+    await page.getByTestId('nav-transactions').click()
+    await page.getByTestId('tx-filter-within').selectOption({ label: 'Last hour' })
+    await expect.poll(() => page.url()).toContain('within=1h')
+    await page.getByTestId('tx-row').first().waitFor({ timeout: 30_000 })
+    const now = await page.evaluate(() => Date.now())
+    const times = await page.$$eval('[data-testid="tx-row"] time[datetime]', (nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime')!)))
+    expect(times.length).toBeGreaterThan(0)
+    expect(times.every((time) => time >= now - 3_600_000 - 60_000 && time <= now + 60_000)).toBe(true)
+    await page.screenshot({ path: join(SCREENSHOTS, 'transactions-last-hour.png') })
+  })
+})
