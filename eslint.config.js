@@ -58,6 +58,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The demo is composed in by src/main/index.ts and serve/cli.ts; the core only knows its interface.
+    files: ['src/main/core/**', 'src/shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: electronPaths, message: 'The core never imports electron; put it in src/main/electron.' },
+            { group: ['**/demo/*', '**/demo/**'], message: 'The core never imports the demo; it is handed in (MonitorOptions.demo).' },
+          ],
+        },
+      ],
+    },
+  },
   // The renderer reaches the world only through the bridge, and within it imports flow one way:
   // views → components → composables/stores → model. A later block replaces the rule's options,
   // so each folder's block repeats the renderer-wide patterns.

@@ -21,6 +21,13 @@ describe('import boundaries', () => {
     },
   )
 
+  it('keep the demo out of the core, which is handed it', async () => {
+    const code = "import { startDemoIndexer } from '../../demo/server'\nexport const s = startDemoIndexer\n"
+    expect(await restrictedImports('src/main/core/monitor/probe.ts', code)).toEqual([expect.stringContaining('never imports the demo')])
+    expect(await restrictedImports('src/main/core/monitor/probe.ts', "import { app } from 'electron'\nexport const a = app\n")).toHaveLength(1)
+    expect(await restrictedImports('src/main/serve/probe.ts', code.replace('../../', '../'))).toEqual([])
+  })
+
   it('keep Node, ws and main-process code out of the renderer', async () => {
     const code = [
       "import { readFileSync } from 'node:fs'",

@@ -8,13 +8,14 @@ import type { AddressTransaction, AppNotification, ConnectionState, ErrorInfo, O
 import { DEMO_PROFILE_ID } from '@shared/settings'
 import type { Watchlist } from '@shared/watchlist'
 import { ProofWatchError } from '@shared/errors'
-import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../src/main/demo/catalog'
+import { DEMO_BUSY_ADDRESSES, DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
 import { memorySecretStore } from '../src/main/core/config/secrets'
 import { memorySettingsStore, type SavedSettings } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { waitFor } from './support/wait-for'
+import { builtInDemo } from '../src/main/demo/built-in-demo'
 
 function collect(monitor: Monitor) {
   const batches: BridgeEvent[][] = []
@@ -110,7 +111,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('starts the built-in demo when no indexer is chosen, with its user channels working', async () => {
-    monitor = createMonitor({ settings: memorySettingsStore() }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStore(), demo: builtInDemo() }, FAST)
     const events = collect(monitor)
     await monitor.start()
     const connection = await monitor.getConnection()
@@ -198,7 +199,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     demo = await startDemoIndexer({ port: 0, rate: 0 })
     const running = demo
     const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-    monitor = createMonitor({ settings: memorySettingsStore() }, { ...FAST, startDemo })
+    monitor = createMonitor({ settings: memorySettingsStore(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'ok')
@@ -298,7 +299,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('switches indexer when the active profile changes', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStore() }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStore(), demo: builtInDemo() }, FAST)
     await monitor.start()
     expect((await monitor.getConnection()).indexer.demo).toBe(true)
     const saved = await monitor.updateSettings({ saveProfile: { name: 'Local', httpUrl: demo.httpUrl } })

@@ -8,7 +8,7 @@ import type { BridgeEvent } from '@shared/bridge'
 import type { AppNotification, ConnectionState } from '@shared/domain'
 import type { Notice } from '@shared/notice'
 import type { UnreadCounts } from '@shared/unread'
-import { DEMO_WALLET } from '../src/main/demo/catalog'
+import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
@@ -33,7 +33,7 @@ async function start(): Promise<{ demo: DemoIndexer; monitor: Monitor; events: B
   const running = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
   demo = running
   const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-  const created = createMonitor({ settings: memorySettingsStore() }, { ...FAST, startDemo })
+  const created = createMonitor({ settings: memorySettingsStore(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
   monitor = created
   const events: BridgeEvent[] = []
   created.onEvents((batch) => events.push(...batch))

@@ -20,6 +20,7 @@ import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../sr
 import { encodeBase58, publicKeyBytes, signMessage } from '../src/main/core/ed25519'
 import { DEMO_KEYPAIR_FILE } from '../src/main/core/sign-in/demo-keypair'
 import { waitFor } from './support/wait-for'
+import { builtInDemo } from '../src/main/demo/built-in-demo'
 
 const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
 
@@ -109,7 +110,7 @@ describe('sign-in with a keypair file', () => {
   it('writes the demo wallet keypair to the data folder once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-keypair-'))
     const settings = memorySettingsStore(DEFAULT_SETTINGS)
-    monitor = createMonitor({ settings, demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE) }, FAST)
+    monitor = createMonitor({ settings, demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE), demo: builtInDemo() }, FAST)
     await monitor.start()
     const written = JSON.parse(readFileSync(join(dataDir, DEMO_KEYPAIR_FILE), 'utf8')) as number[]
     expect(written).toHaveLength(64)

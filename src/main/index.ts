@@ -1,6 +1,7 @@
 /** The Electron entry. Everything it does is composed, and tested, in electron/app-main.ts. */
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, protocol, safeStorage, screen, shell, Tray } from 'electron'
 import { createMonitor } from './core/monitor/monitor'
+import { builtInDemo } from './demo/built-in-demo'
 import { runApp } from './electron/app-main'
 import { applyV8MemoryFlags } from './core/memory/v8-memory-flags'
 
@@ -14,7 +15,7 @@ void runApp(
     argv: process.argv.slice(1),
     env: process.env,
     platform: process.platform,
-    createMonitor,
+    createMonitor: (options) => createMonitor({ ...options, demo: builtInDemo() }),
     defaultApp: process.defaultApp === true,
     execPath: process.execPath,
     processArgv: process.argv,

@@ -113,15 +113,19 @@ function connection(state: ConnectionState['socket']['state'], paused = false): 
 
 function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
   const listeners = new Set<(batch: BridgeEvent[]) => void>()
+  const emit = (batch: BridgeEvent[]) => listeners.forEach((listener) => listener(batch))
   let saved = structuredClone(initial)
   const methods = Object.fromEntries(BRIDGE_METHOD_NAMES.map((name) => [name, vi.fn(async (..._args: unknown[]) => `${name} result`)]))
   const monitor = {
     ...methods,
     knownSecrets: new KnownSecrets(),
     getSettings: vi.fn(async () => publicSettings(saved, memorySecretStore(), null)),
+    // As the monitor does: a save is also pushed as the `settings` event.
     updateSettings: vi.fn(async (patch: SettingsPatch) => {
       saved = applySettingsPatch(saved, patch).settings
-      return publicSettings(saved, memorySecretStore(), null)
+      const shown = publicSettings(saved, memorySecretStore(), null)
+      emit([{ event: 'settings', payload: shown }])
+      return shown
     }),
     getWatchlist: vi.fn(async () => ({ addresses: [], circuits: [] })),
     setLivePaused: vi.fn(async (paused: boolean) => connection('live', paused)),
@@ -139,7 +143,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
     setExternalOpener: vi.fn(),
     setSignInHooks: vi.fn(),
     setExportDestination: vi.fn(),
-    emit: vi.fn(),
+    emit: vi.fn((event: BridgeEvent['event'], payload: unknown) => emit([{ event, payload } as BridgeEvent])),
     suspend: vi.fn(),
     resume: vi.fn(),
     setOnline: vi.fn(),
@@ -149,7 +153,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
       return () => listeners.delete(listener)
     }),
   } as unknown as Monitor & Record<string, ReturnType<typeof vi.fn>>
-  return { monitor, emit: (batch: BridgeEvent[]) => listeners.forEach((listener) => listener(batch)) }
+  return { monitor, emit }
 }
 
 let userData: string

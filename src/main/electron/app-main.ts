@@ -17,7 +17,6 @@ import type { SettingsStore } from '../core/config/settings'
 import { APP_ID, DESKTOP_NAME } from './app-identity'
 import type { SafeStorageLike } from './credential-vault'
 import { openCredentialVault } from './credential-vault'
-import { desktopBridge } from './desktop-bridge'
 import type { DesktopShellDeps } from './desktop-shell'
 import { DesktopShell } from './desktop-shell'
 import { createExportDestination } from './export-dialog'
@@ -169,8 +168,13 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   let desktop: DesktopShell | null = null
   let readyLocation: RendererLocation | null = null
   let quitting = false
+  // The desktop's own events (a link to open or refused) reach the page the way the core's do, through
+  // the monitor; the ones that come before it exists wait for it.
   const heldEvents: BridgeEvent[] = []
-  const pushEvents = (batch: BridgeEvent[]) => (bridgeIpc ? bridgeIpc.push(batch) : heldEvents.push(...batch))
+  const pushEvents = (batch: BridgeEvent[]) => {
+    if (!monitor) heldEvents.push(...batch)
+    else for (const item of batch) emitEvent(monitor, item)
+  }
 
   const deepLinks = new DeepLinkRouter({
     open: (route) => desktop?.navigate(route),
@@ -357,22 +361,16 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     })
     desktop = shell
 
-    const bridge = desktopBridge(created, {
-      async updateSettings(patch) {
-        const saved = await created.updateSettings(patch)
-        shell.applySettings(saved)
-        return saved
-      },
-    })
+    // Saved settings reach the shell as the monitor's `settings` event, once, whoever saved them.
     bridgeIpc = registerBridgeIpc({
       ipcMain: electron.ipcMain,
-      dispatcher: createBridgeDispatcher(bridge, { shown: (value) => created.knownSecrets.redactValue(value) }),
+      dispatcher: createBridgeDispatcher(created, { shown: (value) => created.knownSecrets.redactValue(value) }),
       monitor: created,
       getWindow: () => mainWindow,
       location: rendererLocation,
       log,
     })
-    if (heldEvents.length > 0) bridgeIpc.push(heldEvents.splice(0))
+    pushEvents(heldEvents.splice(0))
 
     await shell.start()
     readyLocation = rendererLocation
@@ -386,6 +384,10 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   } catch (error) {
     return fail(`ProofWatch could not start: ${error instanceof Error ? error.message : String(error)}`, 1)
   }
+}
+
+function emitEvent<E extends BridgeEvent>(monitor: Monitor, item: E): void {
+  monitor.emit(item.event, item.payload)
 }
 
 /** The Downloads folder, or the data folder where the system has none. */

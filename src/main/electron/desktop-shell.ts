@@ -144,7 +144,7 @@ export class DesktopShell {
     this.deps.pushEvents([{ event: 'problem', payload: problem }])
   }
 
-  /** Settings saved (by the renderer, the tray or at start): rules, tray and menu switches, login item. */
+  /** Settings as read at start or saved (the `settings` event): rules, tray and menu switches, login item. */
   applySettings(settings: PublicSettings): void {
     this.rules = settings.notifications
     this.desktop = { ...DEFAULT_DESKTOP_OPTIONS, ...settings.desktop }
@@ -166,7 +166,8 @@ export class DesktopShell {
 
   async setDoNotDisturb(on: boolean): Promise<void> {
     try {
-      this.applySettings(await this.deps.monitor.updateSettings({ notifications: { doNotDisturb: on } }))
+      // Applied when the monitor's `settings` event comes, as every save is.
+      await this.deps.monitor.updateSettings({ notifications: { doNotDisturb: on } })
     } catch (error) {
       this.deps.log.warn('Could not switch do not disturb', toErrorInfo(error))
       this.problem(toErrorInfo(error))

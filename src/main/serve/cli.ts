@@ -14,6 +14,7 @@ import { KnownSecrets } from '../core/known-secrets'
 import { createMonitor } from '../core/monitor/monitor'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { applyV8MemoryFlags } from '../core/memory/v8-memory-flags'
+import { builtInDemo } from '../demo/built-in-demo'
 import { startServe } from './server'
 
 // Before the core allocates anything: the footprint settings the app's main process runs with.
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     log,
     signInPageRoot: rendererDir,
     demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE),
+    demo: builtInDemo(),
     appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir, logFile },
   })
   await monitor.start()

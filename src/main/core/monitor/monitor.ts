@@ -37,11 +37,8 @@ import type { Watchlist } from '@shared/watchlist'
 import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
-import { DEMO_WALLET } from '../../demo/catalog'
-import { startDemoIndexer } from '../../demo/server'
 import { testIndexerConnection } from '../session/connection-test'
 import { credentialHeaders, parseCredential, tryParseCredential, type Credential } from '../config/credentials'
-import { randomBytes } from 'node:crypto'
 import { KnownSecrets } from '../known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
 import { explorerUrl } from '../links/explorer-links'
@@ -55,7 +52,7 @@ import { healthEntry } from '../notify/health-entries'
 import { HealthWatch } from '../notify/health-watch'
 import { Notifier } from '../notify/notifier'
 import { systemClock, type NotifyClock } from '../notify/timers'
-import { resolveTarget, type DemoEndpoints } from '../session/indexer-target'
+import type { IndexerTarget } from '../session/indexer-target'
 import type { LaunchOptions } from '../config/launch-options'
 import type { LiveServiceOptions } from '../live/live-service'
 import { silentLogger, type Logger } from '../log/log'
@@ -65,8 +62,8 @@ import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type Set
 import { WatchlistModel } from '../watchlist/watchlist-model'
 import { refusedChannelOf } from '../live/frame-errors'
 import { healthFingerprint, projectConnection } from './connection-projection'
+import { IndexerSwitch, type BuiltInDemo } from './indexer-switch'
 import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-service'
-import { writeDemoKeypair } from '../sign-in/demo-keypair'
 import { expandHome } from '../sign-in/keypair-file'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
@@ -82,12 +79,15 @@ export interface Monitor extends BridgeMethods {
   resume(): void
   /** Window visibility and system idleness: fewer polls while nobody looks. */
   setActivity(activity: Activity): void
+  /**
+   * Pushes an event from the transport's side (a deep link to show, a link refused): it reaches the
+   * page the one way every event does, batched and redacted with the core's own.
+   */
+  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
   /** How this transport delivers an export (a file dialog, a download link). */
   setExportDestination(destination: ExportDestination): void
   /** How this transport opens an external https link; without one the page opens it. */
   setExternalOpener(open: (url: string) => Promise<boolean>): void
-  /** Pushes an event from the transport's side (a deep link to show, the tray's do-not-disturb). */
-  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
   /**
    * How this transport helps sign-in: open the one-time sign-in page in the
    * system browser (desktop; without it the page opens a tab), and pick a
@@ -122,11 +122,11 @@ export interface MonitorOptions {
   signInPageRoot?: string | null
   /** Where the demo wallet's keypair file is written at the demo's first start (so keypair sign-in can be tried); null: nowhere. */
   demoKeypairPath?: string | null
+  /** The built-in demo, watched when no indexer is configured; absent: none in this run. */
+  demo?: BuiltInDemo | null
 }
 
 export interface MonitorDeps {
-  /** Starts the built-in demo indexer when no indexer is configured. */
-  startDemo?: () => Promise<{ httpUrl: string; wsUrl: string; credential?: string; cookieName?: string; close(): Promise<void> }>
   /** Tuning for tests: the live service's options (transport timings, backfill). */
   live?: Partial<LiveServiceOptions>
   history?: Partial<Parameters<typeof HistoryStore.open>[0]>
@@ -143,11 +143,6 @@ const HEALTH_PUSH_MS = 1_000
 
 export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): Monitor {
   return new IndexerMonitor(options, deps)
-}
-
-interface RunningDemo {
-  endpoints: DemoEndpoints
-  close(): Promise<void>
 }
 
 class IndexerMonitor implements Monitor {
@@ -169,14 +164,12 @@ class IndexerMonitor implements Monitor {
   /** The one decision path: which of the centre's events pop up, under the user's rules. */
   private readonly notifier: Notifier
   private readonly health: HealthWatch
-  private demo: RunningDemo | null = null
-  private session: IndexerSession | null = null
+  private readonly indexer: IndexerSwitch
   private running = false
   private paused = false
   /** When the live side last stopped (paused, or no session yet): "since" counts from there, not from each read. */
   private stoppedSince = Date.now()
   private activity: Activity = { visible: true, idle: false }
-  private switching: Promise<void> = Promise.resolve()
   private exportDestination: ExportDestination | null = null
   private openExternalUrl: ((url: string) => Promise<boolean>) | null = null
   private readonly unsubscribers: Array<() => void> = []
@@ -197,6 +190,17 @@ class IndexerMonitor implements Monitor {
     this.knownSecrets.addCredential(this.launch.credential)
     // Whatever log it is handed, nothing the core logs carries a credential it holds.
     this.log = this.knownSecrets.logger(options.log ?? silentLogger)
+    this.indexer = new IndexerSwitch({
+      settings: options.settings,
+      secrets: this.secrets,
+      launch: () => this.launch,
+      demo: options.demo ?? null,
+      demoKeypairPath: options.demoKeypairPath ?? null,
+      log: this.log,
+      open: (target) => this.openSession(target),
+      opened: (session) => this.sessionOpened(session),
+      closed: () => this.centre.attach(null),
+    })
     this.centre = new NotificationCentre({
       push: (event, payload) => this.batcher.push(event, payload),
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
@@ -268,7 +272,7 @@ class IndexerMonitor implements Monitor {
     this.openHistory()
     this.applyLaunchAdditions()
     this.notifier.setWatchlist(this.watchlist.snapshot())
-    await this.connect()
+    await this.indexer.connect()
     if (this.launch.keypair) await this.signInWithLaunchKeypair(this.launch.keypair)
   }
 
@@ -276,13 +280,9 @@ class IndexerMonitor implements Monitor {
     this.running = false
     if (this.healthTimer) clearTimeout(this.healthTimer)
     this.healthTimer = null
-    await this.switching
+    await this.indexer.settled()
     await this.signIn.dispose()
-    this.disconnect()
-    if (this.demo) {
-      await this.demo.close()
-      this.demo = null
-    }
+    await this.indexer.close()
     this.watchlist.flush()
     this.watchlist.dispose()
     this.unsubscribers.forEach((u) => u())
@@ -598,7 +598,7 @@ class IndexerMonitor implements Monitor {
   }
 
   private publicSettings(): PublicSettings {
-    const shown = publicSettings(this.options.settings.read(), this.secrets, this.demo?.endpoints.wallet ?? DEMO_WALLET)
+    const shown = publicSettings(this.options.settings.read(), this.secrets, this.indexer.demoWallet)
     // The chosen profile is not what this run watches: Settings must not call it "in use".
     return this.launch.indexerUrl ? { ...shown, launchIndexerUrl: this.launch.indexerUrl } : shown
   }
@@ -650,35 +650,15 @@ class IndexerMonitor implements Monitor {
   }
 
   private reconnectTo(): Promise<void> {
-    this.switching = this.switching.then(async () => {
-      this.disconnect()
-      await this.connect()
-    })
-    return this.switching
+    return this.indexer.switchOver()
   }
 
-  private async ensureDemo(): Promise<DemoEndpoints> {
-    if (!this.demo) {
-      // A token of its own at each start: a guessable one ('demo') would be redacted as a secret wherever the word shows.
-      const startDemo = this.deps.startDemo ?? (() => startDemoIndexer({ port: 0, credential: randomBytes(18).toString('base64url') }))
-      const started = await startDemo()
-      const credential = `cookie:${started.cookieName ?? 'zkhelios_session'}=${started.credential ?? 'demo'}`
-      if (this.options.demoKeypairPath) writeDemoKeypair(this.options.demoKeypairPath, this.log)
-      this.demo = { endpoints: { httpUrl: started.httpUrl, wsUrl: started.wsUrl, credential, wallet: DEMO_WALLET }, close: () => started.close() }
-      this.log.info('demo indexer started', { httpUrl: started.httpUrl })
-    }
-    return this.demo.endpoints
+  private get session(): IndexerSession | null {
+    return this.indexer.session
   }
 
-  private async connect(): Promise<void> {
-    const saved = this.options.settings.read()
-    const needsDemo = !this.launch.indexerUrl && !saved.profiles.some((p) => p.id === saved.activeProfileId)
-    const demo = needsDemo ? await this.ensureDemo() : null
-    if (!needsDemo && this.demo) {
-      await this.demo.close()
-      this.demo = null
-    }
-    const target = resolveTarget(saved, this.launch, this.secrets, () => demo!)
+  /** A session on `target` whose events reach the page and the notification centre. */
+  private openSession(target: IndexerTarget): IndexerSession {
     const deps: SessionDeps = {
       onUnauthorized: (problem) => this.signIn.noteRefused(problem),
       history: this.requireHistory(),
@@ -698,25 +678,23 @@ class IndexerMonitor implements Monitor {
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
       onLiveCounters: () => this.healthMoved(),
-      polling: saved.polling,
+      polling: this.options.settings.read().polling,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
     }
     this.knownSecrets.addCredential(target.credential)
-    this.session = new IndexerSession(target, deps)
-    this.centre.attach(this.session.history)
-    this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
-    this.session.setActivity(this.activity)
-    this.updateRetentionPolicy()
-    if (!this.paused) this.session.start()
-    this.pushConnection()
-    void this.signIn.connected()
+    return new IndexerSession(target, deps)
   }
 
-  private disconnect(): void {
-    this.session?.stop()
-    this.session = null
-    this.centre.attach(null)
+  private sessionOpened(session: IndexerSession): void {
+    const target = session.target
+    this.centre.attach(session.history)
+    this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
+    session.setActivity(this.activity)
+    this.updateRetentionPolicy()
+    if (!this.paused) session.start()
+    this.pushConnection()
+    void this.signIn.connected()
   }
 
   private followWatchlist(change: { kind?: string } | undefined): void {
