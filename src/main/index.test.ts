@@ -20,7 +20,7 @@ vi.mock('./electron/app-main', () => ({ runApp: mocks.runApp }))
 vi.mock('./core/monitor/monitor', () => ({ createMonitor: mocks.createMonitor }))
 vi.mock('./core/memory/v8-memory-flags', () => ({ applyV8MemoryFlags: mocks.applyV8MemoryFlags }))
 
-it('hands the Electron modules, the process and the monitor factory to runApp', async () => {
+it('hands the Electron modules, the process and the monitor factory (with the built-in demo) to runApp', async () => {
   await import('./index')
   expect(mocks.runApp).toHaveBeenCalledTimes(1)
   const [modules, options] = mocks.runApp.mock.calls[0] as unknown as [Record<string, unknown>, Record<string, unknown>]
@@ -31,7 +31,7 @@ it('hands the Electron modules, the process and the monitor factory to runApp', 
     argv: process.argv.slice(1),
     env: process.env,
     platform: process.platform,
-    createMonitor: mocks.createMonitor,
+    createMonitor: expect.any(Function),
     execPath: process.execPath,
     processArgv: process.argv,
     defaultApp: process.defaultApp === true,
@@ -39,5 +39,8 @@ it('hands the Electron modules, the process and the monitor factory to runApp', 
   // The memory flags come first, before the app (and its core) allocates anything.
   expect(mocks.applyV8MemoryFlags).toHaveBeenCalledTimes(1)
   expect(mocks.applyV8MemoryFlags.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)
+  const create = options.createMonitor as (o: { settings: unknown }) => unknown
+  create({ settings: 'saved' })
+  expect(mocks.createMonitor).toHaveBeenCalledWith({ settings: 'saved', demo: expect.objectContaining({ wallet: expect.any(String), start: expect.any(Function) }) })
 })
 
