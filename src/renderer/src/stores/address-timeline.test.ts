@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page, ReadOptions, Transaction, TransactionQuery } from '@shared/domain'
 import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
 import { deferred } from '../../../../test/support/renderer/deferred'
@@ -147,5 +147,41 @@ describe('address timeline store', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(answers).toBe(2)
     expect(timeline.entries).toHaveLength(2)
+  })
+
+  it('counts live arrivals into the total and the failures, once each', async () => {
+    serve(() => page([]), () => page([makeTransaction(1)], { total: '10', freshness: { source: 'network', fetchedAt: 1 } }))
+    const timeline = useAddressTimelineStore()
+    await timeline.load(ADDRESS)
+    bridge.emit('addressTransactions', [
+      { address: ADDRESS, transaction: makeTransaction(2, { status: 'FAILED' }) },
+      { address: ADDRESS, transaction: makeTransaction(3) },
+    ])
+    bridge.emit('addressTransactions', [{ address: ADDRESS, transaction: makeTransaction(2, { status: 'FAILED' }) }])
+    // A batch is oldest first: the newest goes on top.
+    expect(timeline.entries.map((entry) => entry.transaction.signature)).toEqual([3, 2, 1].map((n) => makeTransaction(n).signature))
+    expect(timeline.total).toBe('12')
+    expect(timeline.liveArrivals).toBe(2)
+    expect(timeline.liveFailures).toBe(1)
+  })
+
+  it('reads a list paged from the cache again from the indexer once it is back', async () => {
+    bridge.handle('getConnection', () => makeConnection({ http: 'unreachable' }))
+    let online = false
+    serve(
+      () => page([]),
+      () => (online ? page([makeTransaction(2), makeTransaction(1)], { total: '2', freshness: { source: 'network', fetchedAt: 2 } }) : page([makeTransaction(1)], { total: '1', freshness: { source: 'cache', fetchedAt: 1, offline: OFFLINE } })),
+    )
+    const connection = useConnectionStore()
+    await connection.start()
+    const timeline = useAddressTimelineStore()
+    await timeline.load(ADDRESS)
+    expect(timeline.pagingSource).toBe('cache')
+    expect(timeline.totalSource).toBe('cache')
+    online = true
+    bridge.emit('connection', makeConnection({ http: 'ok' }))
+    await vi.waitFor(() => expect(timeline.pagingSource).toBe('network'))
+    expect(timeline.entries.map((entry) => entry.origin)).toEqual(['network', 'network'])
+    expect(timeline.total).toBe('2')
   })
 })

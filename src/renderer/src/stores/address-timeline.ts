@@ -95,7 +95,8 @@ export const useAddressTimelineStore = defineStore('addressTimeline', () => {
     const page = await bridge.listTransactions(query, options)
     // Main answers from the cache when the indexer cannot be reached; those rows are cached ones.
     const origin = options?.source === 'cache' || page.freshness?.source === 'cache' ? 'cache' : 'network'
-    if (!following) pagingSource.value = origin
+    // The first page decides; a head refresh (the list is loaded) keeps the source the cursors belong to.
+    if (!following && !list.loaded.value) pagingSource.value = origin
     noteOrigins(page.items, origin)
     return page
   }
