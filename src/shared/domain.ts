@@ -320,6 +320,23 @@ export interface ConnectionState {
     duplicates: number
     malformedFrames: number
   }
+  /** The background fetch of full records of what the user watches, for reading them offline. */
+  details?: DetailFetchProgress
+}
+
+/**
+ * Full records of the transactions of watched addresses and of the proofs of
+ * watched authorities and the user's wallet, fetched in the background.
+ */
+export interface DetailFetchProgress {
+  /** Records in scope held in full. */
+  held: number
+  /** Records in scope the cache holds (in full or as summaries). */
+  total: number
+  /** Summaries the indexer said it does not have the full record of. */
+  unavailable: number
+  /** `working`: fetching; `idle`: nothing left to fetch; `offline`: paused until the indexer answers. */
+  state: 'working' | 'idle' | 'offline'
 }
 
 export type ErrorCode =

@@ -46,6 +46,12 @@ export interface Freshness {
   fetchedAt: number | null
   /** Set when the indexer could not be reached and the cache answered instead. */
   offline?: ErrorInfo
+  /**
+   * The cache held only a summary of this record (a live event, a list item):
+   * its full detail (logs, instructions, public inputs, state) was never
+   * fetched, so the fields it lacks are unknown, not empty.
+   */
+  summaryOnly?: boolean
 }
 
 export interface NotificationQuery {

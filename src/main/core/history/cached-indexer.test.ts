@@ -86,6 +86,33 @@ describe('reads through the cache', () => {
     expect((await rejection(cached.series({ metric: 'tps', period: '30d' }))).code).toBe('UNREACHABLE')
   })
 
+  it('offline, a record held only as a summary is answered as that summary, marked so; one held in full is not', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 24 })
+    const store = openStore()
+    const cached = cachedFor(store, demo.httpUrl)
+    const listed = await cached.listTransactions({ limit: 3 })
+    const full = await cached.transaction(listed.items[1]!.signature)
+    const published = demo.network.publishProof().proof
+    const history = store.forIndexer(indexerKey(demo.httpUrl))
+    const summary = { proofAccount: published.proofAccount, authority: published.authority, circuitId: String(published.circuit.id), proofType: published.circuit.proofType, slot: String(published.slot) }
+    history.recordProofSummaries([{ ...summary, raw: { ...summary }, extra: {} }])
+    await demo.close()
+    demo = null
+
+    const listItem = listed.items[0]!
+    const saved = await cached.transaction(listItem.signature)
+    expect(saved).toMatchObject({ signature: listItem.signature, slot: listItem.slot, fee: listItem.fee, logs: [], instructions: [], errorMessage: null })
+    expect(saved.freshness).toMatchObject({ source: 'cache', summaryOnly: true, offline: { code: 'UNREACHABLE' } })
+    expect((await cached.transaction(listItem.signature, { source: 'cache' })).freshness?.summaryOnly).toBe(true)
+    const held = await cached.transaction(full.signature)
+    expect(held.logs).toEqual(full.logs)
+    expect(held.freshness?.summaryOnly).toBeUndefined()
+
+    const proof = await cached.proof(published.proofAccount)
+    expect(proof).toMatchObject({ proofAccount: published.proofAccount, signature: null, verified: null })
+    expect(proof.freshness).toMatchObject({ source: 'cache', summaryOnly: true })
+  })
+
   it('after a restart without network, every view shows the last known state from the file', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23 })
     const dir = tempDir()

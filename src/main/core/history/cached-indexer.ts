@@ -35,10 +35,13 @@ type Source = NonNullable<ReadOptions['source']>
 /** Failures after which the cache answers instead: the indexer is out of reach, not refusing the question. */
 export interface CachedIndexerOptions {
   clock?: () => number
+  /** An address's transactions were listed from the indexer and kept (`address`: the pubkey filter, null without one). */
+  onTransactionsListed?(address: string | null): void
 }
 
 export class CachedIndexer {
   private readonly clock: () => number
+  private readonly onTransactionsListed: CachedIndexerOptions['onTransactionsListed']
 
   private readonly proofListing: ProofListing
 
@@ -49,6 +52,7 @@ export class CachedIndexer {
   ) {
     this.clock = options.clock ?? Date.now
     this.proofListing = new ProofListing(client, history)
+    this.onTransactionsListed = options.onTransactionsListed
   }
 
   overview(options?: ReadOptions): Promise<Overview> {
@@ -154,7 +158,11 @@ export class CachedIndexer {
       options,
       () => this.client.transactions(query),
       // Every item of an address's list involves that address, whatever its instructions say.
-      (page) => this.history.recordTransactions(page.items, query?.pubkey ? { address: query.pubkey.trim() } : {}),
+      (page) => {
+        const address = query?.pubkey ? query.pubkey.trim() : null
+        this.history.recordTransactions(page.items, address ? { address } : {})
+        if (page.items.length > 0) this.onTransactionsListed?.(address)
+      },
       () => this.history.listTransactions(query),
     )
   }
@@ -165,8 +173,17 @@ export class CachedIndexer {
       `The transaction ${signature}`,
       () => this.client.transaction(signature),
       (detail) => this.history.recordTransactionDetail(detail),
-      () => this.history.transaction(signature),
+      () => this.savedTransaction(signature),
     )
+  }
+
+  /** The full record when it was fetched once, else the list item it was seen as (marked a summary). */
+  private savedTransaction(signature: string): Stored<TransactionDetail | null> {
+    const detail = this.history.transaction(signature)
+    if (detail.data !== null) return detail
+    const item = this.history.transactionItem(signature)
+    if (item.data === null) return { data: null, storedAt: null }
+    return { data: { ...item.data, errorMessage: null, logs: [], instructions: [] }, storedAt: item.storedAt, summaryOnly: true }
   }
 
   /**
@@ -211,7 +228,7 @@ export class CachedIndexer {
       if (stored.data === null) {
         throw new ProofWatchError({ code: 'NOT_FOUND', message: `${what} is not in the offline cache yet`, retryable: true })
       }
-      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt })
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, ...summaryMark(stored) })
     }
     let value: T
     try {
@@ -221,7 +238,7 @@ export class CachedIndexer {
       if (!isOfflineError(offline)) throw error
       const stored = fromCacheOr(cached, error)
       if (stored.data === null) throw error
-      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, offline })
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, offline, ...summaryMark(stored) })
     }
     this.keep(record, value)
     return withFreshness(value, { source: 'network', fetchedAt: this.clock() })
@@ -277,6 +294,10 @@ function fromCacheOr<T>(cached: () => Stored<T>, networkError: unknown): Stored<
   } catch {
     throw networkError
   }
+}
+
+function summaryMark(stored: Stored<unknown>): Pick<Freshness, 'summaryOnly'> {
+  return stored.summaryOnly ? { summaryOnly: true } : {}
 }
 
 function sourceOf(options: ReadOptions | undefined): Source {

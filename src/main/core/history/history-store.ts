@@ -75,12 +75,15 @@ import {
   type ProofRow,
   type TransactionRow,
 } from './stored-records'
+import { detailCoverage, missingDetails, type DetailCoverage, type MissingDetail, type WatchedScope } from './watched-details'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
 
 /** What the cache holds for a question, and when it was stored (null: nothing held). */
 export interface Stored<T> {
   data: T
   storedAt: number | null
+  /** Only a summary of the record is held (a live summary, a list item): its full detail was never fetched. */
+  summaryOnly?: boolean
 }
 
 export interface HistoryStoreOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
@@ -480,7 +483,8 @@ export class IndexerHistory {
         | (ProofRow & { stored_at: number })
         | undefined
       const proof = row === undefined ? null : this.decode(row, proofFromRow)
-      return { data: proof, storedAt: proof === null ? null : (row?.stored_at ?? null) }
+      if (proof === null) return { data: null, storedAt: null }
+      return row?.complete === 1 ? { data: proof, storedAt: row.stored_at } : { data: proof, storedAt: row?.stored_at ?? null, summaryOnly: true }
     })
   }
 
@@ -554,6 +558,16 @@ export class IndexerHistory {
       }
       return counts
     })
+  }
+
+  /** Records the user watches held only as summaries, newest first (the background fetch's queue). */
+  missingDetails(scope: WatchedScope, skip: readonly string[], limit: number): MissingDetail[] {
+    return this.read([], (id, db) => missingDetails(db, id, scope, skip, limit))
+  }
+
+  /** How many records the user watches are held in full, of how many. */
+  detailCoverage(scope: WatchedScope, unavailable: readonly string[]): DetailCoverage {
+    return this.read({ held: 0, total: 0, unavailable: 0 }, (id, db) => detailCoverage(db, id, scope, unavailable))
   }
 
   metadata(): Record<string, unknown> {

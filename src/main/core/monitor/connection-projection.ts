@@ -4,14 +4,14 @@
  * user paused the live side. Pure: the monitor calls it on every change and
  * a second after counters or the last event moved.
  */
-import type { ConnectionState } from '@shared/domain'
+import type { ConnectionState, DetailFetchProgress } from '@shared/domain'
 import type { HttpHealthState } from '../indexer/http-health'
 import type { LiveServiceStatus } from '../live/live-service'
 import type { IndexerTarget } from '../session/indexer-target'
 
 export interface ConnectionInputs {
   /** The session's side; null before the first connect or between a disconnect and the next connect. */
-  session: { target: IndexerTarget; http: HttpHealthState; live: LiveServiceStatus } | null
+  session: { target: IndexerTarget; http: HttpHealthState; live: LiveServiceStatus; details?: DetailFetchProgress } | null
   paused: boolean
   /** When the live side last stopped: "since" counts from there while there is no socket. */
   stoppedSince: number
@@ -42,10 +42,11 @@ export function projectConnection({ session, paused, stoppedSince }: ConnectionI
       duplicates: status?.counters.duplicates ?? 0,
       malformedFrames: status?.counters.droppedFrames ?? 0,
     },
+    ...(session?.details ? { details: { ...session.details } } : {}),
   }
 }
 
-/** What the delayed health push compares: last event, latency and counters change without a state change. */
+/** What the delayed health push compares: last event, latency, counters and the background fetch change without a state change. */
 export function healthFingerprint(state: ConnectionState): string {
-  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters])
+  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters, state.details])
 }

@@ -722,7 +722,7 @@ class IndexerMonitor implements Monitor {
   private connectionState(): ConnectionState {
     const session = this.session
     return projectConnection({
-      session: session ? { target: session.target, http: session.http, live: session.liveStatus() } : null,
+      session: session ? { target: session.target, http: session.http, live: session.liveStatus(), details: session.detailProgress() } : null,
       paused: this.paused,
       stoppedSince: this.stoppedSince,
     })

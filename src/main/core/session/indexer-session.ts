@@ -1,8 +1,10 @@
 import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
-import type { AddressTransaction, CircuitProof, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
+import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
 import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
+import { BackgroundFetcher } from './background-fetcher'
+import { DetailBacklog } from './detail-backlog'
 import { ProofFiller } from './proof-filler'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryStore, IndexerHistory } from '../history/history-store'
@@ -47,6 +49,9 @@ const INBOX_FOLLOW_UP_MS = 1_000
 /** The list is read again this often while connected, for read state changed elsewhere. */
 const INBOX_REFRESH_MS = 60_000
 
+/** The background fetch's progress reaches the connection state at most this often while it works. */
+const DETAIL_PROGRESS_PUSH_MS = 1_000
+
 /** Series the views asked for most recently; the poller keeps these fresh. */
 const FOLLOWED_SERIES_MAX = 4
 
@@ -61,6 +66,10 @@ export class IndexerSession {
   readonly client: IndexerClient
   readonly cached: CachedIndexer
   private readonly filler: ProofFiller
+  private readonly backlog: DetailBacklog
+  private readonly fetcher: BackgroundFetcher
+  private progressTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly unsubscribeWatchlist: () => void
   readonly history: IndexerHistory
   readonly live: LiveService
   private readonly poller: Poller
@@ -81,13 +90,31 @@ export class IndexerSession {
     const headers = () => credentialHeaders(target.credential)
     this.health = new HttpHealth((state) => {
       deps.log.info(`indexer HTTP ${state.state}`, state.lastError ?? undefined)
+      if (state.state === 'ok') this.fetcher.online()
       deps.onHttpState()
     })
     this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
-    this.cached = new CachedIndexer(this.client, this.history)
-    // Socket proofs are summaries; the full record comes over HTTP within seconds.
-    this.filler = new ProofFiller({ fetch: (account) => this.cached.proof(account, { source: 'network' }) })
+    this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
+    // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
+    // Then the full records of what the user watches, for reading offline. One pace for both.
+    this.filler = new ProofFiller({
+      fetch: async (account) => this.history.recordProofs([await this.client.proof(account)]),
+      onWork: () => this.fetcher.wake(),
+    })
+    this.backlog = new DetailBacklog({
+      history: this.history,
+      client: this.client,
+      scope: () => {
+        const addresses = deps.watchlist.watchedPubkeys()
+        return { addresses, authorities: target.wallet ? [...addresses, target.wallet] : addresses }
+      },
+      onProgress: () => this.progressSoon(),
+    })
+    this.fetcher = new BackgroundFetcher({ sources: [this.filler, this.backlog], onState: () => this.progressNow() })
+    this.unsubscribeWatchlist = deps.watchlist.onChange((_watchlist, change) => {
+      if (change.kind.startsWith('address-')) this.watchedArrived(null)
+    })
     this.inbox =
       target.credential === null
         ? null
@@ -151,6 +178,7 @@ export class IndexerSession {
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
+          if (items.length > 0) this.watchedArrived(null)
           deps.watchlist.noteAddressTransactions(items)
           this.relayActivity('addressTransactions', items, meta.origin)
         },
@@ -173,6 +201,8 @@ export class IndexerSession {
 
   start(): void {
     this.live.start()
+    // What an earlier run left unfetched is taken up again from the cache.
+    this.fetcher.wake()
     if (this.inbox) {
       // Read state changed on the indexer's web app shows up here within a minute.
       this.inboxInterval = setInterval(() => {
@@ -183,7 +213,11 @@ export class IndexerSession {
   }
 
   stop(): void {
+    this.fetcher.stop()
     this.filler.stop()
+    this.unsubscribeWatchlist()
+    if (this.progressTimer) clearTimeout(this.progressTimer)
+    this.progressTimer = null
     this.live.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)
@@ -239,6 +273,11 @@ export class IndexerSession {
     }
   }
 
+  /** How far the background fetch of full records of what the user watches has got. */
+  detailProgress(): DetailFetchProgress {
+    return { ...this.backlog.progress(), state: this.fetcher.state }
+  }
+
   /** The indexer's HTTP health, from every request the client made (reads, polls, backfills). */
   get http(): HttpHealthState {
     return this.health.current
@@ -262,8 +301,33 @@ export class IndexerSession {
   /** After every (re)connect the indexer's own notification list is read down to what is held. */
   private noteSocket(): void {
     const live = this.live.status().socket.state === 'live'
+    if (live) this.fetcher.online()
     if (live && !this.socketLive) void this.inbox?.sync()
     this.socketLive = live
+  }
+
+  /** New records of what the user watches may be in the cache (`address`: listed for this address; null: arrived or watchlist changed). */
+  private watchedArrived(address: string | null): void {
+    if (address !== null && !this.deps.watchlist.isWatched(address)) return
+    this.backlog.refresh()
+    this.fetcher.wake()
+  }
+
+  /** The fetcher started, stopped or paused: the connection state says so now. */
+  private progressNow(): void {
+    if (this.progressTimer) clearTimeout(this.progressTimer)
+    this.progressTimer = null
+    this.deps.onLiveStatus()
+  }
+
+  /** Progress while working: at most once a second, and no timer once it is quiet. */
+  private progressSoon(): void {
+    if (this.progressTimer) return
+    this.progressTimer = setTimeout(() => {
+      this.progressTimer = null
+      this.deps.onLiveStatus()
+    }, DETAIL_PROGRESS_PUSH_MS)
+    this.progressTimer.unref?.()
   }
 
   private inboxSoon(): void {

@@ -1,12 +1,26 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { waitFor } from '../../../../test/support/wait-for'
+import { BackgroundFetcher } from './background-fetcher'
 import { ProofFiller } from './proof-filler'
+
+let fetcher: BackgroundFetcher | null = null
+afterEach(() => {
+  fetcher?.stop()
+  fetcher = null
+})
+
+/** A filler fed to its own background fetcher, as the session does. */
+function fillerWith(fetch: (account: string) => Promise<unknown>, options: { perMinute?: number; offlinePauseMs?: number } = {}): ProofFiller {
+  const filler: ProofFiller = new ProofFiller({ fetch, onWork: () => fetcher?.wake() })
+  fetcher = new BackgroundFetcher({ sources: [filler], perMinute: options.perMinute ?? 60_000, offlinePauseMs: options.offlinePauseMs })
+  return filler
+}
 
 describe('ProofFiller', () => {
   it('fills every proof once, newest first', async () => {
     const fetched: string[] = []
-    const filler = new ProofFiller({ fetch: async (account) => fetched.push(account), perMinute: 60_000 })
+    const filler = fillerWith(async (account) => fetched.push(account))
     filler.add(['a', 'b', 'c'])
     filler.add(['c', 'b'])
     await waitFor(() => fetched.length === 3)
@@ -15,43 +29,45 @@ describe('ProofFiller', () => {
     filler.add(['a'])
     await new Promise((resolve) => setImmediate(resolve))
     expect(fetched).toHaveLength(3)
-    filler.stop()
   })
 
   it('keeps what is queued while the indexer is out of reach, and resumes', async () => {
     let reachable = false
+    let tries = 0
     const fetched: string[] = []
-    const filler = new ProofFiller({
-      fetch: async (account) => {
+    const filler = fillerWith(
+      async (account) => {
+        tries++
         if (!reachable) throw new ProofWatchError({ code: 'UNREACHABLE', message: 'down' })
         fetched.push(account)
       },
-      perMinute: 60_000,
-      offlinePauseMs: 20,
-    })
+      { offlinePauseMs: 20 },
+    )
     filler.add(['a', 'b'])
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await waitFor(() => tries >= 2)
     expect(filler.pending).toBe(2)
+    expect(fetcher!.state).toBe('offline')
     reachable = true
     await waitFor(() => fetched.length === 2)
     expect(filler.pending).toBe(0)
-    filler.stop()
   })
 
   it('gives up on a proof the indexer does not know, and paces requests', async () => {
     const at: number[] = []
-    const filler = new ProofFiller({
-      fetch: async (account) => {
+    const filler = fillerWith(
+      async (account) => {
         at.push(Date.now())
         if (account === 'gone') throw new ProofWatchError({ code: 'NOT_FOUND', message: 'no', status: 404 })
       },
-      perMinute: 600,
-    })
+      { perMinute: 600 },
+    )
     filler.add(['x', 'gone'])
     await waitFor(() => at.length === 2)
     expect(filler.pending).toBe(0)
     // 600 a minute: at least 100 ms apart.
     expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(95)
-    filler.stop()
+    filler.add(['gone'])
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(at).toHaveLength(2)
   })
 })

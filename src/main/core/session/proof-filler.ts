@@ -1,92 +1,78 @@
-import { isOfflineError, toErrorInfo } from '@shared/errors'
+import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
 
 export interface ProofFillerOptions {
-  /** Fetches the full record over HTTP and keeps it (the cache's read-through does both). */
+  /** Fetches the full record over HTTP and keeps it in the cache. */
   fetch(proofAccount: string): Promise<unknown>
-  /** Requests per minute at most: the reference allows 1,000 and the user's own reads need room. */
-  perMinute?: number
+  /** There is work: wakes the background fetcher that asks this source. */
+  onWork(): void
   /** Proof accounts waiting at most; beyond it the oldest wait for the next sighting. */
   maxQueued?: number
-  /** How long to wait after the indexer could not be reached before trying again. */
-  offlinePauseMs?: number
 }
 
 /**
  * Proofs seen only on the live socket arrive as summaries: no state, no
- * circuit name, no signature, no public inputs. This fills each one in over
- * HTTP within seconds, so no view or export keeps it partial: paced within a
- * share of the rate limit, newest first, each once, and paused while the
- * indexer cannot be reached (what was queued is kept and resumed).
+ * circuit name, no signature, no public inputs. This is the queue that fills
+ * each one in over HTTP within seconds, so no view or export keeps it
+ * partial: newest first, each once, and kept while the indexer cannot be
+ * reached. The background fetcher it feeds paces it (one budget with the
+ * other background fetches) and asks it first.
  */
-export class ProofFiller {
+export class ProofFiller implements WorkSource {
   private readonly queue = new Set<string>()
   private readonly done = new Set<string>()
-  private readonly gapMs: number
+  private readonly inFlight = new Set<string>()
   private readonly maxQueued: number
-  private readonly offlinePauseMs: number
-  private timer: ReturnType<typeof setTimeout> | null = null
-  private running = false
   private stopped = false
 
   constructor(private readonly options: ProofFillerOptions) {
-    this.gapMs = Math.ceil(60_000 / Math.max(1, options.perMinute ?? 300))
     this.maxQueued = options.maxQueued ?? 1_000
-    this.offlinePauseMs = options.offlinePauseMs ?? 10_000
   }
 
   /** Proof accounts just seen as summaries. */
   add(proofAccounts: Iterable<string>): void {
     if (this.stopped) return
+    let added = false
     for (const account of proofAccounts) {
-      if (this.done.has(account) || this.queue.has(account)) continue
+      if (this.done.has(account) || this.queue.has(account) || this.inFlight.has(account)) continue
       this.queue.add(account)
+      added = true
       if (this.queue.size > this.maxQueued) this.queue.delete(this.queue.values().next().value as string)
     }
-    this.schedule(0)
+    if (added) this.options.onWork()
   }
 
   get pending(): number {
-    return this.queue.size
+    return this.queue.size + this.inFlight.size
+  }
+
+  next(): FetchJob | null {
+    if (this.stopped) return null
+    // Newest first: the last one added is what the user just saw arrive.
+    const account = [...this.queue].at(-1)
+    if (account === undefined) return null
+    this.queue.delete(account)
+    this.inFlight.add(account)
+    return {
+      key: account,
+      run: async () => {
+        await this.options.fetch(account)
+        return 'fetched'
+      },
+    }
+  }
+
+  settle(job: FetchJob, outcome: JobOutcome): void {
+    this.inFlight.delete(job.key)
+    if (outcome === 'again') {
+      if (!this.stopped) this.queue.add(job.key)
+      return
+    }
+    this.remember(job.key)
   }
 
   stop(): void {
     this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
     this.queue.clear()
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped || this.running || this.timer || this.queue.size === 0) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      void this.next()
-    }, delayMs)
-    this.timer.unref?.()
-  }
-
-  private async next(): Promise<void> {
-    // Newest first: the last one added is what the user just saw arrive.
-    const account = [...this.queue].at(-1)
-    if (account === undefined || this.stopped) return
-    this.running = true
-    let pause = this.gapMs
-    try {
-      await this.options.fetch(account)
-      this.queue.delete(account)
-      this.remember(account)
-    } catch (error) {
-      if (isOfflineError(toErrorInfo(error))) {
-        pause = this.offlinePauseMs
-      } else {
-        // Not found or refused: asking again would not help.
-        this.queue.delete(account)
-        this.remember(account)
-      }
-    } finally {
-      this.running = false
-    }
-    this.schedule(pause)
   }
 
   private remember(account: string): void {

@@ -1,0 +1,92 @@
+/**
+ * What the cache holds of the records the user watches (the transactions of
+ * watched addresses, the proofs of watched authorities and of the user's
+ * wallet): which are still only summaries, newest first, and how many are
+ * held in full. The background fetch of full records reads its queue from
+ * here, so it resumes after a restart without keeping a queue of its own.
+ */
+import type { HistoryDatabase } from './database'
+
+export interface WatchedScope {
+  /** Watched addresses: their transactions. */
+  addresses: readonly string[]
+  /** Authorities whose proofs are watched: watched addresses and the user's wallet. */
+  authorities: readonly string[]
+}
+
+export interface MissingDetail {
+  kind: 'transaction' | 'proof'
+  /** Signature or proof account. */
+  id: string
+}
+
+export interface DetailCoverage {
+  /** Records in scope held in full. */
+  held: number
+  /** Records in scope the cache holds at all. */
+  total: number
+  /** Records in scope still summaries that the indexer said it does not have. */
+  unavailable: number
+}
+
+const MISSING_TRANSACTIONS = `
+SELECT DISTINCT t.signature AS id, t.slot AS slot, t.time AS time
+FROM transaction_accounts a JOIN transactions t ON t.id = a.transaction_id
+WHERE a.indexer_id = ? AND a.account IN (SELECT value FROM json_each(?))
+  AND t.detail_raw IS NULL AND t.signature NOT IN (SELECT value FROM json_each(?))
+ORDER BY t.slot DESC, t.time DESC LIMIT ?`
+
+const MISSING_PROOFS = `
+SELECT proof_account AS id, slot, time FROM proofs
+WHERE indexer_id = ? AND authority IN (SELECT value FROM json_each(?))
+  AND complete = 0 AND proof_account NOT IN (SELECT value FROM json_each(?))
+ORDER BY slot DESC, time DESC LIMIT ?`
+
+const TRANSACTION_COVERAGE = `
+SELECT COUNT(*) AS total,
+  COUNT(t.detail_raw) AS held,
+  COUNT(CASE WHEN t.detail_raw IS NULL AND t.signature IN (SELECT value FROM json_each(?)) THEN 1 END) AS unavailable
+FROM transactions t
+WHERE t.id IN (SELECT a.transaction_id FROM transaction_accounts a WHERE a.indexer_id = ? AND a.account IN (SELECT value FROM json_each(?)))`
+
+const PROOF_COVERAGE = `
+SELECT COUNT(*) AS total,
+  COALESCE(SUM(complete), 0) AS held,
+  COUNT(CASE WHEN complete = 0 AND proof_account IN (SELECT value FROM json_each(?)) THEN 1 END) AS unavailable
+FROM proofs WHERE indexer_id = ? AND authority IN (SELECT value FROM json_each(?))`
+
+interface Row {
+  id: string
+  slot: number
+  time: number
+}
+
+/** Up to `limit` records in scope held only as summaries, newest first; `skip`: ids not to name (given up on). */
+export function missingDetails(db: HistoryDatabase, indexerId: number, scope: WatchedScope, skip: readonly string[], limit: number): MissingDetail[] {
+  const skipped = JSON.stringify(skip)
+  const rows: (Row & { kind: MissingDetail['kind'] })[] = []
+  if (scope.addresses.length > 0) {
+    const found = db.statement(MISSING_TRANSACTIONS).all(indexerId, JSON.stringify(scope.addresses), skipped, limit) as unknown as Row[]
+    for (const row of found) rows.push({ ...row, kind: 'transaction' })
+  }
+  if (scope.authorities.length > 0) {
+    const found = db.statement(MISSING_PROOFS).all(indexerId, JSON.stringify(scope.authorities), skipped, limit) as unknown as Row[]
+    for (const row of found) rows.push({ ...row, kind: 'proof' })
+  }
+  rows.sort((a, b) => b.slot - a.slot || b.time - a.time)
+  return rows.slice(0, limit).map(({ kind, id }) => ({ kind, id }))
+}
+
+export function detailCoverage(db: HistoryDatabase, indexerId: number, scope: WatchedScope, unavailable: readonly string[]): DetailCoverage {
+  const gone = JSON.stringify(unavailable)
+  const sum: DetailCoverage = { held: 0, total: 0, unavailable: 0 }
+  const add = (row: DetailCoverage | undefined) => {
+    if (!row) return
+    sum.held += Number(row.held)
+    sum.total += Number(row.total)
+    sum.unavailable += Number(row.unavailable)
+  }
+  if (scope.addresses.length > 0) add(db.statement(TRANSACTION_COVERAGE).get(gone, indexerId, JSON.stringify(scope.addresses)) as DetailCoverage | undefined)
+  if (scope.authorities.length > 0) add(db.statement(PROOF_COVERAGE).get(gone, indexerId, JSON.stringify(scope.authorities)) as DetailCoverage | undefined)
+  return sum
+}

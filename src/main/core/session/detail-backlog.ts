@@ -1,0 +1,108 @@
+import type { Proof, TransactionDetail } from '@shared/domain'
+import type { IndexerHistory } from '../history/history-store'
+import type { DetailCoverage, MissingDetail, WatchedScope } from '../history/watched-details'
+import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
+
+export interface DetailBacklogOptions {
+  history: Pick<IndexerHistory, 'missingDetails' | 'detailCoverage' | 'metadata' | 'updateMetadata' | 'recordTransactionDetail' | 'recordProofs'>
+  /** The indexer itself (not the cache's read-through, which would answer from the cache when offline). */
+  client: { transaction(signature: string): Promise<TransactionDetail>; proof(proofAccount: string): Promise<Proof> }
+  /** What the user watches now. */
+  scope(): WatchedScope
+  /** Coverage changed (after a refill, a fetch): the connection state shows it. */
+  onProgress?(): void
+  /** Records read from the cache at a time. */
+  batch?: number
+}
+
+/** Metadata key of what the indexer said it does not have: not asked again, also after a restart. */
+const UNAVAILABLE_KEY = 'detailsUnavailable'
+/** Kept at most; beyond it the oldest are asked once more after a restart. */
+const UNAVAILABLE_MAX = 500
+
+/**
+ * Full records of what the user watches, fetched in the background so they
+ * can be read offline: every transaction of a watched address and every
+ * proof of a watched authority or of the user's wallet that the cache holds
+ * only as a summary (a list item, a live event). The queue is the cache
+ * itself (what is held in full is never asked again, so it resumes after a
+ * restart), read a batch at a time, newest first.
+ */
+export class DetailBacklog implements WorkSource {
+  private readonly batchSize: number
+  private batch: MissingDetail[] = []
+  /** The last read found nothing: no reads until `refresh()` says there may be new work. */
+  private exhausted = false
+  private readonly unavailable: string[]
+  private coverage: DetailCoverage = { held: 0, total: 0, unavailable: 0 }
+
+  constructor(private readonly options: DetailBacklogOptions) {
+    this.batchSize = options.batch ?? 50
+    this.unavailable = readUnavailable(options.history)
+  }
+
+  /** New records of what is watched may be in the cache (arrivals, a watchlist change). */
+  refresh(): void {
+    this.exhausted = false
+    this.batch = []
+  }
+
+  progress(): DetailCoverage {
+    return { ...this.coverage }
+  }
+
+  next(): FetchJob | null {
+    if (this.batch.length === 0 && !this.exhausted) this.refill()
+    const item = this.batch.shift()
+    if (item === undefined) return null
+    return { key: `${item.kind}:${item.id}`, run: () => this.fetch(item) }
+  }
+
+  settle(job: FetchJob, outcome: JobOutcome): void {
+    if (outcome === 'done') {
+      this.coverage.held = Math.min(this.coverage.total, this.coverage.held + 1)
+    } else if (outcome === 'gone') {
+      this.markUnavailable(job.key.slice(job.key.indexOf(':') + 1))
+    } else {
+      // Not reached: asked again first at the next read.
+      this.batch = []
+      this.exhausted = false
+    }
+    this.options.onProgress?.()
+  }
+
+  private refill(): void {
+    const scope = this.options.scope()
+    this.coverage = this.options.history.detailCoverage(scope, this.unavailable)
+    this.batch = this.options.history.missingDetails(scope, this.unavailable, this.batchSize)
+    this.exhausted = this.batch.length === 0
+    this.options.onProgress?.()
+  }
+
+  private async fetch(item: MissingDetail): Promise<'fetched'> {
+    if (item.kind === 'transaction') {
+      this.options.history.recordTransactionDetail(await this.options.client.transaction(item.id))
+    } else {
+      this.options.history.recordProofs([await this.options.client.proof(item.id)])
+    }
+    return 'fetched'
+  }
+
+  private markUnavailable(id: string): void {
+    if (this.unavailable.includes(id)) return
+    this.unavailable.push(id)
+    if (this.unavailable.length > UNAVAILABLE_MAX) this.unavailable.splice(0, this.unavailable.length - UNAVAILABLE_MAX)
+    this.coverage.unavailable += 1
+    this.options.history.updateMetadata({ [UNAVAILABLE_KEY]: [...this.unavailable] })
+  }
+}
+
+function readUnavailable(history: Pick<IndexerHistory, 'metadata'>): string[] {
+  try {
+    const value = history.metadata()[UNAVAILABLE_KEY]
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string').slice(-UNAVAILABLE_MAX) : []
+  } catch {
+    // An unreadable cache: nothing is known to be missing; it is asked again.
+    return []
+  }
+}

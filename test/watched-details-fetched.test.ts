@@ -1,0 +1,217 @@
+/**
+ * The full records of what the user watches are fetched in the background
+ * for reading offline: against the demo indexer over real HTTP (through a
+ * front that can play an outage and counts the detail requests), with a real
+ * SQLite cache on a file.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Proof, ProofSummary, Transaction } from '@shared/domain'
+import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { CachedIndexer } from '../src/main/core/history/cached-indexer'
+import type { HistoryStore, IndexerHistory } from '../src/main/core/history/history-store'
+import { IndexerClient } from '../src/main/core/indexer/client'
+import { indexerKey } from '../src/main/core/indexer/url'
+import { BackgroundFetcher } from '../src/main/core/session/background-fetcher'
+import { DetailBacklog } from '../src/main/core/session/detail-backlog'
+import { ProofFiller } from '../src/main/core/session/proof-filler'
+import { openStore, tempDir } from './support/temp-dir'
+import { startTestServer, type TestServer } from './support/test-server'
+import { waitFor } from './support/wait-for'
+
+const WATCHED = DEMO_BUSY_ADDRESSES[0]!
+
+interface DetailRequest {
+  path: string
+  at: number
+}
+
+/** Forwards to the demo; `down` cuts every connection (the indexer out of reach). Records each detail request. */
+interface Front {
+  server: TestServer
+  details: DetailRequest[]
+  down: boolean
+}
+
+let demo: DemoIndexer | null = null
+let front: Front | null = null
+const fetchers: BackgroundFetcher[] = []
+afterEach(async () => {
+  for (const fetcher of fetchers.splice(0)) await fetcher.stop()
+  await front?.server.close()
+  await demo?.close()
+  front = demo = null
+})
+
+async function startFront(target: DemoIndexer): Promise<Front> {
+  const built = { details: [] as DetailRequest[], down: false } as Front
+  built.server = await startTestServer((request, response) => {
+    if (built.down) {
+      request.socket.destroy()
+      return
+    }
+    const path = request.url ?? '/'
+    if (/^\/api\/(transactions|proofs)\/[1-9A-HJ-NP-Za-km-z]+$/.test(path.split('?')[0]!)) built.details.push({ path, at: Date.now() })
+    void fetch(`${target.httpUrl}${path}`).then(async (answer) => {
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+      response.end(Buffer.from(await answer.arrayBuffer()))
+    })
+  })
+  return built
+}
+
+interface Setup {
+  store: HistoryStore
+  history: IndexerHistory
+  client: IndexerClient
+  cached: CachedIndexer
+}
+
+function setUp(store: HistoryStore): Setup {
+  const client = new IndexerClient({ baseUrl: front!.server.url, retries: 0, timeoutMs: 2_000 })
+  const history = store.forIndexer(indexerKey(client.baseUrl))
+  return { store, history, client, cached: new CachedIndexer(client, history) }
+}
+
+function backlogFor(setup: Setup, options: { perMinute: number; offlinePauseMs?: number; filler?: ProofFiller }): { backlog: DetailBacklog; fetcher: BackgroundFetcher } {
+  const backlog = new DetailBacklog({
+    history: setup.history,
+    client: setup.client,
+    scope: () => ({ addresses: [WATCHED], authorities: [WATCHED] }),
+  })
+  const sources = options.filler ? [options.filler, backlog] : [backlog]
+  const fetcher = new BackgroundFetcher({ sources, perMinute: options.perMinute, offlinePauseMs: options.offlinePauseMs, offlinePauseMaxMs: options.offlinePauseMs })
+  fetchers.push(fetcher)
+  return { backlog, fetcher }
+}
+
+/** The watched address's transactions as the address page or the backfill lists them: list items only. */
+async function listWatched(setup: Setup, limit = 20): Promise<Transaction[]> {
+  const page = await setup.cached.listTransactions({ pubkey: WATCHED, limit })
+  expect(page.items.length).toBeGreaterThan(3)
+  expect(setup.history.transaction(page.items[0]!.signature).data).toBeNull()
+  return page.items
+}
+
+const detailOf = (path: string) => path.split('/').at(-1)!
+
+describe('the background fetch of what the user watches', () => {
+  it('fetches the full record of every listed transaction, newest first, one budget with the proof filler', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 31 })
+    front = await startFront(demo)
+    const setup = setUp(openStore())
+    const listed = await listWatched(setup, 12)
+    const published = [demo.network.publishProof().proof, demo.network.publishProof().proof]
+    const filler: ProofFiller = new ProofFiller({
+      fetch: async (account) => setup.history.recordProofs([await setup.client.proof(account)]),
+      onWork: () => fetcher.wake(),
+    })
+    const { backlog, fetcher } = backlogFor(setup, { perMinute: 1_200, filler })
+    filler.add(published.map((p) => p.proofAccount))
+    fetcher.wake()
+
+    await waitFor(() => fetcher.state === 'idle' && front!.details.length === listed.length + published.length)
+    // Proofs seen on the socket go first, then the watched transactions in the order listed (newest first).
+    const paths = front.details.map((d) => detailOf(d.path))
+    expect(paths.slice(0, 2).sort()).toEqual(published.map((p) => p.proofAccount).sort())
+    expect(paths.slice(2)).toEqual(listed.map((t) => t.signature))
+    // 1,200 a minute for both together: every request at least 50 ms after the one before.
+    for (let i = 1; i < front.details.length; i++) expect(front.details[i]!.at - front.details[i - 1]!.at).toBeGreaterThanOrEqual(45)
+    for (const tx of listed) expect(setup.history.transaction(tx.signature).data?.logs.length).toBeGreaterThan(0)
+    // In scope too: a published proof whose authority is the watched address (filled first, held in full).
+    const inScope = listed.length + published.filter((p) => p.authority === WATCHED).length
+    expect(backlog.progress()).toMatchObject({ held: inScope, total: inScope, unavailable: 0 })
+  })
+
+  it('resumes after a restart with what is not yet held in full, and never asks twice', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 32 })
+    front = await startFront(demo)
+    const dir = tempDir()
+    const first = setUp(openStore({ dir }))
+    const listed = await listWatched(first, 10)
+    const run1 = backlogFor(first, { perMinute: 600 })
+    run1.fetcher.wake()
+    await waitFor(() => front!.details.length >= 3)
+    await run1.fetcher.stop()
+    await first.store.close()
+    const fetchedFirst = front.details.map((d) => detailOf(d.path))
+    expect(fetchedFirst.length).toBeLessThan(listed.length)
+
+    front.details.length = 0
+    const second = setUp(openStore({ dir }))
+    const run2 = backlogFor(second, { perMinute: 6_000 })
+    expect(run2.backlog.progress()).toMatchObject({ held: 0, total: 0 })
+    run2.fetcher.wake()
+    await waitFor(() => run2.fetcher.state === 'idle' && second.history.transaction(listed.at(-1)!.signature).data !== null)
+    const fetchedSecond = front.details.map((d) => detailOf(d.path))
+    // What the first run held in full was kept and is not asked again.
+    expect(fetchedSecond.filter((s) => fetchedFirst.includes(s))).toEqual([])
+    expect(new Set([...fetchedFirst, ...fetchedSecond])).toEqual(new Set(listed.map((t) => t.signature)))
+    expect(run2.backlog.progress()).toMatchObject({ held: listed.length, total: listed.length })
+  })
+
+  it('stops while the indexer is out of reach, without spinning, and goes on once it answers', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 33 })
+    front = await startFront(demo)
+    const setup = setUp(openStore())
+    const listed = await listWatched(setup, 8)
+    front.down = true
+    let tries = 0
+    const counting = setup.client.transaction.bind(setup.client)
+    setup.client.transaction = (signature: string) => {
+      tries++
+      return counting(signature)
+    }
+    const { backlog, fetcher } = backlogFor(setup, { perMinute: 60_000, offlinePauseMs: 200 })
+    fetcher.wake()
+    await waitFor(() => fetcher.state === 'offline')
+    // A wake while paused (a new arrival) does not try again before the pause is over.
+    backlog.refresh()
+    fetcher.wake()
+    fetcher.wake()
+    const triesAtPause = tries
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    // 500 ms at a 200 ms pause: at most three more tries, whatever the budget allows.
+    expect(tries - triesAtPause).toBeLessThanOrEqual(3)
+    expect(setup.history.transaction(listed[0]!.signature).data).toBeNull()
+
+    front.down = false
+    fetcher.online()
+    await waitFor(() => fetcher.state === 'idle' && backlog.progress().held === listed.length)
+    for (const tx of listed) expect(setup.history.transaction(tx.signature).data).not.toBeNull()
+  })
+
+  it('gives up on a record the indexer does not have (404), also after a restart, and fetches the rest', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 34 })
+    front = await startFront(demo)
+    const dir = tempDir()
+    const first = setUp(openStore({ dir }))
+    const listed = await listWatched(first, 5)
+    // A transaction and a proof the cache holds as summaries but the indexer does not know (pruned there).
+    const ghostSlot = String(Number(listed[0]!.slot) + 1_000)
+    const ghostTx: Transaction = { ...listed[0]!, signature: '5'.repeat(88), slot: ghostSlot, raw: { ...listed[0]!.raw, signature: '5'.repeat(88), slot: ghostSlot } }
+    first.history.recordTransactions([ghostTx], { address: WATCHED })
+    const ghostRaw = { proofAccount: '7'.repeat(44), authority: WATCHED, circuitId: 1, proofType: 'BALANCE', slot: ghostSlot }
+    const ghostProof: ProofSummary = { proofAccount: '7'.repeat(44), authority: WATCHED, circuitId: '1', proofType: 'BALANCE', slot: ghostSlot, raw: ghostRaw, extra: {} }
+    first.history.recordProofSummaries([ghostProof])
+    const run1 = backlogFor(first, { perMinute: 6_000 })
+    run1.fetcher.wake()
+    await waitFor(() => run1.fetcher.state === 'idle' && front!.details.length >= listed.length + 2)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const asked = front.details.map((d) => detailOf(d.path))
+    expect(asked.filter((id) => id === ghostTx.signature)).toHaveLength(1)
+    expect(asked.filter((id) => id === ghostProof.proofAccount)).toHaveLength(1)
+    expect(run1.backlog.progress()).toMatchObject({ held: listed.length, total: listed.length + 2, unavailable: 2 })
+    const summary = (await first.cached.proof(ghostProof.proofAccount, { source: 'cache' })) as Proof
+    expect(summary.freshness?.summaryOnly).toBe(true)
+    await first.store.close()
+
+    front.details.length = 0
+    const second = setUp(openStore({ dir }))
+    const run2 = backlogFor(second, { perMinute: 6_000 })
+    run2.fetcher.wake()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(front.details).toEqual([])
+    expect(run2.fetcher.state).toBe('idle')
+  })
+})
