@@ -235,6 +235,28 @@ describe('DashboardView, live and interactive parts', () => {
     expect(bridge.callsOf('reconnectNow')).toHaveLength(1)
   })
 
+  it('shows how many details of what is watched are saved for offline, and says nothing while there are none', async () => {
+    const connection = makeConnection()
+    connection.details = { held: 40, total: 52, unavailable: 2, state: 'working' }
+    const { wrapper } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getConnection', () => connection)
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    expect(wrapper.get('[data-testid="health-details"]').text()).toBe('details cached 40 of 50 · fetching · 2 not on the indexer')
+
+    const none = makeConnection()
+    none.details = { held: 0, total: 0, unavailable: 0, state: 'idle' }
+    const quiet = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getConnection', () => none)
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    expect(quiet.wrapper.find('[data-testid="health-details"]').exists()).toBe(false)
+  })
+
   it('says a failed reconnect in place', async () => {
     const { wrapper } = await mountView(DashboardView, '/', (fake) => {
       serveEverything(fake)

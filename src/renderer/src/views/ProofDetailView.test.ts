@@ -87,5 +87,23 @@ describe('ProofDetailView links and actions', () => {
     })
     const { wrapper } = await mountView(ProofDetailView, `/proofs/${proof.proofAccount}`, (fake) => fake.handle('getProof', () => proof))
     expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Offline — cached 3 hours ago')
+    expect(wrapper.find('[data-testid="detail-summary-only"]').exists()).toBe(false)
+  })
+
+  it('offline with only the live summary saved: the summary with a plain note, not an error, and no false "no public inputs"', async () => {
+    const proof = makeProof(1, {
+      signature: null,
+      circuitName: null,
+      verified: null,
+      revoked: null,
+      publicInputs: {},
+      freshness: { source: 'cache', fetchedAt: Date.now() - 60_000, offline: { code: 'UNREACHABLE', message: 'connect ECONNREFUSED' }, summaryOnly: true },
+    })
+    const { wrapper } = await mountView(ProofDetailView, `/proofs/${proof.proofAccount}`, (fake) => fake.handle('getProof', () => proof))
+    expect(wrapper.find('[data-testid="error-panel"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="detail-summary-only"]').text()).toBe('Full detail was not fetched before going offline; showing the saved summary.')
+    expect(wrapper.get('[data-testid="proof-detail"]').text()).toContain(proof.proofAccount)
+    expect(wrapper.get('[data-testid="proof-inputs-not-fetched"]').text()).toContain('Not saved')
+    expect(wrapper.text()).not.toContain('This proof has no public inputs')
   })
 })

@@ -28,6 +28,30 @@ describe('TransactionDetailView', () => {
     expect(wrapper.get('[data-testid="tx-detail"]').text()).toContain('No block time recorded')
   })
 
+  it('offline with only the list item saved: the summary with a plain note, not an error', async () => {
+    const transaction = makeTransactionDetail(2, {
+      logs: [],
+      instructions: [],
+      errorMessage: null,
+      freshness: { source: 'cache', fetchedAt: Date.now() - 60_000, offline: { code: 'UNREACHABLE', message: 'connect ECONNREFUSED' }, summaryOnly: true },
+    })
+    const { wrapper } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (bridge) =>
+      bridge.handle('getTransaction', () => transaction),
+    )
+    expect(wrapper.find('[data-testid="error-panel"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="detail-summary-only"]').text()).toBe('Full detail was not fetched before going offline; showing the saved summary.')
+    expect(wrapper.get('[data-testid="tx-detail"]').text()).toContain(transaction.signature)
+    expect(wrapper.get('[data-testid="tx-not-fetched"]').text()).toContain('Not saved')
+    // Unknown is not "none": no claim that the indexer recorded no logs or instructions.
+    expect(wrapper.text()).not.toContain('recorded no')
+  })
+
+  it('online, a record held in full carries no summary note', async () => {
+    const { wrapper } = await mountView(TransactionDetailView, '/transactions/Sig1', (bridge) => bridge.handle('getTransaction', () => makeTransactionDetail(1)))
+    expect(wrapper.find('[data-testid="detail-summary-only"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="tx-not-fetched"]').exists()).toBe(false)
+  })
+
   it('shows an unreachable indexer with Retry', async () => {
     const { wrapper, bridge } = await mountView(TransactionDetailView, '/transactions/Sig1', (fake) =>
       fake.fail('getTransaction', { code: 'UNREACHABLE', message: 'connect ECONNREFUSED' }),
