@@ -10,13 +10,16 @@ import { memorySettingsStore } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
+import { detailReads, startHttpFront, type HttpFront } from './support/http-front'
 
 let demo: DemoIndexer | null = null
 let monitor: Monitor | null = null
+let front: HttpFront | null = null
 afterEach(async () => {
   await monitor?.stop()
+  await front?.close()
   await demo?.close()
-  monitor = demo = null
+  monitor = demo = front = null
 })
 
 describe('proofs first seen on the socket', () => {
@@ -40,5 +43,26 @@ describe('proofs first seen on the socket', () => {
     expect(cached).toMatchObject({ signature: published.signature, circuitName: published.circuit.name })
     expect(cached.verified).not.toBeNull()
     expect(Object.keys(cached.publicInputs).length).toBeGreaterThan(0)
+  })
+
+  it('are the only ones asked for again: proofs fetched in pages are kept in full as they come', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 22 })
+    front = await startHttpFront(demo.httpUrl)
+    monitor = createMonitor({ settings: memorySettingsStore(watchingSettings(front.url, { wsUrl: demo.wsUrl })) })
+    let state: ConnectionState | null = null
+    monitor.onEvents((batch) => {
+      for (const event of batch) if (event.event === 'connection') state = event.payload
+    })
+    await monitor.start()
+    await waitFor(() => (state as ConnectionState | null)?.socket.state === 'live' && (state as ConnectionState | null)!.channels.every((c) => c.state === 'subscribed'))
+    // The feed's first page, read from the cache alone: held in full, with no proof asked for one by one.
+    await waitFor(async () => (await monitor!.listProofs({ limit: 10 }, { source: 'cache' })).items.length === 10)
+    const firstPage = await monitor.listProofs({ limit: 10 }, { source: 'cache' })
+    expect(firstPage.items.every((proof) => proof.signature !== null && proof.verified !== null)).toBe(true)
+    expect(detailReads(front)).toEqual([])
+
+    const published = demo.network.publishProof().proof
+    await waitFor(() => detailReads(front!).includes(published.proofAccount))
+    expect(detailReads(front)).toEqual([published.proofAccount])
   })
 })

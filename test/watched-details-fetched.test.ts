@@ -16,48 +16,25 @@ import { BackgroundFetcher } from '../src/main/core/session/background-fetcher'
 import { DetailBacklog } from '../src/main/core/session/detail-backlog'
 import { ProofFiller } from '../src/main/core/session/proof-filler'
 import { openStore, tempDir } from './support/temp-dir'
-import { startTestServer, type TestServer } from './support/test-server'
+import { detailReads, startHttpFront, type HttpFront } from './support/http-front'
 import { waitFor } from './support/wait-for'
 
 const WATCHED = DEMO_BUSY_ADDRESSES[0]!
 
-interface DetailRequest {
-  path: string
-  at: number
-}
-
-/** Forwards to the demo; `down` cuts every connection (the indexer out of reach). Records each detail request. */
-interface Front {
-  server: TestServer
-  details: DetailRequest[]
-  down: boolean
-}
-
 let demo: DemoIndexer | null = null
-let front: Front | null = null
+let front: HttpFront | null = null
 const fetchers: BackgroundFetcher[] = []
 afterEach(async () => {
   for (const fetcher of fetchers.splice(0)) await fetcher.stop()
-  await front?.server.close()
+  await front?.close()
   await demo?.close()
   front = demo = null
 })
 
-async function startFront(target: DemoIndexer): Promise<Front> {
-  const built = { details: [] as DetailRequest[], down: false } as Front
-  built.server = await startTestServer((request, response) => {
-    if (built.down) {
-      request.socket.destroy()
-      return
-    }
-    const path = request.url ?? '/'
-    if (/^\/api\/(transactions|proofs)\/[1-9A-HJ-NP-Za-km-z]+$/.test(path.split('?')[0]!)) built.details.push({ path, at: Date.now() })
-    void fetch(`${target.httpUrl}${path}`).then(async (answer) => {
-      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-      response.end(Buffer.from(await answer.arrayBuffer()))
-    })
-  })
-  return built
+/** The one-record reads the front answered, in order, with when each arrived. */
+function detailRequests(): { id: string; at: number }[] {
+  const ids = new Set(detailReads(front!))
+  return front!.requests.filter((r) => r.status !== null && ids.has(r.path.split('/').at(-1)!)).map((r) => ({ id: r.path.split('/').at(-1)!, at: r.at }))
 }
 
 interface Setup {
@@ -68,7 +45,7 @@ interface Setup {
 }
 
 function setUp(store: HistoryStore): Setup {
-  const client = new IndexerClient({ baseUrl: front!.server.url, retries: 0, timeoutMs: 2_000 })
+  const client = new IndexerClient({ baseUrl: front!.url, retries: 0, timeoutMs: 2_000 })
   const history = store.forIndexer(indexerKey(client.baseUrl))
   return { store, history, client, cached: new CachedIndexer(client, history) }
 }
@@ -93,12 +70,11 @@ async function listWatched(setup: Setup, limit = 20): Promise<Transaction[]> {
   return page.items
 }
 
-const detailOf = (path: string) => path.split('/').at(-1)!
 
 describe('the background fetch of what the user watches', () => {
   it('fetches the full record of every listed transaction, newest first, one budget with the proof filler', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 31 })
-    front = await startFront(demo)
+    front = await startHttpFront(demo.httpUrl)
     const setup = setUp(openStore())
     const listed = await listWatched(setup, 12)
     const published = [demo.network.publishProof().proof, demo.network.publishProof().proof]
@@ -110,13 +86,14 @@ describe('the background fetch of what the user watches', () => {
     filler.add(published.map((p) => p.proofAccount))
     fetcher.wake()
 
-    await waitFor(() => fetcher.state === 'idle' && front!.details.length === listed.length + published.length)
+    await waitFor(() => fetcher.state === 'idle' && detailRequests().length === listed.length + published.length)
     // Proofs seen on the socket go first, then the watched transactions in the order listed (newest first).
-    const paths = front.details.map((d) => detailOf(d.path))
+    const paths = detailRequests().map((d) => d.id)
     expect(paths.slice(0, 2).sort()).toEqual(published.map((p) => p.proofAccount).sort())
     expect(paths.slice(2)).toEqual(listed.map((t) => t.signature))
     // 1,200 a minute for both together: every request at least 50 ms after the one before.
-    for (let i = 1; i < front.details.length; i++) expect(front.details[i]!.at - front.details[i - 1]!.at).toBeGreaterThanOrEqual(45)
+    const at = detailRequests().map((d) => d.at)
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(45)
     for (const tx of listed) expect(setup.history.transaction(tx.signature).data?.logs.length).toBeGreaterThan(0)
     // In scope too: a published proof whose authority is the watched address (filled first, held in full).
     const inScope = listed.length + published.filter((p) => p.authority === WATCHED).length
@@ -125,25 +102,25 @@ describe('the background fetch of what the user watches', () => {
 
   it('resumes after a restart with what is not yet held in full, and never asks twice', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 32 })
-    front = await startFront(demo)
+    front = await startHttpFront(demo.httpUrl)
     const dir = tempDir()
     const first = setUp(openStore({ dir }))
     const listed = await listWatched(first, 10)
     const run1 = backlogFor(first, { perMinute: 600 })
     run1.fetcher.wake()
-    await waitFor(() => front!.details.length >= 3)
+    await waitFor(() => detailRequests().length >= 3)
     await run1.fetcher.stop()
     await first.store.close()
-    const fetchedFirst = front.details.map((d) => detailOf(d.path))
+    const fetchedFirst = detailRequests().map((d) => d.id)
     expect(fetchedFirst.length).toBeLessThan(listed.length)
 
-    front.details.length = 0
+    front.requests.length = 0
     const second = setUp(openStore({ dir }))
     const run2 = backlogFor(second, { perMinute: 6_000 })
     expect(run2.backlog.progress()).toMatchObject({ held: 0, total: 0 })
     run2.fetcher.wake()
     await waitFor(() => run2.fetcher.state === 'idle' && second.history.transaction(listed.at(-1)!.signature).data !== null)
-    const fetchedSecond = front.details.map((d) => detailOf(d.path))
+    const fetchedSecond = detailRequests().map((d) => d.id)
     // What the first run held in full was kept and is not asked again.
     expect(fetchedSecond.filter((s) => fetchedFirst.includes(s))).toEqual([])
     expect(new Set([...fetchedFirst, ...fetchedSecond])).toEqual(new Set(listed.map((t) => t.signature)))
@@ -152,7 +129,7 @@ describe('the background fetch of what the user watches', () => {
 
   it('stops while the indexer is out of reach, without spinning, and goes on once it answers', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 33 })
-    front = await startFront(demo)
+    front = await startHttpFront(demo.httpUrl)
     const setup = setUp(openStore())
     const listed = await listWatched(setup, 8)
     front.down = true
@@ -183,7 +160,7 @@ describe('the background fetch of what the user watches', () => {
 
   it('gives up on a record the indexer does not have (404), also after a restart, and fetches the rest', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 34 })
-    front = await startFront(demo)
+    front = await startHttpFront(demo.httpUrl)
     const dir = tempDir()
     const first = setUp(openStore({ dir }))
     const listed = await listWatched(first, 5)
@@ -196,9 +173,9 @@ describe('the background fetch of what the user watches', () => {
     first.history.recordProofSummaries([ghostProof])
     const run1 = backlogFor(first, { perMinute: 6_000 })
     run1.fetcher.wake()
-    await waitFor(() => run1.fetcher.state === 'idle' && front!.details.length >= listed.length + 2)
+    await waitFor(() => run1.fetcher.state === 'idle' && detailRequests().length >= listed.length + 2)
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const asked = front.details.map((d) => detailOf(d.path))
+    const asked = detailRequests().map((d) => d.id)
     expect(asked.filter((id) => id === ghostTx.signature)).toHaveLength(1)
     expect(asked.filter((id) => id === ghostProof.proofAccount)).toHaveLength(1)
     expect(run1.backlog.progress()).toMatchObject({ held: listed.length, total: listed.length + 2, unavailable: 2 })
@@ -206,12 +183,12 @@ describe('the background fetch of what the user watches', () => {
     expect(summary.freshness?.summaryOnly).toBe(true)
     await first.store.close()
 
-    front.details.length = 0
+    front.requests.length = 0
     const second = setUp(openStore({ dir }))
     const run2 = backlogFor(second, { perMinute: 6_000 })
     run2.fetcher.wake()
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(front.details).toEqual([])
+    expect(detailRequests()).toEqual([])
     expect(run2.fetcher.state).toBe('idle')
   })
 })

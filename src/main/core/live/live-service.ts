@@ -61,6 +61,8 @@ export interface EmitMeta {
 export interface LiveServiceHandlers {
   onOverview?(overview: Overview, origin: 'live' | 'poll'): void
   onProofs?(proofs: ProofSummary[], meta: EmitMeta): void
+  /** Full records of a page fetched over HTTP (backfill, first fetch, poll), before the streams see them as summaries. */
+  onProofRecords?(proofs: Proof[]): void
   onUserProofs?(proofs: ProofSummary[], meta: EmitMeta): void
   onNotifications?(notifications: AppNotification[], meta: EmitMeta): void
   onAddressTransactions?(items: AddressTransaction[], meta: EmitMeta): void
@@ -159,7 +161,9 @@ const DEFAULT_BACKFILL: BackfillTuning = {
 const OVERVIEW_POLL = 'overview'
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
 
-function summaryPage(page: Page<Proof>): Page<ProofSummary> {
+/** A fetched page carries full records: they are handed on in full before the stream sees them as summaries. */
+function summaryPage(page: Page<Proof>, handlers: LiveServiceHandlers): Page<ProofSummary> {
+  if (page.items.length > 0) handlers.onProofRecords?.(page.items)
   return { items: page.items.map(summaryFromProof), nextCursor: page.nextCursor, total: page.total }
 }
 
@@ -402,7 +406,7 @@ export class LiveService {
           describe: 'proofs of the live feed',
           idOf: (proof) => proof.proofAccount,
           orderOf: (proof) => slotOrder(proof.slot),
-          fetchPage: async (cursor) => summaryPage(await source.proofs({ cursor, limit: this.tuning.pageSize })),
+          fetchPage: async (cursor) => summaryPage(await source.proofs({ cursor, limit: this.tuning.pageSize }), handlers),
           maxPages: this.tuning.feedMaxPages,
           emit: (items, origin) => handlers.onProofs?.(items, { origin }),
         },
@@ -427,7 +431,7 @@ export class LiveService {
           fetchPage:
             authority === null
               ? undefined
-              : async (cursor) => summaryPage(await source.proofs({ authority, cursor, limit: this.tuning.pageSize })),
+              : async (cursor) => summaryPage(await source.proofs({ authority, cursor, limit: this.tuning.pageSize }), handlers),
           maxPages: this.tuning.maxPages,
           emit: (items, origin) => handlers.onUserProofs?.(items, { origin }),
         },
@@ -497,7 +501,7 @@ export class LiveService {
           idOf: (proof) => proof.proofAccount,
           orderOf: (proof) => slotOrder(proof.slot),
           fetchPage: async (cursor) =>
-            summaryPage(await source.proofsByCircuit(circuitId, { cursor, limit: this.tuning.pageSize })),
+            summaryPage(await source.proofsByCircuit(circuitId, { cursor, limit: this.tuning.pageSize }), handlers),
           maxPages: this.tuning.maxPages,
           emit: (items, origin) =>
             handlers.onCircuitProofs?.(

@@ -160,15 +160,18 @@ export class IndexerSession {
           this.history.recordOverview(overview)
           deps.push('overview', overview)
         },
-        onProofs: (proofs) => {
+        // Fetched pages are kept in full first; a summary never replaces a full record.
+        onProofRecords: (proofs) => this.history.recordProofs(proofs),
+        onProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs)
           this.recentProofs.add(proofs)
           deps.push('proofs', proofs)
-          this.filler.add(proofs.map((proof) => proof.proofAccount))
+          // Only what the socket pushed is a summary; fetched pages were kept in full above.
+          if (meta.origin === 'live') this.filler.add(proofs.map((proof) => proof.proofAccount))
         },
         onUserProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs, { own: true })
-          this.filler.add(proofs.map((proof) => proof.proofAccount))
+          if (meta.origin === 'live') this.filler.add(proofs.map((proof) => proof.proofAccount))
           this.relayActivity('userProofs', proofs, meta.origin)
         },
         onNotifications: (notifications, meta) => {
