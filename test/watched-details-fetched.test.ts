@@ -191,4 +191,16 @@ describe('the background fetch of what the user watches', () => {
     expect(detailRequests()).toEqual([])
     expect(run2.fetcher.state).toBe('idle')
   })
+
+  it('reads its queue newest first even past slot 2^53, which SQLite cannot hand over as a number', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 35 })
+    front = await startHttpFront(demo.httpUrl)
+    const setup = setUp(openStore())
+    const listed = await listWatched(setup, 4)
+    const huge = '9007199254740993'
+    const far: Transaction = { ...listed[0]!, signature: '6'.repeat(88), slot: huge, raw: { ...listed[0]!.raw, signature: '6'.repeat(88), slot: huge } }
+    setup.history.recordTransactions([far], { address: WATCHED })
+    const queue = setup.history.missingDetails({ addresses: [WATCHED], authorities: [] }, [], 3)
+    expect(queue.map((item) => item.id)).toEqual([far.signature, listed[0]!.signature, listed[1]!.signature])
+  })
 })

@@ -29,17 +29,22 @@ export interface DetailCoverage {
   unavailable: number
 }
 
-const MISSING_TRANSACTIONS = `
-SELECT DISTINCT t.signature AS id, t.slot AS slot, t.time AS time
-FROM transaction_accounts a JOIN transactions t ON t.id = a.transaction_id
-WHERE a.indexer_id = ? AND a.account IN (SELECT value FROM json_each(?))
-  AND t.detail_raw IS NULL AND t.signature NOT IN (SELECT value FROM json_each(?))
-ORDER BY t.slot DESC, t.time DESC LIMIT ?`
-
-const MISSING_PROOFS = `
-SELECT proof_account AS id, slot, time FROM proofs
-WHERE indexer_id = ? AND authority IN (SELECT value FROM json_each(?))
-  AND complete = 0 AND proof_account NOT IN (SELECT value FROM json_each(?))
+// Ordered in SQL, so a slot beyond 2^53 (which node:sqlite will not read as a number) is never read.
+const MISSING = `
+SELECT kind, id FROM (
+  SELECT * FROM (
+    SELECT DISTINCT 'transaction' AS kind, t.signature AS id, t.slot AS slot, t.time AS time
+    FROM transaction_accounts a JOIN transactions t ON t.id = a.transaction_id
+    WHERE a.indexer_id = ? AND a.account IN (SELECT value FROM json_each(?))
+      AND t.detail_raw IS NULL AND t.signature NOT IN (SELECT value FROM json_each(?))
+    ORDER BY t.slot DESC, t.time DESC LIMIT ?)
+  UNION ALL
+  SELECT * FROM (
+    SELECT 'proof' AS kind, proof_account AS id, slot, time FROM proofs
+    WHERE indexer_id = ? AND authority IN (SELECT value FROM json_each(?))
+      AND complete = 0 AND proof_account NOT IN (SELECT value FROM json_each(?))
+    ORDER BY slot DESC, time DESC LIMIT ?)
+)
 ORDER BY slot DESC, time DESC LIMIT ?`
 
 const TRANSACTION_COVERAGE = `
@@ -55,26 +60,13 @@ SELECT COUNT(*) AS total,
   COUNT(CASE WHEN complete = 0 AND proof_account IN (SELECT value FROM json_each(?)) THEN 1 END) AS unavailable
 FROM proofs WHERE indexer_id = ? AND authority IN (SELECT value FROM json_each(?))`
 
-interface Row {
-  id: string
-  slot: number
-  time: number
-}
-
 /** Up to `limit` records in scope held only as summaries, newest first; `skip`: ids not to name (given up on). */
 export function missingDetails(db: HistoryDatabase, indexerId: number, scope: WatchedScope, skip: readonly string[], limit: number): MissingDetail[] {
+  if (scope.addresses.length === 0 && scope.authorities.length === 0) return []
   const skipped = JSON.stringify(skip)
-  const rows: (Row & { kind: MissingDetail['kind'] })[] = []
-  if (scope.addresses.length > 0) {
-    const found = db.statement(MISSING_TRANSACTIONS).all(indexerId, JSON.stringify(scope.addresses), skipped, limit) as unknown as Row[]
-    for (const row of found) rows.push({ ...row, kind: 'transaction' })
-  }
-  if (scope.authorities.length > 0) {
-    const found = db.statement(MISSING_PROOFS).all(indexerId, JSON.stringify(scope.authorities), skipped, limit) as unknown as Row[]
-    for (const row of found) rows.push({ ...row, kind: 'proof' })
-  }
-  rows.sort((a, b) => b.slot - a.slot || b.time - a.time)
-  return rows.slice(0, limit).map(({ kind, id }) => ({ kind, id }))
+  return db
+    .statement(MISSING)
+    .all(indexerId, JSON.stringify(scope.addresses), skipped, limit, indexerId, JSON.stringify(scope.authorities), skipped, limit, limit) as unknown as MissingDetail[]
 }
 
 export function detailCoverage(db: HistoryDatabase, indexerId: number, scope: WatchedScope, unavailable: readonly string[]): DetailCoverage {
