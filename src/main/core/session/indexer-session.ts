@@ -69,6 +69,7 @@ export class IndexerSession {
   private readonly backlog: DetailBacklog
   private readonly fetcher: BackgroundFetcher
   private progressTimer: ReturnType<typeof setTimeout> | null = null
+  private stopped = false
   private readonly unsubscribeWatchlist: () => void
   readonly history: IndexerHistory
   readonly live: LiveService
@@ -161,7 +162,10 @@ export class IndexerSession {
           deps.push('overview', overview)
         },
         // Fetched pages are kept in full first; a summary never replaces a full record.
-        onProofRecords: (proofs) => this.history.recordProofs(proofs),
+        // A page that lands after the session stopped is dropped, as the streams drop its events.
+        onProofRecords: (proofs) => {
+          if (!this.stopped) this.history.recordProofs(proofs)
+        },
         onProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs)
           this.recentProofs.add(proofs)
@@ -216,7 +220,8 @@ export class IndexerSession {
   }
 
   stop(): void {
-    this.fetcher.stop()
+    this.stopped = true
+    void this.fetcher.stop()
     this.filler.stop()
     this.unsubscribeWatchlist()
     if (this.progressTimer) clearTimeout(this.progressTimer)
