@@ -235,7 +235,10 @@ let known: Known
 const calls: Call[] = []
 
 beforeAll(async () => {
-  demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5 })
+  // The network's clock stands still: its slot and tps follow the clock, and
+  // the two transports' calls of one method are made moments apart.
+  const frozenAt = Date.now()
+  demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, network: { clock: () => frozenAt } })
   const settings = watchingSettings(demo.httpUrl)
   monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: null })
   await monitor.start()
