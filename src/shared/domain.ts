@@ -130,6 +130,9 @@ export interface ProofQuery {
   /** Only this circuit's proofs (the indexer's /api/proofs/by-circuit/:id where it has one). */
   circuitId?: string
   state?: ProofState
+  /** ISO date or date-time, inclusive, on the time it was verified; no known indexer has it, so it is applied here. */
+  fromDate?: string
+  toDate?: string
   cursor?: string
   limit?: number
 }

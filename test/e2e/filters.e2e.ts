@@ -133,4 +133,19 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     expect(times.every((time) => time >= now - 3_600_000 - 60_000 && time <= now + 60_000)).toBe(true)
     await page.screenshot({ path: join(SCREENSHOTS, 'transactions-last-hour.png') })
   })
+
+  it('lists the proofs verified in the last 24 hours with the preset, and says the date filter was applied here', async () => {
+    await page.getByTestId('nav-proofs').click()
+    await page.getByTestId('proofs-filter-circuit').selectOption({ label: 'All circuits' })
+    await page.getByTestId('proofs-filter-within').selectOption({ label: 'Last 24 hours' })
+    await expect.poll(() => page.url()).toContain('within=24h')
+    await expect
+      .poll(async () => (await page.getByTestId('proofs-filter-note').textContent())?.trim(), { timeout: 20_000 })
+      .toBe('The date filter was applied here, on each page the indexer sent: it has no such filter.')
+    const now = await page.evaluate(() => Date.now())
+    const times = await page.$$eval('[data-testid="proof-row"] time[datetime]', (nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime')!)))
+    expect(times.length).toBeGreaterThan(3)
+    expect(times.every((time) => time >= now - 86_400_000 - 60_000 && time <= now + 60_000)).toBe(true)
+    await page.screenshot({ path: join(SCREENSHOTS, 'proofs-last-24-hours.png') })
+  })
 })

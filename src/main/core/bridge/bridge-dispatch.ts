@@ -25,6 +25,8 @@ const proofFilter = z.strictObject({
   type: optionalText,
   circuitId: optionalText,
   state: z.enum(PROOF_STATES).optional(),
+  fromDate: optionalText,
+  toDate: optionalText,
   cursor: optionalText,
   limit: whole,
 })

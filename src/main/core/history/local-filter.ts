@@ -26,6 +26,9 @@ export interface ProofFilter {
   authority?: string
   type?: string
   circuitId?: string
+  /** Epoch ms of verification, inclusive. */
+  fromMs?: number
+  toMs?: number
 }
 
 export interface TransactionFilter {
@@ -80,6 +83,10 @@ export function proofFilterOf(input: ProofQuery | undefined): { filter: ProofFil
   if (authority !== undefined) filter.authority = authority
   if (type !== undefined) filter.type = type
   if (circuitId !== undefined) filter.circuitId = circuitId
+  const fromDate = optionalDate(query.fromDate, 'The start date')
+  const toDate = optionalDate(query.toDate, 'The end date')
+  if (fromDate !== undefined) filter.fromMs = Date.parse(fromDate)
+  if (toDate !== undefined) filter.toMs = Date.parse(toDate)
   // `state` is not a column: proof-listing.ts applies it to the decoded rows.
   return { filter, paging: paging(query, PROOF_PAGE_LIMIT) }
 }
@@ -156,6 +163,15 @@ function proofWhere(indexerId: number, filter: ProofFilter): Query {
   if (filter.type !== undefined) {
     where.push(filter.authority === undefined && filter.circuitId === undefined ? 'proof_type = ?' : '+proof_type = ?')
     params.push(filter.type)
+  }
+  if (filter.fromMs !== undefined || filter.toMs !== undefined) {
+    // Unknown verification times are stored as -1: a lower bound of at least 0 leaves them out.
+    where.push('time >= ?')
+    params.push(Math.max(0, filter.fromMs ?? 0))
+    if (filter.toMs !== undefined) {
+      where.push('time <= ?')
+      params.push(filter.toMs)
+    }
   }
   return { sql: where.join(' AND '), params }
 }

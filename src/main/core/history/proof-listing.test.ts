@@ -180,6 +180,40 @@ describe('the state filter', () => {
   })
 })
 
+describe('the date filter', () => {
+  it('is applied here on the newest-first pages, and stops reading at the first page that reaches past the start', async () => {
+    const demo = await demoWith()
+    const requests: string[] = []
+    const cached = cachedFor(demo.httpUrl, requests)
+    const all = await cached.listProofs({ limit: 200 })
+    const oldest = all.items.at(-1)!.verifiedAt!
+    const newest = all.items[0]!.verifiedAt!
+    const from = new Date(Math.round((oldest + newest) / 2)).toISOString()
+    requests.length = 0
+    const page = await cached.listProofs({ fromDate: from, limit: 200 })
+    const expected = all.items.filter((p) => p.verifiedAt! >= Date.parse(from)).map((p) => p.proofAccount)
+    expect(page.items.map((p) => p.proofAccount)).toEqual(expected)
+    expect(page.localFilters).toEqual(['date'])
+    // The first page already reached past the start: the list ends there, without reading on.
+    expect(requests).toEqual(['/api/proofs?limit=200'])
+    expect(page.nextCursor).toBeNull()
+  })
+
+  it('takes both ends inclusive with a circuit, on the indexer and on the cache', async () => {
+    const demo = await demoWith()
+    const cached = cachedFor(demo.httpUrl)
+    const circuit = await cached.listProofs({ circuitId: '1', limit: 50 })
+    const [newer, older] = [circuit.items[2]!.verifiedAt!, circuit.items[10]!.verifiedAt!]
+    const query = { circuitId: '1', fromDate: new Date(older).toISOString(), toDate: new Date(newer).toISOString(), limit: 50 }
+    const page = await cached.listProofs(query)
+    expect(page.items.map((p) => p.proofAccount)).toEqual(circuit.items.slice(2, 11).map((p) => p.proofAccount))
+    expect(page.localFilters).toEqual(['date'])
+    const saved = await cached.listProofs(query, { source: 'cache' })
+    expect(saved.items.map((p) => p.proofAccount)).toEqual(page.items.map((p) => p.proofAccount))
+    expect(saved.localFilters).toEqual(['circuit', 'date'])
+  })
+})
+
 describe('circuits', () => {
   it('decodes the reference deployment list', () => {
     const circuits = decodeCircuitList(loadSample('http-circuits-list').body)

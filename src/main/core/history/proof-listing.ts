@@ -20,7 +20,7 @@ export const MAX_CACHE_SCAN_PAGES = 50
 /** Proofs asked for to learn whether the indexer honours `state`. */
 const STATE_PROBE_LIMIT = 20
 
-export type ProofFilterName = 'authority' | 'type' | 'circuit' | 'state'
+export type ProofFilterName = 'authority' | 'type' | 'circuit' | 'state' | 'date'
 
 /** What one indexer was found to offer; unset until asked. */
 export interface ProofListingAbilities {
@@ -39,7 +39,15 @@ export function filtersOf(query: ProofQuery): ProofFilterName[] {
   if (query.type?.trim()) names.push('type')
   if (query.circuitId?.trim()) names.push('circuit')
   if (query.state !== undefined) names.push('state')
+  if (query.fromDate || query.toDate) names.push('date')
   return names
+}
+
+/** Epoch ms of the query's date bounds (NaN bounds are left out: the client and cache refuse them first). */
+function dateRange(query: ProofQuery): { from: number | null; to: number | null } {
+  const from = query.fromDate ? Date.parse(query.fromDate) : NaN
+  const to = query.toDate ? Date.parse(query.toDate) : NaN
+  return { from: Number.isNaN(from) ? null : from, to: Number.isNaN(to) ? null : to }
 }
 
 /** Whether a proof passes every filter of `query` (what the server's filters mean, checked here). */
@@ -50,7 +58,12 @@ export function proofMatches(query: ProofQuery, proof: Proof): boolean {
   if (type && proof.proofType?.toUpperCase() !== type) return false
   const circuitId = query.circuitId?.trim()
   if (circuitId && proof.circuitId !== circuitId) return false
-  return query.state === undefined || matchesState(proof, query.state)
+  if (query.state !== undefined && !matchesState(proof, query.state)) return false
+  const { from, to } = dateRange(query)
+  if (from === null && to === null) return true
+  // A proof with no verification time is in no date range, as a transaction without a block time.
+  if (proof.verifiedAt === null) return false
+  return (from === null || proof.verifiedAt >= from) && (to === null || proof.verifiedAt <= to)
 }
 
 type PageReader = (cursor: string | undefined) => Promise<Page<Proof>>
@@ -60,7 +73,15 @@ type PageReader = (cursor: string | undefined) => Promise<Page<Proof>>
  * are kept, the list ends, or `maxPages` were read; the cursor goes on from
  * the last page read. A cursor that comes back again ends the list.
  */
-export async function scanPages(read: PageReader, keep: (proof: Proof) => boolean, cursor: string | undefined, want: number, maxPages: number): Promise<Page<Proof>> {
+export async function scanPages(
+  read: PageReader,
+  keep: (proof: Proof) => boolean,
+  cursor: string | undefined,
+  want: number,
+  maxPages: number,
+  /** Whether a proof is older than anything wanted: lists are newest first, so a page ending on one ends the scan. */
+  beyond: (proof: Proof) => boolean = () => false,
+): Promise<Page<Proof>> {
   const items: Proof[] = []
   const seen = new Set<string>()
   let next: string | null = cursor ?? null
@@ -68,7 +89,8 @@ export async function scanPages(read: PageReader, keep: (proof: Proof) => boolea
     const page = await read(next ?? undefined)
     items.push(...page.items.filter(keep))
     next = page.nextCursor
-    if (next === null || page.items.length === 0 || seen.has(next)) {
+    const last = page.items.at(-1)
+    if (next === null || last === undefined || seen.has(next) || beyond(last)) {
       next = null
       break
     }
@@ -96,16 +118,20 @@ export class ProofListing {
    * by-circuit list for a circuit filter: then the cache answers.
    */
   async fromIndexer(query: ProofQuery): Promise<Page<Proof> | null> {
-    const { circuitId, state, cursor, limit, ...rest } = query
+    const { circuitId, state, cursor, limit, fromDate: _from, toDate: _to, ...rest } = query
     const want = limit ?? 50
     const keep = (proof: Proof): boolean => proofMatches(query, proof)
+    const { from } = dateRange(query)
+    const beyond = (proof: Proof): boolean => from !== null && proof.verifiedAt !== null && proof.verifiedAt < from
+    const scan = (read: PageReader) => scanPages(read, keep, cursor, want, MAX_INDEXER_SCAN_PAGES, beyond)
+    const dated: ProofFilterName[] = filtersOf(query).includes('date') ? ['date'] : []
     if (circuitId !== undefined && circuitId.trim() !== '') {
       if (this.abilities.byCircuit === false) return null
       const read: PageReader = (at) => this.recorded(() => this.client.proofsByCircuit(circuitId, { cursor: at, limit }))
-      const local = filtersOf({ ...rest, state }).filter((name) => name !== 'circuit')
+      const local = filtersOf(query).filter((name) => name !== 'circuit')
       let page: Page<Proof>
       try {
-        page = local.length === 0 ? await read(cursor) : await scanPages(read, keep, cursor, want, MAX_INDEXER_SCAN_PAGES)
+        page = local.length === 0 ? await read(cursor) : await scan(read)
       } catch (error) {
         if (!isRouteMissing(error) || this.abilities.byCircuit === true) throw error
         this.abilities.byCircuit = false
@@ -116,9 +142,8 @@ export class ProofListing {
     }
     const serverState = state !== undefined && (await this.stateSupport()) === 'server'
     const read: PageReader = (at) => this.recorded(() => this.client.proofs({ ...rest, ...(serverState ? { state } : {}), cursor: at, limit }))
-    if (state !== undefined && !serverState) {
-      return { ...(await scanPages(read, keep, cursor, want, MAX_INDEXER_SCAN_PAGES)), localFilters: ['state'] }
-    }
+    const local: ProofFilterName[] = [...(state !== undefined && !serverState ? (['state'] as const) : []), ...dated]
+    if (local.length > 0) return { ...(await scan(read)), localFilters: local }
     const page = await read(cursor)
     const kept = page.items.filter(keep)
     if (kept.length === page.items.length) return page

@@ -46,6 +46,25 @@ describe('proofQueryOf', () => {
   })
 })
 
+describe('dates on proofs', () => {
+  it('sends the whole local days picked, or a preset up to now in their place', () => {
+    expect(proofQueryOf({ ...NO_PROOF_FILTERS, fromDate: '2026-11-21', toDate: '2026-11-21' })).toEqual({
+      fromDate: new Date(2026, 10, 21).toISOString(),
+      toDate: new Date(new Date(2026, 10, 22).getTime() - 1).toISOString(),
+    })
+    const now = Date.parse('2026-11-24T22:37:13Z')
+    expect(proofQueryOf({ ...NO_PROOF_FILTERS, within: '7d', fromDate: '2026-11-21' }, now)).toEqual({ fromDate: '2026-11-17T22:37:00.000Z' })
+  })
+
+  it('takes no arrivals into a list that ends in the past, and waits for the record in a dated one', () => {
+    const summary = makeProofSummary(1)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, toDate: '2026-11-21' }, summary)).toBe(false)
+    expect(mayMatchProof({ ...NO_PROOF_FILTERS, within: '1h', toDate: '2026-11-21' }, summary)).toBe(true)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, within: '1h' }, summary)).toBe(false)
+    expect(surelyMatchesProof({ ...NO_PROOF_FILTERS, fromDate: '2026-11-21' }, summary)).toBe(false)
+  })
+})
+
 describe('circuit and state with pushed proofs', () => {
   const summary = { ...makeProofSummary(1), circuitId: '6' }
 

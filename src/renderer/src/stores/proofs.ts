@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { PROOF_STATES, type Proof, type ProofQuery, type ProofState, type ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
+import { dateBounds, endsInThePast } from '../model/date-range'
 import { useFilteredList } from '../composables/filtered-list'
 import { createFrameGate } from '../composables/frame-gate'
 import { proofFromSummary } from '@shared/proof-summary'
@@ -13,16 +14,21 @@ export interface ProofFilters {
   circuit: string
   /** 'verified', 'revoked' or '' for both. */
   state: string
+  /** Days verified, yyyy-mm-dd or ''. */
+  fromDate: string
+  toDate: string
+  /** A preset period up to now (a key of TIME_PRESETS) or ''; it stands instead of the dates. */
+  within: string
 }
 
-export const NO_PROOF_FILTERS: ProofFilters = { authority: '', type: '', circuit: '', state: '' }
+export const NO_PROOF_FILTERS: ProofFilters = { authority: '', type: '', circuit: '', state: '', fromDate: '', toDate: '', within: '' }
 
 function stateOf(filters: ProofFilters): ProofState | undefined {
   return (PROOF_STATES as readonly string[]).includes(filters.state) ? (filters.state as ProofState) : undefined
 }
 
 /** Only the filters that are set, so the bridge never sees empty strings (an unknown state from a URL is left out). */
-export function proofQueryOf(filters: ProofFilters): ProofQuery {
+export function proofQueryOf(filters: ProofFilters, now: number = Date.now()): ProofQuery {
   const query: ProofQuery = {}
   const authority = filters.authority.trim()
   const circuit = (filters.circuit ?? '').trim()
@@ -31,7 +37,7 @@ export function proofQueryOf(filters: ProofFilters): ProofQuery {
   if (filters.type) query.type = filters.type
   if (circuit) query.circuitId = circuit
   if (state) query.state = state
-  return query
+  return { ...query, ...dateBounds({ within: filters.within ?? '', fromDate: filters.fromDate ?? '', toDate: filters.toDate ?? '' }, now) }
 }
 
 /** Whether a pushed proof may belong to the list `filters` select (unknown fields do not rule it out). */
@@ -41,6 +47,8 @@ export function mayMatchProof(filters: ProofFilters, proof: ProofSummary): boole
   if (authority && proof.authority !== null && proof.authority !== authority) return false
   if (filters.type && proof.proofType !== null && proof.proofType.toUpperCase() !== filters.type.toUpperCase()) return false
   if (circuit && proof.circuitId !== null && proof.circuitId !== circuit) return false
+  // A list that ends in the past takes no arrivals.
+  if (endsInThePast({ within: filters.within ?? '', toDate: filters.toDate ?? '' })) return false
   // A new proof is verified: it cannot be in a list of revoked ones yet.
   return stateOf(filters) !== 'revoked'
 }
@@ -51,8 +59,8 @@ export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): 
   const circuit = (filters.circuit ?? '').trim()
   if (authority && proof.authority !== authority) return false
   if (circuit && proof.circuitId !== circuit) return false
-  // A summary does not say its state: only the full record (the head refresh) can place it in a state's list.
-  if (stateOf(filters) !== undefined) return false
+  // A summary says neither its state nor when it was verified: only the full record (the head refresh) can place it.
+  if (stateOf(filters) !== undefined || filters.fromDate || filters.toDate || filters.within) return false
   return !filters.type || proof.proofType?.toUpperCase() === filters.type.toUpperCase()
 }
 

@@ -3,7 +3,8 @@ import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
 import { makeProofSummary, makeTransaction, pagesOf } from '../../../../test/support/renderer/fixtures'
 import { setupStores } from '../../../../test/support/renderer/store-setup'
 import { HEAD_REFRESH_MIN_MS } from '../composables/paged-list'
-import { localDayBound, NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
+import { localDayBound } from '../model/date-range'
+import { NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
 
 let bridge: FakeBridge
 

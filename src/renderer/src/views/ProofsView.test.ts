@@ -147,6 +147,21 @@ describe('ProofsView', () => {
     expect(router.currentRoute.value.query).toEqual({})
   })
 
+  it('filters proofs by a preset period, applied at once, and says the date filter was applied here', async () => {
+    const { wrapper, router, bridge } = await mountView(ProofsView, '/proofs', (fake) => {
+      servePages(fake, 1, 2)
+      fake.handle('listCircuits', () => ({ circuits: [], origin: 'seen' }))
+    })
+    bridge.handle('listProofs', () => ({ items: [makeProof(1)], nextCursor: null, total: null, localFilters: ['date'] }))
+    await wrapper.get('[data-testid="proofs-filter-within"]').setValue('1h')
+    await flushPromises()
+    expect(router.currentRoute.value.query).toEqual({ within: '1h' })
+    const [query] = bridge.callsOf('listProofs').at(-1)!
+    expect(Date.now() - Date.parse(query.fromDate!)).toBeGreaterThanOrEqual(3_600_000)
+    expect(Date.now() - Date.parse(query.fromDate!)).toBeLessThan(3_600_000 + 61_000)
+    expect(wrapper.get('[data-testid="proofs-filter-note"]').text()).toBe('The date filter was applied here, on each page the indexer sent: it has no such filter.')
+  })
+
   it('offers every proof type in readable case', async () => {
     const { wrapper } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 1, 2))
     const options = wrapper.findAll('[data-testid="proofs-filter-type"] option').map((option) => option.text())
