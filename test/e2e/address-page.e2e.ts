@@ -150,6 +150,14 @@ describe.skipIf(skipReason !== null)('an address page in serve mode', () => {
     expect(await page.getByTestId('timeline-sort-time').locator('xpath=..').getAttribute('aria-sort')).toBe('descending')
   })
 
+  it('fits an 800×600 window', async () => {
+    await page.setViewportSize({ width: 800, height: 600 })
+    await page.getByTestId('address-figures').scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
+    await page.screenshot({ path: join(SCREENSHOTS, 'address-page-800x600.png') })
+    await page.setViewportSize({ width: 1280, height: 900 })
+  })
+
   it('shows the proofs this address submitted, to their end', async () => {
     const proofs = await everything<{ proofAccount: string }>(`${demo!.httpUrl}/api/proofs?authority=${address}`)
     expect(proofs.length).toBeGreaterThan(0)

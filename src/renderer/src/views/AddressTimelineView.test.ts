@@ -261,4 +261,19 @@ describe('AddressTimelineView', () => {
     expect(wrapper.get('[data-testid="activity-chart"]').attributes('aria-label')).toContain('5 in all, 1 failed')
     expect(wrapper.get('[data-testid="activity-caption"]').text()).toContain('5 of the 5 it holds')
   })
+
+  it('moves between tabs with the arrow keys, as a tab list does', async () => {
+    const { wrapper } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (bridge) => {
+      serve(bridge, () => ({ items: [], nextCursor: null, total: null }), () => ({ items: [], nextCursor: null, total: '0' }))
+      bridge.handle('listProofs', () => ({ items: [], nextCursor: null, total: '0' }))
+    })
+    const selected = () => wrapper.findAll('[role="tab"]').filter((tab) => tab.attributes('aria-selected') === 'true').map((tab) => tab.attributes('data-testid'))
+    expect(selected()).toEqual(['address-tab-transactions'])
+    await wrapper.get('[role="tablist"]').trigger('keydown', { key: 'ArrowRight' })
+    expect(selected()).toEqual(['address-tab-proofs'])
+    expect(wrapper.get('[role="tabpanel"]').attributes('aria-labelledby')).toBe('address-tab-proofs')
+    await wrapper.get('[role="tablist"]').trigger('keydown', { key: 'ArrowLeft' })
+    await wrapper.get('[role="tablist"]').trigger('keydown', { key: 'ArrowLeft' })
+    expect(selected()).toEqual(['address-tab-activity'])
+  })
 })
