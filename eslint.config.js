@@ -74,6 +74,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A value import of node:http loads Node's whole fetch implementation at start (see core/node/node-http.ts).
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'http'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Use nodeHttp from core/node/node-http: an ESM import of node:http loads undici at start.',
+          })),
+        },
+      ],
+    },
+  },
   // The renderer reaches the world only through the bridge, and within it imports flow one way:
   // views → components → composables/stores → model. A later block replaces the rule's options,
   // so each folder's block repeats the renderer-wide patterns.

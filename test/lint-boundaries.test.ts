@@ -61,6 +61,20 @@ describe('import boundaries', () => {
     expect(await restrictedImports('src/renderer/src/stores/probe.ts', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\n")).toHaveLength(1)
   })
 
+  it('keep value imports of node:http out of main, which would load undici at every start; types may come from there', async () => {
+    const lint = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: file })
+      return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message)
+    }
+    for (const from of ['node:http', 'http']) {
+      expect(await lint('src/main/serve/probe.ts', `import { createServer } from '${from}'\nexport const c = createServer\n`)).toEqual([
+        expect.stringContaining('nodeHttp'),
+      ])
+    }
+    expect(await lint('src/main/core/probe.ts', "import type { Server } from 'node:http'\nexport type S = Server\n")).toEqual([])
+    expect(await lint('src/main/core/probe.test.ts', "import { createServer } from 'node:http'\nexport const c = createServer\n")).toEqual([])
+  })
+
   it('let the sandboxed preload import only electron', async () => {
     expect(await restrictedImports('src/preload/probe.ts', "import { join } from 'node:path'\nexport const j = join\n")).toHaveLength(1)
     expect(await restrictedImports('src/preload/probe.ts', "import { join } from 'path'\nexport const j = join\n")).toHaveLength(1)

@@ -1,23 +1,11 @@
 /**
- * Cold start from the cache through the whole core, the indexer unreachable:
- * the monitor starts as the app's main process starts it (settings, history
- * store, watchlist, a session trying to connect), and the newest 200 proofs
- * are asked for as the renderer asks on its first screen (source `cache`).
+ * Started as the app starts (its entry stubs): V8's memory flags and Node's
+ * compile cache first, then the work, so that its code is compiled through the cache.
  */
-import { createMonitor } from '../../src/main/core/monitor/monitor'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/config/settings'
-import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
-import { FIRST_SCREEN, firstScreenReady } from './first-screen'
+import { enableCompileCache } from '../../src/main/core/node/compile-cache'
 import { applyV8MemoryFlags } from '../../src/main/core/memory/v8-memory-flags'
 
 // As the app's main process and serve mode run the core.
 applyV8MemoryFlags()
-
-const path = process.argv[2]
-if (!path) throw new Error('usage: cold-start-monitor <history.sqlite>')
-const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Unreachable indexer', httpUrl: FIXTURE_INDEXER_URL } }, () => 'bench').settings
-const monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: path })
-await monitor.start()
-firstScreenReady(await monitor.listProofs({ limit: FIRST_SCREEN }, { source: 'cache' }))
-await monitor.stop()
-process.exit(0)
+enableCompileCache()
+await import('./first-screen-through-core')

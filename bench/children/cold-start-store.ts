@@ -1,19 +1,5 @@
-/**
- * Cold start from the cache, the indexer unreachable: open the history store
- * on the cache file and have the newest 200 proofs ready for the renderer,
- * read through the cache-first path (CachedIndexer, source `cache`) and
- * cloned as the bridge would send them.
- */
-import { CachedIndexer } from '../../src/main/core/history/cached-indexer'
-import { HistoryStore } from '../../src/main/core/history/history-store'
-import { IndexerClient } from '../../src/main/core/indexer/client'
-import { indexerKey } from '../../src/main/core/indexer/url'
-import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
-import { FIRST_SCREEN, firstScreenReady } from './first-screen'
+/** Started as the app starts (its entry stubs): Node's compile cache first, then the work, so that its code is compiled through the cache. */
+import { enableCompileCache } from '../../src/main/core/node/compile-cache'
 
-const path = process.argv[2]
-if (!path) throw new Error('usage: cold-start-store <history.sqlite>')
-const store = HistoryStore.open({ path })
-const cached = new CachedIndexer(new IndexerClient({ baseUrl: FIXTURE_INDEXER_URL, retries: 0 }), store.forIndexer(indexerKey(FIXTURE_INDEXER_URL)))
-firstScreenReady(await cached.listProofs({ limit: FIRST_SCREEN }, { source: 'cache' }))
-await store.close()
+enableCompileCache()
+await import('./first-screen-from-store')

@@ -8,6 +8,7 @@ const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
   createMonitor: vi.fn(),
   applyV8MemoryFlags: vi.fn(),
+  enableCompileCache: vi.fn(() => 'ENABLED'),
   electron: Object.fromEntries(
     ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol'].map(
       (name) => [name, { name }],
@@ -19,6 +20,7 @@ vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
 vi.mock('./electron/app-main', () => ({ runApp: mocks.runApp }))
 vi.mock('./core/monitor/monitor', () => ({ createMonitor: mocks.createMonitor }))
 vi.mock('./core/memory/v8-memory-flags', () => ({ applyV8MemoryFlags: mocks.applyV8MemoryFlags }))
+vi.mock('./core/node/compile-cache', () => ({ enableCompileCache: mocks.enableCompileCache }))
 
 it('hands the Electron modules, the process and the monitor factory (with the built-in demo) to runApp', async () => {
   await import('./index')
@@ -39,6 +41,9 @@ it('hands the Electron modules, the process and the monitor factory (with the bu
   // The memory flags come first, before the app (and its core) allocates anything.
   expect(mocks.applyV8MemoryFlags).toHaveBeenCalledTimes(1)
   expect(mocks.applyV8MemoryFlags.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)
+  // The compile cache is on before the app's code is loaded.
+  expect(mocks.enableCompileCache).toHaveBeenCalledTimes(1)
+  expect(mocks.enableCompileCache.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)
   const create = options.createMonitor as (o: { settings: unknown }) => unknown
   create({ settings: 'saved' })
   expect(mocks.createMonitor).toHaveBeenCalledWith({ settings: 'saved', demo: expect.objectContaining({ wallet: expect.any(String), start: expect.any(Function) }) })

@@ -3,7 +3,8 @@
  * a real WebSocket on 127.0.0.1, in the reference deployment's wire format.
  * It is the default indexer of the app and the server of tests and benchmarks.
  */
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
+import { nodeHttp } from '../core/node/node-http'
 import type { AddressInfo } from 'node:net'
 import { DemoAccounts } from './accounts'
 import { handleAuthRequest, isAuthRoute } from './auth-api'
@@ -122,7 +123,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
 
   const enforceAuthLimits = options.auth?.enforceRateLimits ?? true
   const authLimits = { nonceLimiter: new RateLimiter(10, 60_000, enforceAuthLimits), verifyLimiter: new RateLimiter(5, 60_000, enforceAuthLimits) }
-  const server: Server = createServer((request, response) => {
+  const server: Server = nodeHttp.createServer((request, response) => {
     if (isAuthRoute(request.url ?? '/')) {
       handleAuthRequest({ accounts, cookieName, ...authLimits }, request, response)
       return

@@ -1,100 +1,18 @@
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { toErrorInfo } from '@shared/errors'
-import { defaultDataDir } from '../core/config/data-dir'
-import { lockDataDir, type DataDirLock } from '../core/config/data-dir-lock'
-import { createFileSettingsStore } from '../core/config/file-settings-store'
-import { HISTORY_FILE_NAME } from '../core/history/database'
-import { createFileSecretStore } from '../core/config/secrets'
-import { LAUNCH_USAGE, parseLaunchOptions } from '../core/config/launch-options'
-import { consoleLogger, type Logger } from '../core/log/log'
-import { createFileLogger } from '../core/log/log-file'
-import { KnownSecrets } from '../core/known-secrets'
-import { createMonitor } from '../core/monitor/monitor'
-import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
+/**
+ * The serve-mode entry: V8's memory flags and Node's compile cache first, then
+ * serve mode, imported after them so that its code is compiled through the
+ * cache (this file imports nothing else for that reason).
+ */
+import { enableCompileCache } from '../core/node/compile-cache'
 import { applyV8MemoryFlags } from '../core/memory/v8-memory-flags'
-import { builtInDemo } from '../demo/built-in-demo'
-import { startServe } from './server'
 
 // Before the core allocates anything: the footprint settings the app's main process runs with.
 applyV8MemoryFlags()
-
-/** `npm run serve`: the same core and renderer as the app, in a browser on this host. */
-async function main(): Promise<void> {
-  // Every credential serve mode holds (credentials.json, PROOFWATCH_CREDENTIAL, the demo's), kept out of every log line and page.
-  const knownSecrets = new KnownSecrets()
-  let log: Logger = knownSecrets.logger(consoleLogger('proofwatch-serve'))
-  let launch
-  try {
-    launch = parseLaunchOptions(process.argv.slice(2), process.env, { strict: true })
-    knownSecrets.addCredential(launch.credential)
-  } catch (error) {
-    console.error(toErrorInfo(error).message)
-    console.error(LAUNCH_USAGE)
-    process.exit(2)
-  }
-  if (launch.help) {
-    console.log(`Usage: npm run serve -- [options]\n${LAUNCH_USAGE}`)
-    return
-  }
-  const here = dirname(fileURLToPath(import.meta.url))
-  const rendererDir = resolve(here, '../renderer')
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    console.error(`The renderer is not built (${rendererDir}); run npm run build first.`)
-    process.exit(1)
-  }
-  const dataDir = resolve(launch.dataDir ?? defaultDataDir())
-  let lock: DataDirLock
-  try {
-    // Before anything is read or written there: a second process would overwrite the first one's settings and cache.
-    lock = lockDataDir(dataDir, { kind: 'serve' })
-  } catch (error) {
-    console.error(toErrorInfo(error).message)
-    process.exit(1)
-  }
-  process.once('exit', () => lock.release())
-  let logFile: string | null = null
-  try {
-    // The same rotating, redacted log as the app keeps, beside the console.
-    const fileLog = createFileLogger({
-      dir: join(dataDir, 'logs'),
-      echo: consoleLogger('proofwatch-serve'),
-      redactKnown: (line) => knownSecrets.redactText(line),
-    })
-    log = knownSecrets.logger(fileLog)
-    logFile = fileLog.file
-  } catch (error) {
-    log.warn('Logging to the console only', toErrorInfo(error))
-  }
-  const secrets = createFileSecretStore(dataDir, log)
-  knownSecrets.watch(secrets)
-  const monitor = createMonitor({
-    settings: createFileSettingsStore(dataDir, log),
-    secrets,
-    knownSecrets,
-    historyPath: join(dataDir, HISTORY_FILE_NAME),
-    launch,
-    log,
-    signInPageRoot: rendererDir,
-    demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE),
-    demo: builtInDemo(),
-    appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir, logFile },
-  })
-  await monitor.start()
-  const serve = await startServe({ monitor, rendererDir, port: launch.port ?? 0, log })
-  console.log(`ProofWatch serving at ${serve.url}`)
-
-  const shutdown = async () => {
-    await serve.close()
-    await monitor.stop()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void shutdown())
-  process.once('SIGTERM', () => void shutdown())
-}
-
-main().catch((error: unknown) => {
-  console.error('ProofWatch could not start:', toErrorInfo(error).message)
+enableCompileCache()
+try {
+  const { runServe } = await import('./serve-main')
+  await runServe(import.meta.dirname)
+} catch (error) {
+  console.error('ProofWatch could not start:', error instanceof Error ? error.message : String(error))
   process.exit(1)
-})
+}

@@ -165,6 +165,11 @@ export class HistoryStore {
     }))
   }
 
+  /** What was found wrong with the file at open or since (null: nothing); cheap, unlike info(), which counts every row. */
+  get damage(): CacheDamage | null {
+    return this.database.damage
+  }
+
   /** Told when the cache's state changes: damage found, disk full, recovered (null). */
   onDamage(listener: Listener<CacheDamage | null>): () => void {
     this.damageListeners.add(listener)

@@ -1,6 +1,6 @@
 /** Error responses: JSON `{ ok: false, code, error }`, other JSON shapes, text or HTML. */
-import { createRequire } from 'node:module'
 import type { ErrorCode, ErrorInfo } from '@shared/domain'
+import { nodeHttp } from '../node/node-http'
 import { isJsonObject, receivedSnippet, toText, type JsonObject } from './decode-values'
 
 /** Plain-text messages longer than this are cut; the UI shows one line. */
@@ -28,11 +28,7 @@ function codeForStatus(status: number): ErrorCode {
   return 'HTTP'
 }
 
-/**
- * Read through require: an ESM import of node:http evaluates all its lazy exports, which loads Node's
- * whole fetch implementation (~20 ms of every start) although only this table is needed.
- */
-const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http')
+const { STATUS_CODES } = nodeHttp
 
 function statusLine(status: number): string {
   const reason = STATUS_CODES[status]

@@ -612,10 +612,11 @@ class IndexerMonitor implements Monitor {
     const settings = this.options.settings.read()
     this.history = HistoryStore.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
     this.updateRetentionPolicy()
-    const info = this.history.info()
-    if (info.damage) {
-      this.log.warn('history cache damaged', info.damage)
-      this.batcher.push('cache', info)
+    // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
+    const damage = this.history.damage
+    if (damage) {
+      this.log.warn('history cache damaged', damage)
+      this.batcher.push('cache', this.history.info())
     }
     this.unsubscribers.push(
       this.history.onDamage((damage) => {

@@ -8,12 +8,13 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { SignedInUser } from '@shared/auth'
 import { toErrorInfo } from '@shared/errors'
 import { decodeBase58, encodeBase58, verifySignature } from '../ed25519'
+import { nodeHttp } from '../node/node-http'
 
 export const SIGN_IN_PAGE_LIFETIME_MS = 5 * 60_000
 const LOOPBACK = '127.0.0.1'
@@ -87,7 +88,7 @@ export async function openLoopbackSignIn(options: LoopbackSignInOptions): Promis
   const outcome = new Promise<LoopbackOutcome>((resolve) => (settle = resolve))
   let origin = ''
 
-  const server: Server = createServer((request, response) => {
+  const server: Server = nodeHttp.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) reply(response, 500, { error: toErrorInfo(error).message })
     })
