@@ -13,6 +13,7 @@ import { idle } from './pipeline/idle'
 import { latency } from './pipeline/latency'
 import { scroll } from './pipeline/scroll'
 import { firstPaint } from './pipeline/first-paint'
+import { rendererHeap } from './pipeline/renderer-heap'
 
 export const BENCHMARKS: readonly Benchmark[] = [
   wsReceive,
@@ -28,4 +29,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   firstPaint,
   latency,
   scroll,
+  rendererHeap,
 ]

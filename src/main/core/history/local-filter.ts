@@ -16,6 +16,7 @@ import type { NotificationQuery } from '@shared/history'
 import { ProofWatchError } from '@shared/errors'
 import { optionalDate, optionalLimit, optionalPubkey, optionalText, requireText } from '../indexer/arguments'
 import { PROOF_PAGE_LIMIT, TRANSACTION_PAGE_LIMIT } from '../indexer/client'
+import { cacheCursorAfter } from '@shared/cache-cursor'
 
 /** The server's page size when none is asked for. */
 export const DEFAULT_PAGE_LIMIT = 50
@@ -53,7 +54,7 @@ export interface Paging {
 }
 
 export function encodeCursor(key: string): string {
-  return Buffer.from(key, 'utf8').toString('base64url')
+  return cacheCursorAfter(key)
 }
 
 export function decodeCursor(cursor: string): string {

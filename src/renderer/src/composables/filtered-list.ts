@@ -2,7 +2,7 @@ import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
 import { followConnection } from './follow-connection'
-import { createPagedList, pagedListState, type PagedListOptions } from './paged-list'
+import { createPagedList, pagedListState, type ListCap, type PagedListOptions } from './paged-list'
 
 export interface FilteredListSource<Filters, Query, Item> extends PagedListOptions {
   fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>
@@ -11,6 +11,8 @@ export interface FilteredListSource<Filters, Query, Item> extends PagedListOptio
   noFilters: Filters
   /** The query for `filters`; equal queries mean the same list. */
   queryOf: (filters: Filters) => Query
+  /** Rows kept at most while arrivals are put in front (see createPagedList); absent: every row is kept. */
+  cap?: ListCap<Query, Item>
 }
 
 /**
@@ -23,7 +25,7 @@ export interface FilteredListSource<Filters, Query, Item> extends PagedListOptio
 export function useFilteredList<Filters extends object, Query extends object, Item>(
   source: FilteredListSource<Filters, Query, Item>,
 ) {
-  const list = createPagedList(source.fetchPage, source.identity, { pageLimit: source.pageLimit, headLimit: source.headLimit })
+  const list = createPagedList(source.fetchPage, source.identity, { pageLimit: source.pageLimit, headLimit: source.headLimit }, source.cap)
   const filters = shallowRef<Filters>({ ...source.noFilters })
 
   function applyFilters(next: Filters): Promise<void> {

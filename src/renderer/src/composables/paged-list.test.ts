@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@shared/domain'
 import { deferred } from '../../../../test/support/renderer/deferred'
+import { cacheCursorAfter } from '@shared/cache-cursor'
 import { createPagedList, HEAD_REFRESH_MIN_MS } from './paged-list'
 
 interface Row {
@@ -287,5 +288,82 @@ describe('createPagedList head refresh requests', () => {
     expect(asked).toHaveLength(2)
     await vi.advanceTimersByTimeAsync(100)
     expect(asked).toHaveLength(3)
+  })
+})
+
+describe('createPagedList with a cap', () => {
+  /** Three rows from the indexer (more behind c1); the cache answers from any row of its twelve. */
+  function capped(rows: number) {
+    const cached = Array.from({ length: 12 }, (_, index) => row(`k${index}`))
+    const asked: Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }> = []
+    const list = createPagedList<object, Row>(
+      async (query) => {
+        asked.push({ from: 'indexer', cursor: query.cursor })
+        if (query.cursor === undefined) return { items: [row('k0'), row('k1'), row('k2')], nextCursor: 'c1', total: '12' }
+        return { items: [row('k3'), row('k4')], nextCursor: 'c2', total: '12' }
+      },
+      (item) => item.id,
+      { pageLimit: 2 },
+      {
+        rows,
+        fetchCached: async (query) => {
+          asked.push({ from: 'cache', cursor: query.cursor })
+          const after = cached.findIndex((item) => cacheCursorAfter(item.id) === query.cursor)
+          const items = cached.slice(after + 1, after + 1 + (query.limit ?? 50))
+          const last = items.at(-1)
+          return { items, nextCursor: last && last !== cached.at(-1) ? cacheCursorAfter(last.id) : null, total: '12' }
+        },
+      },
+    )
+    return { list, asked }
+  }
+
+  it('lets the oldest rows past the cap go as arrivals come, still counting them, and reads on from the last kept row in the cache', async () => {
+    const { list, asked } = capped(4)
+    await list.load({})
+    list.prepend([row('n1'), row('n0')])
+    expect(list.items.value.map((item) => item.id)).toEqual(['n1', 'n0', 'k0', 'k1'])
+    expect(list.arrived.value).toBe(2)
+    expect(list.total.value).toBe('14')
+    expect(list.nextCursor.value).toBe(cacheCursorAfter('k1'))
+    expect(list.ended.value).toBe(false)
+
+    await list.loadMore()
+    expect(asked.at(-1)).toEqual({ from: 'cache', cursor: cacheCursorAfter('k1') })
+    expect(list.items.value.map((item) => item.id)).toEqual(['n1', 'n0', 'k0', 'k1', 'k2', 'k3'])
+    // A row let go and read again is a row like any other: an arrival of it is not new.
+    list.prepend([row('k2')])
+    expect(list.arrived.value).toBe(2)
+    await list.loadMore()
+    expect(list.items.value.map((item) => item.id)).toEqual(['n1', 'n0', 'k0', 'k1', 'k2', 'k3', 'k4', 'k5'])
+    expect(list.cursorRepeated.value).toBe(false)
+  })
+
+  it('drops a page asked for before rows were let go, and reads the cache again from the new last row', async () => {
+    const { list, asked } = capped(3)
+    await list.load({})
+    const original = asked.length
+    // The indexer's next page is on its way when arrivals cut the list.
+    const onItsWay = list.loadMore()
+    list.prepend([row('n0')])
+    await onItsWay
+    expect(asked[original]).toEqual({ from: 'indexer', cursor: 'c1' })
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1'])
+    expect(list.nextCursor.value).toBe(cacheCursorAfter('k1'))
+    await list.loadMore()
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1', 'k2', 'k3'])
+  })
+
+  it('keeps every row without a cap, and a new query starts from the indexer again', async () => {
+    const { list, asked } = capped(3)
+    await list.load({})
+    list.prepend([row('n0')])
+    await list.load({ again: true })
+    await list.loadMore()
+    expect(asked.at(-1)).toEqual({ from: 'indexer', cursor: 'c1' })
+    const uncapped = listOver({ '': { items: [row('a'), row('b')], nextCursor: null, total: null } }).list
+    await uncapped.load({})
+    uncapped.prepend([row('c'), row('d'), row('e')])
+    expect(uncapped.items.value).toHaveLength(5)
   })
 })

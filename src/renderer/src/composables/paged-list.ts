@@ -2,6 +2,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { ErrorInfo, Page } from '@shared/domain'
 import type { Freshness } from '@shared/history'
 import { toErrorInfo } from '@shared/errors'
+import { cacheCursorAfter } from '@shared/cache-cursor'
 
 /** How many pages a head refresh follows looking for the newest item already held. */
 export const HEAD_PAGES_MAX = 3
@@ -19,11 +20,17 @@ export const HEAD_REFRESH_MIN_MS = 2_000
  * the newest item already held). A push that carries only part of a record
  * still shows at once (`prependProvisional`); the next head refresh puts the
  * full record in its place, on the same row.
+ *
+ * With a `cap`, a list left following keeps at most that many rows: when
+ * arrivals push it past the cap, the oldest rows are let go and the list
+ * reads on from the last row it kept, from the cache, when scrolled to (the
+ * cache holds every row the list was shown). What arrived is still counted.
  */
 export function createPagedList<Query extends object, Item>(
   fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>,
   identity: (item: Item) => string,
   options: PagedListOptions = {},
+  cap?: ListCap<Query, Item>,
 ) {
   const items = shallowRef<Item[]>([])
   const total = ref<string | null>(null)
@@ -59,6 +66,10 @@ export function createPagedList<Query extends object, Item>(
   let headAgain = false
   let headTimer: ReturnType<typeof setTimeout> | null = null
   let lastHeadRefreshAt = Number.NEGATIVE_INFINITY
+  /** Rows past the cap were let go: Load more reads on from the cache, with its cursors. */
+  let readOnFromCache = false
+  /** Moves when rows are let go: a page asked for before belongs after rows no longer held. */
+  let tailEpoch = 0
 
   const ended = computed(() => loaded.value && nextCursor.value === null)
 
@@ -102,6 +113,8 @@ export function createPagedList<Query extends object, Item>(
     const mine = ++generation
     query.value = nextQuery
     followedCursors = new Set()
+    readOnFromCache = false
+    tailEpoch++
     items.value = []
     total.value = null
     nextCursor.value = null
@@ -136,12 +149,14 @@ export function createPagedList<Query extends object, Item>(
     const current = query.value
     if (cursor === null || current === null || loading.value || loadingMore.value) return
     const mine = generation
+    const epoch = tailEpoch
+    const fetchNext = readOnFromCache && cap ? cap.fetchCached : fetchPage
     loadingMore.value = true
     error.value = null
     failedStep.value = null
     try {
-      const page = await fetchPage(withLimit({ ...current, cursor }, options.pageLimit))
-      if (mine !== generation) return
+      const page = await fetchNext(withLimit({ ...current, cursor }, options.pageLimit))
+      if (mine !== generation || epoch !== tailEpoch) return
       followedCursors.add(cursor)
       append(page, false)
       updatedAt.value = Date.now()
@@ -183,6 +198,24 @@ export function createPagedList<Query extends object, Item>(
     if (partial) for (const item of fresh) provisional.add(identity(item))
     items.value = [...fresh, ...items.value]
     arrived.value += fresh.length
+    keepWithinCap()
+  }
+
+  /** Lets the oldest rows past the cap go; the list reads on from the last one kept, from the cache. */
+  function keepWithinCap(): void {
+    if (!cap || items.value.length <= cap.rows) return
+    const kept = items.value.slice(0, cap.rows)
+    for (const item of items.value.slice(cap.rows)) {
+      const key = identity(item)
+      keys.delete(key)
+      provisional.delete(key)
+    }
+    items.value = kept
+    tailEpoch++
+    // Cursors followed before lead into rows let go: following one again is reading them again, not a loop.
+    followedCursors = new Set()
+    readOnFromCache = true
+    nextCursor.value = cacheCursorAfter(identity(kept[kept.length - 1] as Item))
   }
 
   /**
@@ -327,6 +360,13 @@ export function createPagedList<Query extends object, Item>(
     refreshHead,
     requestHeadRefresh,
   }
+}
+
+/** How many rows a following list keeps, and where it reads on past them. */
+export interface ListCap<Query, Item> {
+  rows: number
+  /** A page of the same query from the cache (cursors of the cache: cacheCursorAfter). */
+  fetchCached: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>
 }
 
 export interface PagedListOptions {

@@ -67,6 +67,8 @@ export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): 
 
 /** Rows a Load more or head refresh page asks for (the most the indexer gives): a long list in fewer round trips. */
 export const PROOF_PAGE_LIMIT = 200
+/** Rows the list keeps while it follows (about 10 MB of the page's heap); older ones are read again from the cache. */
+export const PROOF_LIST_CAP = 5_000
 
 /**
  * The proofs collection, filtered and paged. A pushed proof that belongs to
@@ -83,6 +85,7 @@ export const useProofsStore = defineStore('proofs', () => {
     queryOf: proofQueryOf,
     pageLimit: PROOF_PAGE_LIMIT,
     headLimit: PROOF_PAGE_LIMIT,
+    cap: { rows: PROOF_LIST_CAP, fetchCached: (query: ProofQuery) => bridge.listProofs(query, { source: 'cache' }) },
   })
 
   const arrivals = createFrameGate<ProofSummary>((oldestFirst) => {

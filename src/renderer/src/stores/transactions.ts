@@ -45,6 +45,9 @@ export function pushedMatches(filters: TransactionFilters, batch: readonly Addre
     .reverse()
 }
 
+/** Rows the list keeps while it follows; older ones are read again from the cache. */
+export const TRANSACTION_LIST_CAP = 5_000
+
 /**
  * The transactions collection, filtered and paged. Arrivals join at the top:
  * transactions pushed for the filtered address directly, and for every
@@ -58,6 +61,7 @@ export const useTransactionsStore = defineStore('transactions', () => {
     identity: (transaction: Transaction) => transaction.signature,
     noFilters: NO_TRANSACTION_FILTERS,
     queryOf: transactionQueryOf,
+    cap: { rows: TRANSACTION_LIST_CAP, fetchCached: (query: TransactionQuery) => bridge.listTransactions(query, { source: 'cache' }) },
   })
 
   bridge.on('addressTransactions', (batch) => {

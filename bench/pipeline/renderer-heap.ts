@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+/**
+ * The page stays bounded: the renderer's JS heap (Chromium's
+ * Performance.getMetrics, JSHeapUsedSize, after a collection each time) while
+ * the proofs list is left following at 1,000 events/s, in serve mode. The
+ * heap is sampled over the run, so a list that keeps every arrival shows as a
+ * heap that grows at a steady rate; the figure is the last sample and the
+ * growth per minute between the second sample (the first is taken before any
+ * arrival) and the last. Target (issue): under
+ * 100 MB after 10 minutes and flat. A full run follows for 2 minutes (10 would
+ * not fit the suite's 12), quick mode for 10 s: the growth rate says what
+ * 10 minutes or an hour would hold.
+ */
+import type { Benchmark } from '../lib/benchmark'
+import type { BenchContext } from '../lib/context'
+import { measured, notMeasured, type Figure } from '../lib/figures'
+import { forkChild } from '../lib/processes'
+import { browserMissing, launchChromium, startServeMode } from '../lib/browser'
+import { sleep } from '../lib/clock'
+import type { IndexerReady, PublishReply } from '../children/indexer'
+
+const RATE = 1_000
+const SAMPLES = 7
+const MB = 1024 * 1024
+
+export const rendererHeap: Benchmark = {
+  name: 'renderer-heap',
+  title: 'The page stays bounded: renderer heap while a list follows at 1,000 events/s',
+  async run(ctx: BenchContext): Promise<Figure[]> {
+    const durationMs = ctx.quick ? 10_000 : 120_000
+    const ids = { heap: 'renderer-heap.after', growth: 'renderer-heap.growth' }
+    const missing = browserMissing()
+    if (missing) {
+      return [
+        notMeasured({ id: ids.heap, figure: 'renderer JS heap, proofs list following at 1,000 events/s', unit: 'MB' }, missing),
+        notMeasured({ id: ids.growth, figure: '… its growth per minute', unit: 'MB/min' }, missing),
+      ]
+    }
+    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { maxProofs: 20_000 })
+    const cleanups: (() => Promise<unknown>)[] = [() => indexer.stop()]
+    try {
+      const serve = await startServeMode(ctx, indexer.ready)
+      cleanups.unshift(() => serve.stop())
+      const browser = await launchChromium()
+      cleanups.unshift(() => browser.close())
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+      await page.goto(`${serve.url}#/proofs`)
+      await page.waitForSelector('[data-testid="proof-row"], [data-testid="proofs-empty"]', { timeout: 20_000 })
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Performance.enable')
+      const heapMb = async (): Promise<number> => {
+        await cdp.send('HeapProfiler.collectGarbage')
+        const { metrics } = await cdp.send('Performance.getMetrics')
+        return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / MB
+      }
+      const publishing = indexer.channel.request<PublishReply>('publishAtRate', { proofsPerSecond: RATE, durationMs })
+      const startedAt = performance.now()
+      const samples: { atMs: number; mb: number }[] = []
+      for (let index = 0; index < SAMPLES; index++) {
+        await sleep(Math.max(0, startedAt + (durationMs * index) / (SAMPLES - 1) - performance.now()))
+        samples.push({ atMs: performance.now() - startedAt, mb: await heapMb() })
+      }
+      const sent = await publishing
+      // The grid's content is one fixed-height row per held item under its header (VirtualList: 40 px rows, a 36 px header).
+      const rows = await page.evaluate(() => {
+        const row = document.querySelector('[data-testid="proof-row"]')
+        let scroller = row?.parentElement ?? null
+        while (scroller && !(scroller.scrollHeight > scroller.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(scroller).overflowY))) scroller = scroller.parentElement
+        return scroller ? Math.round((scroller.scrollHeight - 36) / 40) : -1
+      })
+      // From the second sample: the first is before any arrival (the view and its caches fill in the first interval).
+      const first = samples[1]!
+      const last = samples.at(-1)!
+      const perMinute = ((last.mb - first.mb) / (last.atMs - first.atMs)) * 60_000
+      const trace = samples.map((sample) => `${Math.round(sample.atMs / 1000)} s ${sample.mb.toFixed(1)}`).join(', ')
+      return [
+        measured(
+          {
+            id: ids.heap,
+            figure: 'renderer JS heap, proofs list following at 1,000 events/s',
+            unit: 'MB',
+            target: { atMost: 100, text: '< 100 MB' },
+            note: `after ${Math.round(durationMs / 1000)} s (${sent.proofs.toLocaleString('en-US')} proofs sent, the list holds ${rows >= 0 ? rows.toLocaleString('en-US') : 'an unknown number of'} rows); CDP Performance.getMetrics after a collection; samples: ${trace} MB`,
+          },
+          [last.mb],
+        ),
+        measured(
+          {
+            id: ids.growth,
+            figure: '… its growth per minute',
+            unit: 'MB/min',
+            target: { atMost: 1, text: 'flat (≤ 1 MB/min)' },
+            note: `second to last sample; ${(perMinute * 10).toFixed(0)} MB in 10 minutes, ${(perMinute * 60).toFixed(0)} MB in an hour at this rate`,
+          },
+          [perMinute],
+        ),
+      ]
+    } finally {
+      for (const cleanup of cleanups) await cleanup().catch(() => undefined)
+    }
+  },
+}
