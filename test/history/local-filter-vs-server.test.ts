@@ -10,7 +10,8 @@ import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { IndexerClient, indexerKey } from '../../src/main/core/indexer/client'
 import { CachedIndexer } from '../../src/main/core/history/cached-indexer'
-import { HistoryStore, type IndexerHistory } from '../../src/main/core/history/history-store'
+import { HistoryStore } from '../../src/main/core/history/history-store'
+import { type IndexerHistory } from '../../src/main/core/history/indexer-history'
 import { MEMORY_PATH } from '../../src/main/core/history/database'
 
 let demo: DemoIndexer

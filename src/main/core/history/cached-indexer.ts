@@ -26,7 +26,7 @@ import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { Freshness, SearchHit } from '@shared/history'
 import { PROOF_ACCOUNT_LENGTH, SIGNATURE_LENGTH } from '../indexer/arguments'
 import type { IndexerClient } from '../indexer/client'
-import { byCircuitId, type IndexerHistory, type Stored } from './history-store'
+import { byCircuitId, type IndexerHistory, type Stored } from './indexer-history'
 import { ProofListing } from './proof-listing'
 import type { SearchOptions } from './search'
 

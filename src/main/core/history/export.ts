@@ -10,7 +10,7 @@ import type { Writable } from 'node:stream'
 import { PROOF_STATES, type Proof, type ProofState, type Transaction } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import type { ExportRequest, ExportResult } from '@shared/history'
-import type { IndexerHistory } from './history-store'
+import type { IndexerHistory } from './indexer-history'
 import { matchesState } from './proof-listing'
 import { errorMessage } from './sqlite-errors'
 

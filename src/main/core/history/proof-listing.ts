@@ -10,7 +10,7 @@
 import type { Page, Proof, ProofQuery, ProofState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { IndexerClient } from '../indexer/client'
-import type { IndexerHistory, Stored } from './history-store'
+import type { IndexerHistory, Stored } from './indexer-history'
 import { encodeCursor } from './local-filter'
 
 /** Pages read from the indexer for one answer when filters are applied here (room left under its rate limit). */

@@ -1,5 +1,5 @@
 import type { Proof, TransactionDetail } from '@shared/domain'
-import type { IndexerHistory } from '../history/history-store'
+import type { IndexerHistory } from '../history/indexer-history'
 import type { DetailCoverage, MissingDetail, WatchedScope } from '../history/watched-details'
 import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
 

@@ -1,0 +1,487 @@
+/**
+ * One indexer's view of the history cache (history-store.ts owns the file):
+ * its writes are queued and batched, and its reads answer from the file
+ * (after writing what is queued) with the time the data was stored.
+ * Over 400 lines because it is one thing: every record kind's write and read,
+ * kept together so a kind's two sides are read side by side.
+ */
+import { NO_UNREAD, topicKey, topicOfKey, type Topic, type UnreadCounts } from '@shared/unread'
+import {
+  type AppNotification,
+  type Circuit,
+  type ErrorInfo,
+  type LeaderboardEntry,
+  type LeaderboardQuery,
+  type Overview,
+  type Page,
+  type Proof,
+  type ProofQuery,
+  type ProofSummary,
+  type Series,
+  type SeriesQuery,
+  type Transaction,
+  type TransactionDetail,
+  type TransactionQuery,
+  SERIES_PERIODS,
+} from '@shared/domain'
+import { ProofWatchError } from '@shared/errors'
+import { type AddressActivity, type AddressActivityQuery, type NotificationQuery, type SearchHit } from '@shared/history'
+import { optionalLimit, optionalText, requireOneOf, requireProofAccount, requireSignature, requireText } from '../indexer/arguments'
+import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client'
+import { decodeLeaderboard } from '../indexer/decode'
+import { HistoryDatabase } from './database'
+import { type WriteOp } from './history-writer'
+import {
+  ANCHOR_SQL,
+  circuitFilterOf,
+  encodeCursor,
+  notificationCountQuery,
+  notificationFilterOf,
+  notificationPageQuery,
+  proofCountQuery,
+  proofFilterOf,
+  proofPageQuery,
+  transactionCountQuery,
+  transactionFilterOf,
+  transactionPageQuery,
+  type Anchor,
+  type ProofFilter,
+  type Query,
+  type TransactionFilter,
+} from './local-filter'
+import { searchCache, type SearchOptions } from './search'
+import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
+import { errorMessage } from './sqlite-errors'
+import {
+  detailFromRow,
+  notificationFromRow,
+  overviewFromRow,
+  proofFromRow,
+  transactionFromRow,
+  type NotificationRow,
+  type OverviewRow,
+  type ProofRow,
+  type TransactionRow,
+} from './stored-records'
+import { detailCoverage, missingDetails, type DetailCoverage, type MissingDetail, type WatchedScope } from './watched-details'
+
+/** What the cache holds for a question, and when it was stored (null: nothing held). */
+export interface Stored<T> {
+  data: T
+  storedAt: number | null
+  /** Only a summary of the record is held (a live summary, a list item): its full detail was never fetched. */
+  summaryOnly?: boolean
+}
+
+/** What one indexer's view needs of the cache file (HistoryStore). */
+export interface CacheFile {
+  readonly database: HistoryDatabase
+  enqueue(op: WriteOp): void
+  /** The indexer's id, or null when it has no rows. */
+  findIndexer(key: string): number | null
+  /** Runs a read after the queued writes. */
+  read<T>(run: () => T): T
+  now(): number
+  emitProblem(problem: ErrorInfo): void
+}
+
+/** One indexer's records in the cache: writes (queued) and reads (cache only, fast). */
+export class IndexerHistory {
+  constructor(
+    private readonly store: CacheFile,
+    readonly key: string,
+  ) {}
+
+  // --- writes --------------------------------------------------------------------
+
+  recordProofs(proofs: readonly Proof[]): void {
+    if (proofs.length > 0) this.store.enqueue({ type: 'proofs', indexer: this.key, at: this.store.now(), proofs })
+  }
+
+  /** Live summaries; `own`: the user's proofs (`user:proofs`), kept from eviction. */
+  recordProofSummaries(summaries: readonly ProofSummary[], options: { own?: boolean } = {}): void {
+    if (summaries.length === 0) return
+    this.store.enqueue({ type: 'proof-summaries', indexer: this.key, at: this.store.now(), summaries, own: options.own === true })
+  }
+
+  /** The indexer's circuit list (names by id, for labels and the circuit filter). */
+  recordCircuits(circuits: readonly Circuit[]): void {
+    if (circuits.length > 0) this.store.enqueue({ type: 'circuits', indexer: this.key, circuits })
+  }
+
+  /** `address`: the address these were listed or pushed for (a pubkey filter, an `address:…:txs` channel). */
+  recordTransactions(transactions: readonly Transaction[], options: { address?: string } = {}): void {
+    if (transactions.length === 0) return
+    this.store.enqueue({ type: 'transactions', indexer: this.key, at: this.store.now(), transactions, address: options.address ?? null })
+  }
+
+  recordTransactionDetail(detail: TransactionDetail): void {
+    this.store.enqueue({ type: 'transaction-detail', indexer: this.key, at: this.store.now(), detail })
+  }
+
+  recordOverview(overview: Overview): void {
+    this.store.enqueue({ type: 'overview', indexer: this.key, at: this.store.now(), overview })
+  }
+
+  recordSeries(series: Series): void {
+    this.store.enqueue({ type: 'series', indexer: this.key, at: this.store.now(), series })
+  }
+
+  recordLeaderboard(query: LeaderboardQuery, entries: readonly LeaderboardEntry[]): void {
+    const period = leaderboardPeriod(query)
+    this.store.enqueue({ type: 'leaderboard', indexer: this.key, at: this.store.now(), period, entries })
+  }
+
+  recordNotifications(notifications: readonly AppNotification[]): void {
+    if (notifications.length === 0) return
+    this.store.enqueue({ type: 'notifications', indexer: this.key, at: this.store.now(), notifications })
+  }
+
+  /** Marks entries read (or unread): by id, all of them, or those of one watched address or followed circuit. */
+  markNotificationsRead(ids: readonly string[] | 'all' | { topic: Topic }, read = true): void {
+    const checked = ids === 'all' ? 'all' : Array.isArray(ids) ? checkIds(ids) : { topic: topicKey(checkTopic((ids as { topic: Topic }).topic)) }
+    this.store.enqueue({ type: 'mark-read', indexer: this.key, ids: checked, read })
+  }
+
+  /** Entries another one now stands for (a proof whose notification arrived later). */
+  removeNotifications(ids: readonly string[]): void {
+    if (ids.length === 0) return
+    this.store.enqueue({ type: 'remove-notifications', indexer: this.key, ids: checkIds(ids) })
+  }
+
+  /** Per-indexer facts worth keeping (merged as JSON; a null value removes a key). */
+  updateMetadata(patch: Record<string, unknown>): void {
+    this.store.enqueue({ type: 'metadata', indexer: this.key, at: this.store.now(), patch })
+  }
+
+  // --- reads ---------------------------------------------------------------------
+
+  overview(): Stored<Overview | null> {
+    return this.read(nothing<Overview>(), (id, db) => {
+      const row = db.statement('SELECT raw, observed_at, stored_at FROM overview_snapshots WHERE indexer_id = ? ORDER BY minute DESC LIMIT 1').get(id) as
+        | (OverviewRow & { stored_at: number })
+        | undefined
+      const overview = row === undefined ? null : this.decode(row, overviewFromRow)
+      return { data: overview, storedAt: overview === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  series(query: SeriesQuery): Stored<Series | null> {
+    const metric = requireText(query?.metric, 'The series metric', 64)
+    const period = requireOneOf(query?.period, SERIES_PERIODS, 'The series period')
+    return this.read(nothing<Series>(), (id, db) => {
+      const head = db.statement('SELECT id, server_metric, stored_at FROM series WHERE indexer_id = ? AND metric = ? AND period = ?').get(id, metric, period) as
+        | { id: number; server_metric: string; stored_at: number }
+        | undefined
+      if (head === undefined) return { data: null, storedAt: null }
+      const points = db.statement('SELECT t, value FROM series_points WHERE series_id = ? ORDER BY t').all(head.id) as { t: number; value: number }[]
+      return {
+        data: { metric, serverMetric: head.server_metric, period, points: points.map(({ t, value }) => ({ t, value })) },
+        storedAt: head.stored_at,
+      }
+    })
+  }
+
+  leaderboard(query: LeaderboardQuery = {}): Stored<LeaderboardEntry[] | null> {
+    const period = leaderboardPeriod(query)
+    const limit = optionalLimit(query?.limit, LEADERBOARD_LIMIT) ?? 10
+    return this.read(nothing<LeaderboardEntry[]>(), (id, db) => {
+      const head = db.statement('SELECT id, stored_at FROM leaderboards WHERE indexer_id = ? AND period = ?').get(id, period) as
+        | { id: number; stored_at: number }
+        | undefined
+      if (head === undefined) return { data: null, storedAt: null }
+      const rows = db.statement('SELECT raw FROM leaderboard_entries WHERE leaderboard_id = ? ORDER BY rank LIMIT ?').all(head.id, limit) as { raw: string }[]
+      const entries = this.decode(rows, (list) => decodeLeaderboardRows(list.map((row) => row.raw)))
+      return { data: entries ?? [], storedAt: head.stored_at }
+    })
+  }
+
+  listProofs(query: ProofQuery = {}): Stored<Page<Proof>> {
+    const { filter, paging } = proofFilterOf(query)
+    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  /** The cache's answer to /api/proofs/by-circuit/:circuitId. */
+  listProofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}): Stored<Page<Proof>> {
+    const { filter, paging } = circuitFilterOf(circuitId, query)
+    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  /** Circuits by id: those the indexer listed and those seen in proofs, names where known. */
+  circuits(): Stored<Circuit[]> {
+    return this.read<Stored<Circuit[]>>({ data: [], storedAt: null }, (id, db) => {
+      const rows = db.statement('SELECT circuit_id, name, proof_type FROM circuits WHERE indexer_id = ?').all(id) as {
+        circuit_id: string
+        name: string | null
+        proof_type: string | null
+      }[]
+      const circuits = rows.map((row) => ({ id: row.circuit_id, name: row.name, proofType: row.proof_type, description: null }))
+      return { data: circuits.sort(byCircuitId), storedAt: null }
+    })
+  }
+
+  proof(proofAccount: string): Stored<Proof | null> {
+    const account = requireProofAccount(proofAccount)
+    return this.read(nothing<Proof>(), (id, db) => {
+      const row = db.statement('SELECT complete, raw, stored_at FROM proofs WHERE indexer_id = ? AND proof_account = ?').get(id, account) as
+        | (ProofRow & { stored_at: number })
+        | undefined
+      const proof = row === undefined ? null : this.decode(row, proofFromRow)
+      if (proof === null) return { data: null, storedAt: null }
+      return row?.complete === 1 ? { data: proof, storedAt: row.stored_at } : { data: proof, storedAt: row?.stored_at ?? null, summaryOnly: true }
+    })
+  }
+
+  listTransactions(query: TransactionQuery = {}): Stored<Page<Transaction>> {
+    const { filter, paging } = transactionFilterOf(query)
+    return this.transactionPage(filter, paging.afterKey, paging.limit, true)
+  }
+
+  /** The full record (logs, instructions), when it was fetched once. */
+  transaction(signature: string): Stored<TransactionDetail | null> {
+    const checked = requireSignature(signature)
+    return this.read(nothing<TransactionDetail>(), (id, db) => {
+      const row = this.transactionRow(db, id, checked)
+      const detail = row === undefined ? null : this.decode(row, detailFromRow)
+      return { data: detail, storedAt: detail === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  /** The list item, when only that is held. */
+  transactionItem(signature: string): Stored<Transaction | null> {
+    const checked = requireSignature(signature)
+    return this.read(nothing<Transaction>(), (id, db) => {
+      const row = this.transactionRow(db, id, checked)
+      const item = row === undefined ? null : this.decode(row, transactionFromRow)
+      return { data: item, storedAt: item === null ? null : (row?.stored_at ?? null) }
+    })
+  }
+
+  listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
+    const { filter, paging } = notificationFilterOf(query)
+    return this.read(storedEmptyPage<AppNotification>(), (id, db) => {
+      let anchor: Omit<Anchor, 'slot'> | null = null
+      if (paging.afterKey !== undefined) {
+        anchor = (db.statement(ANCHOR_SQL.notification).get(id, paging.afterKey) as Omit<Anchor, 'slot'> | undefined) ?? null
+        if (anchor === null) return { data: emptyPage(this.count((cap) => notificationCountQuery(id, filter, cap))), storedAt: null }
+      }
+      const rows = this.rows<NotificationRow & { stored_at: number }>(notificationPageQuery(id, filter, anchor, paging.limit + 1))
+      return this.page(rows, paging.limit, notificationFromRow, (n) => n.id, this.count((cap) => notificationCountQuery(id, filter, cap)))
+    })
+  }
+
+  unreadNotificationCount(): number {
+    return this.read(0, (id, db) => Number((db.statement('SELECT count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0').get(id) as { n: number }).n))
+  }
+
+  /** The read state of those of `ids` the cache holds (absent: not held). */
+  notificationReadStates(ids: readonly string[]): Map<string, boolean> {
+    const states = new Map<string, boolean>()
+    if (ids.length === 0) return states
+    return this.read(states, (id, db) => {
+      const lookup = db.statement('SELECT read FROM notifications WHERE indexer_id = ? AND notification_id = ?')
+      for (const notificationId of ids) {
+        const row = lookup.get(id, notificationId) as { read: number } | undefined
+        if (row !== undefined) states.set(notificationId, row.read === 1)
+      }
+      return states
+    })
+  }
+
+  /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
+  unreadCounts(): UnreadCounts {
+    return this.read(NO_UNREAD, (id, db) => {
+      const rows = db.statement('SELECT topic, count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0 GROUP BY topic').all(id) as Array<{ topic: string | null; n: number }>
+      const counts: UnreadCounts = { total: 0, addresses: {}, circuits: {} }
+      for (const row of rows) {
+        const n = Number(row.n)
+        counts.total += n
+        const topic = row.topic === null ? null : topicOfKey(row.topic)
+        if (topic?.kind === 'address') counts.addresses[topic.id] = n
+        else if (topic?.kind === 'circuit') counts.circuits[topic.id] = n
+      }
+      return counts
+    })
+  }
+
+  /** Records the user watches held only as summaries, newest first (the background fetch's queue). */
+  missingDetails(scope: WatchedScope, skip: readonly string[], limit: number): MissingDetail[] {
+    return this.read([], (id, db) => missingDetails(db, id, scope, skip, limit))
+  }
+
+  /** How many records the user watches are held in full, of how many. */
+  detailCoverage(scope: WatchedScope, unavailable: readonly string[]): DetailCoverage {
+    return this.read({ held: 0, total: 0, unavailable: 0 }, (id, db) => detailCoverage(db, id, scope, unavailable))
+  }
+
+  metadata(): Record<string, unknown> {
+    return this.read({}, (id, db) => {
+      const row = db.statement('SELECT metadata FROM indexers WHERE id = ?').get(id) as { metadata: string } | undefined
+      return row === undefined ? {} : (JSON.parse(row.metadata) as Record<string, unknown>)
+    })
+  }
+
+  search(text: string, options?: SearchOptions): SearchHit[] {
+    return this.read([], (id, db) => searchCache(db, id, text, options))
+  }
+
+  /** Every cached transaction of one address, summed up (count, failures, fees, first and last seen, per day). */
+  addressActivity(query: AddressActivityQuery): AddressActivity {
+    const { pubkey, dayOf } = checkActivityQuery(query?.pubkey, query?.timeZone)
+    return this.read(emptyActivity(pubkey), (id, db) => addressActivity(db, id, pubkey, dayOf))
+  }
+
+  /**
+   * The proofs a filter shows, page after page, all of them (for export).
+   * The filter is checked now; its cursor and limit are ignored.
+   */
+  proofPages(query: ProofQuery = {}, pageSize = 1000): Iterable<Proof[]> {
+    const { filter } = proofFilterOf({ ...query, cursor: undefined, limit: undefined })
+    return this.pages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
+  }
+
+  transactionPages(query: TransactionQuery = {}, pageSize = 1000): Iterable<Transaction[]> {
+    const { filter } = transactionFilterOf({ ...query, cursor: undefined, limit: undefined })
+    return this.pages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
+  }
+
+  // --- internals -----------------------------------------------------------------
+
+  /** Each step is one keyset query, so nothing is held open between pages (writes and eviction go on meanwhile). */
+  private *pages<T>(read: (afterKey: string | undefined) => Page<T>, keyOf: (item: T) => string): Generator<T[]> {
+    let afterKey: string | undefined
+    for (;;) {
+      const page = read(afterKey)
+      if (page.items.length > 0) yield page.items
+      const last = page.items[page.items.length - 1]
+      if (page.nextCursor === null || last === undefined) return
+      afterKey = keyOf(last)
+    }
+  }
+
+  private proofPage(filter: ProofFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Proof>> {
+    return this.read(storedEmptyPage<Proof>(), (id, db) => {
+      const total = () => (withTotal ? this.count((cap) => proofCountQuery(id, filter, cap)) : null)
+      let anchor: Anchor | null = null
+      if (afterKey !== undefined) {
+        anchor = (db.statement(ANCHOR_SQL.proof).get(id, afterKey) as Anchor | undefined) ?? null
+        if (anchor === null) return { data: emptyPage(total()), storedAt: null }
+      }
+      const rows = this.rows<ProofRow & { stored_at: number }>(proofPageQuery(id, filter, anchor, limit + 1))
+      return this.page(rows, limit, proofFromRow, (proof) => proof.proofAccount, total())
+    })
+  }
+
+  private transactionPage(filter: TransactionFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Transaction>> {
+    return this.read(storedEmptyPage<Transaction>(), (id, db) => {
+      const total = () => (withTotal ? this.count((cap) => transactionCountQuery(id, filter, cap)) : null)
+      let anchor: Anchor | null = null
+      if (afterKey !== undefined) {
+        anchor = (db.statement(ANCHOR_SQL.transaction).get(id, afterKey) as Anchor | undefined) ?? null
+        if (anchor === null) return { data: emptyPage(total()), storedAt: null }
+      }
+      const rows = this.rows<TransactionRow & { stored_at: number }>(transactionPageQuery(id, filter, anchor, limit + 1))
+      return this.page(rows, limit, transactionFromRow, (tx) => tx.signature, total())
+    })
+  }
+
+  private transactionRow(db: HistoryDatabase, id: number, signature: string) {
+    return db.statement('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?').get(id, signature) as
+      | (TransactionRow & { stored_at: number })
+      | undefined
+  }
+
+  /** Runs a read for this indexer; an indexer without rows gets `empty`. */
+  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T): T {
+    return this.store.read(() => {
+      const id = this.store.findIndexer(this.key)
+      return id === null ? empty : run(id, this.store.database)
+    })
+  }
+
+  private rows<R>(query: Query): R[] {
+    return this.store.database.statement(query.sql).all(...query.params) as R[]
+  }
+
+  /** Exact up to TOTAL_COUNT_LIMIT matches; beyond that null (unknown), so a page of a million rows stays fast. */
+  private count(count: (cap: number) => Query): string | null {
+    const query = count(TOTAL_COUNT_LIMIT + 1)
+    const row = this.store.database.statement(query.sql).get(...query.params) as { n: number }
+    return row.n > TOTAL_COUNT_LIMIT ? null : String(row.n)
+  }
+
+  private page<R extends { stored_at: number }, T>(
+    rows: readonly R[],
+    limit: number,
+    decode: (row: R) => T,
+    keyOf: (item: T) => string,
+    total: string | null,
+  ): Stored<Page<T>> {
+    const items: T[] = []
+    let storedAt: number | null = null
+    for (const row of rows.slice(0, limit)) {
+      const item = this.decode(row, decode)
+      if (item === null) continue
+      items.push(item)
+      storedAt = storedAt === null ? row.stored_at : Math.max(storedAt, row.stored_at)
+    }
+    const last = items[items.length - 1]
+    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null
+    return { data: { items, nextCursor, total }, storedAt }
+  }
+
+  /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */
+  private decode<R, T>(row: R, decode: (row: R) => T): T | null {
+    try {
+      return decode(row)
+    } catch (error) {
+      this.store.emitProblem({ code: 'DECODE', message: `A cached record could not be read back: ${errorMessage(error)}` })
+      return null
+    }
+  }
+}
+
+/** Numeric ids in number order (2 before 10), any others after them by text. */
+export function byCircuitId(a: { id: string }, b: { id: string }): number {
+  const [x, y] = [Number(a.id), Number(b.id)]
+  const [xn, yn] = [Number.isFinite(x) && a.id.trim() !== '', Number.isFinite(y) && b.id.trim() !== '']
+  if (xn && yn && x !== y) return x - y
+  if (xn !== yn) return xn ? -1 : 1
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/** Counting more matches than this costs more than a page read is allowed to. */
+export const TOTAL_COUNT_LIMIT = 10_000
+
+function nothing<T>(): Stored<T | null> {
+  return { data: null, storedAt: null }
+}
+
+function storedEmptyPage<T>(): Stored<Page<T>> {
+  return { data: emptyPage<T>(), storedAt: null }
+}
+
+function emptyPage<T>(total: string | null = '0'): Page<T> {
+  return { items: [], nextCursor: null, total }
+}
+
+function leaderboardPeriod(query: LeaderboardQuery | undefined): string {
+  return optionalText(query?.period, 'The leaderboard period', 32) ?? DEFAULT_LEADERBOARD_PERIOD
+}
+
+function decodeLeaderboardRows(raws: readonly string[]): LeaderboardEntry[] {
+  return decodeLeaderboard(raws.map((raw) => JSON.parse(raw) as unknown))
+}
+
+function checkTopic(topic: unknown): Topic {
+  const { kind, id } = (topic ?? {}) as Partial<Topic>
+  if ((kind !== 'address' && kind !== 'circuit') || typeof id !== 'string' || id === '') {
+    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Only a watched address or a followed circuit has entries of its own' })
+  }
+  return { kind, id: requireText(id, 'An address or circuit id', 256) }
+}
+
+function checkIds(ids: unknown): string[] {
+  if (!Array.isArray(ids)) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: "Notification ids must be a list or 'all'" })
+  return ids.map((id) => requireText(id, 'A notification id', 256))
+}
