@@ -51,7 +51,7 @@ export const coldStart: Benchmark = {
           unit: 'ms',
           short: 'cache',
           target: { atMost: 2, baseline: 'cold-start.bare-node', text: '< 2× bare node' },
-          note: `${rows}; HistoryStore.open + CachedIndexer.listProofs (source: cache), indexer unreachable`,
+          note: `${rows}; HistoryCache.open + CachedIndexer.listProofs (source: cache), indexer unreachable`,
         },
         fromStore,
       ),

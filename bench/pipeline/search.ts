@@ -8,7 +8,7 @@
  */
 import { DatabaseSync } from 'node:sqlite'
 import { performance } from 'node:perf_hooks'
-import { HistoryStore } from '../../src/main/core/history/history-store'
+import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { indexerKey } from '../../src/main/core/indexer/url'
 import { createPrng } from '../../src/main/demo/prng'
 import type { Benchmark } from '../lib/benchmark'
@@ -49,7 +49,7 @@ export const searchByPrefix: Benchmark = {
   async run(ctx: BenchContext): Promise<Figure[]> {
     const path = ctx.fixtures.cacheFile()
     const keys = sampleKeys(path, 3_000)
-    const store = HistoryStore.open({ path })
+    const store = HistoryCache.open({ path })
     try {
       const history = store.forIndexer(indexerKey(FIXTURE_INDEXER_URL))
       const search = (text: string) => history.search(text)

@@ -10,12 +10,12 @@ import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { IndexerClient, indexerKey } from '../../src/main/core/indexer/client'
 import { CachedIndexer } from '../../src/main/core/history/cached-indexer'
-import { HistoryStore } from '../../src/main/core/history/history-store'
+import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { type IndexerHistory } from '../../src/main/core/history/indexer-history'
 import { MEMORY_PATH } from '../../src/main/core/history/database'
 
 let demo: DemoIndexer
-let store: HistoryStore
+let store: HistoryCache
 let client: IndexerClient
 let history: IndexerHistory
 let transactions: Transaction[]
@@ -23,7 +23,7 @@ let instructionOnlyAccount: string
 
 beforeAll(async () => {
   demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
-  store = HistoryStore.open({ path: MEMORY_PATH })
+  store = HistoryCache.open({ path: MEMORY_PATH })
   client = new IndexerClient({ baseUrl: demo.httpUrl, conditional: false })
   history = store.forIndexer(indexerKey(demo.httpUrl))
   const cached = new CachedIndexer(client, history)

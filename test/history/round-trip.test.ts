@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { LeaderboardEntry, Series } from '@shared/domain'
 import { decodeLeaderboard } from '../../src/main/core/indexer/decode'
-import { HistoryStore } from '../../src/main/core/history/history-store'
+import { HistoryCache } from '../../src/main/core/history/history-cache'
 import {
   testKey,
   testNotification,
@@ -169,7 +169,7 @@ describe('every record kind survives a round trip through the file', () => {
 
   it('keeps queued writes until flushed and answers reads with them', async () => {
     const dir = tempDir()
-    const store = HistoryStore.open({ path: join(dir, 'history.sqlite'), write: { flushDelayMs: 60_000 } })
+    const store = HistoryCache.open({ path: join(dir, 'history.sqlite'), write: { flushDelayMs: 60_000 } })
     const history = store.forIndexer(INDEXER)
     history.recordProofs([testProof(1)])
     expect(store.info().pendingWrites).toBe(0)

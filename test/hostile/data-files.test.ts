@@ -15,7 +15,7 @@ import type { BridgeEvent } from '@shared/bridge'
 import type { CacheDamage } from '@shared/history'
 import { createFileSettingsStore } from '../../src/main/core/config/file-settings-store'
 import { HISTORY_FILE_NAME } from '../../src/main/core/history/database'
-import { HistoryStore } from '../../src/main/core/history/history-store'
+import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { testProof } from '../support/history-test-data'
 import type { Logger } from '../../src/main/core/log/log'
 import { createMonitor } from '../../src/main/core/monitor/monitor'
@@ -37,20 +37,20 @@ async function input(body: () => Promise<void> | void): Promise<void> {
   tally.survived++
 }
 
-const stores: HistoryStore[] = []
+const stores: HistoryCache[] = []
 afterAll(async () => {
   for (const store of stores) await store.close()
 })
 
-function open(dir: string, options: Partial<Parameters<typeof HistoryStore.open>[0]> = {}): HistoryStore {
-  const store = HistoryStore.open({ busyTimeoutMs: 50, path: join(dir, HISTORY_FILE_NAME), ...options })
+function open(dir: string, options: Partial<Parameters<typeof HistoryCache.open>[0]> = {}): HistoryCache {
+  const store = HistoryCache.open({ busyTimeoutMs: 50, path: join(dir, HISTORY_FILE_NAME), ...options })
   stores.push(store)
   return store
 }
 
 /** A closed cache file holding `rows` proofs. */
 async function filledCache(dir: string, rows: number): Promise<string> {
-  const store = HistoryStore.open({ path: join(dir, HISTORY_FILE_NAME) })
+  const store = HistoryCache.open({ path: join(dir, HISTORY_FILE_NAME) })
   store.forIndexer(INDEXER).recordProofs(Array.from({ length: rows }, (_, index) => testProof(index)))
   await store.close()
   return join(dir, HISTORY_FILE_NAME)
@@ -101,13 +101,13 @@ function expectToldAndKept(damage: CacheDamage | null, original: Buffer): void {
   expect(readFileSync(damage?.movedTo as string).equals(original)).toBe(true)
 }
 
-function expectWorking(store: HistoryStore): void {
+function expectWorking(store: HistoryCache): void {
   const history = store.forIndexer(INDEXER)
   history.recordProofs([testProof(99_999)])
   expect(history.proof(testProof(99_999).proofAccount).data?.proofAccount).toBe(testProof(99_999).proofAccount)
 }
 
-const total = (store: HistoryStore): number => Number(store.forIndexer(INDEXER).listProofs({ limit: 1 }).data.total)
+const total = (store: HistoryCache): number => Number(store.forIndexer(INDEXER).listProofs({ limit: 1 }).data.total)
 
 function recordingLog() {
   const lines: string[] = []

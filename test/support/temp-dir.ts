@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { HistoryStore, type HistoryStoreOptions } from '../../src/main/core/history/history-store'
+import { HistoryCache, type HistoryCacheOptions } from '../../src/main/core/history/history-cache'
 
 const dirs: string[] = []
-const stores: HistoryStore[] = []
+const stores: HistoryCache[] = []
 
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close()
@@ -20,9 +20,9 @@ export function tempDir(): string {
 }
 
 /** A store on a file in a fresh temporary directory; closed after the test. */
-export function openStore(options: Partial<HistoryStoreOptions> & { dir?: string } = {}): HistoryStore {
+export function openStore(options: Partial<HistoryCacheOptions> & { dir?: string } = {}): HistoryCache {
   const dir = options.dir ?? tempDir()
-  const store = HistoryStore.open({ busyTimeoutMs: 50, ...options, path: options.path ?? join(dir, 'history.sqlite') })
+  const store = HistoryCache.open({ busyTimeoutMs: 50, ...options, path: options.path ?? join(dir, 'history.sqlite') })
   stores.push(store)
   return store
 }

@@ -4,7 +4,7 @@ import { startDemoIndexer, type DemoIndexer } from '../../demo/server'
 import { IndexerClient, indexerKey } from '../indexer/client'
 import { CachedIndexer } from './cached-indexer'
 import { testNotification } from '../../../../test/support/history-test-data'
-import type { HistoryStore } from './history-store'
+import type { HistoryCache } from './history-cache'
 import { openStore, tempDir } from '../../../../test/support/temp-dir'
 
 let demo: DemoIndexer | null = null
@@ -13,7 +13,7 @@ afterEach(async () => {
   demo = null
 })
 
-function cachedFor(store: HistoryStore, baseUrl: string, key = indexerKey(baseUrl)): CachedIndexer {
+function cachedFor(store: HistoryCache, baseUrl: string, key = indexerKey(baseUrl)): CachedIndexer {
   const client = new IndexerClient({ baseUrl, retries: 0, timeoutMs: 2000, conditional: false })
   return new CachedIndexer(client, store.forIndexer(key), { clock: () => 1_000_000 })
 }

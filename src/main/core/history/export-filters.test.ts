@@ -1,18 +1,18 @@
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { writeExport } from './export'
-import { HistoryStore } from './history-store'
+import { HistoryCache } from './history-cache'
 import { MEMORY_PATH } from './database'
 import { testProof, testProofSummary } from '../../../../test/support/history-test-data'
 
-let store: HistoryStore | null = null
+let store: HistoryCache | null = null
 afterEach(async () => {
   await store?.close()
   store = null
 })
 
 async function exported(filter: Record<string, unknown>): Promise<Record<string, unknown>[]> {
-  store = HistoryStore.open({ path: MEMORY_PATH })
+  store = HistoryCache.open({ path: MEMORY_PATH })
   const history = store.forIndexer('http://127.0.0.1:8787')
   // Every 13th is revoked; the last one was seen only on the socket, without a circuit name.
   history.recordProofs(Array.from({ length: 40 }, (_, index) => testProof(index)))

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Proof, Transaction } from '@shared/domain'
 import type { ExportRequest, ExportResult } from '@shared/history'
 import { EXPORT_COLUMNS, csvCell, exportToFile, writeExport } from './export'
-import { HistoryStore } from './history-store'
+import { HistoryCache } from './history-cache'
 import { type IndexerHistory } from './indexer-history'
 import { testAuthority, testProof, testTransaction } from '../../../../test/support/history-test-data'
 import { MEMORY_PATH } from './database'
@@ -15,14 +15,14 @@ import { tempDir } from '../../../../test/support/temp-dir'
 const ROWS = 100_000
 const INDEXER = 'http://127.0.0.1:8787'
 
-let store: HistoryStore
+let store: HistoryCache
 let history: IndexerHistory
 /** What was cached, newest first (the list order). */
 let proofs: Proof[]
 let transactions: Transaction[]
 
 beforeAll(async () => {
-  store = HistoryStore.open({ path: MEMORY_PATH })
+  store = HistoryCache.open({ path: MEMORY_PATH })
   history = store.forIndexer(INDEXER)
   proofs = []
   for (let first = 0; first < ROWS; first += 5000) {

@@ -1,5 +1,5 @@
 /**
- * One indexer's view of the history cache (history-store.ts owns the file):
+ * One indexer's view of the history cache (history-cache.ts owns the file):
  * its writes are queued and batched, and its reads answer from the file
  * (after writing what is queued) with the time the data was stored.
  * Over 400 lines because it is one thing: every record kind's write and read,
@@ -73,7 +73,7 @@ export interface Stored<T> {
   summaryOnly?: boolean
 }
 
-/** What one indexer's view needs of the cache file (HistoryStore). */
+/** What one indexer's view needs of the cache file (HistoryCache). */
 export interface CacheFile {
   readonly database: HistoryDatabase
   enqueue(op: WriteOp): void

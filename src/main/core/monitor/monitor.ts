@@ -43,7 +43,7 @@ import { KnownSecrets } from '../known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
 import { explorerUrl } from '../links/explorer-links'
 import { exportToFile, writeExport } from '../history/export'
-import { HistoryStore } from '../history/history-store'
+import { HistoryCache } from '../history/history-cache'
 import { createParameterMemory } from '../indexer/negotiation'
 import { IndexerSession, type SessionDeps } from '../session/indexer-session'
 import { shortId } from '../notify/candidates'
@@ -129,7 +129,7 @@ export interface MonitorOptions {
 export interface MonitorDeps {
   /** Tuning for tests: the live service's options (transport timings, backfill). */
   live?: Partial<LiveServiceOptions>
-  history?: Partial<Parameters<typeof HistoryStore.open>[0]>
+  history?: Partial<Parameters<typeof HistoryCache.open>[0]>
   /** Tuning for tests: the sign-in service's clock and page lifetime. */
   signIn?: Pick<SignInServiceOptions, 'now' | 'pageLifetimeMs' | 'sleep'>
   /** Tuning for tests: how long a proof waits for its notification, how bursts are cut. */
@@ -158,7 +158,7 @@ class IndexerMonitor implements Monitor {
   })
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   private readonly parameterMemory = createParameterMemory()
-  private history: HistoryStore | null = null
+  private history: HistoryCache | null = null
   private readonly watchlist: WatchlistModel
   private readonly centre: NotificationCentre
   /** The one decision path: which of the centre's events pop up, under the user's rules. */
@@ -610,7 +610,7 @@ class IndexerMonitor implements Monitor {
   private openHistory(): void {
     if (this.history) return
     const settings = this.options.settings.read()
-    this.history = HistoryStore.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
+    this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
     this.updateRetentionPolicy()
     // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
     const damage = this.history.damage
@@ -711,7 +711,7 @@ class IndexerMonitor implements Monitor {
     return this.session
   }
 
-  private requireHistory(): HistoryStore {
+  private requireHistory(): HistoryCache {
     if (!this.history) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is not open', retryable: true })
     return this.history
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { AppNotification } from '@shared/domain'
 import type { UnreadCounts } from '@shared/unread'
-import { HistoryStore } from '../history/history-store'
+import { HistoryCache } from '../history/history-cache'
 import { silentLogger } from '../log/log'
 import { ManualClock } from '../../../../test/support/manual-clock'
 import { NotificationCentre } from './notification-centre'
@@ -11,7 +11,7 @@ import { addressTransaction, circuitProof, notification } from '../../../../test
 const A = 'AVqyfWShNxnrvMXXfMxQTKwE97wNygXBSnJEArFCqgz'
 const B = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
 
-let store: HistoryStore | null = null
+let store: HistoryCache | null = null
 
 afterEach(async () => {
   await store?.close()
@@ -19,7 +19,7 @@ afterEach(async () => {
 })
 
 function setup() {
-  store = HistoryStore.open({ path: ':memory:' })
+  store = HistoryCache.open({ path: ':memory:' })
   const history = store.forIndexer('http://127.0.0.1:1')
   const pushed: BridgeEvent[] = []
   const clock = new ManualClock(1_000)
@@ -105,7 +105,7 @@ describe('NotificationCentre: the one unread model', () => {
 
 describe('NotificationCentre: entries are kept with a cap', () => {
   it('drops the oldest read entries first once an indexer holds more than the cap', async () => {
-    const capped = HistoryStore.open({ path: ':memory:', notificationCap: 3 })
+    const capped = HistoryCache.open({ path: ':memory:', notificationCap: 3 })
     const problems: unknown[] = []
     capped.onProblem((problem) => problems.push(problem))
     try {

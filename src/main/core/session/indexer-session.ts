@@ -7,7 +7,7 @@ import { BackgroundFetcher } from './background-fetcher'
 import { DetailBacklog } from './detail-backlog'
 import { ProofFiller } from './proof-filler'
 import { CachedIndexer } from '../history/cached-indexer'
-import type { HistoryStore } from '../history/history-store'
+import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
 import { IndexerClient } from '../indexer/client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
@@ -25,7 +25,7 @@ import type { WatchlistModel } from '../watchlist/watchlist-model'
 export interface SessionDeps {
   /** The indexer refused the session on HTTP (401 on the user's list). */
   onUnauthorized?(problem: ErrorInfo): void
-  history: HistoryStore
+  history: HistoryCache
   watchlist: WatchlistModel
   memory: ParameterMemory
   log: Logger

@@ -1,7 +1,7 @@
 /**
  * The offline history cache file: one SQLite file in the app's data directory
  * holding everything the core decodes, for every indexer watched, each
- * indexer's rows keyed by its id (see indexerKey). A HistoryStore owns the
+ * indexer's rows keyed by its id (see indexerKey). A HistoryCache owns the
  * file (writes queued and batched, retention, damage and recovery, clearing);
  * forIndexer() gives one indexer's view of it (indexer-history.ts).
  */
@@ -17,7 +17,7 @@ import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
 
-export interface HistoryStoreOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
+export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
   limits?: Partial<CacheLimits>
   retention?: RetentionPolicy
   /** Notification-centre entries kept per indexer (default NOTIFICATION_CAP). */
@@ -29,7 +29,7 @@ export interface HistoryStoreOptions extends Omit<HistoryDatabaseOptions, 'migra
 
 type Listener<T> = (value: T) => void
 
-export class HistoryStore implements CacheFile {
+export class HistoryCache implements CacheFile {
   readonly database: HistoryDatabase
   private readonly ids: IndexerIds
   private readonly writer: HistoryWriter
@@ -46,7 +46,7 @@ export class HistoryStore implements CacheFile {
   private retention: Promise<RetentionReport> | null = null
   private closed = false
 
-  private constructor(options: HistoryStoreOptions) {
+  private constructor(options: HistoryCacheOptions) {
     this.clock = options.clock ?? Date.now
     this.database = HistoryDatabase.open(options)
     this.ids = new IndexerIds(this.database, this.clock)
@@ -67,8 +67,8 @@ export class HistoryStore implements CacheFile {
   }
 
   /** Opens the cache at `options.path` (or in memory); a damaged file is reported in info().damage, never thrown. */
-  static open(options: HistoryStoreOptions): HistoryStore {
-    return new HistoryStore(options)
+  static open(options: HistoryCacheOptions): HistoryCache {
+    return new HistoryCache(options)
   }
 
   /** One indexer's records. `key`: indexerKey(baseUrl) for an indexer, or another stable name. */
