@@ -9,7 +9,7 @@ import type { Proof, ProofSummary, Transaction } from '@shared/domain'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { CachedIndexer } from '../src/main/core/history/cached-indexer'
-import type { HistoryStore } from '../src/main/core/history/history-store'
+import type { HistoryCache } from '../src/main/core/history/history-cache'
 import type { IndexerHistory } from '../src/main/core/history/indexer-history'
 import { IndexerClient } from '../src/main/core/indexer/client'
 import { indexerKey } from '../src/main/core/indexer/url'
@@ -39,13 +39,13 @@ function detailRequests(): { id: string; at: number }[] {
 }
 
 interface Setup {
-  store: HistoryStore
+  store: HistoryCache
   history: IndexerHistory
   client: IndexerClient
   cached: CachedIndexer
 }
 
-function setUp(store: HistoryStore): Setup {
+function setUp(store: HistoryCache): Setup {
   const client = new IndexerClient({ baseUrl: front!.url, retries: 0, timeoutMs: 2_000 })
   const history = store.forIndexer(indexerKey(client.baseUrl))
   return { store, history, client, cached: new CachedIndexer(client, history) }
