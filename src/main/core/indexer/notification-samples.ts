@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { subjectOfNotification } from '../notify/entry-builder'
+import { subjectOfNotification } from './notification-subject'
 import { decodeErrorBody } from './decode-errors'
 import { decodeNotificationPage } from './decode-records'
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
 import type { NotifyCandidate } from './candidates'
-import { EntryBuilder, subjectOfNotification } from './entry-builder'
+import { EntryBuilder } from './entry-builder'
+import { subjectOfNotification } from '../indexer/notification-subject'
 import { ManualClock } from '../../../../test/support/manual-clock'
 import { addressTransaction, circuitProof, notification, proof } from '../../../../test/support/notify-fixtures'
 

@@ -19,6 +19,7 @@ import type { AddressTransaction, AppNotification, CircuitProof, NotificationGro
 import { topicKey, type Topic } from '@shared/unread'
 import { circuitLabel } from '@shared/circuit-label'
 import { shortId, type NotifyCandidate } from './candidates'
+import { subjectOfNotification } from '../indexer/notification-subject'
 import { routeForNotification, routeForTarget } from './routes'
 import type { NotifyClock } from './timers'
 
@@ -61,25 +62,6 @@ interface Group {
 }
 
 const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
-
-/** The subject a notification's `data.url` (or a field of its own) names. */
-export function subjectOfNotification(notification: AppNotification): Subject | null {
-  if (notification.subject) return notification.subject
-  const raw = notification.raw
-  const data = raw.data
-  const url = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).url : undefined
-  if (typeof url === 'string') {
-    const match = /\/explorer\/(proof|address|tx|transaction|circuit)\/([^/?#]+)/.exec(url)
-    if (match) {
-      const id = decodeURIComponent(match[2]!)
-      const kind = match[1] === 'tx' ? 'transaction' : (match[1] as Subject['kind'])
-      if (id !== '') return { kind, id }
-    }
-  }
-  if (typeof raw.signature === 'string' && raw.signature !== '') return { kind: 'transaction', id: raw.signature }
-  if (typeof raw.proofAccount === 'string' && raw.proofAccount !== '') return { kind: 'proof', id: raw.proofAccount }
-  return null
-}
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`

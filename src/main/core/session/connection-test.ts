@@ -2,6 +2,7 @@ import WebSocket from 'ws'
 import type { ConnectionCheck, ConnectionReport } from '@shared/settings'
 import { toErrorInfo } from '@shared/errors'
 import { IndexerClient } from '../indexer/client'
+import { decodeServerFrame, type ServerFrame } from '../indexer/decode'
 
 export interface ConnectionTestTarget {
   httpUrl: string
@@ -101,24 +102,26 @@ function trySocket(url: string, headers: Record<string, string>, channels: strin
     socket.on('error', (error) => finish(error.message))
     socket.on('close', (code) => finish(`closed by the server (${code})`))
     socket.on('message', (data) => {
-      let message: { type?: unknown; channel?: unknown; error?: unknown }
+      // The live feed's decoder: the test reads the same message variants the app does.
+      let frame: ServerFrame
       try {
-        message = JSON.parse(String(data))
+        frame = decodeServerFrame(String(data))
       } catch {
         return
       }
-      if (message.type === 'welcome' && welcomeTimer) {
+      if (frame.kind === 'welcome' && welcomeTimer) {
         clearTimeout(welcomeTimer)
         welcomeTimer = null
         subscribe()
-      } else if (message.type === 'subscribed' && typeof message.channel === 'string') {
-        outcome.channels.set(message.channel, 'subscribed')
-        pending = pending.filter((c) => c !== message.channel)
-      } else if (message.type === 'error' && typeof message.error === 'string') {
-        // The reference names no channel in its errors: the text is matched to the one it names, else the first pending.
-        const named = pending.find((c) => (message.error as string).includes(c)) ?? pending[0]
+      } else if (frame.kind === 'subscribed') {
+        outcome.channels.set(frame.channel, 'subscribed')
+        pending = pending.filter((c) => c !== frame.channel)
+      } else if (frame.kind === 'error') {
+        // The reference names no channel in its errors: the one the frame or its text names, else the first pending.
+        const message = frame.message
+        const named = (frame.channel !== null && pending.includes(frame.channel) ? frame.channel : undefined) ?? pending.find((c) => message.includes(c)) ?? pending[0]
         if (named) {
-          outcome.channels.set(named, `refused: ${message.error}`)
+          outcome.channels.set(named, `refused: ${message}`)
           pending = pending.filter((c) => c !== named)
         }
       }
