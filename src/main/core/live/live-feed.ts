@@ -5,6 +5,7 @@ import type { ServerFrame } from '../indexer/decode'
 import { backoffDelay } from '../retry/backoff'
 import { silentLogger, type Logger } from '../log/log'
 import { FrameInbox, type FrameCounters } from './frame-inbox'
+import { SocketHeartbeat } from './socket-heartbeat'
 import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-errors'
 
 export type FeedStatus = ConnectionState['socket']
@@ -88,12 +89,8 @@ interface Connection {
   cause: string | null
   /** A minimum wait before the next attempt, from a Retry-After. */
   retryAfterMs: number
-  pingSeq: number
-  pingsSentAt: Map<string, number>
   welcomeTimer: ReturnType<typeof setTimeout> | null
-  keepAliveTimer: ReturnType<typeof setTimeout> | null
-  pingTimer: ReturnType<typeof setInterval> | null
-  pongDeadline: ReturnType<typeof setTimeout> | null
+  heartbeat: SocketHeartbeat | null
 }
 
 /** A name never subscribed: unsubscribing it is answered by nothing and changes nothing. */
@@ -210,7 +207,7 @@ export class LiveFeed {
     if (this.stopped) return
     if (!wasSuspended && this.connection?.welcomed) {
       // A wake without a sleep notice: the socket may have died meanwhile; a ping finds out fast.
-      this.checkAlive(this.connection)
+      this.connection.heartbeat?.checkAlive()
       return
     }
     if (this.offline) {
@@ -329,12 +326,8 @@ export class LiveFeed {
       liveSince: null,
       cause: null,
       retryAfterMs: 0,
-      pingSeq: 0,
-      pingsSentAt: new Map(),
       welcomeTimer: null,
-      keepAliveTimer: null,
-      pingTimer: null,
-      pongDeadline: null,
+      heartbeat: null,
     }
     this.connection = connection
     const current = () => this.connection === connection
@@ -358,7 +351,7 @@ export class LiveFeed {
     socket.on('pong', (payload) => {
       if (!current()) return
       connection.traffic++
-      this.onPong(connection, payload.toString())
+      connection.heartbeat?.pong(payload.toString())
     })
     socket.on('ping', () => {
       // ws answers pings itself; a ping still proves the peer is alive.
@@ -531,28 +524,29 @@ export class LiveFeed {
   // --- keep-alive and dead-peer detection ----------------------------------
 
   private startHeartbeat(connection: Connection): void {
-    const keepAliveMs = this.options.keepAliveMs ?? 60_000
-    const pingIntervalMs = this.options.pingIntervalMs ?? 20_000
-    connection.keepAliveTimer = setTimeout(() => this.keepAlive(connection), keepAliveMs)
-    connection.pingTimer = setInterval(() => this.checkAlive(connection), pingIntervalMs)
-    // One ping at once, so the connection's latency is known from the start rather than after the first interval.
-    this.sendPing(connection)
+    const current = () => this.connection === connection
+    connection.heartbeat = new SocketHeartbeat(this.options, {
+      current,
+      open: () => current() && connection.socket.readyState === WebSocket.OPEN,
+      ping: (payload) => connection.socket.ping(payload),
+      keepAlive: () => this.keepAlive(connection),
+      traffic: () => connection.traffic,
+      dead: (cause) => {
+        connection.cause = cause
+        this.report({ code: 'TIMEOUT', message: `Live connection lost: ${cause}`, retryable: true })
+        connection.socket.terminate()
+      },
+      latency: (latency) => {
+        const changed = this.status.latencyMs === null || Math.abs((this.status.latencyMs ?? 0) - latency) >= 1
+        this.status.latencyMs = latency
+        if (changed) this.emitStatus()
+      },
+    })
+    connection.heartbeat.start()
   }
 
-  private sendPing(connection: Connection): void {
-    const payload = String(++connection.pingSeq)
-    connection.pingsSentAt.set(payload, performance.now())
-    if (connection.pingsSentAt.size > 16) connection.pingsSentAt.delete(connection.pingsSentAt.keys().next().value!)
-    try {
-      connection.socket.ping(payload)
-    } catch {
-      // A socket closing under us: 'close' follows.
-    }
-  }
-
-  /** Sends a client message the server answers with nothing; re-armed by every send. */
+  /** Sends a client message the server answers with nothing. */
   private keepAlive(connection: Connection): void {
-    if (this.connection !== connection) return
     // A repeated subscribe gets no answer on the reference server and counts as activity;
     // before any channel is acknowledged, unsubscribing a name never subscribed does the same.
     let subscribed: string | undefined
@@ -564,36 +558,6 @@ export class LiveFeed {
     }
     if (subscribed !== undefined && connection.welcomed) this.send(connection, { type: 'subscribe', channel: subscribed })
     else this.send(connection, { type: 'unsubscribe', channel: KEEP_ALIVE_CHANNEL })
-    connection.keepAliveTimer?.refresh()
-  }
-
-  /** Pings; when nothing at all arrives within pongTimeoutMs the peer is gone and the socket is dropped. */
-  private checkAlive(connection: Connection): void {
-    const socket = connection.socket
-    if (this.connection !== connection || socket.readyState !== WebSocket.OPEN) return
-    this.sendPing(connection)
-    if (connection.pongDeadline) return
-    const trafficAtPing = connection.traffic
-    connection.pongDeadline = setTimeout(() => {
-      connection.pongDeadline = null
-      if (this.connection !== connection || connection.traffic !== trafficAtPing) return
-      connection.cause = `no answer from the indexer within ${this.options.pongTimeoutMs ?? 10_000} ms (dead connection)`
-      this.report({ code: 'TIMEOUT', message: `Live connection lost: ${connection.cause}`, retryable: true })
-      socket.terminate()
-    }, this.options.pongTimeoutMs ?? 10_000)
-  }
-
-  private onPong(connection: Connection, payload: string): void {
-    const sentAt = connection.pingsSentAt.get(payload)
-    if (sentAt === undefined) return
-    for (const key of [...connection.pingsSentAt.keys()]) {
-      connection.pingsSentAt.delete(key)
-      if (key === payload) break
-    }
-    const latency = Math.round((performance.now() - sentAt) * 10) / 10
-    const changed = this.status.latencyMs === null || Math.abs((this.status.latencyMs ?? 0) - latency) >= 1
-    this.status.latencyMs = latency
-    if (changed) this.emitStatus()
   }
 
   // --- retry ----------------------------------------------------------------
@@ -629,7 +593,7 @@ export class LiveFeed {
   private send(connection: Connection, message: { type: string; channel: string }): boolean {
     if (connection.socket.readyState !== WebSocket.OPEN) return false
     connection.socket.send(JSON.stringify(message))
-    connection.keepAliveTimer?.refresh()
+    connection.heartbeat?.sent()
     return true
   }
 
@@ -651,10 +615,8 @@ export class LiveFeed {
 
   private clearConnectionTimers(connection: Connection): void {
     if (connection.welcomeTimer) clearTimeout(connection.welcomeTimer)
-    if (connection.keepAliveTimer) clearTimeout(connection.keepAliveTimer)
-    if (connection.pingTimer) clearInterval(connection.pingTimer)
-    if (connection.pongDeadline) clearTimeout(connection.pongDeadline)
-    connection.welcomeTimer = connection.keepAliveTimer = connection.pingTimer = connection.pongDeadline = null
+    connection.heartbeat?.stop()
+    connection.welcomeTimer = null
   }
 
   private clearRetry(): void {

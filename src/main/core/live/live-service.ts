@@ -39,7 +39,7 @@ import { Poller, type Activity } from '../polling/poller'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
 import { TaskLimiter, slotOrder } from './backfill'
 import { refusedChannelOf } from './frame-errors'
-import { GapFreeStream, type EventOrigin, type StreamContext } from './gap-free-stream'
+import { GapFreeStream, type EventOrigin, type StreamContext, type StreamSpec } from './gap-free-stream'
 import { MemoryHeldIndex, heldKinds, type HeldIndex } from './held-index'
 import type { FeedStatus } from './live-feed'
 import { socketPoolTransport, type LiveTransport, type LiveTransportFactory } from './live-transport'
@@ -395,93 +395,80 @@ export class LiveService {
     this.emitStatus()
   }
 
+  /** One channel followed without gaps: its decoder and its stream. */
+  private follow<T>(decode: (data: unknown) => T, spec: StreamSpec<T>): Followed<T> {
+    return { decode, stream: new GapFreeStream<T>(spec, this.context()) }
+  }
+
+  /** A stream of proofs (the feed, the wallet's, a circuit's): read as summaries, filled from `fetch` when given. */
+  private proofStream(
+    spec: Pick<StreamSpec<ProofSummary>, 'channel' | 'kind' | 'describe' | 'maxPages' | 'emit'>,
+    fetch: ((page: { cursor: string | undefined; limit: number }) => Promise<Page<Proof>>) | null,
+  ): Followed<ProofSummary> {
+    return this.follow(decodeProofSummary, {
+      ...spec,
+      idOf: (proof) => proof.proofAccount,
+      orderOf: (proof) => slotOrder(proof.slot),
+      fetchPage: fetch === null ? undefined : async (cursor) => summaryPage(await fetch({ cursor, limit: this.tuning.pageSize }), this.options.handlers),
+    })
+  }
+
   private proofFeedStream(): Followed<ProofSummary> {
     const { source, handlers } = this.options
-    return {
-      decode: decodeProofSummary,
-      stream: new GapFreeStream<ProofSummary>(
-        {
-          channel: 'proofs',
-          kind: heldKinds.proofs,
-          describe: 'proofs of the live feed',
-          idOf: (proof) => proof.proofAccount,
-          orderOf: (proof) => slotOrder(proof.slot),
-          fetchPage: async (cursor) => summaryPage(await source.proofs({ cursor, limit: this.tuning.pageSize }), handlers),
-          maxPages: this.tuning.feedMaxPages,
-          emit: (items, origin) => handlers.onProofs?.(items, { origin }),
-        },
-        this.context(),
-      ),
-    }
+    return this.proofStream(
+      {
+        channel: 'proofs',
+        kind: heldKinds.proofs,
+        describe: 'proofs of the live feed',
+        maxPages: this.tuning.feedMaxPages,
+        emit: (items, origin) => handlers.onProofs?.(items, { origin }),
+      },
+      (page) => source.proofs(page),
+    )
   }
 
   private userProofStream(): Followed<ProofSummary> {
     const { source, handlers, userAuthority } = this.options
     const authority = userAuthority ? requirePubkey(userAuthority, 'The wallet address') : null
-    return {
-      decode: decodeProofSummary,
-      stream: new GapFreeStream<ProofSummary>(
-        {
-          channel: 'user:proofs',
-          kind: heldKinds.userProofs,
-          describe: 'proofs of your wallet',
-          idOf: (proof) => proof.proofAccount,
-          orderOf: (proof) => slotOrder(proof.slot),
-          // Without the wallet's address there is nothing to ask: live events are only de-duplicated.
-          fetchPage:
-            authority === null
-              ? undefined
-              : async (cursor) => summaryPage(await source.proofs({ authority, cursor, limit: this.tuning.pageSize }), handlers),
-          maxPages: this.tuning.maxPages,
-          emit: (items, origin) => handlers.onUserProofs?.(items, { origin }),
-        },
-        this.context(),
-      ),
-    }
+    return this.proofStream(
+      {
+        channel: 'user:proofs',
+        kind: heldKinds.userProofs,
+        describe: 'proofs of your wallet',
+        maxPages: this.tuning.maxPages,
+        emit: (items, origin) => handlers.onUserProofs?.(items, { origin }),
+      },
+      // Without the wallet's address there is nothing to ask: live events are only de-duplicated.
+      authority === null ? null : (page) => source.proofs({ authority, ...page }),
+    )
   }
 
   private notificationStream(): Followed<AppNotification> {
     const { handlers } = this.options
-    return {
-      decode: (data) => decodeNotification(data, Date.now()),
-      // The indexer offers no notification history: de-duplication only.
-      stream: new GapFreeStream<AppNotification>(
-        {
-          channel: 'user:notifications',
-          kind: heldKinds.notifications,
-          describe: 'notifications',
-          idOf: (notification) => notification.id,
-          orderOf: () => null,
-          maxPages: 0,
-          emit: (items, origin) => handlers.onNotifications?.(items, { origin }),
-        },
-        this.context(),
-      ),
-    }
+    // The indexer offers no notification history: de-duplication only.
+    return this.follow((data) => decodeNotification(data, Date.now()), {
+      channel: 'user:notifications',
+      kind: heldKinds.notifications,
+      describe: 'notifications',
+      idOf: (notification) => notification.id,
+      orderOf: () => null,
+      maxPages: 0,
+      emit: (items, origin) => handlers.onNotifications?.(items, { origin }),
+    })
   }
 
   private addAddress(pubkey: string): Followed<Transaction> {
     const { source, handlers } = this.options
-    const followed: Followed<Transaction> = {
-      decode: decodeTransaction,
-      stream: new GapFreeStream<Transaction>(
-        {
-          channel: addressChannel(pubkey),
-          kind: heldKinds.address(pubkey),
-          describe: `transactions of ${pubkey}`,
-          idOf: (tx) => tx.signature,
-          orderOf: (tx) => slotOrder(tx.slot),
-          fetchPage: (cursor) => source.transactions({ pubkey, cursor, limit: this.tuning.pageSize }),
-          maxPages: this.tuning.maxPages,
-          emit: (items, origin) =>
-            handlers.onAddressTransactions?.(
-              items.map((transaction) => ({ address: pubkey, transaction })),
-              { origin },
-            ),
-        },
-        this.context(),
-      ),
-    }
+    const followed = this.follow(decodeTransaction, {
+      channel: addressChannel(pubkey),
+      kind: heldKinds.address(pubkey),
+      describe: `transactions of ${pubkey}`,
+      idOf: (tx) => tx.signature,
+      orderOf: (tx) => slotOrder(tx.slot),
+      fetchPage: (cursor) => source.transactions({ pubkey, cursor, limit: this.tuning.pageSize }),
+      maxPages: this.tuning.maxPages,
+      emit: (items, origin) => handlers.onAddressTransactions?.(items.map((transaction) => ({ address: pubkey, transaction })), { origin }),
+    })
     this.addresses.set(pubkey, followed)
     return this.addStream(followed)
   }
@@ -492,24 +479,15 @@ export class LiveService {
       circuitId,
       mode: 'live',
       reason: null,
-      decode: decodeProofSummary,
-      stream: new GapFreeStream<ProofSummary>(
+      ...this.proofStream(
         {
           channel: circuitChannel(circuitId),
           kind: heldKinds.circuit(circuitId),
           describe: `proofs of circuit ${circuitId}`,
-          idOf: (proof) => proof.proofAccount,
-          orderOf: (proof) => slotOrder(proof.slot),
-          fetchPage: async (cursor) =>
-            summaryPage(await source.proofsByCircuit(circuitId, { cursor, limit: this.tuning.pageSize }), handlers),
           maxPages: this.tuning.maxPages,
-          emit: (items, origin) =>
-            handlers.onCircuitProofs?.(
-              items.map((proof) => ({ circuitId, proof })),
-              { origin },
-            ),
+          emit: (items, origin) => handlers.onCircuitProofs?.(items.map((proof) => ({ circuitId, proof })), { origin }),
         },
-        this.context(),
+        (page) => source.proofsByCircuit(circuitId, page),
       ),
     }
     this.circuits.set(circuitId, circuit)

@@ -1,0 +1,102 @@
+/**
+ * Keeps one socket alive in both directions and finds a dead peer: a client
+ * message before the server's idle limit (re-armed by every send), a
+ * protocol ping at an interval (its pong gives the latency), and after a
+ * ping a deadline by which some inbound traffic must have come.
+ */
+
+export interface HeartbeatTiming {
+  /** The longest time without a client message. */
+  keepAliveMs?: number
+  pingIntervalMs?: number
+  pongTimeoutMs?: number
+}
+
+export interface HeartbeatHooks {
+  /** Still the feed's current connection. */
+  current(): boolean
+  /** Current and open. */
+  open(): boolean
+  /** Sends a protocol ping; may throw while the socket closes. */
+  ping(payload: string): void
+  /** Sends a client message the server answers with nothing. */
+  keepAlive(): void
+  /** Inbound traffic of any kind seen so far on this connection. */
+  traffic(): number
+  /** Nothing came back in time: the peer is gone. */
+  dead(cause: string): void
+  latency(ms: number): void
+}
+
+export class SocketHeartbeat {
+  private seq = 0
+  private readonly sentAt = new Map<string, number>()
+  private keepAliveTimer: ReturnType<typeof setTimeout> | null = null
+  private pingTimer: ReturnType<typeof setInterval> | null = null
+  private pongDeadline: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    private readonly timing: HeartbeatTiming,
+    private readonly hooks: HeartbeatHooks,
+  ) {}
+
+  start(): void {
+    this.keepAliveTimer = setTimeout(() => this.keepAlive(), this.timing.keepAliveMs ?? 60_000)
+    this.pingTimer = setInterval(() => this.checkAlive(), this.timing.pingIntervalMs ?? 20_000)
+    // One ping at once, so the connection's latency is known from the start rather than after the first interval.
+    this.sendPing()
+  }
+
+  /** A client message went out: the keep-alive waits a whole interval again. */
+  sent(): void {
+    this.keepAliveTimer?.refresh()
+  }
+
+  pong(payload: string): void {
+    const sentAt = this.sentAt.get(payload)
+    if (sentAt === undefined) return
+    for (const key of [...this.sentAt.keys()]) {
+      this.sentAt.delete(key)
+      if (key === payload) break
+    }
+    this.hooks.latency(Math.round((performance.now() - sentAt) * 10) / 10)
+  }
+
+  stop(): void {
+    if (this.keepAliveTimer) clearTimeout(this.keepAliveTimer)
+    if (this.pingTimer) clearInterval(this.pingTimer)
+    if (this.pongDeadline) clearTimeout(this.pongDeadline)
+    this.keepAliveTimer = this.pingTimer = this.pongDeadline = null
+  }
+
+  private sendPing(): void {
+    const payload = String(++this.seq)
+    this.sentAt.set(payload, performance.now())
+    if (this.sentAt.size > 16) this.sentAt.delete(this.sentAt.keys().next().value!)
+    try {
+      this.hooks.ping(payload)
+    } catch {
+      // A socket closing under us: 'close' follows.
+    }
+  }
+
+  private keepAlive(): void {
+    if (!this.hooks.current()) return
+    this.hooks.keepAlive()
+    this.keepAliveTimer?.refresh()
+  }
+
+  /** Pings; when nothing at all arrives within pongTimeoutMs the peer is gone. */
+  checkAlive(): void {
+    if (!this.hooks.open()) return
+    this.sendPing()
+    if (this.pongDeadline) return
+    const trafficAtPing = this.hooks.traffic()
+    const timeoutMs = this.timing.pongTimeoutMs ?? 10_000
+    this.pongDeadline = setTimeout(() => {
+      this.pongDeadline = null
+      if (!this.hooks.current() || this.hooks.traffic() !== trafficAtPing) return
+      this.hooks.dead(`no answer from the indexer within ${timeoutMs} ms (dead connection)`)
+    }, timeoutMs)
+  }
+}
