@@ -2,7 +2,8 @@
  * The simulated proof network behind the demo indexer: a seeded history of
  * the last 30 days, new proofs and transactions on demand or per tick, and
  * the indexes the HTTP queries read. Everything lives in memory; appending
- * is O(1) and list queries are binary searches plus one page of work.
+ * is O(1) and list queries are binary searches plus one page of work. One
+ * model of one network, hence its size; its records are built in record-factory.ts.
  */
 import type { SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'

@@ -1,3 +1,8 @@
+/**
+ * The desktop app's composition (runApp): every Electron module comes in as
+ * an argument, so the whole start, the window, links and quitting run under
+ * test with fakes. Long because it is the one place the pieces meet.
+ */
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, NotificationConstructorOptions, Protocol, Shell } from 'electron'

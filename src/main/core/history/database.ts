@@ -4,7 +4,8 @@
  * truncated, corrupt or newer-schema file is moved aside (kept for the user)
  * and a new cache is built; a locked or unwritable one is left alone and the
  * session keeps its history in memory. Nothing here throws at the app: the
- * outcome is a working connection plus a CacheDamage report.
+ * outcome is a working connection plus a CacheDamage report. Its length is
+ * the damage cases, each with its own way out.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'

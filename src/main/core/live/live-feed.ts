@@ -1,3 +1,9 @@
+/**
+ * One WebSocket to the indexer (LiveFeed): connect, welcome, subscriptions
+ * and each channel's answer, reconnects with backoff, offline and sleep.
+ * One cohesive state machine, hence its size; the heartbeat is in
+ * socket-heartbeat.ts and the frame checks in frame-inbox.ts.
+ */
 import WebSocket from 'ws'
 import type { ChannelStatus, ConnectionState, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'

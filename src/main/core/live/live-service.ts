@@ -5,7 +5,8 @@
  * gap-free by a backfill over HTTP after every (re)subscription; circuits the
  * server will not stream are polled instead; the overview is polled while the
  * socket does not bring it. Events go out through callbacks as arrays, ready
- * for the bridge's batcher.
+ * for the bridge's batcher. Over 400 lines: one lifecycle (start, stop,
+ * follow, unfollow, poll instead) for every kind of stream, kept in one place.
  */
 import type {
   AddressTransaction,

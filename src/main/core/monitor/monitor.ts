@@ -1,3 +1,10 @@
+/**
+ * The core as one object, as both transports serve it: every bridge method,
+ * the event batches to the page (redacted), and the parts it wires together
+ * (history cache, watchlist, notification centre, sign-in, health). The
+ * indexer switch and the connection projection live beside it; it is large
+ * because the bridge is wide, and each method is a few lines of delegation.
+ */
 import type { Writable } from 'node:stream'
 import type {
   BridgeEvent,
