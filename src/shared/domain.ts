@@ -4,7 +4,20 @@
  * are known only to the decode-*.ts files in src/main/core/indexer.
  */
 
-import type { Freshness } from './history'
+/** Where a view's data came from, and when it was fetched from the indexer. */
+export interface Freshness {
+  source: 'network' | 'cache'
+  /** Epoch ms the data was fetched from the indexer; null when nothing is held. */
+  fetchedAt: number | null
+  /** Set when the indexer could not be reached and the cache answered instead. */
+  offline?: ErrorInfo
+  /**
+   * The cache held only a summary of this record (a live event, a list item):
+   * its full detail (logs, instructions, public inputs, state) was never
+   * fetched, so the fields it lacks are unknown, not empty.
+   */
+  summaryOnly?: boolean
+}
 
 /** A 64-bit value kept exact as a decimal string (slot, totals, lamports). */
 export type U64 = string

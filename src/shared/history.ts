@@ -3,7 +3,7 @@
  * data is, notification queries, search hits, the cache's state and
  * damage, and export requests.
  */
-import type { ErrorInfo, NotificationKind, ProofQuery, TransactionQuery } from './domain'
+import type { NotificationKind, ProofQuery, TransactionQuery } from './domain'
 
 export interface AddressActivityQuery {
   pubkey: string
@@ -39,20 +39,8 @@ export interface AddressActivity {
   days: ActivityDay[]
 }
 
-/** Where a view's data came from, and when it was fetched from the indexer. */
-export interface Freshness {
-  source: 'network' | 'cache'
-  /** Epoch ms the data was fetched from the indexer; null when nothing is held. */
-  fetchedAt: number | null
-  /** Set when the indexer could not be reached and the cache answered instead. */
-  offline?: ErrorInfo
-  /**
-   * The cache held only a summary of this record (a live event, a list item):
-   * its full detail (logs, instructions, public inputs, state) was never
-   * fetched, so the fields it lacks are unknown, not empty.
-   */
-  summaryOnly?: boolean
-}
+// Defined with the pages and records it describes; named here too, where the cache's types are looked for.
+export type { Freshness } from './domain'
 
 export interface NotificationQuery {
   kind?: NotificationKind

@@ -1,10 +1,7 @@
 /** Base58 (Bitcoin alphabet), as Solana-style chains write keys and signatures. */
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+import { BASE58_ALPHABET, hasLength, isBase58, PUBKEY_LENGTH } from '@shared/ids'
 
-/** A public key as the indexer accepts it: base58, 32 to 44 characters. */
-const ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-
-const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0))
+const ALPHABET_CODES = Uint8Array.from(BASE58_ALPHABET, (char) => char.charCodeAt(0))
 const ONE = ALPHABET_CODES[0] as number
 const charScratch = new Uint8Array(256)
 
@@ -60,8 +57,9 @@ export function encodeBase58(bytes: Uint8Array): string {
   return String.fromCharCode.apply(null, chars.subarray(position) as unknown as number[])
 }
 
+/** A public key as the indexer accepts it: base58, 32 to 44 characters. */
 export function isBase58Address(value: string): boolean {
-  return ADDRESS_PATTERN.test(value)
+  return isBase58(value) && hasLength(value, PUBKEY_LENGTH)
 }
 
 /**

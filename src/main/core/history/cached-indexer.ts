@@ -24,6 +24,7 @@ import type {
 } from '@shared/domain'
 import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { Freshness, SearchHit } from '@shared/history'
+import { isBase58 } from '@shared/ids'
 import { PROOF_ACCOUNT_LENGTH, SIGNATURE_LENGTH } from '../indexer/arguments'
 import type { IndexerClient } from '../indexer/client'
 import { byCircuitId, type IndexerHistory, type Stored } from './indexer-history'
@@ -193,7 +194,7 @@ export class CachedIndexer {
   async search(text: string, options: SearchOptions & { network?: boolean } = {}): Promise<SearchHit[]> {
     const hits = this.history.search(text, options)
     const query = typeof text === 'string' ? text.trim() : ''
-    if (!options.network || hits.some((hit) => hit.id === query) || !/^[1-9A-HJ-NP-Za-km-z]+$/.test(query)) return hits
+    if (!options.network || hits.some((hit) => hit.id === query) || !isBase58(query)) return hits
     const found: SearchHit[] = []
     if (query.length >= SIGNATURE_LENGTH.min && query.length <= SIGNATURE_LENGTH.max) {
       const detail = await this.lookup(() => this.client.transaction(query))

@@ -6,10 +6,10 @@
  */
 import type { SearchHit } from '@shared/history'
 import { circuitLabel } from '@shared/circuit-label'
+import { isBase58 } from '@shared/ids'
 import type { HistoryDatabase } from './database'
 import { proofFromRow, transactionFromRow, type ProofRow, type TransactionRow } from './stored-records'
 
-const BASE58_PREFIX = /^[1-9A-HJ-NP-Za-km-z]+$/
 /** Sorts after every character of an identifier, closing a prefix range. */
 const PREFIX_END = '\uffff'
 const MAX_QUERY_LENGTH = 200
@@ -27,7 +27,7 @@ export function searchCache(database: HistoryDatabase, indexerId: number, text: 
   if (query === '') return []
   const perKind = Math.max(1, Math.min(50, Math.floor(options.perKind ?? 5)))
   const hits: SearchHit[] = []
-  if (BASE58_PREFIX.test(query)) {
+  if (isBase58(query)) {
     hits.push(...transactionsBySignature(database, indexerId, query, perKind))
     hits.push(...proofsByAccount(database, indexerId, query, perKind))
     hits.push(...addresses(database, indexerId, query, perKind))

@@ -3,16 +3,14 @@
  * message without a round trip (arguments may come from the renderer untyped).
  */
 import { ProofWatchError } from '@shared/errors'
+import { isBase58, PROOF_ACCOUNT_LENGTH, PUBKEY_LENGTH, SIGNATURE_LENGTH } from '@shared/ids'
 
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 // Control characters make no sense in any identifier or filter value.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 const MAX_SHOWN = 60
 const MAX_TEXT_LENGTH = 512
 
-export const PROOF_ACCOUNT_LENGTH = { min: 32, max: 44 } as const
-export const PUBKEY_LENGTH = { min: 32, max: 44 } as const
-export const SIGNATURE_LENGTH = { min: 32, max: 120 } as const
+export { PROOF_ACCOUNT_LENGTH, PUBKEY_LENGTH, SIGNATURE_LENGTH }
 
 function invalid(message: string): ProofWatchError {
   return new ProofWatchError({ code: 'INVALID_ARGUMENT', message, retryable: false })
@@ -30,7 +28,7 @@ export function requireBase58(value: unknown, what: string, length: { min: numbe
   if (text.length < length.min || text.length > length.max) {
     throw invalid(`${what} is ${range}; got ${shown(text)} (${text.length} characters)`)
   }
-  if (!BASE58.test(text)) {
+  if (!isBase58(text)) {
     throw invalid(`${what} is ${range} (no 0, O, I or l); got ${shown(text)}`)
   }
   return text

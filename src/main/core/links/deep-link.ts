@@ -5,6 +5,7 @@
  * before it reaches the window: the text comes from outside the app.
  */
 import { ProofWatchError } from '@shared/errors'
+import { BASE58_ALPHABET } from '@shared/ids'
 import type { LinkKind, LinkTarget } from '../notify/routes'
 import { routeForTarget } from '../notify/routes'
 
@@ -26,7 +27,6 @@ const KINDS: Readonly<Record<string, LinkKind>> = { tx: 'transaction', transacti
 const ID_BYTES: Readonly<Record<LinkKind, number>> = { transaction: 64, proof: 32, address: 32 }
 const ID_NAMES: Readonly<Record<LinkKind, string>> = { transaction: 'A transaction signature', proof: 'A proof account', address: 'An address' }
 
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const BASE58_VALUES = new Map([...BASE58_ALPHABET].map((char, index) => [char, index]))
 
 function refuse(message: string): ProofWatchError {

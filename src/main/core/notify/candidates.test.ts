@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { candidatesFromBatch, shortId } from './candidates'
+import { candidatesFromBatch } from './candidates'
+import { shortId } from '@shared/ids'
 import { addressTransaction, batch, circuitProof, notification, proof } from '../../../../test/support/notify-fixtures'
 
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'

@@ -5,6 +5,7 @@
  * `addressTransactions` (watched addresses). Other events are not notifiable.
  */
 import { circuitLabel } from '@shared/circuit-label'
+import { shortId } from '@shared/ids'
 import { ACTIVITY_NOTIFICATION_KINDS, type AddressTransaction, type AppNotification, type CircuitProof, type ProofSummary } from '@shared/domain'
 import type { HealthAlertRule, NotificationSource } from '@shared/notification-rules'
 import { routeForNotification, routeForTarget } from './routes'
@@ -42,10 +43,6 @@ export interface CandidateOptions {
   describeCircuit?: (circuitId: string) => string
 }
 
-/** `4xkP…9Qa2`: enough to recognise an id in a notification. */
-export function shortId(id: string): string {
-  return id.length <= 12 ? id : `${id.slice(0, 4)}…${id.slice(-4)}`
-}
 
 function proofTypeLabel(proof: ProofSummary): string {
   const type = proof.proofType

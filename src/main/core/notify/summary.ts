@@ -8,7 +8,7 @@ import type { Notice } from '@shared/notice'
 import type { NotificationSource } from '@shared/notification-rules'
 import { NOTIFICATION_SOURCES } from '@shared/notification-rules'
 import type { NotifyCandidate } from './candidates'
-import { shortId } from './candidates'
+import { shortId } from '@shared/ids'
 import { ROUTES, routeForTarget } from './routes'
 
 /** What one pop-up says; shown natively on the desktop, by the page in serve mode. */

@@ -1,3 +1,5 @@
+import { shortId as shortIdOf } from '@shared/ids'
+
 /**
  * Characters that reorder text as it is drawn (right-to-left override and
  * its kin): an indexer's "exe.png" can hide "gnp.exe". Shown as U+FFFD.
@@ -35,12 +37,9 @@ export function readableEnum(value: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** "AbCd…WxYz": enough of an address or signature to recognise it. */
+/** The one shortId (shared/ids.ts), on text made safe to show. */
 export function shortId(value: string | null | undefined, keep = 4): string {
-  if (value === null || value === undefined || value === '') return '—'
-  const safe = displayText(value, Number.MAX_SAFE_INTEGER)
-  if (safe.length <= keep * 2 + 1) return safe
-  return `${safe.slice(0, keep)}…${safe.slice(-keep)}`
+  return shortIdOf(value === null || value === undefined ? value : displayText(value, Number.MAX_SAFE_INTEGER), keep)
 }
 
 /** A value of unknown type as short readable text. */

@@ -5,8 +5,8 @@ import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { SearchHit } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
+import { hasLength, isBase58, PUBKEY_LENGTH, SIGNATURE_TEXT_LENGTH } from '@shared/ids'
 
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 
 /** What typed text looks like: a transaction signature, an address or proof account, or words. */
 export type SearchShape = 'empty' | 'signature' | 'address' | 'text'
@@ -14,9 +14,9 @@ export type SearchShape = 'empty' | 'signature' | 'address' | 'text'
 export function searchShape(text: string): SearchShape {
   const trimmed = text.trim()
   if (trimmed === '') return 'empty'
-  if (!BASE58.test(trimmed)) return 'text'
-  if (trimmed.length >= 87 && trimmed.length <= 88) return 'signature'
-  if (trimmed.length >= 32 && trimmed.length <= 44) return 'address'
+  if (!isBase58(trimmed)) return 'text'
+  if (hasLength(trimmed, SIGNATURE_TEXT_LENGTH)) return 'signature'
+  if (hasLength(trimmed, PUBKEY_LENGTH)) return 'address'
   return 'text'
 }
 
@@ -24,7 +24,7 @@ export function searchShape(text: string): SearchShape {
 export function addressProblem(text: string): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return 'Enter an address.'
-  if (!BASE58.test(trimmed)) return 'An address uses base58 letters and digits only (no 0, O, I or l).'
+  if (!isBase58(trimmed)) return 'An address uses base58 letters and digits only (no 0, O, I or l).'
   if (trimmed.length < 32 || trimmed.length > 44) {
     return `An address is 32 to 44 characters long; this one has ${trimmed.length}.`
   }
