@@ -4,7 +4,7 @@ import type { ChannelStatus, ErrorInfo } from '@shared/domain'
 import { encodeBase58 } from '../../src/main/demo/base58'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 import { SocketPool, type SocketPoolOptions } from '../../src/main/core/live/socket-pool'
-import type { FeedStatus } from '../../src/main/core/live/live-feed'
+import type { FeedStatus } from '../../src/main/core/live/feed-socket'
 
 /** Backoff in tens of ms; heartbeats slow enough not to matter unless a test shortens them. */
 export const FAST: Partial<SocketPoolOptions> = {

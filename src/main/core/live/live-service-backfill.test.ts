@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChannelStatus, ErrorInfo, Page, Transaction, TransactionQuery } from '@shared/domain'
 import { waitFor } from '../../../../test/support/wait-for'
-import type { FeedStatus } from './live-feed'
+import type { FeedStatus } from './feed-socket'
 import { LiveService, type EmitMeta, type LiveSource } from './live-service'
 import type { LiveTransport, LiveTransportConfig, LiveTransportHandlers } from './live-transport'
 

@@ -42,7 +42,7 @@ import { TaskLimiter, slotOrder } from './backfill'
 import { refusedChannelOf } from './frame-errors'
 import { GapFreeStream, type EventOrigin, type StreamContext, type StreamSpec } from './gap-free-stream'
 import { MemoryHeldIndex, heldKinds, type HeldIndex } from './held-index'
-import type { FeedStatus } from './live-feed'
+import type { FeedStatus } from './feed-socket'
 import { socketPoolTransport, type LiveTransport, type LiveTransportFactory } from './live-transport'
 
 export type { EventOrigin } from './gap-free-stream'

@@ -5,7 +5,7 @@
  */
 import type { FrameCounters } from './frame-inbox'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
-import type { FeedStatus } from './live-feed'
+import type { FeedStatus } from './feed-socket'
 import { SocketPool, type SocketPoolOptions } from './socket-pool'
 
 export interface LiveTransportHandlers {

@@ -5,10 +5,10 @@
  */
 import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import { LiveFeed, socketPhase, type FeedCounters, type FeedStatus, type LiveFeedOptions } from './live-feed'
+import { FeedSocket, socketPhase, type FeedCounters, type FeedStatus, type FeedSocketOptions } from './feed-socket'
 import type { RefusalReason } from './frame-errors'
 
-export interface SocketPoolOptions extends Omit<LiveFeedOptions, 'onStatus' | 'onChannelRefused' | 'onChannelLive'> {
+export interface SocketPoolOptions extends Omit<FeedSocketOptions, 'onStatus' | 'onChannelRefused' | 'onChannelLive'> {
   /** The aggregate status (see SocketPool) and every channel with the socket that carries it. */
   onStatus?: (status: FeedStatus, channels: ChannelStatus[]) => void
   /** The server acknowledged `channel`, first or again after a reconnect: time to fetch what was missed. */
@@ -56,14 +56,14 @@ function addCounters(a: FeedCounters, b: FeedCounters): FeedCounters {
  * `subscribed` meanwhile, so the per-channel list shows what still flows.
  */
 export class SocketPool {
-  private readonly feeds: LiveFeed[] = []
+  private readonly feeds: FeedSocket[] = []
   /** Each channel's socket; channels refused for the limit with nowhere to go have none. */
-  private readonly placement = new Map<string, LiveFeed>()
+  private readonly placement = new Map<string, FeedSocket>()
   /** Every channel, in the order asked for. */
   private readonly order = new Set<string>()
   private readonly unplaced = new Map<string, ChannelStatus>()
   /** What each socket acknowledged before the server said it was full. */
-  private readonly capacityOf = new Map<LiveFeed, number>()
+  private readonly capacityOf = new Map<FeedSocket, number>()
   private learnedCapacity: number | null
   private retiredCounters: FeedCounters = { ...EMPTY_COUNTERS }
   private running = false
@@ -130,7 +130,7 @@ export class SocketPool {
   }
 
   channels(): ChannelStatus[] {
-    const byFeed = new Map<LiveFeed, Map<string, ChannelStatus>>()
+    const byFeed = new Map<FeedSocket, Map<string, ChannelStatus>>()
     const result: ChannelStatus[] = []
     for (const channel of this.order) {
       const feed = this.placement.get(channel)
@@ -191,8 +191,8 @@ export class SocketPool {
 
   // --- placement --------------------------------------------------------------
 
-  private createFeed(channels: readonly string[] = []): LiveFeed {
-    const feed: LiveFeed = new LiveFeed({
+  private createFeed(channels: readonly string[] = []): FeedSocket {
+    const feed: FeedSocket = new FeedSocket({
       ...this.options,
       channels,
       onStatus: () => this.update(),
@@ -204,7 +204,7 @@ export class SocketPool {
     return feed
   }
 
-  private roomOn(feed: LiveFeed): boolean {
+  private roomOn(feed: FeedSocket): boolean {
     const capacity = this.capacityOf.get(feed) ?? this.learnedCapacity ?? Infinity
     return feed.channelCount() < capacity
   }
@@ -237,7 +237,7 @@ export class SocketPool {
   }
 
   /** A socket refused `channel`. A limit refusal moves it to a socket with room; true tells the socket it is handled. */
-  private onRefused(feed: LiveFeed, channel: string, reason: RefusalReason): boolean {
+  private onRefused(feed: FeedSocket, channel: string, reason: RefusalReason): boolean {
     if (reason !== 'limit' || this.placement.get(channel) !== feed) return false
     const acknowledged = feed.subscribedCount()
     // A socket that takes nothing at all has no per-connection limit to work around.
@@ -251,7 +251,7 @@ export class SocketPool {
     return true
   }
 
-  private retire(feed: LiveFeed): void {
+  private retire(feed: FeedSocket): void {
     // Out of the list first, so its 'stopped' does not show in the pool's status.
     this.feeds.splice(this.feeds.indexOf(feed), 1)
     this.capacityOf.delete(feed)

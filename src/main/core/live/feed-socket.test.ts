@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
-import { LiveFeed, type FeedStatus, type LiveFeedOptions } from './live-feed'
+import { FeedSocket, type FeedStatus, type FeedSocketOptions } from './feed-socket'
 import { waitFor } from '../../../../test/support/wait-for'
 
 interface Message {
@@ -35,20 +35,20 @@ async function scriptedServer(onClient: (socket: WebSocket, received: Message[])
   }
 }
 
-const feeds: LiveFeed[] = []
+const feeds: FeedSocket[] = []
 const servers: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
   feeds.splice(0).forEach((f) => f.stop())
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
-function feed(options: Partial<LiveFeedOptions> & { url: string }) {
+function feed(options: Partial<FeedSocketOptions> & { url: string }) {
   const events: Array<[string, unknown]> = []
   const problems: ErrorInfo[] = []
   const statuses: FeedStatus[] = []
   const live: string[] = []
   let channels: ChannelStatus[] = []
-  const liveFeed = new LiveFeed({
+  const liveFeed = new FeedSocket({
     channels: ['stats', 'proofs'],
     onEvent: (channel, data) => events.push([channel, data]),
     onProblem: (p) => problems.push(p),
@@ -87,7 +87,7 @@ function referenceLike(limit = 10, refuse: (channel: string) => boolean = () => 
   }
 }
 
-describe('LiveFeed subscriptions', () => {
+describe('FeedSocket subscriptions', () => {
   it('subscribes only after the welcome, then reports channels as subscribed', async () => {
     const server = await scriptedServer((socket, received) => {
       setTimeout(() => {
@@ -253,7 +253,7 @@ describe('LiveFeed subscriptions', () => {
   })
 })
 
-describe('LiveFeed reconnecting', () => {
+describe('FeedSocket reconnecting', () => {
   it('reconnects after a clean close and resubscribes every channel', async () => {
     const server = await scriptedServer(welcome)
     servers.push(server)
@@ -368,7 +368,7 @@ describe('LiveFeed reconnecting', () => {
   })
 })
 
-describe('LiveFeed keep-alive', () => {
+describe('FeedSocket keep-alive', () => {
   it('repeats the subscribe of an acknowledged channel, which the reference answers with nothing', async () => {
     const server = await scriptedServer(referenceLike())
     servers.push(server)
@@ -396,7 +396,7 @@ describe('LiveFeed keep-alive', () => {
   })
 })
 
-describe('LiveFeed offline and sleep', () => {
+describe('FeedSocket offline and sleep', () => {
   it('stays offline without attempts until the network is back', async () => {
     const server = await scriptedServer(welcome)
     servers.push(server)

@@ -1,5 +1,5 @@
 /**
- * One WebSocket to the indexer (LiveFeed): connect, welcome, subscriptions
+ * One WebSocket to the indexer (FeedSocket): connect, welcome, subscriptions
  * and each channel's answer, reconnects with backoff, offline and sleep.
  * One cohesive state machine, hence its size; the heartbeat is in
  * socket-heartbeat.ts and the frame checks in frame-inbox.ts.
@@ -21,7 +21,7 @@ export interface FeedCounters extends FrameCounters {
   reconnects: number
 }
 
-export interface LiveFeedOptions {
+export interface FeedSocketOptions {
   url: string
   channels: readonly string[]
   /** Sent on every upgrade request (credentials); asked again at each attempt, as they may change. */
@@ -111,7 +111,7 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000
  * offline or asleep and reconnects at once when told the network or the
  * system is back.
  */
-export class LiveFeed {
+export class FeedSocket {
   private connection: Connection | null = null
   private readonly channelState = new Map<string, ChannelEntry>()
   private readonly status: FeedStatus
@@ -129,7 +129,7 @@ export class LiveFeed {
   private readonly now: () => number
   private readonly log: Logger
 
-  constructor(private readonly options: LiveFeedOptions) {
+  constructor(private readonly options: FeedSocketOptions) {
     this.now = options.now ?? Date.now
     this.log = options.log ?? silentLogger
     for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
