@@ -25,7 +25,7 @@ import { toWireValue } from '@shared/wire-value'
 import { BRIDGE_ARGUMENTS, createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
 import { silentLogger } from '../src/main/core/log/log'
-import { memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
@@ -240,7 +240,7 @@ beforeAll(async () => {
   const frozenAt = Date.now()
   demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, network: { clock: () => frozenAt } })
   const settings = watchingSettings(demo.httpUrl)
-  monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: null })
+  monitor = createMonitor({ settings: memorySettingsStorage(settings), historyPath: null })
   await monitor.start()
   const core = recording(monitor, calls)
   const dispatcher = createBridgeDispatcher(core)

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '@shared/domain'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
-import { memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
@@ -31,7 +31,7 @@ describe('the connection state during and after an outage', () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
     const port = demo.port
     const settings = watchingSettings(demo.httpUrl)
-    monitor = createMonitor({ settings: memorySettingsStore(settings) }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(settings) }, FAST)
     const pushed: ConnectionState[] = []
     monitor.onEvents((batch) => {
       for (const event of batch) if (event.event === 'connection') pushed.push(event.payload)

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bridge } from '@shared/bridge'
 import { createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
-import { memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { silentLogger } from '../src/main/core/log/log'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
 import type { BridgeIpc } from '../src/main/electron/ipc'
@@ -35,7 +35,7 @@ beforeAll(async () => {
   indexer = await startHostileIndexer()
   records = answerWithBigIntegers(indexer)
   const dir = mkdtempSync(join(tmpdir(), 'pw-exact-'))
-  monitor = createMonitor({ settings: memorySettingsStore(watchingSettings(indexer.httpUrl)), historyPath: join(dir, 'history.sqlite') })
+  monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl)), historyPath: join(dir, 'history.sqlite') })
   await monitor.start()
   electron = electronPath(createBridgeDispatcher(monitor), monitor)
   serve = await startServe({ monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-exact-page-')), port: 0, log: silentLogger })

@@ -11,8 +11,8 @@ import { ProofWatchError } from '@shared/errors'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
-import { memorySecretStore } from '../src/main/core/config/secrets'
-import { memorySettingsStore, type SavedSettings } from '../src/main/core/config/settings'
+import { memorySecretStorage } from '../src/main/core/config/secrets'
+import { memorySettingsStorage, type SavedSettings } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { waitFor } from './support/wait-for'
 import { builtInDemo } from '../src/main/demo/built-in-demo'
@@ -43,7 +43,7 @@ afterEach(async () => {
 describe('the core against the demo indexer over real HTTP and WebSocket', () => {
   it('serves every endpoint through the bridge methods, with freshness', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 3 })
-    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) })
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) })
     await monitor.start()
 
     const overview = await monitor.getOverview()
@@ -86,7 +86,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('goes live over the socket and relays stats and proofs in batches', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 20, seed: 4, statsIntervalMs: 100 })
-    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl, demo.wsUrl)) })
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl, demo.wsUrl)) })
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => events.of('proofs').flat().length >= 10 && events.of('overview').length > 0)
@@ -111,7 +111,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('starts the built-in demo when no indexer is chosen, with its user channels working', async () => {
-    monitor = createMonitor({ settings: memorySettingsStore(), demo: builtInDemo() }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(), demo: builtInDemo() }, FAST)
     const events = collect(monitor)
     await monitor.start()
     const connection = await monitor.getConnection()
@@ -126,8 +126,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('says sign-in is needed when the indexer refuses the credential, and never shows the credential', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0 })
-    const secrets = memorySecretStore()
-    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)), secrets }, FAST)
+    const secrets = memorySecretStorage()
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)), secrets }, FAST)
     const events = collect(monitor)
     await monitor.start()
     const shown = await monitor.updateSettings({
@@ -145,7 +145,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('watches addresses: live transactions, activity and unread counts, saved across restarts', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5 })
-    const settings = memorySettingsStore(watching(demo.httpUrl))
+    const settings = memorySettingsStorage(watching(demo.httpUrl))
     monitor = createMonitor({ settings }, FAST)
     const events = collect(monitor)
     await monitor.start()
@@ -181,7 +181,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('follows a circuit the indexer knows and refuses one it does not, with its words', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, refuseCircuitChannel: true })
-    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) }, FAST)
     const events = collect(monitor)
     await monitor.start()
     await expect(monitor.followCircuit({ circuitId: 'balance-v1' })).rejects.toMatchObject({
@@ -199,7 +199,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     demo = await startDemoIndexer({ port: 0, rate: 0 })
     const running = demo
     const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-    monitor = createMonitor({ settings: memorySettingsStore(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'ok')
@@ -215,7 +215,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   it('reads history offline after the indexer is gone, marked as cached', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proofwatch-offline-'))
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 6 })
-    const settings = memorySettingsStore(watching(demo.httpUrl))
+    const settings = memorySettingsStorage(watching(demo.httpUrl))
     monitor = createMonitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST)
     await monitor.start()
     const proofs = await monitor.listProofs({ limit: 10 })
@@ -238,7 +238,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   it('exports what the cache holds through the transport’s destination', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proofwatch-export-'))
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 7 })
-    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) })
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) })
     const events = collect(monitor)
     await monitor.start()
     const read = await monitor.listProofs({ limit: 25 })
@@ -270,7 +270,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     const probe = await startDemoIndexer({ port: 0, rate: 0 })
     const port = probe.port
     await probe.close()
-    monitor = createMonitor({ settings: memorySettingsStore(watching(`http://127.0.0.1:${port}`)) }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(`http://127.0.0.1:${port}`)) }, FAST)
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'backing-off')
@@ -286,7 +286,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('pauses and resumes the live feed', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStore(watching(demo.httpUrl)) }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) }, FAST)
     const events = collect(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
@@ -299,7 +299,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('switches indexer when the active profile changes', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStore(), demo: builtInDemo() }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(), demo: builtInDemo() }, FAST)
     await monitor.start()
     expect((await monitor.getConnection()).indexer.demo).toBe(true)
     const saved = await monitor.updateSettings({ saveProfile: { name: 'Local', httpUrl: demo.httpUrl } })

@@ -12,7 +12,7 @@ import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
-import { memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { waitFor } from './support/wait-for'
 
 const FAST: MonitorDeps = {
@@ -33,7 +33,7 @@ async function start(): Promise<{ demo: DemoIndexer; monitor: Monitor; events: B
   const running = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
   demo = running
   const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-  const created = createMonitor({ settings: memorySettingsStore(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
+  const created = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
   monitor = created
   const events: BridgeEvent[] = []
   created.onEvents((batch) => events.push(...batch))

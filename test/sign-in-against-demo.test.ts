@@ -15,8 +15,8 @@ import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
-import { memorySecretStore, type SecretStore } from '../src/main/core/config/secrets'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySecretStorage, type SecretStorage } from '../src/main/core/config/secrets'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../src/main/core/config/settings'
 import { encodeBase58, publicKeyBytes, signMessage } from '../src/main/core/ed25519'
 import { DEMO_KEYPAIR_FILE } from '../src/main/core/sign-in/demo-keypair'
 import { waitFor } from './support/wait-for'
@@ -50,14 +50,14 @@ function pageRoot(): string {
   return root
 }
 
-async function start(options: { wallet?: string | null; secrets?: SecretStore; dataDir?: string } = {}) {
+async function start(options: { wallet?: string | null; secrets?: SecretStorage; dataDir?: string } = {}) {
   // No built-in demo credential: user channels need a sign-in, as on the reference deployment.
   demo = await startDemoIndexer({ port: 0, rate: 0, credential: '', statsIntervalMs: 60_000 })
   const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl, wallet: options.wallet ?? null } }, () => 'p').settings
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'proofwatch-sign-in-'))
-  const secrets = options.secrets ?? memorySecretStore()
+  const secrets = options.secrets ?? memorySecretStorage()
   monitor = createMonitor(
-    { settings: memorySettingsStore(settings), secrets, signInPageRoot: pageRoot(), demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE) },
+    { settings: memorySettingsStorage(settings), secrets, signInPageRoot: pageRoot(), demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE) },
     FAST,
   )
   const events = collect(monitor)
@@ -109,7 +109,7 @@ describe('sign-in with a keypair file', () => {
 
   it('writes the demo wallet keypair to the data folder once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-keypair-'))
-    const settings = memorySettingsStore(DEFAULT_SETTINGS)
+    const settings = memorySettingsStorage(DEFAULT_SETTINGS)
     monitor = createMonitor({ settings, demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE), demo: builtInDemo() }, FAST)
     await monitor.start()
     const written = JSON.parse(readFileSync(join(dataDir, DEMO_KEYPAIR_FILE), 'utf8')) as number[]
@@ -222,7 +222,7 @@ describe('sign-in through the one-time browser page', () => {
     // Expired: a page whose 5 minutes have passed.
     let now = Date.now()
     const expiring = createMonitor(
-      { settings: memorySettingsStore(applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo!.httpUrl } }, () => 'p').settings), signInPageRoot: pageRoot() },
+      { settings: memorySettingsStorage(applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo!.httpUrl } }, () => 'p').settings), signInPageRoot: pageRoot() },
       { ...FAST, signIn: { now: () => now } },
     )
     monitor = expiring
@@ -269,7 +269,7 @@ describe('the session over its life', () => {
   })
 
   it('checks a kept session at start and signs out for good', async () => {
-    const secrets = memorySecretStore()
+    const secrets = memorySecretStorage()
     const first = await start({ secrets })
     await first.monitor.signInWithKeypair(demoKeypair(first.dataDir))
     const cookie = (JSON.parse(secrets.get(`sign-in:${demo!.httpUrl}`) as string) as { cookieValue: string }).cookieValue
@@ -277,7 +277,7 @@ describe('the session over its life', () => {
 
     // A new start with the same secrets: the session is taken up and checked with /api/auth/me.
     const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo!.httpUrl } }, () => 'p').settings
-    monitor = createMonitor({ settings: memorySettingsStore(settings), secrets }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(settings), secrets }, FAST)
     await monitor.start()
     await waitFor(userChannelsLive(monitor))
     expect(await monitor.getAuth()).toMatchObject({ status: 'signed-in', user: { pubkey: DEMO_WALLET } })
@@ -296,7 +296,7 @@ describe('the session over its life', () => {
     const server = await noSignIn.startTestServer((_request, response) => noSignIn.sendJson(response, 404, { ok: false, code: 'NOT_FOUND', error: 'Route not found' }))
     try {
       const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Old', httpUrl: server.url, wsUrl: demo.wsUrl, credential: 'cookie:zkhelios_session=demo' } }, () => 'p')
-      monitor = createMonitor({ settings: memorySettingsStore(settings.settings), secrets: memorySecretStore(Object.fromEntries([...settings.credentials].filter((entry): entry is [string, string] => entry[1] !== null))) }, FAST)
+      monitor = createMonitor({ settings: memorySettingsStorage(settings.settings), secrets: memorySecretStorage(Object.fromEntries([...settings.credentials].filter((entry): entry is [string, string] => entry[1] !== null))) }, FAST)
       await monitor.start()
       const state = await monitor.getAuth()
       expect(state).toMatchObject({ available: 'no', pastedCredential: true })

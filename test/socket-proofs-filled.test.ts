@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '@shared/domain'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
-import { memorySettingsStore } from '../src/main/core/config/settings'
+import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
@@ -26,7 +26,7 @@ describe('proofs first seen on the socket', () => {
   it('are filled in over HTTP within seconds: signature, circuit name, state and public inputs in the cache', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
     const settings = watchingSettings(demo.httpUrl)
-    monitor = createMonitor({ settings: memorySettingsStore(settings) })
+    monitor = createMonitor({ settings: memorySettingsStorage(settings) })
     let state: ConnectionState | null = null
     monitor.onEvents((batch) => {
       for (const event of batch) if (event.event === 'connection') state = event.payload

@@ -54,12 +54,12 @@ globalThis.setInterval = ((callback: (...args: unknown[]) => void, ms?: number, 
   plainSetInterval(counted(callback, callSite()), ms, ...rest)) as typeof setInterval
 
 const { createMonitor } = await import('../../src/main/core/monitor/monitor')
-const { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } = await import('../../src/main/core/config/settings')
+const { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } = await import('../../src/main/core/config/settings')
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IdleCoreArgs
 const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Benchmark indexer', httpUrl: args.httpUrl, wsUrl: args.wsUrl } }, () => 'bench').settings
 const historyPath = join(mkdtempSync(join(tmpdir(), 'proofwatch-idle-')), 'history.sqlite')
-const monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath, launch: { watch: args.watch } })
+const monitor = createMonitor({ settings: memorySettingsStorage(settings), historyPath, launch: { watch: args.watch } })
 await monitor.start()
 
 function reading(): IdleReading {

@@ -11,7 +11,7 @@ import { writeHeapSnapshot, getHeapSpaceStatistics } from 'node:v8'
 import type { BridgeEvent } from '@shared/bridge'
 import type { CacheLimits } from '@shared/history'
 import { createMonitor, type Monitor, type MonitorDeps } from '../../src/main/core/monitor/monitor'
-import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/config/settings'
+import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../../src/main/core/config/settings'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
@@ -153,7 +153,7 @@ const deps: MonitorDeps = {
   history: args.cacheKiB === undefined ? {} : { cacheKiB: args.cacheKiB },
   live: args.quickReconnect ? { transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 50 }) } : {},
 }
-const monitor: Monitor = createMonitor({ settings: memorySettingsStore(settings), historyPath: args.historyPath, launch: { watch: args.watch } }, deps)
+const monitor: Monitor = createMonitor({ settings: memorySettingsStorage(settings), historyPath: args.historyPath, launch: { watch: args.watch } }, deps)
 monitor.onEvents(relay)
 await monitor.start()
 

@@ -13,13 +13,13 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { CacheDamage } from '@shared/history'
-import { createFileSettingsStore } from '../../src/main/core/config/file-settings-store'
+import { createFileSettingsStorage } from '../../src/main/core/config/file-settings-storage'
 import { HISTORY_FILE_NAME } from '../../src/main/core/history/database'
 import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { testProof } from '../support/history-test-data'
 import type { Logger } from '../../src/main/core/log/log'
 import { createMonitor } from '../../src/main/core/monitor/monitor'
-import { createFileSecretStore } from '../../src/main/core/config/secrets'
+import { createFileSecretStorage } from '../../src/main/core/config/secrets'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { waitFor } from '../support/wait-for'
 import { readOnlyFolder, smallDisk, writableFolder } from './folders'
@@ -123,8 +123,8 @@ function recordingLog() {
 async function startCoreOn(dir: string, watch: string[] = []) {
   const { log, lines } = recordingLog()
   const monitor = createMonitor({
-    settings: createFileSettingsStore(dir, log),
-    secrets: createFileSecretStore(dir, log),
+    settings: createFileSettingsStorage(dir, log),
+    secrets: createFileSecretStorage(dir, log),
     historyPath: join(dir, HISTORY_FILE_NAME),
     launch: { indexerUrl: 'http://127.0.0.1:9', watch },
     log,
@@ -317,7 +317,7 @@ describe('hostile data files: settings', () => {
   it('settings.json is written 0600', async () => {
     await input(() => {
       const dir = writableFolder()
-      const store = createFileSettingsStore(dir)
+      const store = createFileSettingsStorage(dir)
       store.write(store.read())
       expect((statSync(join(dir, 'settings.json')).mode & 0o777).toString(8)).toBe('600')
     })

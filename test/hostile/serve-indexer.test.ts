@@ -11,8 +11,8 @@ import type { BridgeEvent, SocketReply } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor/monitor'
-import { DEFAULT_SETTINGS, memorySettingsStore } from '../../src/main/core/config/settings'
-import { memorySecretStore } from '../../src/main/core/config/secrets'
+import { DEFAULT_SETTINGS, memorySettingsStorage } from '../../src/main/core/config/settings'
+import { memorySecretStorage } from '../../src/main/core/config/secrets'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { waitFor } from '../support/wait-for'
 import { nested, startHostileIndexer, type HostileIndexer } from './hostile-indexer'
@@ -55,7 +55,7 @@ async function watching(
   prepare(indexer)
   const log = recordingLogger()
   const monitor = createMonitor({
-    settings: memorySettingsStore(),
+    settings: memorySettingsStorage(),
     launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl },
     historyPath: null,
     log,
@@ -108,12 +108,12 @@ const DEEP_REFUSAL = /nest more than 64 levels deep/
 function savedProfile(credential: string, id = 'hostile'): (indexer: HostileIndexer) => Partial<MonitorOptions> {
   return (indexer) => ({
     launch: {},
-    settings: memorySettingsStore({
+    settings: memorySettingsStorage({
       ...DEFAULT_SETTINGS,
       profiles: [{ id, name: 'Hostile', httpUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, wallet: null }],
       activeProfileId: id,
     }),
-    secrets: memorySecretStore({ [id]: credential }),
+    secrets: memorySecretStorage({ [id]: credential }),
   })
 }
 

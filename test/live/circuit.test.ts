@@ -11,7 +11,7 @@ import { LiveService, type EventOrigin } from '../../src/main/core/live/live-ser
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { Poller } from '../../src/main/core/polling/poller'
 import { WatchlistModel } from '../../src/main/core/watchlist/watchlist-model'
-import { memoryWatchlistStore } from '../../src/main/core/watchlist/watchlist-store'
+import { memoryWatchlistStorage } from '../../src/main/core/watchlist/watchlist-storage'
 import { waitFor } from '../support/wait-for'
 
 let indexer: DemoIndexer | null = null
@@ -40,7 +40,7 @@ async function follow(options: DemoIndexerOptions, circuits: string[]) {
   const modes: Array<[string, CircuitFollowMode, string | null]> = []
   const problems: ErrorInfo[] = []
   const poller = new Poller()
-  const watchlist = new WatchlistModel({ store: memoryWatchlistStore() })
+  const watchlist = new WatchlistModel({ store: memoryWatchlistStorage() })
   for (const circuitId of circuits) watchlist.followCircuit({ circuitId })
   const live = new LiveService({
     source: new IndexerClient({ baseUrl: server.httpUrl, retries: 0 }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KnownSecrets, REDACTED } from './known-secrets'
-import { memorySecretStore } from './config/secrets'
+import { memorySecretStorage } from './config/secrets'
 
 const COOKIE = 'cookie:zk_session=s3cr3t/value+1'
 const BEARER = 'bearer:tok_ABCDEFGH12345'
@@ -18,7 +18,7 @@ describe('KnownSecrets', () => {
   })
 
   it('reads a watched store on each use, so a credential saved later is covered', () => {
-    const store = memorySecretStore()
+    const store = memorySecretStorage()
     const known = new KnownSecrets()
     known.watch({ values: () => [store.get('a') ?? ''] })
     expect(known.redactText('tok_ABCDEFGH12345')).toBe('tok_ABCDEFGH12345')

@@ -11,7 +11,7 @@ import type { Logger } from '../core/log/log'
 import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
 import { ManualClock } from '../../../test/support/manual-clock'
 import { KnownSecrets } from '../core/known-secrets'
-import { memorySecretStore } from '../core/config/secrets'
+import { memorySecretStorage } from '../core/config/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../core/config/settings'
 import type { ElectronModules, RunAppOptions } from './app-main'
 import { runApp } from './app-main'
@@ -119,11 +119,11 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
   const monitor = {
     ...methods,
     knownSecrets: new KnownSecrets(),
-    getSettings: vi.fn(async () => publicSettings(saved, memorySecretStore(), null)),
+    getSettings: vi.fn(async () => publicSettings(saved, memorySecretStorage(), null)),
     // As the monitor does: a save is also pushed as the `settings` event.
     updateSettings: vi.fn(async (patch: SettingsPatch) => {
       saved = applySettingsPatch(saved, patch).settings
-      const shown = publicSettings(saved, memorySecretStore(), null)
+      const shown = publicSettings(saved, memorySecretStorage(), null)
       emit([{ event: 'settings', payload: shown }])
       return shown
     }),

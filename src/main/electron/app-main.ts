@@ -18,7 +18,7 @@ import { createFileLogger } from '../core/log/log-file'
 import { KnownSecrets } from '../core/known-secrets'
 import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
 import type { NotifyClock } from '../core/notify/timers'
-import type { SettingsStore } from '../core/config/settings'
+import type { SettingsStorage } from '../core/config/settings'
 import { APP_ID, DESKTOP_NAME } from './app-identity'
 import type { SafeStorageLike } from './credential-vault'
 import { openCredentialVault } from './credential-vault'
@@ -36,7 +36,7 @@ import { registerAppSchemePrivileges, serveAppScheme } from './app-scheme'
 import { buildContentSecurityPolicy } from './security'
 import type { RendererLocation } from './renderer-location'
 import { resolveRendererLocation } from './renderer-location'
-import { createElectronSettingsStore } from './settings-store'
+import { createElectronSettingsStorage } from './settings-storage'
 import type { TrayLike } from './tray'
 import { createMainWindow, findWindowIcon, preloadPath, resourcesDir, WINDOW_SIZE } from './window'
 import type { Rect } from './window-state'
@@ -83,7 +83,7 @@ export interface RunAppOptions {
   env: Record<string, string | undefined>
   platform: NodeJS.Platform
   createMonitor: (options: MonitorOptions) => Monitor
-  createSettingsStore?: (log: Logger) => SettingsStore
+  createSettingsStorage?: (log: Logger) => SettingsStorage
   /** Where log lines go; the rotating file in `<userData>/logs` when not given. */
   log?: Logger
   print?: (text: string) => void
@@ -316,7 +316,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
     knownSecrets.watch(secrets)
     const rendererLocation = resolveRendererLocation(options.mainDir, options.env.ELECTRON_RENDERER_URL)
     if (rendererLocation.kind === 'app-scheme') serveAppScheme(electron.protocol, rendererLocation.directory, buildContentSecurityPolicy(rendererLocation))
-    const settings = (options.createSettingsStore ?? ((l) => createElectronSettingsStore({ log: l })))(log)
+    const settings = (options.createSettingsStorage ?? ((l) => createElectronSettingsStorage({ log: l })))(log)
     const created = options.createMonitor({
       settings,
       launch,

@@ -8,7 +8,7 @@
  */
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import type { Logger } from '../core/log/log'
-import type { SecretStore } from '../core/config/secrets'
+import type { SecretStorage } from '../core/config/secrets'
 
 export interface SafeStorageLike {
   isAsyncEncryptionAvailable(): Promise<boolean>
@@ -25,7 +25,7 @@ export interface CredentialVaultOptions {
   log: Logger
 }
 
-export interface CredentialVault extends SecretStore {
+export interface CredentialVault extends SecretStorage {
   /** Resolves once every change so far is on disk (or failed and said so in `warning`). */
   flush(): Promise<void>
   /** Every credential held, for the log's redaction only. */

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs'
 import { applyV8MemoryFlags } from '../../../src/main/core/memory/v8-memory-flags'
 import { createMonitor } from '../../../src/main/core/monitor/monitor'
-import { memorySettingsStore } from '../../../src/main/core/config/settings'
+import { memorySettingsStorage } from '../../../src/main/core/config/settings'
 import { IndexerClient } from '../../../src/main/core/indexer/client'
 
 applyV8MemoryFlags()
@@ -59,7 +59,7 @@ async function load(httpUrl: string, wsUrl: string, historyPath: string, address
   reading('before')
   let peakRss = 0
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
-  const monitor = createMonitor({ settings: memorySettingsStore(), historyPath, launch: { indexerUrl: httpUrl, wsUrl, watch: addresses } })
+  const monitor = createMonitor({ settings: memorySettingsStorage(), historyPath, launch: { indexerUrl: httpUrl, wsUrl, watch: addresses } })
   await monitor.start()
   const started = Date.now()
   let rows = 0

@@ -7,7 +7,7 @@ import { silentLogger, type Logger } from '../log/log'
  * crosses the bridge. The app encrypts them with the OS keyring; serve mode
  * keeps a file only its user can read, and says it is not encrypted.
  */
-export interface SecretStore {
+export interface SecretStorage {
   get(key: string): string | null
   set(key: string, value: string | null): void
   /** Every credential held, so that each can be redacted wherever it shows up. */
@@ -17,7 +17,7 @@ export interface SecretStore {
   readonly warning: string | null
 }
 
-export function memorySecretStore(initial: Record<string, string> = {}): SecretStore {
+export function memorySecretStorage(initial: Record<string, string> = {}): SecretStorage {
   const values = new Map(Object.entries(initial))
   return {
     get: (key) => values.get(key) ?? null,
@@ -35,7 +35,7 @@ export function memorySecretStore(initial: Record<string, string> = {}): SecretS
  * Credentials in `<dataDir>/credentials.json`, mode 0600. An unreadable file
  * is moved aside and the credentials must be entered again; it never stops a start.
  */
-export function createFileSecretStore(dataDir: string, log: Logger = silentLogger): SecretStore {
+export function createFileSecretStorage(dataDir: string, log: Logger = silentLogger): SecretStorage {
   const file = join(dataDir, 'credentials.json')
   mkdirSync(dataDir, { recursive: true })
   const values = new Map<string, string>()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_PROFILE_ID } from '@shared/settings'
 import { ProofWatchError } from '@shared/errors'
 import { applySettingsPatch, deriveWsUrl, DEFAULT_SETTINGS, publicSettings, settingsFromStored, type SavedSettings } from './settings'
-import { memorySecretStore } from './secrets'
+import { memorySecretStorage } from './secrets'
 import type { Logger } from '../log/log'
 
 const WALLET = 'Wa11etWa11etWa11etWa11etWa11etWa11etWa1'.replace(/l/g, 'k').replace(/0/g, '1')
@@ -107,7 +107,7 @@ describe('settings', () => {
   })
 
   it('shows the renderer whether a credential is set, never the credential', () => {
-    const secrets = memorySecretStore({ mine: 'bearer:secret-token' })
+    const secrets = memorySecretStorage({ mine: 'bearer:secret-token' })
     const shown = publicSettings(withProfile(), secrets, WALLET)
     expect(shown.profiles.map((p) => [p.id, p.credentialSet])).toEqual([
       [DEMO_PROFILE_ID, true],

@@ -15,7 +15,7 @@ import { DEFAULT_CACHE_LIMITS, type CacheLimits } from '@shared/history'
 import { normalizeBaseUrl } from '../indexer/url'
 import { PUBKEY_LENGTH, requireBase58 } from '../indexer/arguments'
 import type { Logger } from '../log/log'
-import type { SecretStore } from './secrets'
+import type { SecretStorage } from './secrets'
 import { formatCredential, parseCredential } from './credentials'
 
 /** A profile as kept on disk: no credential (the secret store holds it), no derived fields. */
@@ -36,7 +36,7 @@ export interface SavedSettings extends Omit<PublicSettings, 'profiles'> {
 }
 
 /** Where settings are kept: electron-store in the app, a JSON file in serve mode, memory in tests. */
-export interface SettingsStore {
+export interface SettingsStorage {
   read(): SavedSettings
   write(next: SavedSettings): void
   /** Why the saved settings were not (all) used, or cannot be saved; the monitor tells the user at start. */
@@ -59,7 +59,7 @@ export const DEFAULT_SETTINGS: SavedSettings = {
   watchlist: null,
 }
 
-export function memorySettingsStore(initial: SavedSettings = DEFAULT_SETTINGS): SettingsStore {
+export function memorySettingsStorage(initial: SavedSettings = DEFAULT_SETTINGS): SettingsStorage {
   let current = structuredClone(initial)
   return {
     read: () => structuredClone(current),
@@ -199,7 +199,7 @@ export function applySettingsPatch(current: SavedSettings, patch: SettingsPatch,
 }
 
 /** What the renderer sees: the demo profile first, and only whether a credential is set. */
-export function publicSettings(saved: SavedSettings, secrets: SecretStore, demoWallet: string | null): PublicSettings {
+export function publicSettings(saved: SavedSettings, secrets: SecretStorage, demoWallet: string | null): PublicSettings {
   const demo: IndexerProfile = { id: DEMO_PROFILE_ID, name: 'Demo indexer (built in)', httpUrl: '', wsUrl: null, wallet: demoWallet, credentialSet: true }
   return {
     profiles: [demo, ...saved.profiles.map((p) => ({ ...p, credentialSet: secrets.get(p.id) !== null }))],

@@ -6,8 +6,8 @@
  */
 import { ProofWatchError } from '@shared/errors'
 import type { LaunchOptions } from '../config/launch-options'
-import type { SecretStore } from '../config/secrets'
-import type { SettingsStore } from '../config/settings'
+import type { SecretStorage } from '../config/secrets'
+import type { SettingsStorage } from '../config/settings'
 import type { Logger } from '../log/log'
 import type { IndexerSession } from '../session/indexer-session'
 import { resolveTarget, type DemoEndpoints, type IndexerTarget } from '../session/indexer-target'
@@ -32,8 +32,8 @@ export interface BuiltInDemo {
 }
 
 export interface IndexerSwitchDeps {
-  settings: SettingsStore
-  secrets: SecretStore
+  settings: SettingsStorage
+  secrets: SecretStorage
   /** This run's flags, as they stand now (a saved profile overrides them once chosen). */
   launch(): LaunchOptions
   /** Null: no demo in this run, so a profile or --indexer-url is needed. */

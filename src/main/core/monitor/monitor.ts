@@ -64,8 +64,8 @@ import type { LaunchOptions } from '../config/launch-options'
 import type { LiveServiceOptions } from '../live/live-service'
 import { silentLogger, type Logger } from '../log/log'
 import type { Activity } from '../polling/poller'
-import { memorySecretStore, type SecretStore } from '../config/secrets'
-import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStore } from '../config/settings'
+import { memorySecretStorage, type SecretStorage } from '../config/secrets'
+import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStorage } from '../config/settings'
 import { WatchlistModel } from '../watchlist/watchlist-model'
 import { refusedChannelOf } from '../live/frame-errors'
 import { healthFingerprint, projectConnection } from './connection-projection'
@@ -114,9 +114,9 @@ export interface ExportWriters {
 export type ExportDestination = (request: ExportRequest, writers: ExportWriters) => Promise<ExportOutcome>
 
 export interface MonitorOptions {
-  settings: SettingsStore
+  settings: SettingsStorage
   /** Where credentials are kept; memory when not given. */
-  secrets?: SecretStore
+  secrets?: SecretStorage
   /** Flags and environment of this launch; they override saved settings for this run. */
   launch?: LaunchOptions
   log?: Logger
@@ -154,7 +154,7 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
 
 class IndexerMonitor implements Monitor {
   private readonly log: Logger
-  private readonly secrets: SecretStore
+  private readonly secrets: SecretStorage
   private launch: LaunchOptions
   private readonly listeners = new Set<(batch: BridgeEvent[]) => void>()
   readonly knownSecrets: KnownSecrets
@@ -191,7 +191,7 @@ class IndexerMonitor implements Monitor {
     private readonly deps: MonitorDeps,
   ) {
     this.launch = options.launch ?? {}
-    this.secrets = options.secrets ?? memorySecretStore()
+    this.secrets = options.secrets ?? memorySecretStorage()
     this.knownSecrets = options.knownSecrets ?? new KnownSecrets()
     this.knownSecrets.watch(this.secrets)
     this.knownSecrets.addCredential(this.launch.credential)

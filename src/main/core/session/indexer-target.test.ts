@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_PROFILE_ID } from '@shared/settings'
 import { resolveTarget, LAUNCH_PROFILE_ID, type DemoEndpoints } from './indexer-target'
-import { memorySecretStore } from '../config/secrets'
+import { memorySecretStorage } from '../config/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../config/settings'
 import { writeSession } from '../sign-in/stored-session'
 
@@ -12,7 +12,7 @@ const mine = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Mine',
 
 describe('indexer target', () => {
   it('watches the demo with its own session when nothing else is chosen', () => {
-    expect(resolveTarget(DEFAULT_SETTINGS, {}, memorySecretStore(), demo)).toEqual({
+    expect(resolveTarget(DEFAULT_SETTINGS, {}, memorySecretStorage(), demo)).toEqual({
       profileId: DEMO_PROFILE_ID,
       demo: true,
       httpUrl: DEMO.httpUrl,
@@ -25,7 +25,7 @@ describe('indexer target', () => {
   })
 
   it('watches the active profile with its stored credential and a derived socket URL', () => {
-    const target = resolveTarget(mine, {}, memorySecretStore({ mine: 'bearer:tok' }), demo)
+    const target = resolveTarget(mine, {}, memorySecretStorage({ mine: 'bearer:tok' }), demo)
     expect(target).toEqual({
       profileId: 'mine',
       demo: false,
@@ -39,13 +39,13 @@ describe('indexer target', () => {
   })
 
   it('lets flags and PROOFWATCH_CREDENTIAL win for this run', () => {
-    const target = resolveTarget(mine, { indexerUrl: 'http://other', credential: 'cookie:s=1', wallet: 'V'.repeat(40) }, memorySecretStore(), demo)
+    const target = resolveTarget(mine, { indexerUrl: 'http://other', credential: 'cookie:s=1', wallet: 'V'.repeat(40) }, memorySecretStorage(), demo)
     expect(target).toMatchObject({ profileId: LAUNCH_PROFILE_ID, httpUrl: 'http://other', wsUrl: 'ws://other/ws', wallet: 'V'.repeat(40) })
     expect(target.credential).toEqual({ kind: 'cookie', name: 's', value: '1' })
   })
 
   it('sends a sign-in session before a pasted credential, and follows the signed-in wallet', () => {
-    const secrets = memorySecretStore({ mine: 'bearer:tok' })
+    const secrets = memorySecretStorage({ mine: 'bearer:tok' })
     const user = { pubkey: 'S'.repeat(44), displayName: 'me', role: 'USER', email: null }
     writeSession(secrets, 'https://idx.example/', { cookieName: 'zkhelios_session', cookieValue: 'jwt', user, expiresAt: 1 })
     expect(resolveTarget(mine, {}, secrets, demo)).toMatchObject({
@@ -63,6 +63,6 @@ describe('indexer target', () => {
   })
 
   it('treats a stored credential that no longer parses as none', () => {
-    expect(resolveTarget(mine, {}, memorySecretStore({ mine: 'garbage' }), demo).credential).toBeNull()
+    expect(resolveTarget(mine, {}, memorySecretStorage({ mine: 'garbage' }), demo).credential).toBeNull()
   })
 })

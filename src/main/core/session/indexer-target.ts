@@ -1,7 +1,7 @@
 import { DEMO_PROFILE_ID } from '@shared/settings'
 import { parseCredential, tryParseCredential, type Credential } from '../config/credentials'
 import type { LaunchOptions } from '../config/launch-options'
-import type { SecretStore } from '../config/secrets'
+import type { SecretStorage } from '../config/secrets'
 import { deriveWsUrl, type SavedSettings } from '../config/settings'
 import { readSession, sessionCredential } from '../sign-in/stored-session'
 
@@ -40,7 +40,7 @@ export const LAUNCH_PROFILE_ID = 'launch'
 export function resolveTarget(
   saved: SavedSettings,
   launch: LaunchOptions,
-  secrets: SecretStore,
+  secrets: SecretStorage,
   demo: () => DemoEndpoints,
 ): IndexerTarget {
   const launchCredential = launch.credential ? parseCredential(launch.credential) : null

@@ -11,7 +11,7 @@ import { AuthClient } from '../indexer/auth-client'
 import { isSignedOutError } from '../indexer/auth-errors'
 import { buildSignInMessage } from '../indexer/sign-in'
 import type { Logger } from '../log/log'
-import type { SecretStore } from '../config/secrets'
+import type { SecretStorage } from '../config/secrets'
 import { signWithKeypairFile } from './keypair-file'
 import { openLoopbackSignIn, type LoopbackSignIn } from './loopback-page'
 import { readSession, writeSession, type StoredSession } from './stored-session'
@@ -32,7 +32,7 @@ export interface SignInTarget {
 }
 
 export interface SignInServiceOptions {
-  secrets: SecretStore
+  secrets: SecretStorage
   log: Logger
   /** The indexer the app is connected to now; null while none. */
   target(): SignInTarget | null

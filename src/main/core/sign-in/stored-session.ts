@@ -7,7 +7,7 @@
 import type { SignedInUser } from '@shared/auth'
 import { tryParseCredential, type Credential } from '../config/credentials'
 import { indexerKey } from '../indexer/url'
-import type { SecretStore } from '../config/secrets'
+import type { SecretStorage } from '../config/secrets'
 
 export interface StoredSession {
   cookieName: string
@@ -21,7 +21,7 @@ function keyOf(httpUrl: string): string {
   return `sign-in:${indexerKey(httpUrl)}`
 }
 
-export function readSession(secrets: SecretStore, httpUrl: string): StoredSession | null {
+export function readSession(secrets: SecretStorage, httpUrl: string): StoredSession | null {
   const text = secrets.get(keyOf(httpUrl))
   if (text === null) return null
   try {
@@ -49,7 +49,7 @@ export function readSession(secrets: SecretStore, httpUrl: string): StoredSessio
   }
 }
 
-export function writeSession(secrets: SecretStore, httpUrl: string, session: StoredSession | null): void {
+export function writeSession(secrets: SecretStorage, httpUrl: string, session: StoredSession | null): void {
   secrets.set(keyOf(httpUrl), session === null ? null : JSON.stringify(session))
 }
 

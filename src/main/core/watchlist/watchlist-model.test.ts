@@ -4,7 +4,7 @@ import { WATCHLIST_LIMITS } from '@shared/watchlist'
 import { thrown } from '../../../../test/support/caught'
 import { validateCircuitId, validateLabel, validateWatchedPubkey } from './validate'
 import { WatchlistModel, type WatchlistChange } from './watchlist-model'
-import { memoryWatchlistStore, type WatchlistStore } from './watchlist-store'
+import { memoryWatchlistStorage, type WatchlistStorage } from './watchlist-storage'
 
 const A = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'
 const B = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
@@ -59,7 +59,7 @@ describe('watchlist input checks', () => {
 
 describe('WatchlistModel', () => {
   it('adds, labels and removes addresses and circuits, and keeps them across restarts', () => {
-    const store = memoryWatchlistStore()
+    const store = memoryWatchlistStorage()
     let now = 1000
     const model = new WatchlistModel({ store, now: () => now })
     model.watchAddress({ pubkey: A, label: 'cold wallet' })
@@ -95,7 +95,7 @@ describe('WatchlistModel', () => {
   })
 
   it('refuses bad input with a clear message and changes nothing', () => {
-    const store = memoryWatchlistStore()
+    const store = memoryWatchlistStorage()
     const model = new WatchlistModel({ store })
     const error = thrown(() => model.watchAddress({ pubkey: 'not-an-address' }))
     expect(error.code).toBe('INVALID_ARGUMENT')
@@ -105,7 +105,7 @@ describe('WatchlistModel', () => {
   })
 
   it('tells listeners what changed', () => {
-    const model = new WatchlistModel({ store: memoryWatchlistStore() })
+    const model = new WatchlistModel({ store: memoryWatchlistStorage() })
     const changes: WatchlistChange[] = []
     model.onChange((_list, change) => changes.push(change))
     model.watchAddress({ pubkey: A })
@@ -122,7 +122,7 @@ describe('WatchlistModel', () => {
   })
 
   it('keeps the last activity of each address and names what has entries of its own', () => {
-    const model = new WatchlistModel({ store: memoryWatchlistStore(), now: () => 50 })
+    const model = new WatchlistModel({ store: memoryWatchlistStorage(), now: () => 50 })
     model.watchAddress({ pubkey: A })
     model.noteAddressTransactions([at(A, 'old1', 10), at(A, 'old2', 20)])
     expect(model.snapshot().addresses[0]).toMatchObject({ lastActivityAt: 20, lastSignature: 'old2' })
@@ -137,7 +137,7 @@ describe('WatchlistModel', () => {
 
   it('saves activity once for many events, a little later', () => {
     vi.useFakeTimers()
-    const store = memoryWatchlistStore()
+    const store = memoryWatchlistStorage()
     const model = new WatchlistModel({ store, activitySaveDelayMs: 1000 })
     model.watchAddress({ pubkey: A })
     const writes = store.writes
@@ -150,8 +150,8 @@ describe('WatchlistModel', () => {
 
   it('undoes a change the store cannot save, and says so', () => {
     let failing = false
-    const inner = memoryWatchlistStore()
-    const store: WatchlistStore = {
+    const inner = memoryWatchlistStorage()
+    const store: WatchlistStorage = {
       read: () => inner.read(),
       write: (list) => {
         if (failing) throw new Error('ENOSPC: no space left on device')
@@ -175,7 +175,7 @@ describe('WatchlistModel', () => {
   })
 
   it('keeps the valid part of a damaged saved watchlist', () => {
-    const store = memoryWatchlistStore({
+    const store = memoryWatchlistStorage({
       addresses: [{ pubkey: A, label: 'ok', unread: 3 }, { pubkey: 'bad' }, { pubkey: A }, 'junk', { pubkey: B, unread: -1 }],
       circuits: { not: 'a list' },
     })
@@ -210,7 +210,7 @@ describe('WatchlistModel', () => {
   })
 
   it('has a limit on how many addresses are watched', () => {
-    const model = new WatchlistModel({ store: memoryWatchlistStore() })
+    const model = new WatchlistModel({ store: memoryWatchlistStorage() })
     const digits = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
     for (let index = 0; index < WATCHLIST_LIMITS.addresses; index++) {
       model.watchAddress({ pubkey: `${'1'.repeat(32)}${digits[Math.floor(index / 58)]}${digits[index % 58]}` })

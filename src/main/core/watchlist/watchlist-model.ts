@@ -1,7 +1,7 @@
 /**
  * The watchlist held by main: add, label, remove and read-marking of
  * addresses and circuits, their last activity and unread counts, saved
- * through a WatchlistStore. A change the store cannot save is undone and
+ * through a WatchlistStorage. A change the store cannot save is undone and
  * reported; activity is saved a little later, in one write for many events.
  */
 import type { Topic } from '@shared/unread'
@@ -16,7 +16,7 @@ import {
 } from '@shared/watchlist'
 import { silentLogger, type Logger } from '../log/log'
 import { readStoredWatchlist } from './stored-watchlist'
-import type { WatchlistStore } from './watchlist-store'
+import type { WatchlistStorage } from './watchlist-storage'
 import { validateCircuitId, validateLabel, validateNotify, validateWatchedPubkey } from './validate'
 
 export type WatchlistChange =
@@ -28,7 +28,7 @@ export type WatchlistChange =
 export type WatchlistListener = (watchlist: Watchlist, change: WatchlistChange) => void
 
 export interface WatchlistModelOptions {
-  store: WatchlistStore
+  store: WatchlistStorage
   now?: () => number
   log?: Logger
   /** Activity (last seen, unread) is saved this long after it changes, once for many events. Default 2000. */

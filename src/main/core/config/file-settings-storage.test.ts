@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createFileSettingsStore } from './file-settings-store'
+import { createFileSettingsStorage } from './file-settings-storage'
 import { applySettingsPatch, DEFAULT_SETTINGS } from './settings'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'proofwatch-settings-'))
@@ -10,11 +10,11 @@ const tempDir = () => mkdtempSync(join(tmpdir(), 'proofwatch-settings-'))
 describe('file settings store', () => {
   it('starts with the defaults and persists what is written, watchlist included', () => {
     const dir = tempDir()
-    const store = createFileSettingsStore(dir)
+    const store = createFileSettingsStorage(dir)
     expect(store.read()).toEqual(DEFAULT_SETTINGS)
     const { settings } = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Local', httpUrl: 'http://127.0.0.1:8787' } }, () => 'local')
     store.write({ ...settings, watchlist: { addresses: [{ pubkey: 'x' }] } })
-    const reread = createFileSettingsStore(dir).read()
+    const reread = createFileSettingsStorage(dir).read()
     expect(reread.profiles).toEqual(settings.profiles)
     expect(reread.activeProfileId).toBe('local')
     expect(reread.watchlist).toEqual({ addresses: [{ pubkey: 'x' }] })
@@ -24,7 +24,7 @@ describe('file settings store', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'settings.json'), '{"profiles": [{"httpUrl": "http://x', 'utf8')
     const warnings: string[] = []
-    const store = createFileSettingsStore(dir, { info() {}, warn: (m) => warnings.push(m), error() {} })
+    const store = createFileSettingsStorage(dir, { info() {}, warn: (m) => warnings.push(m), error() {} })
     expect(store.read()).toEqual(DEFAULT_SETTINGS)
     const aside = readdirSync(dir).find((f) => f.startsWith('settings.json.unreadable-'))
     expect(aside).toBeDefined()
@@ -35,7 +35,7 @@ describe('file settings store', () => {
   it('drops parts that do not validate and keeps the rest', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ profiles: [{ id: 'a', name: 'A', httpUrl: 42 }], theme: 'light' }))
-    const read = createFileSettingsStore(dir).read()
+    const read = createFileSettingsStorage(dir).read()
     expect(read.profiles).toEqual([])
     expect(read.theme).toBe('light')
   })

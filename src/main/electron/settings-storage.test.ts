@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Logger } from '../core/log/log'
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/config/settings'
-import { createElectronSettingsStore } from './settings-store'
+import { createElectronSettingsStorage } from './settings-storage'
 
 const electron = vi.hoisted(() => {
   const paths: Record<string, string> = {}
@@ -34,15 +34,15 @@ const withIndexer = () =>
     () => 'mine',
   ).settings
 
-describe('createElectronSettingsStore', () => {
+describe('createElectronSettingsStorage', () => {
   it('reads the defaults (the demo indexer) when nothing is saved', () => {
-    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
+    expect(createElectronSettingsStorage({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
   })
 
   it('persists a write, notification rules and desktop options included, for the next start', () => {
     const saved = withIndexer()
-    createElectronSettingsStore({ cwd: dir }).write(saved)
-    const reread = createElectronSettingsStore({ cwd: dir }).read()
+    createElectronSettingsStorage({ cwd: dir }).write(saved)
+    const reread = createElectronSettingsStorage({ cwd: dir }).read()
     expect(reread.profiles).toEqual(saved.profiles)
     expect(reread.activeProfileId).toBe('mine')
     expect(reread.notifications.doNotDisturb).toBe(true)
@@ -51,25 +51,25 @@ describe('createElectronSettingsStore', () => {
   })
 
   it("uses the app's userData folder when no folder is given", () => {
-    createElectronSettingsStore().write(withIndexer())
+    createElectronSettingsStorage().write(withIndexer())
     expect(existsSync(join(dir, 'settings.json'))).toBe(true)
-    expect(createElectronSettingsStore().read().activeProfileId).toBe('mine')
+    expect(createElectronSettingsStorage().read().activeProfileId).toBe('mine')
   })
 
   it('starts from defaults when the file is not JSON, keeping the bad file aside', () => {
     writeFileSync(join(dir, 'settings.json'), '{"profiles": [{"httpUrl": "https://half')
     const log = recordingLog()
-    const store = createElectronSettingsStore({ cwd: dir, log })
+    const store = createElectronSettingsStorage({ cwd: dir, log })
     expect(store.read()).toEqual(DEFAULT_SETTINGS)
     expect(readFileSync(join(dir, 'settings.json.bad'), 'utf8')).toBe('{"profiles": [{"httpUrl": "https://half')
     expect(log.warnings).toHaveLength(1)
     store.write(withIndexer())
-    expect(createElectronSettingsStore({ cwd: dir }).read().activeProfileId).toBe('mine')
+    expect(createElectronSettingsStorage({ cwd: dir }).read().activeProfileId).toBe('mine')
   })
 
   it('keeps the valid parts of a file with bad ones', () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', notifications: { doNotDisturb: 'maybe', maxPerMinute: 12 }, desktop: 7 }))
-    const read = createElectronSettingsStore({ cwd: dir }).read()
+    const read = createElectronSettingsStorage({ cwd: dir }).read()
     expect(read.theme).toBe('dark')
     expect(read.notifications.maxPerMinute).toBe(12)
     expect(read.notifications.doNotDisturb).toBe(false)
@@ -78,18 +78,18 @@ describe('createElectronSettingsStore', () => {
 
   it('moves aside a file that is JSON but not an object', () => {
     writeFileSync(join(dir, 'settings.json'), '[1, 2]')
-    expect(createElectronSettingsStore({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
+    expect(createElectronSettingsStorage({ cwd: dir }).read()).toEqual(DEFAULT_SETTINGS)
     expect(existsSync(join(dir, 'settings.json.bad'))).toBe(true)
   })
   it('writes settings.json for its owner only (0600)', () => {
-    createElectronSettingsStore({ cwd: dir }).write(withIndexer())
+    createElectronSettingsStorage({ cwd: dir }).write(withIndexer())
     expect((statSync(join(dir, 'settings.json')).mode & 0o777).toString(8)).toBe('600')
   })
 
   it('a folder named settings.json: starts from the defaults, keeps changes for the session, and says why', () => {
     mkdirSync(join(dir, 'settings.json'))
     const log = recordingLog()
-    const store = createElectronSettingsStore({ cwd: dir, log })
+    const store = createElectronSettingsStorage({ cwd: dir, log })
     expect(store.read()).toEqual(DEFAULT_SETTINGS)
     store.write(withIndexer())
     expect(store.read().activeProfileId).toBe('mine')

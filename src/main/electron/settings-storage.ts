@@ -4,10 +4,10 @@ import { app } from 'electron'
 import Store from 'electron-store'
 import type { Logger } from '../core/log/log'
 import { silentLogger } from '../core/log/log'
-import type { SavedSettings, SettingsStore } from '../core/config/settings'
+import type { SavedSettings, SettingsStorage } from '../core/config/settings'
 import { settingsFromStored } from '../core/config/settings'
 
-export interface ElectronSettingsStoreOptions {
+export interface ElectronSettingsStorageOptions {
   /** Folder of the settings file; the app's userData folder when not given. */
   cwd?: string
   /** File name without `.json`. */
@@ -22,7 +22,7 @@ export interface ElectronSettingsStoreOptions {
  * to their defaults one by one (settingsFromStored), so one bad field never
  * costs the rest.
  */
-export function createElectronSettingsStore(options: ElectronSettingsStoreOptions = {}): SettingsStore {
+export function createElectronSettingsStorage(options: ElectronSettingsStorageOptions = {}): SettingsStorage {
   const log = options.log ?? silentLogger
   const name = options.name ?? 'settings'
   const cwd = options.cwd ?? app.getPath('userData')

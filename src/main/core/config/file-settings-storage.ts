@@ -1,7 +1,7 @@
 import { accessSync, chmodSync, constants, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { silentLogger, type Logger } from '../log/log'
-import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStore } from './settings'
+import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStorage } from './settings'
 
 /**
  * Settings as a JSON file in the data directory, for serve mode (the app
@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type Settings
  * directory that cannot be written never stops a start: settings then live
  * in memory for the session, and `notice` says why.
  */
-export function createFileSettingsStore(dataDir: string, log: Logger = silentLogger): SettingsStore {
+export function createFileSettingsStorage(dataDir: string, log: Logger = silentLogger): SettingsStorage {
   const file = join(dataDir, 'settings.json')
   const reasons: string[] = []
   let writable = true

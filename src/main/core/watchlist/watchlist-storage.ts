@@ -5,14 +5,14 @@
  */
 import type { Watchlist } from '@shared/watchlist'
 
-export interface WatchlistStore {
+export interface WatchlistStorage {
   /** undefined when nothing was ever saved. */
   read(): unknown
   /** Throws when it cannot save; the model then keeps the previous state. */
   write(watchlist: Watchlist): void
 }
 
-export function memoryWatchlistStore(initial?: unknown): WatchlistStore & { writes: number } {
+export function memoryWatchlistStorage(initial?: unknown): WatchlistStorage & { writes: number } {
   let current: unknown = initial === undefined ? undefined : structuredClone(initial)
   const store = {
     writes: 0,
