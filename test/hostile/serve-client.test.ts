@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
-import { KnownSecrets } from '../../src/main/core/known-secrets'
+import { KnownSecrets } from '../../src/main/core/config/known-secrets'
 import type { ExportDestination, Monitor } from '../../src/main/core/monitor/monitor'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { waitFor } from '../support/wait-for'

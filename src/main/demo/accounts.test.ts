@@ -2,7 +2,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
-import { encodeBase58, privateKeyFromSeed, publicKeyBytes, signMessage } from '../core/ed25519'
+import { encodeBase58, privateKeyFromSeed, publicKeyBytes, signMessage } from '../core/sign-in/ed25519'
 import { AuthClient } from '../core/indexer/auth-client'
 import { buildSignInMessage, type SignInChain } from '../core/indexer/sign-in'
 import { LOCKOUT_FAILURES } from './accounts'

@@ -5,7 +5,7 @@
  * 10 failures in an hour, and 7-day sessions that refresh and log out.
  */
 import { randomBytes } from 'node:crypto'
-import { decodeBase58, verifySignature } from '../core/ed25519'
+import { decodeBase58, verifySignature } from '../core/sign-in/ed25519'
 
 export const NONCE_TTL_MS = 10 * 60_000
 export const MESSAGE_MAX_AGE_MS = 5 * 60_000

@@ -5,7 +5,7 @@
  */
 import type { PROOF_TYPES } from '@shared/domain'
 import { encodeBase58 } from './base58'
-import { privateKeyFromSeed, publicKeyBytes } from '../core/ed25519'
+import { privateKeyFromSeed, publicKeyBytes } from '../core/sign-in/ed25519'
 import { createPrng } from './prng'
 
 /** The proof types the demo network publishes: the known ones, no others. */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { decodeBase58, verifySignature } from '../ed25519'
+import { decodeBase58, verifySignature } from '../sign-in/ed25519'
 import { explainAuthError, isSignedOutError } from './auth-errors'
 import { decodeErrorBody } from './decode-errors'
 import { buildSignInMessage, decodeMeAnswer, decodeRefreshAnswer, decodeSignInChallenge, decodeVerifyAnswer, sessionCookieFrom } from './sign-in'

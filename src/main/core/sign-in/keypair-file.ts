@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ProofWatchError } from '@shared/errors'
-import { encodeBase58, privateKeyFromSeed, publicKeyBytes, signMessage } from '../ed25519'
+import { encodeBase58, privateKeyFromSeed, publicKeyBytes, signMessage } from './ed25519'
 
 /** A keypair file is about 250 bytes; anything far larger is not one. */
 const MAX_FILE_BYTES = 4096

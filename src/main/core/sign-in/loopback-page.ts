@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { SignedInUser } from '@shared/auth'
 import { toErrorInfo } from '@shared/errors'
-import { decodeBase58, encodeBase58, verifySignature } from '../ed25519'
+import { decodeBase58, encodeBase58, verifySignature } from './ed25519'
 import { nodeHttp } from '../node/node-http'
 
 export const SIGN_IN_PAGE_LIFETIME_MS = 5 * 60_000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KnownSecrets, REDACTED } from './known-secrets'
-import { memorySecretStorage } from './config/secrets'
+import { memorySecretStorage } from './secrets'
 
 const COOKIE = 'cookie:zk_session=s3cr3t/value+1'
 const BEARER = 'bearer:tok_ABCDEFGH12345'
