@@ -48,7 +48,7 @@ describe('proofs first seen on the socket', () => {
   it('are the only ones asked for again: proofs fetched in pages are kept in full as they come', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 22 })
     front = await startHttpFront(demo.httpUrl)
-    monitor = createMonitor({ settings: memorySettingsStore(watchingSettings(front.url, { wsUrl: demo.wsUrl })) })
+    monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(front.url, { wsUrl: demo.wsUrl })) })
     let state: ConnectionState | null = null
     monitor.onEvents((batch) => {
       for (const event of batch) if (event.event === 'connection') state = event.payload
