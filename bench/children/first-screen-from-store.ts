@@ -5,7 +5,7 @@
  * cloned as the bridge would send them.
  */
 import { CachedIndexer } from '../../src/main/core/history/cached-indexer'
-import { HistoryStore } from '../../src/main/core/history/history-store'
+import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { indexerKey } from '../../src/main/core/indexer/url'
 import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
@@ -13,7 +13,7 @@ import { FIRST_SCREEN, firstScreenReady } from './first-screen'
 
 const path = process.argv[2]
 if (!path) throw new Error('usage: cold-start-store <history.sqlite>')
-const store = HistoryStore.open({ path })
+const store = HistoryCache.open({ path })
 const cached = new CachedIndexer(new IndexerClient({ baseUrl: FIXTURE_INDEXER_URL, retries: 0 }), store.forIndexer(indexerKey(FIXTURE_INDEXER_URL)))
 firstScreenReady(await cached.listProofs({ limit: FIRST_SCREEN }, { source: 'cache' }))
 await store.close()

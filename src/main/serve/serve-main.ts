@@ -3,13 +3,13 @@ import { join, resolve } from 'node:path'
 import { toErrorInfo } from '@shared/errors'
 import { defaultDataDir } from '../core/config/data-dir'
 import { lockDataDir, type DataDirLock } from '../core/config/data-dir-lock'
-import { createFileSettingsStore } from '../core/config/file-settings-store'
+import { createFileSettingsStorage } from '../core/config/file-settings-storage'
 import { HISTORY_FILE_NAME } from '../core/history/database'
-import { createFileSecretStore } from '../core/config/secrets'
+import { createFileSecretStorage } from '../core/config/secrets'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/config/launch-options'
 import { consoleLogger, type Logger } from '../core/log/log'
 import { createFileLogger } from '../core/log/log-file'
-import { KnownSecrets } from '../core/known-secrets'
+import { KnownSecrets } from '../core/config/known-secrets'
 import { createMonitor } from '../core/monitor/monitor'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { builtInDemo } from '../demo/built-in-demo'
@@ -61,10 +61,10 @@ export async function runServe(here: string): Promise<void> {
   } catch (error) {
     log.warn('Logging to the console only', toErrorInfo(error))
   }
-  const secrets = createFileSecretStore(dataDir, log)
+  const secrets = createFileSecretStorage(dataDir, log)
   knownSecrets.watch(secrets)
   const monitor = createMonitor({
-    settings: createFileSettingsStore(dataDir, log),
+    settings: createFileSettingsStorage(dataDir, log),
     secrets,
     knownSecrets,
     historyPath: join(dataDir, HISTORY_FILE_NAME),
