@@ -37,9 +37,11 @@ export interface BigIntegerRecords {
 
 /**
  * Makes `indexer` answer the overview, leaderboard, proofs and transactions
- * (list and detail) with integers above 2^53 as bare numbers.
+ * (list and detail) with integers above 2^53 as bare numbers; with
+ * `longText`, also a field named by it and free text (a circuit name, an
+ * error message, a log line, a field value) made of it.
  */
-export function answerWithBigIntegers(indexer: HostileIndexer): BigIntegerRecords {
+export function answerWithBigIntegers(indexer: HostileIndexer, longText?: string): BigIntegerRecords {
   const overview = {
     ok: true,
     stats: {
@@ -51,13 +53,18 @@ export function answerWithBigIntegers(indexer: HostileIndexer): BigIntegerRecord
       activeUsers24h: bare(U64_MAX),
       rpcLatencyMs: 79,
       status: 'online',
+      ...(longText === undefined ? {} : { [longText]: 1, memo: longText }),
     },
   }
   const board = sampleBody('http-stats-leaderboard') as { leaderboard: Array<Record<string, unknown>> }
   board.leaderboard = board.leaderboard.slice(0, 2).map((entry, index) => ({ ...entry, proofCount: bare(index === 0 ? U64_MAX : ABOVE_2_53[0]) }))
 
   const proofs = sampleBody('http-proofs-list-default') as { items: Array<Record<string, unknown>> }
-  proofs.items = proofs.items.slice(0, 3).map((item, index) => ({ ...item, slotVerified: bare(ABOVE_2_53[2 - index]!) }))
+  proofs.items = proofs.items.slice(0, 3).map((item, index) => ({
+    ...item,
+    slotVerified: bare(ABOVE_2_53[2 - index]!),
+    ...(longText === undefined ? {} : { circuitName: longText, publicInputs: { [longText]: longText } }),
+  }))
   Object.assign(proofs, { nextCursor: null, total: bare(ABOVE_2_53[0]) })
 
   const transactions = sampleBody('http-transactions-list-default') as { items: Array<Record<string, unknown>> }
@@ -69,11 +76,21 @@ export function answerWithBigIntegers(indexer: HostileIndexer): BigIntegerRecord
   }))
   Object.assign(transactions, { nextCursor: null, total: bare(U64_MAX) })
   const detail = sampleBody('http-transactions-detail') as { transaction: Record<string, unknown> }
-  detail.transaction = { ...detail.transaction, ...transactions.items[0] }
+  detail.transaction = {
+    ...detail.transaction,
+    ...transactions.items[0],
+    ...(longText === undefined ? {} : { errorMessage: longText, logs: [longText, 'Program log: ok'] }),
+  }
 
   indexer.answer(/^\/api\/stats\/overview$/, (_request, response) => send(response, text(overview)))
   indexer.answer(/^\/api\/stats\/leaderboard$/, (_request, response) => send(response, text(board)))
   indexer.answer(/^\/api\/proofs$/, (_request, response) => send(response, text(proofs)))
+  indexer.answer(/^\/api\/proofs\/[^/]+$/, (request, response) => {
+    const account = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname.split('/').pop() ?? '')
+    const proof = proofs.items.find((item) => item.proofAccount === account)
+    if (proof) return send(response, text({ ok: true, proof }))
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"ok":false,"code":"NOT_FOUND","error":"Proof not found"}')
+  })
   indexer.answer(/^\/api\/transactions$/, (_request, response) => send(response, text(transactions)))
   indexer.answer(/^\/api\/transactions\/[^/]+$/, (_request, response) => send(response, text(detail)))
   return {

@@ -1,6 +1,6 @@
 import type { Overview } from '@shared/domain'
 import { formatNumber } from '@renderer/format/number'
-import { displayValue, readableEnum } from '@renderer/format/text'
+import { displayText, displayValue, readableEnum } from '@renderer/format/text'
 import { formatU64 } from '@renderer/format/u64'
 import { OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS, type OverviewField } from '../model/overview-fields'
 
@@ -23,7 +23,8 @@ export const NOT_SENT = 'not sent by this indexer'
 
 /** "avgBlockTimeMs" → "Avg block time ms", "active_users" → "Active users": a label for a field the app does not know. */
 export function readableFieldName(name: string): string {
-  const words = name
+  // Cut first: the case-splitting patterns backtrack, and a 100,000-character name froze the page for seconds.
+  const words = displayText(name)
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
