@@ -44,8 +44,7 @@ import type { Watchlist } from '@shared/watchlist'
 import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
-import { testIndexerConnection } from '../session/connection-test'
-import { credentialHeaders, parseCredential, tryParseCredential, type Credential } from '../config/credentials'
+import { testProfileConnection } from '../session/connection-test'
 import { KnownSecrets } from '../config/known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
 import { explorerUrl } from '../links/explorer-links'
@@ -65,7 +64,7 @@ import type { LiveServiceOptions } from '../live/live-service'
 import { silentLogger, type Logger } from '../log/log'
 import type { Activity } from '../polling/poller'
 import { memorySecretStorage, type SecretStorage } from '../config/secrets'
-import { applySettingsPatch, checkProfile, deriveWsUrl, publicSettings, type SettingsStorage } from '../config/settings'
+import { applySettingsPatch, publicSettings, type SettingsStorage } from '../config/settings'
 import { WatchlistModel } from '../watchlist/watchlist-model'
 import { refusedChannelOf } from '../live/frame-errors'
 import { healthFingerprint, projectConnection } from './connection-projection'
@@ -396,29 +395,11 @@ class IndexerMonitor implements Monitor {
   }
 
   async testConnection(profile: ProfileInput): Promise<ConnectionReport> {
-    const checked = checkProfile(profile, profile.id ?? 'test')
-    const wsUrl = checked.wsUrl ?? deriveWsUrl(checked.httpUrl)
-    const typed = profile.credential?.trim()
-    let credential: Credential | null = typed ? parseCredential(typed) : null
-    this.knownSecrets.addCredential(credential)
-    // A saved credential goes only to the indexer it was saved for: a test of another URL must not hand it over.
-    let withheld: string | null = null
-    if (!typed && profile.id) {
-      const stored = this.storedCredential(profile.id)
-      const saved = this.options.settings.read().profiles.find((p) => p.id === profile.id)
-      if (stored && saved && sameOrigin(saved.httpUrl, checked.httpUrl) && sameOrigin(saved.wsUrl ?? deriveWsUrl(saved.httpUrl), wsUrl)) {
-        credential = stored
-      } else if (stored) {
-        withheld = `The saved credential was not sent: it belongs to ${saved ? originOf(saved.httpUrl) : 'another profile'}, not ${originOf(checked.httpUrl)}. Type it again to test this indexer with it.`
-      }
-    }
-    const report = await testIndexerConnection({
-      httpUrl: checked.httpUrl,
-      wsUrl,
-      headers: credentialHeaders(credential),
-      withCredential: credential !== null,
+    return testProfileConnection(profile, {
+      saved: this.options.settings.read(),
+      secrets: this.secrets,
+      learnCredential: (credential) => this.knownSecrets.addCredential(credential),
     })
-    return withheld ? { ...report, checks: [{ name: 'saved credential', ok: false, ms: null, detail: withheld }, ...report.checks] } : report
   }
 
   async getAppInfo(): Promise<AppInfo> {
@@ -610,10 +591,6 @@ class IndexerMonitor implements Monitor {
     return this.launch.indexerUrl ? { ...shown, launchIndexerUrl: this.launch.indexerUrl } : shown
   }
 
-  private storedCredential(profileId: string): Credential | null {
-    return tryParseCredential(this.secrets.get(profileId))
-  }
-
   private openHistory(): void {
     if (this.history) return
     const settings = this.options.settings.read()
@@ -766,16 +743,4 @@ class IndexerMonitor implements Monitor {
     this.lastHealth = fingerprint
     this.batcher.push('connection', state)
   }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return url
-  }
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  return originOf(a) === originOf(b)
 }

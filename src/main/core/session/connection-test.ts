@@ -1,6 +1,9 @@
 import WebSocket from 'ws'
-import type { ConnectionCheck, ConnectionReport } from '@shared/settings'
+import type { ConnectionCheck, ConnectionReport, ProfileInput } from '@shared/settings'
 import { toErrorInfo } from '@shared/errors'
+import { credentialHeaders, parseCredential, tryParseCredential, type Credential } from '../config/credentials'
+import type { SecretStorage } from '../config/secrets'
+import { checkProfile, deriveWsUrl, type SavedSettings } from '../config/settings'
 import { IndexerClient } from '../indexer/client'
 import { decodeServerFrame, type ServerFrame } from '../indexer/decode'
 
@@ -128,4 +131,53 @@ function trySocket(url: string, headers: Record<string, string>, channels: strin
       if (pending.length === 0) finish('connected')
     })
   })
+}
+
+export interface ProfileTestContext {
+  saved: SavedSettings
+  secrets: SecretStorage
+  /** Told of a typed credential, so it is redacted wherever it shows from now on. */
+  learnCredential(credential: Credential | null): void
+}
+
+/**
+ * Settings' "Test connection" for a profile as typed: with the typed
+ * credential, else the saved one, which goes only to the indexer it was
+ * saved for (a test of another URL must not hand it over; the report says so).
+ */
+export async function testProfileConnection(profile: ProfileInput, context: ProfileTestContext): Promise<ConnectionReport> {
+  const checked = checkProfile(profile, profile.id ?? 'test')
+  const wsUrl = checked.wsUrl ?? deriveWsUrl(checked.httpUrl)
+  const typed = profile.credential?.trim()
+  let credential: Credential | null = typed ? parseCredential(typed) : null
+  context.learnCredential(credential)
+  let withheld: string | null = null
+  if (!typed && profile.id) {
+    const stored = tryParseCredential(context.secrets.get(profile.id))
+    const saved = context.saved.profiles.find((p) => p.id === profile.id)
+    if (stored && saved && sameOrigin(saved.httpUrl, checked.httpUrl) && sameOrigin(saved.wsUrl ?? deriveWsUrl(saved.httpUrl), wsUrl)) {
+      credential = stored
+    } else if (stored) {
+      withheld = `The saved credential was not sent: it belongs to ${saved ? originOf(saved.httpUrl) : 'another profile'}, not ${originOf(checked.httpUrl)}. Type it again to test this indexer with it.`
+    }
+  }
+  const report = await testIndexerConnection({
+    httpUrl: checked.httpUrl,
+    wsUrl,
+    headers: credentialHeaders(credential),
+    withCredential: credential !== null,
+  })
+  return withheld ? { ...report, checks: [{ name: 'saved credential', ok: false, ms: null, detail: withheld }, ...report.checks] } : report
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return originOf(a) === originOf(b)
 }
