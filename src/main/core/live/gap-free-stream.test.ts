@@ -90,6 +90,22 @@ describe('GapFreeStream', () => {
     expect(held.size('tx:A')).toBe(13)
   })
 
+  it('keeps as news what the socket pushed during the first sync, even when the first page also holds it', async () => {
+    const { stream, history, ids, settled } = setup()
+    history.publish(3)
+    let release!: () => void
+    history.gate = new Promise<void>((resolve) => (release = resolve))
+    stream.channelUp()
+    // Pushed after the subscription while the first page is being answered; that page will hold it too.
+    const [pushed] = history.publish()
+    stream.receive(pushed!)
+    history.gate = null
+    release()
+    await settled()
+    expect(ids('initial')).toEqual(['s0', 's1', 's2'])
+    expect(ids('live')).toEqual([pushed!.id])
+  })
+
   it('fetches what was missed while down and merges the live events of the meantime in order, each once', async () => {
     const { stream, history, ids, counts, settled } = setup()
     history.publish(3)

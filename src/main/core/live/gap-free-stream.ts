@@ -217,6 +217,8 @@ export class GapFreeStream<T> {
     const listEnded = result.end === 'last-page' || (result.end === 'empty-page' && result.items.length === 0)
     if (!result.closed && this.everCommitted && !listEnded) this.reportHole(result)
     const merged = mergeInOrder(result.items, this.buffer, spec.orderOf, spec.idOf)
+    // The socket pushed these after the subscription: news, even when the first sync's page also holds them.
+    const pushedDuringFirstSync = fetchedOrigin === 'initial' ? new Set(this.bufferedIds) : new Set<string>()
     // Live events the fetched pages also held.
     const overlap = result.items.length + this.buffer.length - merged.length
     if (overlap > 0) context.count('duplicates', overlap)
@@ -234,7 +236,7 @@ export class GapFreeStream<T> {
         if (origin === 'live') context.count('duplicates')
         continue
       }
-      const itemOrigin: EventOrigin = origin === 'live' ? 'live' : fetchedOrigin
+      const itemOrigin: EventOrigin = origin === 'live' || pushedDuringFirstSync.has(id) ? 'live' : fetchedOrigin
       if (itemOrigin !== runOrigin) {
         flush()
         runOrigin = itemOrigin
