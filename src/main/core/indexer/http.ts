@@ -64,12 +64,21 @@ interface ReceivedResponse {
   text: string
 }
 
+/** How much of a refused body its message quotes. */
+const RECEIVED_OPENING_BYTES = 1024
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 function tooLarge(maxBytes: number, received: string): ProofWatchError {
   return decodeFailure(`The response body is too large (more than ${maxBytes} bytes)`, received)
 }
 
+/**
+ * The body as text, refused once it passes `maxBytes`. The bytes are kept as
+ * they came (outside V8's heap) and decoded once at the end, so that a body
+ * refused at the cap leaves no string of its size behind; only its opening
+ * is kept for the message.
+ */
 async function readText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -78,8 +87,7 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
   }
   if (response.body === null) return ''
   const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
+  const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
@@ -87,11 +95,13 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined)
-      throw tooLarge(maxBytes, text)
+      const opening = new TextDecoder().decode((chunks[0] ?? value).subarray(0, RECEIVED_OPENING_BYTES))
+      chunks.length = 0
+      throw tooLarge(maxBytes, opening)
     }
-    text += decoder.decode(value, { stream: true })
+    chunks.push(value)
   }
-  return text + decoder.decode()
+  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))
 }
 
 function errorCode(error: unknown): string | undefined {
