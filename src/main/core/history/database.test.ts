@@ -28,3 +28,16 @@ describe('HistoryDatabase page cache', () => {
     }
   })
 })
+
+describe('HistoryDatabase memory outside the page cache', () => {
+  it('maps no part of the file into memory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proofwatch-db-'))
+    dirs.push(dir)
+    const onFile = HistoryDatabase.open({ path: join(dir, 'history.sqlite') })
+    try {
+      expect((onFile.db.prepare('PRAGMA mmap_size').get() as { mmap_size: number }).mmap_size).toBe(0)
+    } finally {
+      onFile.close()
+    }
+  })
+})

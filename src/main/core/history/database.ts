@@ -352,6 +352,8 @@ function configure(db: DatabaseSync, settings: Settings): void {
   // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency: right for a cache.
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
+  // Reads go through the page cache above, never a memory map of the file: a map of a 470 MB cache would count in the process's RSS.
+  db.exec('PRAGMA mmap_size = 0')
   // Fewer, larger checkpoints keep ingest fast; the size limit gives the disk back after each.
   db.exec('PRAGMA wal_autocheckpoint = 10000')
   db.exec('PRAGMA journal_size_limit = 67108864')
