@@ -1,11 +1,11 @@
 /**
- * Started as the app starts (its entry stubs): V8's memory flags and Node's
+ * Started as the app starts (its entry stubs): V8's memory mode and Node's
  * compile cache first, then the work, so that its code is compiled through the cache.
  */
 import { enableCompileCache } from '../../src/main/core/node/compile-cache'
-import { applyV8MemoryFlags } from '../../src/main/core/memory/v8-memory-flags'
+import { startV8MemoryMode } from '../../src/main/core/memory/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
-applyV8MemoryFlags()
+startV8MemoryMode()
 enableCompileCache()
 await import('./first-screen-through-core')

@@ -9,10 +9,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { applyV8MemoryFlags } from '../../src/main/core/memory/v8-memory-flags'
+import { startV8MemoryMode } from '../../src/main/core/memory/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
-applyV8MemoryFlags()
+startV8MemoryMode()
 
 export interface IdleCoreArgs {
   httpUrl: string

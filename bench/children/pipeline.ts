@@ -17,10 +17,10 @@ import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
 import { sleep } from '../lib/clock'
 import { StoredRows } from '../lib/stored-rows'
-import { applyV8MemoryFlags } from '../../src/main/core/memory/v8-memory-flags'
+import { startV8MemoryMode } from '../../src/main/core/memory/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
-applyV8MemoryFlags()
+startV8MemoryMode()
 
 export interface PipelineChildArgs {
   httpUrl: string

@@ -7,7 +7,7 @@ const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray
 const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
   createMonitor: vi.fn(),
-  applyV8MemoryFlags: vi.fn(),
+  startV8MemoryMode: vi.fn(),
   enableCompileCache: vi.fn(() => 'ENABLED'),
   electron: Object.fromEntries(
     ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol'].map(
@@ -19,7 +19,7 @@ const mocks = vi.hoisted(() => ({
 vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
 vi.mock('./electron/app-main', () => ({ runApp: mocks.runApp }))
 vi.mock('./core/monitor/monitor', () => ({ createMonitor: mocks.createMonitor }))
-vi.mock('./core/memory/v8-memory-flags', () => ({ applyV8MemoryFlags: mocks.applyV8MemoryFlags }))
+vi.mock('./core/memory/v8-memory-mode', () => ({ startV8MemoryMode: mocks.startV8MemoryMode }))
 vi.mock('./core/node/compile-cache', () => ({ enableCompileCache: mocks.enableCompileCache }))
 
 it('hands the Electron modules, the process and the monitor factory (with the built-in demo) to runApp', async () => {
@@ -39,8 +39,8 @@ it('hands the Electron modules, the process and the monitor factory (with the bu
     defaultApp: process.defaultApp === true,
   })
   // The memory flags come first, before the app (and its core) allocates anything.
-  expect(mocks.applyV8MemoryFlags).toHaveBeenCalledTimes(1)
-  expect(mocks.applyV8MemoryFlags.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)
+  expect(mocks.startV8MemoryMode).toHaveBeenCalledTimes(1)
+  expect(mocks.startV8MemoryMode.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)
   // The compile cache is on before the app's code is loaded.
   expect(mocks.enableCompileCache).toHaveBeenCalledTimes(1)
   expect(mocks.enableCompileCache.mock.invocationCallOrder[0]).toBeLessThan(mocks.runApp.mock.invocationCallOrder[0] as number)

@@ -1,14 +1,14 @@
 /**
- * The Electron entry: V8's memory flags and Node's compile cache first, then
+ * The Electron entry: V8's memory mode and Node's compile cache first, then
  * the app, imported after them so that its code is compiled through the cache.
  * Awaited at the top level, so everything the app does before Electron's
  * `ready` still runs before it.
  */
 import { enableCompileCache } from './core/node/compile-cache'
-import { applyV8MemoryFlags } from './core/memory/v8-memory-flags'
+import { startV8MemoryMode } from './core/memory/v8-memory-mode'
 
-// Before the core allocates anything (see v8-memory-flags.ts for why at run time, not with --js-flags).
-applyV8MemoryFlags()
+// Before the core allocates anything (see v8-memory-mode.ts for why at run time, not with --js-flags).
+startV8MemoryMode()
 enableCompileCache()
 const { startDesktopApp } = await import('./desktop-entry')
 startDesktopApp(import.meta.dirname)

@@ -1,6 +1,6 @@
 /**
  * A child process for the memory cases, started with the V8 settings the app
- * applies (v8-memory-flags.ts), so that its RSS is the core's alone.
+ * applies (v8-memory-mode.ts), so that its RSS is the core's alone.
  * - `load`: the whole core (settings in memory, the history cache in a file)
  *   watching many addresses on an indexer that published thousands of
  *   transactions for each while it was not watched.
@@ -10,12 +10,12 @@
  * memory is (own vs mapped files) after a full GC.
  */
 import { readFileSync } from 'node:fs'
-import { applyV8MemoryFlags } from '../../../src/main/core/memory/v8-memory-flags'
+import { startV8MemoryMode } from '../../../src/main/core/memory/v8-memory-mode'
 import { createMonitor } from '../../../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../../../src/main/core/config/settings'
 import { IndexerClient } from '../../../src/main/core/indexer/client'
 
-applyV8MemoryFlags()
+const memoryMode = startV8MemoryMode()
 
 const [mode, ...args] = process.argv.slice(2) as [string, ...string[]]
 const gc = (globalThis as { gc?: () => void }).gc
@@ -38,20 +38,22 @@ function rssAfterGc(): number {
   return process.memoryUsage().rss
 }
 
-function reading(stage: string, extra: Record<string, unknown> = {}): void {
-  const rss = rssAfterGc()
+/** One JSON line; after a full GC unless `collect` is false (a forced GC in the middle would hold back V8's own memory reducer). */
+function reading(stage: string, extra: Record<string, unknown> = {}, collect = true): void {
+  const rss = collect ? rssAfterGc() : process.memoryUsage.rss()
   const memory = process.memoryUsage()
   console.log(
-    JSON.stringify({ stage, rssMB: Math.round(rss / MB), heapMB: Math.round(memory.heapUsed / MB), heapTotalMB: Math.round(memory.heapTotal / MB), externalMB: Math.round(memory.external / MB), ...resident(), ...extra }),
+    JSON.stringify({ stage, rssMB: Math.round(rss / MB), heapMB: Math.round(memory.heapUsed / MB), heapTotalMB: Math.round(memory.heapTotal / MB), externalMB: Math.round(memory.external / MB), v8Mode: memoryMode.mode, ...resident(), ...extra }),
   )
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Waits (up to `deadlineMs`) for RSS after a full GC to fall under `limitMB`: what a load held is given back over a few GCs. */
-async function settle(limitMB: number, deadlineMs: number): Promise<void> {
+/** Waits (up to `deadlineMs`) for RSS to fall under `limitMB`: V8 gives back what a load held once the process is quiet, by itself. */
+async function settle(limitMB: number, deadlineMs: number): Promise<number> {
   const started = Date.now()
-  while (rssAfterGc() / MB >= limitMB && Date.now() - started < deadlineMs) await sleep(100)
+  while (process.memoryUsage.rss() / MB >= limitMB && Date.now() - started < deadlineMs) await sleep(250)
+  return Math.round((Date.now() - started) / 100) / 10
 }
 
 async function load(httpUrl: string, wsUrl: string, historyPath: string, addressList: string, limit: string): Promise<void> {
@@ -74,9 +76,9 @@ async function load(httpUrl: string, wsUrl: string, historyPath: string, address
     polls++
   }
   clearInterval(sampler)
-  reading('synced', { rows, peakRssMB: Math.round(peakRss / MB), seconds: Math.round((Date.now() - started) / 1000), polls })
-  await settle(Number(limit), 15_000)
-  reading('settled', { rows: (await monitor.getCacheInfo()).rows })
+  reading('synced', { rows, peakRssMB: Math.round(peakRss / MB), seconds: Math.round((Date.now() - started) / 1000), polls }, false)
+  const settledAfterS = await settle(Number(limit), 30_000)
+  reading('settled', { rows: (await monitor.getCacheInfo()).rows, settledAfterS })
   await monitor.stop()
 }
 
@@ -89,9 +91,9 @@ async function hugeBody(httpUrl: string, limit: string): Promise<void> {
   } catch (error) {
     refused = error instanceof Error ? error.message : String(error)
   }
-  reading('refused', { refused: refused.slice(0, 200) })
-  await settle(Number(limit), 15_000)
-  reading('settled')
+  reading('refused', { refused: refused.slice(0, 200) }, false)
+  const settledAfterS = await settle(Number(limit), 30_000)
+  reading('settled', { settledAfterS })
 }
 
 const run = mode === 'load' ? load(...(args as [string, string, string, string, string])) : hugeBody(...(args as [string, string]))

@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode } from './v8-memory-mode'
+
+function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = {}) {
+  const flags: string[] = []
+  const clock = { now: 10_000, cpuMicros: 0 }
+  let onGc: ((young: boolean) => void) | null = null
+  let stopped = false
+  const timers: Array<{ run: () => void; ms: number } | null> = []
+  const mode = new V8MemoryMode({
+    setFlags: (flag) => flags.push(flag),
+    observeGc: (callback) => {
+      onGc = callback
+      return () => (stopped = true)
+    },
+    cpuMicros: () => clock.cpuMicros,
+    now: () => clock.now,
+    setTimer: (run, ms) => timers.push({ run, ms }) - 1,
+    clearTimer: (index) => (timers[index as number] = null),
+    ...options,
+  })
+  const gcs = (count: number, young = true) => {
+    for (let i = 0; i < count; i++) onGc?.(young)
+  }
+  /** Lets `ms` pass with `cpuShare` of a core busy, and fires the timer that falls due. */
+  const elapse = (ms: number, cpuShare: number) => {
+    clock.now += ms
+    clock.cpuMicros += ms * 1000 * cpuShare
+    const due = timers.findLastIndex((timer) => timer !== null)
+    const timer = due >= 0 ? timers[due] : null
+    if (timer) {
+      timers[due] = null
+      timer.run()
+    }
+  }
+  const pending = () => timers.filter((timer) => timer !== null).length
+  return { mode, flags, clock, gcs, elapse, pending, isStopped: () => stopped }
+}
+
+describe('V8MemoryMode', () => {
+  it('starts small and sets no timer while nothing happens', () => {
+    const { mode, flags, pending } = rig()
+    mode.start()
+    expect(mode.mode).toBe('small')
+    expect(flags).toEqual([SMALL_FOOTPRINT_FLAG])
+    expect(pending()).toBe(0)
+  })
+
+  it('goes fast on a burst of young collections, not on a few or on full ones', () => {
+    const { mode, flags, gcs, clock } = rig({ burstYoungPerSecond: 20 })
+    mode.start()
+    gcs(19)
+    gcs(50, false)
+    clock.now += 1000
+    gcs(19)
+    expect(mode.mode).toBe('small')
+    gcs(1)
+    expect(mode.mode).toBe('fast')
+    expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG])
+  })
+
+  it('stays fast while the process is busy and goes small again once it is quiet', () => {
+    const { mode, flags, gcs, elapse, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
+    mode.start()
+    gcs(5)
+    expect(pending()).toBe(1)
+    elapse(5000, 0.9)
+    expect(mode.mode).toBe('fast')
+    expect(pending()).toBe(1)
+    elapse(5000, 0.05)
+    expect(mode.mode).toBe('small')
+    expect(pending()).toBe(0)
+    expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG])
+    // And fast again at the next burst.
+    gcs(5)
+    expect(mode.mode).toBe('fast')
+  })
+
+  it('stops watching and leaves no timer behind', () => {
+    const { mode, gcs, pending, isStopped } = rig({ burstYoungPerSecond: 1 })
+    mode.start()
+    gcs(1)
+    expect(pending()).toBe(1)
+    mode.stop()
+    expect(isStopped()).toBe(true)
+    expect(pending()).toBe(0)
+  })
+})
+
+/** Applies the flags given, then a burst of short-lived allocations as decoding pages of JSON makes; prints the young generation's size in MB. */
+const BURST = `
+const v8 = await import('node:v8')
+for (const flag of JSON.parse(process.argv[1])) v8.setFlagsFromString(flag)
+let keep = []
+for (let i = 0; i < 6000; i++) {
+  keep.push(JSON.parse(JSON.stringify(Array.from({ length: 200 }, (_, j) => ({ id: 'item-' + i + '-' + j, slot: String(i * 1000 + j) })))))
+  if (keep.length > 150) keep.shift()
+}
+const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')
+console.log(Math.round(young.space_size / 1048576))
+`
+
+function youngGenerationAfterBurst(flags: readonly string[]): number {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', BURST, JSON.stringify(flags)], { encoding: 'utf8', timeout: 60_000 })
+  if (run.status !== 0) throw new Error(`the burst failed: ${run.stderr}`)
+  return Number(run.stdout.trim())
+}
+
+it('small mode keeps the young generation small when set at run time (V8 reads the flag after start-up)', () => {
+  const without = youngGenerationAfterBurst([])
+  const small = youngGenerationAfterBurst([SMALL_FOOTPRINT_FLAG])
+  const backToFast = youngGenerationAfterBurst([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG])
+  console.log(`v8 memory mode: young generation after a burst ${without} MB by default, ${small} MB small, ${backToFast} MB switched back to fast`)
+  // By default it grows to 32-128 MB under such a burst; small, it stays at a few MB; fast again, it may grow again.
+  expect(without).toBeGreaterThanOrEqual(32)
+  expect(small).toBeLessThanOrEqual(16)
+  expect(backToFast).toBeGreaterThanOrEqual(32)
+}, 120_000)

@@ -1,0 +1,151 @@
+/**
+ * V8's footprint follows the load: small while the core is quiet (most of a
+ * tray app's day), fast while a flood or a large backfill is being taken in.
+ * Started first thing in every entry that runs the core (the app's main
+ * process, serve mode, the benchmark's core processes), so that all three run
+ * with the same settings.
+ *
+ * Why at run time: Electron's main process takes V8 flags only from its own
+ * command line at launch (`--js-flags`, see Electron's command-line switches),
+ * which a packaged app's launcher does not pass; `--max-semi-space-size` given
+ * at run time changes nothing (measured). `--optimize-for-size` is one V8
+ * reads on the fly (measured): with it the young generation stays at a few MB
+ * instead of growing to 128 MB, and once allocation calms down V8's memory
+ * reducer runs memory-reducing collections, which give the system back the
+ * heap pages V8 otherwise keeps pooled after a peak (after a 200-address load:
+ * ~750 mappings of 256 KiB, ~180 MB resident with 30 MB of heap in use).
+ * It costs allocation speed (flat-out ingest about 25% slower), so a burst of
+ * young collections switches it off until the process is quiet again.
+ */
+import { constants, PerformanceObserver } from 'node:perf_hooks'
+import { setFlagsFromString } from 'node:v8'
+
+export const SMALL_FOOTPRINT_FLAG = '--optimize-for-size'
+export const FAST_ALLOCATION_FLAG = '--no-optimize-for-size'
+
+export type V8MemoryModeName = 'small' | 'fast'
+
+export interface V8MemoryModeOptions {
+  setFlags?: (flags: string) => void
+  /** Calls `onGc` after each collection (whether it was a young one); returns how to stop. */
+  observeGc?: (onGc: (young: boolean) => void) => () => void
+  /** CPU time of the process so far, µs. */
+  cpuMicros?: () => number
+  now?: () => number
+  setTimer?: (run: () => void, ms: number) => unknown
+  clearTimer?: (timer: unknown) => void
+  /** Young collections within one second, in small mode, that make a burst. Default 20. */
+  burstYoungPerSecond?: number
+  /** How often fast mode checks whether the burst is over. Default 5 s. */
+  quietCheckMs?: number
+  /** Share of one core under which the process counts as quiet. Default 0.25. */
+  quietCpuShare?: number
+}
+
+function observeNodeGc(onGc: (young: boolean) => void): () => void {
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) onGc((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  return () => observer.disconnect()
+}
+
+function cpuMicrosOfProcess(): number {
+  const usage = process.cpuUsage()
+  return usage.user + usage.system
+}
+
+export class V8MemoryMode {
+  private current: V8MemoryModeName = 'small'
+  private youngInSecond = 0
+  private secondStartedAt = 0
+  private quietTimer: unknown = null
+  private windowStartedAt = 0
+  private windowCpuMicros = 0
+  private stopObserving: (() => void) | null = null
+  private readonly setFlags: (flags: string) => void
+  private readonly now: () => number
+  private readonly cpuMicros: () => number
+  private readonly setTimer: (run: () => void, ms: number) => unknown
+  private readonly clearTimer: (timer: unknown) => void
+  private readonly burstYoungPerSecond: number
+  private readonly quietCheckMs: number
+  private readonly quietCpuShare: number
+
+  constructor(private readonly options: V8MemoryModeOptions = {}) {
+    this.setFlags = options.setFlags ?? setFlagsFromString
+    this.now = options.now ?? Date.now
+    this.cpuMicros = options.cpuMicros ?? cpuMicrosOfProcess
+    this.setTimer =
+      options.setTimer ??
+      ((run, ms) => {
+        const timer = setTimeout(run, ms)
+        // Never what keeps the process alive.
+        timer.unref()
+        return timer
+      })
+    this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>))
+    this.burstYoungPerSecond = options.burstYoungPerSecond ?? 20
+    this.quietCheckMs = options.quietCheckMs ?? 5000
+    this.quietCpuShare = options.quietCpuShare ?? 0.25
+  }
+
+  get mode(): V8MemoryModeName {
+    return this.current
+  }
+
+  /** Small footprint from now on, until a burst; collections are watched (no timer runs while quiet). */
+  start(): this {
+    this.setFlags(SMALL_FOOTPRINT_FLAG)
+    this.current = 'small'
+    this.stopObserving ??= (this.options.observeGc ?? observeNodeGc)((young) => this.noteGc(young))
+    return this
+  }
+
+  stop(): void {
+    this.stopObserving?.()
+    this.stopObserving = null
+    if (this.quietTimer !== null) this.clearTimer(this.quietTimer)
+    this.quietTimer = null
+  }
+
+  private noteGc(young: boolean): void {
+    if (!young || this.current === 'fast') return
+    const now = this.now()
+    if (now - this.secondStartedAt >= 1000) {
+      this.secondStartedAt = now
+      this.youngInSecond = 0
+    }
+    if (++this.youngInSecond >= this.burstYoungPerSecond) this.goFast(now)
+  }
+
+  private goFast(now: number): void {
+    this.setFlags(FAST_ALLOCATION_FLAG)
+    this.current = 'fast'
+    this.youngInSecond = 0
+    this.startQuietWindow(now)
+  }
+
+  private startQuietWindow(now: number): void {
+    this.windowStartedAt = now
+    this.windowCpuMicros = this.cpuMicros()
+    this.quietTimer = this.setTimer(() => this.checkQuiet(), this.quietCheckMs)
+  }
+
+  private checkQuiet(): void {
+    this.quietTimer = null
+    if (this.stopObserving === null) return
+    const now = this.now()
+    const share = (this.cpuMicros() - this.windowCpuMicros) / 1000 / Math.max(1, now - this.windowStartedAt)
+    if (share < this.quietCpuShare) {
+      this.setFlags(SMALL_FOOTPRINT_FLAG)
+      this.current = 'small'
+      this.secondStartedAt = now
+    } else this.startQuietWindow(now)
+  }
+}
+
+/** The footprint settings every entry that runs the core starts with. */
+export function startV8MemoryMode(options?: V8MemoryModeOptions): V8MemoryMode {
+  return new V8MemoryMode(options).start()
+}
