@@ -9,7 +9,11 @@
  * real 500 events/s, so that what depends on the rate (write batches, socket
  * buffers) is read as the app would have it. Every reading follows a full
  * collection, so heap growth means memory that is kept.
- * Target: under 250 MB RSS; heap growth from warm-up to the end printed
+ * Then the core is left quiet (nothing sent) and RSS is read as it is,
+ * without forcing a collection, until it is under the target or 40 s have
+ * passed: what the process holds once a flood is over (the core runs V8 small
+ * while quiet and fast during a burst, see core/memory/v8-memory-mode.ts).
+ * Target: under 150 MB RSS; heap growth from warm-up to the end printed
  * against < 5 MB.
  */
 import type { Benchmark } from '../lib/benchmark'
@@ -21,6 +25,10 @@ import { sharedCore, stopSharedCore } from './core-process'
 const MB = 1024 * 1024
 /** The app's rate during the soak's paced end. */
 const SOAK_RATE = 500
+/** RSS the core should hold (issue: a tray app that stays small all day). */
+const RSS_TARGET_MB = 150
+/** How long the quiet reading waits for the memory of the flood to be given back. */
+const QUIET_WAIT_MS = 40_000
 
 function mb(bytes: number): string {
   return `${Math.round(bytes / MB)} MB`
@@ -75,6 +83,14 @@ export const memory: Benchmark = {
       }
       readings.push(...pacedReadings)
       const last = pacedReadings[pacedReadings.length - 1] as MemoryReading
+      // Quiet after the soak: read as it is until under the target or the wait is over.
+      const quietSince = Date.now()
+      let quiet = await rig.memoryAsItIs()
+      while (quiet.rss / MB >= RSS_TARGET_MB && Date.now() - quietSince < QUIET_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        quiet = await rig.memoryAsItIs()
+      }
+      const quietSeconds = Math.round((Date.now() - quietSince) / 1000)
       const million = atMillion ?? afterWarmUp
       const counts = await rig.counts()
       const events = (n: number) => `${n.toLocaleString('en-US')} events`
@@ -86,7 +102,7 @@ export const memory: Benchmark = {
             id: 'memory.rss-1m',
             figure: `RSS after ${events(ctx.sizes.memoryEvents)}`,
             unit: 'MB',
-            target: { atMost: 250, text: '< 250 MB' },
+            target: { atMost: RSS_TARGET_MB, text: `< ${RSS_TARGET_MB} MB` },
             note: `one reading, at ${events(million.relayed)} delivered flat out; ${breakdown(million)}`,
           },
           [million.rss / MB],
@@ -97,7 +113,7 @@ export const memory: Benchmark = {
             id: 'memory.rss-soak',
             figure: 'RSS during the soak',
             unit: 'MB',
-            target: { atMost: 250, text: '< 250 MB' },
+            target: { atMost: RSS_TARGET_MB, text: `< ${RSS_TARGET_MB} MB` },
             note: `${readings.length} readings up to ${events(last.relayed)} (${span})${earlier}; ${counts.problems} problems`,
           },
           readings.map((reading) => reading.rss / MB),
@@ -107,10 +123,20 @@ export const memory: Benchmark = {
             id: 'memory.rss-paced',
             figure: `RSS at ${SOAK_RATE} events/s, end of the soak`,
             unit: 'MB',
-            target: { atMost: 250, text: '< 250 MB' },
+            target: { atMost: RSS_TARGET_MB, text: `< ${RSS_TARGET_MB} MB` },
             note: `${pacedReadings.length} readings over ${pacedMs / 1000} s; last: ${breakdown(last)}`,
           },
           pacedReadings.map((reading) => reading.rss / MB),
+        ),
+        measured(
+          {
+            id: 'memory.rss-quiet',
+            figure: 'RSS once quiet after the soak',
+            unit: 'MB',
+            target: { atMost: RSS_TARGET_MB, text: `< ${RSS_TARGET_MB} MB` },
+            note: `read without forcing a collection, ${quietSeconds} s after the last event (waits up to ${QUIET_WAIT_MS / 1000} s); ${breakdown(quiet)}`,
+          },
+          [quiet.rss / MB],
         ),
         measured(
           {

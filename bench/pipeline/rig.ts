@@ -155,6 +155,11 @@ export class PipelineRig {
     return this.consumer.channel.request<MemoryReading>('memory', { gc: true })
   }
 
+  /** Without forcing a collection: a forced one would hold back V8's own memory reducer, whose work a quiet reading is about. */
+  memoryAsItIs(): Promise<MemoryReading> {
+    return this.consumer.channel.request<MemoryReading>('memory', { gc: false })
+  }
+
   counts(): Promise<CoreCounts> {
     return this.consumer.channel.request<CoreCounts>('counts')
   }
