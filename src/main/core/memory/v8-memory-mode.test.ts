@@ -4,7 +4,7 @@ import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode } from './v8-m
 
 function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = {}) {
   const flags: string[] = []
-  const clock = { now: 10_000, cpuMicros: 0 }
+  const clock = { now: 10_000, youngMB: 64 }
   let onGc: ((young: boolean) => void) | null = null
   let stopped = false
   const timers: Array<{ run: () => void; ms: number } | null> = []
@@ -14,7 +14,7 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = 
       onGc = callback
       return () => (stopped = true)
     },
-    cpuMicros: () => clock.cpuMicros,
+    youngGenerationMB: () => clock.youngMB,
     now: () => clock.now,
     setTimer: (run, ms) => timers.push({ run, ms }) - 1,
     clearTimer: (index) => (timers[index as number] = null),
@@ -23,10 +23,10 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = 
   const gcs = (count: number, young = true) => {
     for (let i = 0; i < count; i++) onGc?.(young)
   }
-  /** Lets `ms` pass with `cpuShare` of a core busy, and fires the timer that falls due. */
-  const elapse = (ms: number, cpuShare: number) => {
+  /** Lets `ms` pass with `youngCollections` meanwhile, and fires the timer that falls due. */
+  const elapse = (ms: number, youngCollections: number) => {
     clock.now += ms
-    clock.cpuMicros += ms * 1000 * cpuShare
+    gcs(youngCollections)
     const due = timers.findLastIndex((timer) => timer !== null)
     const timer = due >= 0 ? timers[due] : null
     if (timer) {
@@ -60,15 +60,17 @@ describe('V8MemoryMode', () => {
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG])
   })
 
-  it('stays fast while the process is busy and goes small again once it is quiet', () => {
+  it('stays fast while it allocates fast and goes small again once allocation calms down', () => {
     const { mode, flags, gcs, elapse, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
     mode.start()
     gcs(5)
     expect(pending()).toBe(1)
-    elapse(5000, 0.9)
+    // 2 young collections of 64 MB in 5 s: 25.6 MB/s.
+    elapse(5000, 2)
     expect(mode.mode).toBe('fast')
     expect(pending()).toBe(1)
-    elapse(5000, 0.05)
+    // None in the next 5 s.
+    elapse(5000, 0)
     expect(mode.mode).toBe('small')
     expect(pending()).toBe(0)
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG])
