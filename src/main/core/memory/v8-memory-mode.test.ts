@@ -4,7 +4,7 @@ import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode } from './v8-m
 
 function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = {}) {
   const flags: string[] = []
-  const clock = { now: 10_000, youngMB: 64 }
+  const clock = { now: 10_000, cpuMicros: 0 }
   let onGc: ((young: boolean) => void) | null = null
   let stopped = false
   const timers: Array<{ run: () => void; ms: number } | null> = []
@@ -14,7 +14,7 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = 
       onGc = callback
       return () => (stopped = true)
     },
-    youngGenerationMB: () => clock.youngMB,
+    cpuMicros: () => clock.cpuMicros,
     now: () => clock.now,
     setTimer: (run, ms) => timers.push({ run, ms }) - 1,
     clearTimer: (index) => (timers[index as number] = null),
@@ -23,10 +23,10 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = 
   const gcs = (count: number, young = true) => {
     for (let i = 0; i < count; i++) onGc?.(young)
   }
-  /** Lets `ms` pass with `youngCollections` meanwhile, and fires the timer that falls due. */
-  const elapse = (ms: number, youngCollections: number) => {
+  /** Lets `ms` pass with `cpuShare` of a core busy, and fires the timer that falls due. */
+  const elapse = (ms: number, cpuShare: number) => {
     clock.now += ms
-    gcs(youngCollections)
+    clock.cpuMicros += ms * 1000 * cpuShare
     const due = timers.findLastIndex((timer) => timer !== null)
     const timer = due >= 0 ? timers[due] : null
     if (timer) {
@@ -60,17 +60,15 @@ describe('V8MemoryMode', () => {
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG])
   })
 
-  it('stays fast while it allocates fast and goes small again once allocation calms down', () => {
+  it('stays fast while the process is busy and goes small again once it is quiet', () => {
     const { mode, flags, gcs, elapse, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
     mode.start()
     gcs(5)
     expect(pending()).toBe(1)
-    // 2 young collections of 64 MB in 5 s: 25.6 MB/s.
-    elapse(5000, 2)
+    elapse(5000, 0.9)
     expect(mode.mode).toBe('fast')
     expect(pending()).toBe(1)
-    // None in the next 5 s.
-    elapse(5000, 0)
+    elapse(5000, 0.05)
     expect(mode.mode).toBe('small')
     expect(pending()).toBe(0)
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG])

@@ -15,12 +15,10 @@
  * heap pages V8 otherwise keeps pooled after a peak (after a 200-address load:
  * ~750 mappings of 256 KiB, ~180 MB resident with 30 MB of heap in use).
  * It costs allocation speed (flat-out ingest about 25% slower), so a burst of
- * young collections switches it off until allocation calms down again
- * (estimated from young collections times the young generation's size: a
- * CPU share would keep a steady 500 events/s fast on a slow machine).
+ * young collections switches it off until the process is quiet again.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks'
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
+import { setFlagsFromString } from 'node:v8'
 
 export const SMALL_FOOTPRINT_FLAG = '--optimize-for-size'
 export const FAST_ALLOCATION_FLAG = '--no-optimize-for-size'
@@ -31,8 +29,8 @@ export interface V8MemoryModeOptions {
   setFlags?: (flags: string) => void
   /** Calls `onGc` after each collection (whether it was a young one); returns how to stop. */
   observeGc?: (onGc: (young: boolean) => void) => () => void
-  /** The young generation's size now, MB. */
-  youngGenerationMB?: () => number
+  /** CPU time of the process so far, µs. */
+  cpuMicros?: () => number
   now?: () => number
   setTimer?: (run: () => void, ms: number) => unknown
   clearTimer?: (timer: unknown) => void
@@ -40,8 +38,8 @@ export interface V8MemoryModeOptions {
   burstYoungPerSecond?: number
   /** How often fast mode checks whether the burst is over. Default 5 s. */
   quietCheckMs?: number
-  /** Allocation (MB/s, young collections x the young generation's size) under which fast mode ends. Default 8. */
-  quietAllocationMBps?: number
+  /** Share of one core under which the process counts as quiet. Default 0.25. */
+  quietCpuShare?: number
 }
 
 function observeNodeGc(onGc: (young: boolean) => void): () => void {
@@ -52,9 +50,9 @@ function observeNodeGc(onGc: (young: boolean) => void): () => void {
   return () => observer.disconnect()
 }
 
-function youngGenerationMBOfProcess(): number {
-  const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')
-  return (young?.space_size ?? 0) / 1048576
+function cpuMicrosOfProcess(): number {
+  const usage = process.cpuUsage()
+  return usage.user + usage.system
 }
 
 export class V8MemoryMode {
@@ -63,21 +61,21 @@ export class V8MemoryMode {
   private secondStartedAt = 0
   private quietTimer: unknown = null
   private windowStartedAt = 0
-  private youngInWindow = 0
+  private windowCpuMicros = 0
   private stopObserving: (() => void) | null = null
   private readonly setFlags: (flags: string) => void
   private readonly now: () => number
-  private readonly youngGenerationMB: () => number
+  private readonly cpuMicros: () => number
   private readonly setTimer: (run: () => void, ms: number) => unknown
   private readonly clearTimer: (timer: unknown) => void
   private readonly burstYoungPerSecond: number
   private readonly quietCheckMs: number
-  private readonly quietAllocationMBps: number
+  private readonly quietCpuShare: number
 
   constructor(private readonly options: V8MemoryModeOptions = {}) {
     this.setFlags = options.setFlags ?? setFlagsFromString
     this.now = options.now ?? Date.now
-    this.youngGenerationMB = options.youngGenerationMB ?? youngGenerationMBOfProcess
+    this.cpuMicros = options.cpuMicros ?? cpuMicrosOfProcess
     this.setTimer =
       options.setTimer ??
       ((run, ms) => {
@@ -89,7 +87,7 @@ export class V8MemoryMode {
     this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>))
     this.burstYoungPerSecond = options.burstYoungPerSecond ?? 20
     this.quietCheckMs = options.quietCheckMs ?? 5000
-    this.quietAllocationMBps = options.quietAllocationMBps ?? 8
+    this.quietCpuShare = options.quietCpuShare ?? 0.25
   }
 
   get mode(): V8MemoryModeName {
@@ -112,11 +110,7 @@ export class V8MemoryMode {
   }
 
   private noteGc(young: boolean): void {
-    if (!young) return
-    if (this.current === 'fast') {
-      this.youngInWindow++
-      return
-    }
+    if (!young || this.current === 'fast') return
     const now = this.now()
     if (now - this.secondStartedAt >= 1000) {
       this.secondStartedAt = now
@@ -134,7 +128,7 @@ export class V8MemoryMode {
 
   private startQuietWindow(now: number): void {
     this.windowStartedAt = now
-    this.youngInWindow = 0
+    this.windowCpuMicros = this.cpuMicros()
     this.quietTimer = this.setTimer(() => this.checkQuiet(), this.quietCheckMs)
   }
 
@@ -142,8 +136,8 @@ export class V8MemoryMode {
     this.quietTimer = null
     if (this.stopObserving === null) return
     const now = this.now()
-    const allocatedMBps = (this.youngInWindow * this.youngGenerationMB()) / (Math.max(1, now - this.windowStartedAt) / 1000)
-    if (allocatedMBps < this.quietAllocationMBps) {
+    const share = (this.cpuMicros() - this.windowCpuMicros) / 1000 / Math.max(1, now - this.windowStartedAt)
+    if (share < this.quietCpuShare) {
       this.setFlags(SMALL_FOOTPRINT_FLAG)
       this.current = 'small'
       this.secondStartedAt = now
