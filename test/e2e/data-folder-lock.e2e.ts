@@ -4,9 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startBuilt, type Started } from './processes'
+import { startBuilt, type Started, SERVE_LINE } from './processes'
 
-const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 const root = resolve(import.meta.dirname, '../..')
 
 /** Runs serve.js to its end and gives its exit code and output. */

@@ -6,18 +6,15 @@
  * view, the same filter on the saved proofs while the indexer is away, and
  * a preset period on transactions.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_CIRCUITS } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, type Started } from './processes'
 
 const skipReason = browserMissing()
-const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 
 /** The circuit labels of the proof rows in view. */
 async function circuitsShown(page: Page): Promise<string[]> {
@@ -37,13 +34,7 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     port = demo.port
     // Revoked proofs among the newest, for the state filter.
     for (let index = 0; index < 4; index++) demo.network.revokeProof()
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-filters-e2e-')),
-    })
-    baseUrl = serve.match[1]!
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    ;({ serve, browser, page, baseUrl } = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-filters-e2e-'))
     await page.goto(`${baseUrl}#/proofs`)
   })
 

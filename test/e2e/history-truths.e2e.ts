@@ -4,17 +4,14 @@
  * during and after an outage of the indexer, the epoch tile on the demo, and
  * a one-day date filter that returns that day.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, type Started } from './processes'
 
 const skipReason = browserMissing()
-const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 
 describe.skipIf(skipReason !== null)('the watcher’s history in serve mode', () => {
   let demo: DemoIndexer | null = null
@@ -27,13 +24,7 @@ describe.skipIf(skipReason !== null)('the watcher’s history in serve mode', ()
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 13 })
     port = demo.port
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-history-e2e-')),
-    })
-    baseUrl = serve.match[1]!
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    ;({ serve, browser, page, baseUrl } = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-history-e2e-'))
     await page.goto(baseUrl)
   })
 

@@ -14,10 +14,9 @@ import type { Browser, Page } from 'playwright-core'
 import { startHostileIndexer, type HostileIndexer } from '../hostile/hostile-indexer'
 import { answerWithBigIntegers, type BigIntegerRecords } from '../support/big-integer-answers'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started } from './processes'
+import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
-const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 const HUGE = `Z${'W'.repeat(99_998)}Z`
 const WIDTH = 1280
 

@@ -14,10 +14,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started } from './processes'
+import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
-const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
 
 declare global {

@@ -6,19 +6,16 @@
  * fetched in the background, never opened before), and a transaction held
  * only as a list item opens as its saved summary with a plain note.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { detailReads, startHttpFront, type HttpFront } from '../support/http-front'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, type Started } from './processes'
 
 const skipReason = browserMissing()
-const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 const WATCHED = DEMO_BUSY_ADDRESSES[0]!
 const OTHER = DEMO_BUSY_ADDRESSES[1]!
 
@@ -34,13 +31,7 @@ describe.skipIf(skipReason !== null)('offline detail of what is watched, in serv
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 19 })
     // HTTP goes through a front that records which records were asked for; the socket goes straight to the demo.
     front = await startHttpFront(demo.httpUrl)
-    serve = await startBuilt('serve.js', ['--indexer', front.url, '--ws', demo.wsUrl, '--watch', WATCHED, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-offline-detail-e2e-')),
-    })
-    baseUrl = serve.match[1]!
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    ;({ serve, browser, page, baseUrl } = await startServeWithPage(['--indexer', front.url, '--ws', demo.wsUrl, '--watch', WATCHED, '--port', '0'], 'proofwatch-offline-detail-e2e-'))
     await page.goto(baseUrl)
   })
 

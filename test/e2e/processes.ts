@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { resolve } from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from './browser'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -43,4 +47,24 @@ export function startBuilt(entry: string, args: string[], ready: RegExp, env: Re
       reject(new Error(`${entry} exited with ${code}:\n${output}`))
     })
   })
+}
+
+/** The line serve mode prints once it listens; its group is the page's address with the session token. */
+export const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
+
+export interface ServedPage {
+  serve: Started
+  browser: Browser
+  page: Page
+  /** The page's address with its token. */
+  baseUrl: string
+}
+
+/** Built serve mode on a fresh data folder, and a 1280×900 Chromium page (not yet navigated) that reports its errors. */
+export async function startServeWithPage(args: string[], dataDirPrefix: string): Promise<ServedPage> {
+  const serve = await startBuilt('serve.js', args, SERVE_LINE, { PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), dataDirPrefix)) })
+  const browser = await launchBrowser()
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  page.on('pageerror', (error) => console.error('page error:', error.message))
+  return { serve, browser, page, baseUrl: serve.match[1]! }
 }
