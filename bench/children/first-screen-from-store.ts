@@ -8,12 +8,12 @@ import { CachedIndexer } from '../../src/main/core/history/cached-indexer'
 import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { indexerKey } from '../../src/main/core/indexer/url'
-import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
 import { FIRST_SCREEN, firstScreenReady } from './first-screen'
 
-const path = process.argv[2]
-if (!path) throw new Error('usage: cold-start-store <history.sqlite>')
+// The fixture's indexer URL comes from the runner: importing the fixture module would load its generator too.
+const [path, indexerUrl] = process.argv.slice(2)
+if (!path || !indexerUrl) throw new Error('usage: cold-start-store <history.sqlite> <indexer url>')
 const store = HistoryCache.open({ path })
-const cached = new CachedIndexer(new IndexerClient({ baseUrl: FIXTURE_INDEXER_URL, retries: 0 }), store.forIndexer(indexerKey(FIXTURE_INDEXER_URL)))
+const cached = new CachedIndexer(new IndexerClient({ baseUrl: indexerUrl, retries: 0 }), store.forIndexer(indexerKey(indexerUrl)))
 firstScreenReady(await cached.listProofs({ limit: FIRST_SCREEN }, { source: 'cache' }))
 await store.close()

@@ -6,12 +6,12 @@
  */
 import { createMonitor } from '../../src/main/core/monitor/monitor'
 import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../../src/main/core/config/settings'
-import { FIXTURE_INDEXER_URL } from '../lib/history-fixture'
 import { FIRST_SCREEN, firstScreenReady } from './first-screen'
 
-const path = process.argv[2]
-if (!path) throw new Error('usage: cold-start-monitor <history.sqlite>')
-const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Unreachable indexer', httpUrl: FIXTURE_INDEXER_URL } }, () => 'bench').settings
+// The fixture's indexer URL comes from the runner: importing the fixture module would load its generator too.
+const [path, indexerUrl] = process.argv.slice(2)
+if (!path || !indexerUrl) throw new Error('usage: cold-start-monitor <history.sqlite> <indexer url>')
+const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Unreachable indexer', httpUrl: indexerUrl } }, () => 'bench').settings
 const monitor = createMonitor({ settings: memorySettingsStorage(settings), historyPath: path })
 await monitor.start()
 firstScreenReady(await monitor.listProofs({ limit: FIRST_SCREEN }, { source: 'cache' }))
