@@ -1,10 +1,12 @@
 /**
  * Builds the benchmarks into out/bench the way the app's main process is
- * built (bundled, aliases resolved, dependencies left to node_modules), so
- * child processes start the way the app does, not through a TypeScript loader.
+ * built (bundled, aliases resolved, the same dependencies bundled in and the
+ * rest left to node_modules), so child processes start the way the app does,
+ * not through a TypeScript loader.
  */
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
+import { BUNDLED_IN_MAIN } from '../src/main/bundled-dependencies.js'
 
 const root = resolve(import.meta.dirname, '..')
 const bench = (path: string): string => resolve(root, 'bench', path)
@@ -13,6 +15,9 @@ export default defineConfig({
   root,
   logLevel: 'warn',
   resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+  // As the app's main process bundles them (see bundled-dependencies.ts), with bs58's own dependency, which
+  // electron-vite bundles as it is not one of ours.
+  ssr: { noExternal: [...BUNDLED_IN_MAIN, 'base-x'] },
   build: {
     ssr: true,
     target: 'node24',
