@@ -45,7 +45,7 @@ describe('proofs first seen on the socket', () => {
     expect(Object.keys(cached.publicInputs).length).toBeGreaterThan(0)
   })
 
-  it('are the only ones asked for again: proofs fetched in pages are kept in full as they come', async () => {
+  it('are the only ones asked for again, and a page of the list fills them: proofs fetched in pages are kept in full as they come', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 22 })
     front = await startHttpFront(demo.httpUrl)
     monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(front.url, { wsUrl: demo.wsUrl })) })
@@ -61,8 +61,11 @@ describe('proofs first seen on the socket', () => {
     expect(firstPage.items.every((proof) => proof.signature !== null && proof.verified !== null)).toBe(true)
     expect(detailReads(front)).toEqual([])
 
+    // One seen on the socket is filled in too, through one small page of the list rather than on its own.
+    const listedBefore = front.requests.length
     const published = demo.network.publishProof().proof
-    await waitFor(() => detailReads(front!).includes(published.proofAccount))
-    expect(detailReads(front)).toEqual([published.proofAccount])
+    await waitFor(async () => (await monitor!.getProof(published.proofAccount, { source: 'cache' }).catch(() => null))?.signature === published.signature, 10_000)
+    expect(detailReads(front)).toEqual([])
+    expect(front.requests.slice(listedBefore).map((r) => r.path)).toContain('/api/proofs?limit=12')
   })
 })

@@ -56,6 +56,7 @@ function backlogFor(setup: Setup, options: { perMinute: number; offlinePauseMs?:
     history: setup.history,
     client: setup.client,
     scope: () => ({ addresses: [WATCHED], authorities: [WATCHED] }),
+    filledElsewhere: options.filler ? (proofAccount) => options.filler!.has(proofAccount) : undefined,
   })
   const sources = options.filler ? [options.filler, backlog] : [backlog]
   const fetcher = new BackgroundFetcher({ sources, perMinute: options.perMinute, offlinePauseMs: options.offlinePauseMs, offlinePauseMaxMs: options.offlinePauseMs })
@@ -84,7 +85,7 @@ describe('the background fetch of what the user watches', () => {
       onWork: () => fetcher.wake(),
     })
     const { backlog, fetcher } = backlogFor(setup, { perMinute: 1_200, filler })
-    filler.add(published.map((p) => p.proofAccount))
+    filler.add(published.map((p) => ({ proofAccount: p.proofAccount, slot: String(p.slot) })))
     fetcher.wake()
 
     await waitFor(() => fetcher.state === 'idle' && detailRequests().length === listed.length + published.length)
@@ -100,6 +101,35 @@ describe('the background fetch of what the user watches', () => {
     // In scope too: a published proof whose authority is the watched address (filled first, held in full).
     const inScope = listed.length + published.filter((p) => p.authority === WATCHED).length
     expect(backlog.progress()).toMatchObject({ held: inScope, total: inScope, unavailable: 0 })
+  })
+
+  it('leaves proofs the filler is gathering to its page, and counts them once the page has filled them', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 34 })
+    front = await startHttpFront(demo.httpUrl)
+    const setup = setUp(openStore())
+    const published = [demo.network.publishProof({ authority: WATCHED }).proof, demo.network.publishProof({ authority: WATCHED }).proof]
+    const summaries: ProofSummary[] = published.map((p) => ({
+      proofAccount: p.proofAccount, authority: p.authority, circuitId: String(p.circuit.id), proofType: null, slot: String(p.slot), raw: {}, extra: {},
+    }))
+    setup.history.recordProofSummaries(summaries)
+    const filler: ProofFiller = new ProofFiller({
+      fetch: async (account) => setup.history.recordProofs([await setup.client.proof(account)]),
+      fetchPage: async (query) => {
+        const page = await setup.client.proofs(query)
+        setup.history.recordProofs(page.items)
+        return page
+      },
+      onWork: () => fetcher.wake(),
+      onSettled: () => backlog.refreshIfLeftElsewhere(),
+      gatherMs: 300,
+    })
+    const { backlog, fetcher } = backlogFor(setup, { perMinute: 6_000, filler })
+    filler.add(summaries)
+    fetcher.wake()
+    await waitFor(() => filler.pending === 0 && fetcher.state === 'idle' && backlog.progress().total > 0 && backlog.progress().held === backlog.progress().total)
+    for (const proof of published) expect(setup.history.proof(proof.proofAccount).data?.signature).toBe(proof.signature)
+    expect(detailRequests()).toEqual([])
+    expect(front.requests.filter((r) => r.path.startsWith('/api/proofs?'))).toHaveLength(1)
   })
 
   it('resumes after a restart with what is not yet held in full, and never asks twice', async () => {

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Proof } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { BackgroundFetcher } from './background-fetcher'
-import { ProofFiller } from './proof-filler'
+import { ProofFiller, type SeenProof } from './proof-filler'
+
+const seen = (...accounts: string[]): SeenProof[] => accounts.map((proofAccount) => ({ proofAccount, slot: null }))
 
 afterEach(() => {
   vi.useRealTimers()
@@ -18,7 +21,7 @@ describe('BackgroundFetcher', () => {
     const fetched: string[] = []
     const filler: ProofFiller = new ProofFiller({ fetch: async (account) => fetched.push(account), onWork: () => fetcher.wake() })
     const fetcher = new BackgroundFetcher({ sources: [filler], perMinute: 600 })
-    filler.add(['a', 'b'])
+    filler.add(seen('a', 'b'))
     await vi.advanceTimersByTimeAsync(1_000)
     expect(fetched).toEqual(['b', 'a'])
     await settle()
@@ -27,7 +30,7 @@ describe('BackgroundFetcher', () => {
     // Nothing wakes it for an hour: no timer fires.
     await vi.advanceTimersByTimeAsync(3_600_000)
     expect(vi.getTimerCount()).toBe(0)
-    filler.add(['c'])
+    filler.add(seen('c'))
     await vi.advanceTimersByTimeAsync(200)
     expect(fetched).toEqual(['b', 'a', 'c'])
     await settle()
@@ -47,7 +50,7 @@ describe('BackgroundFetcher', () => {
       onWork: () => fetcher.wake(),
     })
     const fetcher = new BackgroundFetcher({ sources: [filler], perMinute: 60_000 })
-    filler.add(['a'])
+    filler.add(seen('a'))
     await vi.advanceTimersByTimeAsync(29_000)
     expect(tried).toHaveLength(1)
     expect(filler.pending).toBe(1)
@@ -55,5 +58,54 @@ describe('BackgroundFetcher', () => {
     expect(tried).toHaveLength(2)
     expect(filler.pending).toBe(0)
     await fetcher.stop()
+  })
+
+  it('gathers proofs seen on the socket with one timer, asks one page for them, and then sets no timer', async () => {
+    vi.useFakeTimers()
+    const pages: number[] = []
+    const proofOf = (proofAccount: string, slot: string): Proof => ({
+      proofAccount, signature: 's', authority: null, circuitId: null, circuitName: null, proofType: null, publicInputs: {},
+      verified: true, verifiedAt: null, slotVerified: slot, revoked: false, raw: {}, extra: {},
+    })
+    const filler: ProofFiller = new ProofFiller({
+      fetch: async (account) => {
+        throw new Error(`${account} asked on its own`)
+      },
+      fetchPage: async ({ limit }) => {
+        pages.push(limit)
+        return { items: [proofOf('b', '11'), proofOf('a', '10')], nextCursor: null, total: null }
+      },
+      onWork: () => fetcher.wake(),
+      gatherMs: 2_500,
+    })
+    const fetcher = new BackgroundFetcher({ sources: [filler], perMinute: 600 })
+    filler.add([{ proofAccount: 'a', slot: '10' }])
+    await vi.advanceTimersByTimeAsync(1_000)
+    filler.add([{ proofAccount: 'b', slot: '11' }])
+    // One gathering timer, however many proofs arrive while it runs.
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1_400)
+    expect(pages).toEqual([])
+    await vi.advanceTimersByTimeAsync(200)
+    expect(pages).toEqual([14])
+    // The pace's gap after the request, then asleep.
+    await vi.advanceTimersByTimeAsync(200)
+    await settle()
+    expect(filler.pending).toBe(0)
+    expect(fetcher.state).toBe('idle')
+    expect(vi.getTimerCount()).toBe(0)
+    await vi.advanceTimersByTimeAsync(3_600_000)
+    expect(pages).toHaveLength(1)
+    await fetcher.stop()
+  })
+
+  it('a stopped filler leaves no gathering timer behind', async () => {
+    vi.useFakeTimers()
+    const filler = new ProofFiller({ fetch: async () => {}, fetchPage: async () => ({ items: [], nextCursor: null, total: null }), onWork: () => {} })
+    filler.add(seen('a'))
+    expect(vi.getTimerCount()).toBe(1)
+    filler.stop()
+    expect(vi.getTimerCount()).toBe(0)
+    expect(filler.pending).toBe(0)
   })
 })

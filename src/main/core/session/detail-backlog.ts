@@ -13,6 +13,8 @@ export interface DetailBacklogOptions {
   onProgress?(): void
   /** Records read from the cache at a time. */
   batch?: number
+  /** A proof another queue is filling already (the proof filler): not asked for here. */
+  filledElsewhere?(proofAccount: string): boolean
 }
 
 /** Metadata key of what the indexer said it does not have: not asked again, also after a restart. */
@@ -35,6 +37,8 @@ export class DetailBacklog implements WorkSource {
   private exhausted = false
   private readonly unavailable: string[]
   private coverage: DetailCoverage = { held: 0, total: 0, unavailable: 0 }
+  /** The last read left records to another queue: read again once that queue has moved. */
+  private leftElsewhere = false
 
   constructor(private readonly options: DetailBacklogOptions) {
     this.batchSize = options.batch ?? 50
@@ -45,6 +49,11 @@ export class DetailBacklog implements WorkSource {
   refresh(): void {
     this.exhausted = false
     this.batch = []
+  }
+
+  /** Another queue filled some records: those left to it are read again (held in full now, or still missing). */
+  refreshIfLeftElsewhere(): void {
+    if (this.leftElsewhere) this.refresh()
   }
 
   progress(): DetailCoverage {
@@ -74,7 +83,11 @@ export class DetailBacklog implements WorkSource {
   private refill(): void {
     const scope = this.options.scope()
     this.coverage = this.options.history.detailCoverage(scope, this.unavailable)
-    this.batch = this.options.history.missingDetails(scope, this.unavailable, this.batchSize)
+    const missing = this.options.history.missingDetails(scope, this.unavailable, this.batchSize)
+    const elsewhere = this.options.filledElsewhere
+    this.batch = elsewhere ? missing.filter((item) => item.kind !== 'proof' || !elsewhere(item.id)) : missing
+    this.leftElsewhere = this.batch.length < missing.length
+    // Nothing to ask here until a refresh, also when all that is missing is being filled elsewhere.
     this.exhausted = this.batch.length === 0
     this.options.onProgress?.()
   }

@@ -100,13 +100,21 @@ export class IndexerSession {
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
     // Then the full records of what the user watches, for reading offline. One pace for both.
+    // Many at once through a page of the list, which serves full records newest first.
     this.filler = new ProofFiller({
       fetch: async (account) => this.history.recordProofs([await this.client.proof(account)]),
+      fetchPage: async (query) => {
+        const page = await this.client.proofs(query)
+        if (!this.stopped) this.history.recordProofs(page.items)
+        return page
+      },
       onWork: () => this.fetcher.wake(),
+      onSettled: () => this.backlog.refreshIfLeftElsewhere(),
     })
     this.backlog = new DetailBacklog({
       history: this.history,
       client: this.client,
+      filledElsewhere: (proofAccount) => this.filler.has(proofAccount),
       scope: () => {
         const addresses = deps.watchlist.watchedPubkeys()
         return { addresses, authorities: target.wallet ? [...addresses, target.wallet] : addresses }
@@ -172,11 +180,11 @@ export class IndexerSession {
           this.recentProofs.add(proofs)
           deps.push('proofs', proofs)
           // Only what the socket pushed is a summary; fetched pages were kept in full above.
-          if (meta.origin === 'live') this.filler.add(proofs.map((proof) => proof.proofAccount))
+          if (meta.origin === 'live') this.filler.add(proofs)
         },
         onUserProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs, { own: true })
-          if (meta.origin === 'live') this.filler.add(proofs.map((proof) => proof.proofAccount))
+          if (meta.origin === 'live') this.filler.add(proofs)
           this.relayActivity('userProofs', proofs, meta.origin)
         },
         onNotifications: (notifications, meta) => {

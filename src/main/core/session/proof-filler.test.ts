@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { waitFor } from '../../../../test/support/wait-for'
 import { BackgroundFetcher } from './background-fetcher'
-import { ProofFiller } from './proof-filler'
+import { ProofFiller, type SeenProof } from './proof-filler'
 
 let fetcher: BackgroundFetcher | null = null
-afterEach(() => {
-  fetcher?.stop()
+afterEach(async () => {
+  await fetcher?.stop()
   fetcher = null
 })
 
@@ -17,16 +17,18 @@ function fillerWith(fetch: (account: string) => Promise<unknown>, options: { per
   return filler
 }
 
-describe('ProofFiller', () => {
+const seen = (...accounts: string[]): SeenProof[] => accounts.map((proofAccount) => ({ proofAccount, slot: null }))
+
+describe('ProofFiller, one proof at a time (an indexer without a list)', () => {
   it('fills every proof once, newest first', async () => {
     const fetched: string[] = []
     const filler = fillerWith(async (account) => fetched.push(account))
-    filler.add(['a', 'b', 'c'])
-    filler.add(['c', 'b'])
+    filler.add(seen('a', 'b', 'c'))
+    filler.add(seen('c', 'b'))
     await waitFor(() => fetched.length === 3)
     expect(fetched[0]).toBe('c')
     expect(new Set(fetched)).toEqual(new Set(['a', 'b', 'c']))
-    filler.add(['a'])
+    filler.add(seen('a'))
     await new Promise((resolve) => setImmediate(resolve))
     expect(fetched).toHaveLength(3)
   })
@@ -43,7 +45,7 @@ describe('ProofFiller', () => {
       },
       { offlinePauseMs: 20 },
     )
-    filler.add(['a', 'b'])
+    filler.add(seen('a', 'b'))
     await waitFor(() => tries >= 2)
     expect(filler.pending).toBe(2)
     expect(fetcher!.state).toBe('offline')
@@ -61,12 +63,12 @@ describe('ProofFiller', () => {
       },
       { perMinute: 600 },
     )
-    filler.add(['x', 'gone'])
+    filler.add(seen('x', 'gone'))
     await waitFor(() => at.length === 2)
     expect(filler.pending).toBe(0)
     // 600 a minute: at least 100 ms apart.
     expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(95)
-    filler.add(['gone'])
+    filler.add(seen('gone'))
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(at).toHaveLength(2)
   })
