@@ -85,7 +85,7 @@ export default tseslint.config(
           paths: ['node:http', 'http'].map((name) => ({
             name,
             allowTypeImports: true,
-            message: 'Use nodeHttp from core/node/node-http: an ESM import of node:http loads undici at start.',
+            message: 'Use nodeHttp() from core/node/node-http: an ESM import of node:http loads undici at start.',
           })),
         },
       ],

@@ -123,7 +123,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
 
   const enforceAuthLimits = options.auth?.enforceRateLimits ?? true
   const authLimits = { nonceLimiter: new RateLimiter(10, 60_000, enforceAuthLimits), verifyLimiter: new RateLimiter(5, 60_000, enforceAuthLimits) }
-  const server: Server = nodeHttp.createServer((request, response) => {
+  const server: Server = nodeHttp().createServer((request, response) => {
     if (isAuthRoute(request.url ?? '/')) {
       handleAuthRequest({ accounts, cookieName, ...authLimits }, request, response)
       return

@@ -41,7 +41,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   })
   const downloads = new ExportDownloads(token, options.log)
   options.monitor.setExportDestination(async (request, writers) => downloads.offer(request, writers.toStream))
-  const server: Server = nodeHttp.createServer((request, response) => {
+  const server: Server = nodeHttp().createServer((request, response) => {
     if (!ownHost(request.headers.host, port)) {
       options.log.warn('refused a request for another host', { host: request.headers.host?.slice(0, 200) ?? null })
       response.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })

@@ -69,10 +69,24 @@ function decodeItems<T>(
   })
 }
 
-/** Keeps a record as received, and what its decoder does not know; the known names are listed once per shape. */
-function keeper(shape: z.ZodRawShape, alsoKnown: readonly string[] = []) {
-  const known: ReadonlySet<string> = new Set([...Object.keys(shape), ...alsoKnown])
-  return (raw: JsonObject) => ({ raw, extra: unknownFields(raw, known) })
+/**
+ * A record's schema, built on first use: building every decoder's schemas when
+ * the module loads cost a cold start that decodes only proofs from the cache.
+ * `kept` keeps a record as received, and what its decoder does not know (the
+ * shape's names and `alsoKnown`).
+ */
+function recordDecoder<Shape extends z.ZodRawShape>(makeShape: () => Shape, alsoKnown: readonly string[] = []) {
+  let built: { schema: z.ZodObject<Shape>; known: ReadonlySet<string> } | undefined
+  const build = () => {
+    if (built) return built
+    const shape = makeShape()
+    built = { schema: z.object(shape), known: new Set([...Object.keys(shape), ...alsoKnown]) }
+    return built
+  }
+  return {
+    parse: (record: JsonObject, what: string): z.output<z.ZodObject<Shape>> => parseRecord(build().schema, record, what),
+    kept: (raw: JsonObject) => ({ raw, extra: unknownFields(raw, build().known) }),
+  }
 }
 
 function nextCursorOf(value: unknown): string | null {
@@ -90,7 +104,7 @@ function decodePage<T>(body: unknown, decodeItem: (item: unknown) => T, what: st
 
 // Overview (GET /api/stats/overview and the `stats` channel)
 
-const overviewShape = {
+const overview = recordDecoder(() => ({
   tps: lenient(toNumber),
   slot: lenient(toU64),
   epoch: lenient(toU64),
@@ -101,16 +115,14 @@ const overviewShape = {
   rpcLatencyMs: lenient(toNumber),
   status: lenient(toEnum),
   timestamp: lenient(toEpochMs),
-}
-const overviewSchema = z.object(overviewShape)
-const keptOverview = keeper(overviewShape)
+}))
 
 /** `receivedAt` stands in for the server's timestamp when it sends none. */
 export function decodeOverview(body: unknown, receivedAt: number = Date.now()): Overview {
   const raw = unwrapRecord(body, ['stats', 'overview', 'data'], ['tps', 'slot', 'totalProofs'], 'the overview')
   // The schema keeps only the shape's fields, so they can be spread as they are.
-  const { timestamp, ...figures } = parseRecord(overviewSchema, raw, 'the overview')
-  return { ...figures, observedAt: timestamp ?? receivedAt, ...keptOverview(raw) }
+  const { timestamp, ...figures } = overview.parse(raw, 'the overview')
+  return { ...figures, observedAt: timestamp ?? receivedAt, ...overview.kept(raw) }
 }
 
 /** A `stats` channel event carries the overview's fields (plus a timestamp). */
@@ -120,15 +132,15 @@ export function decodeStatsEvent(data: unknown, receivedAt: number = Date.now())
 
 // Time series (GET /api/stats/timeseries)
 
-const pointSchema = z.object({
+const point = recordDecoder(() => ({
   t: required(toEpochMs, 'a timestamp (ISO text, epoch seconds or milliseconds)'),
   value: required(toNumber, 'a number'),
-})
+}))
 
 function decodePoint(item: unknown): SeriesPoint {
   // A point may also come as a [t, value] pair.
   const record = Array.isArray(item) ? { t: item[0], value: item[1] } : asRecord(item, 'a series point')
-  return parseRecord(pointSchema, record, 'a series point')
+  return point.parse(record, 'a series point')
 }
 
 /**
@@ -148,12 +160,10 @@ export function decodeSeries(body: unknown, query: SeriesQuery, sentMetric: stri
 
 // Leaderboard (GET /api/stats/leaderboard)
 
-const leaderboardShape = {
+const leaderboardEntry = recordDecoder(() => ({
   pubkey: required(toText, 'a non-empty string'),
   proofCount: required(toU64, 'a non-negative integer'),
-}
-const leaderboardSchema = z.object(leaderboardShape)
-const keptLeaderboardEntry = keeper(leaderboardShape)
+}))
 
 /** Entries keep the server's order; rank is their position, from 1. */
 export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
@@ -162,7 +172,7 @@ export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
     list,
     (item, index) => {
       const raw = asRecord(item, 'a leaderboard entry')
-      return { rank: index + 1, ...parseRecord(leaderboardSchema, raw, 'a leaderboard entry'), ...keptLeaderboardEntry(raw) }
+      return { rank: index + 1, ...leaderboardEntry.parse(raw, 'a leaderboard entry'), ...leaderboardEntry.kept(raw) }
     },
     'The leaderboard',
   )
@@ -170,7 +180,7 @@ export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
 
 // Proofs (GET /api/proofs, /api/proofs/:proofAccount, /api/proofs/by-circuit/:circuitId)
 
-const proofShape = {
+const proof = recordDecoder(() => ({
   proofAccount: required(toText, 'a non-empty string'),
   signature: lenient(toText),
   authority: lenient(toText),
@@ -182,12 +192,10 @@ const proofShape = {
   verifiedAt: lenient(toEpochMs),
   slotVerified: lenient(toU64),
   revoked: lenient(toBoolean),
-}
-const proofSchema = z.object(proofShape)
-const keptProof = keeper(proofShape)
+}))
 
 function decodeProofRecord(raw: JsonObject): Proof {
-  return { ...parseRecord(proofSchema, raw, 'a proof'), ...keptProof(raw) }
+  return { ...proof.parse(raw, 'a proof'), ...proof.kept(raw) }
 }
 
 export function decodeProof(body: unknown): Proof {
@@ -198,26 +206,27 @@ export function decodeProofPage(body: unknown): Page<Proof> {
   return decodePage(body, (item) => decodeProofRecord(asRecord(item, 'a proof')), 'proofs')
 }
 
-const proofSummaryShape = {
-  proofAccount: required(toText, 'a non-empty string'),
-  authority: lenient(toText),
-  circuitId: lenient(toId),
-  proofType: lenient(toEnum),
-  slot: lenient(toU64),
-}
-const proofSummarySchema = z.object(proofSummaryShape)
-const keptProofSummary = keeper(proofSummaryShape, ['slotVerified'])
+const proofSummary = recordDecoder(
+  () => ({
+    proofAccount: required(toText, 'a non-empty string'),
+    authority: lenient(toText),
+    circuitId: lenient(toId),
+    proofType: lenient(toEnum),
+    slot: lenient(toU64),
+  }),
+  ['slotVerified'],
+)
 
 /** What the `proofs` and `user:proofs` channels push; a full proof record is read too. */
 export function decodeProofSummary(data: unknown): ProofSummary {
   const raw = unwrapRecord(data, ['proof', 'data'], ['proofAccount'], 'a proof event')
-  const fields = parseRecord(proofSummarySchema, raw, 'a proof event')
-  return { ...fields, slot: fields.slot ?? toU64(raw.slotVerified), ...keptProofSummary(raw) }
+  const fields = proofSummary.parse(raw, 'a proof event')
+  return { ...fields, slot: fields.slot ?? toU64(raw.slotVerified), ...proofSummary.kept(raw) }
 }
 
 // Transactions (GET /api/transactions, /api/transactions/:signature, `address:{pubkey}:txs`)
 
-const transactionShape = {
+const transactionShape = () => ({
   signature: required(toText, 'a non-empty string'),
   slot: lenient(toU64),
   blockTime: lenient(toEpochMs),
@@ -226,12 +235,11 @@ const transactionShape = {
   status: lenient(toEnum),
   computeUnits: lenient(toU64),
   programIds: lenient(toTextList),
-}
-const transactionSchema = z.object(transactionShape)
-const keptTransaction = keeper(transactionShape)
+})
+const transaction = recordDecoder(transactionShape)
 
 function decodeTransactionRecord(raw: JsonObject): Transaction {
-  return { ...parseRecord(transactionSchema, raw, 'a transaction'), ...keptTransaction(raw) }
+  return { ...transaction.parse(raw, 'a transaction'), ...transaction.kept(raw) }
 }
 
 export function decodeTransaction(body: unknown): Transaction {
@@ -258,38 +266,33 @@ function decodeInstruction(item: unknown, position: number): Instruction {
   }
 }
 
-const detailShape = {
-  ...transactionShape,
+const transactionDetail = recordDecoder(() => ({
+  ...transactionShape(),
   errorMessage: lenient(toText),
   logs: lenient(toTextList),
   instructions: lenient((value) => (Array.isArray(value) ? value.map(decodeInstruction) : [])),
-}
-const detailSchema = z.object(detailShape)
-const keptDetail = keeper(detailShape)
+}))
 
 export function decodeTransactionDetail(body: unknown): TransactionDetail {
   const raw = unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction')
-  return { ...parseRecord(detailSchema, raw, 'a transaction'), ...keptDetail(raw) }
+  return { ...transactionDetail.parse(raw, 'a transaction'), ...transactionDetail.kept(raw) }
 }
 
 // Notifications (`user:notifications`)
 
-const notificationShape = {
+const notification = recordDecoder(() => ({
   id: required(toId, 'a string or number'),
   type: lenient(toEnum),
   title: lenient(toText),
   body: lenient((value) => (typeof value === 'string' ? value : '')),
-}
-const notificationSchema = z.object(notificationShape)
-const keptNotification = keeper(notificationShape)
+}))
 /** The list (GET /api/notifications) adds these to what the socket sends. */
-const listedNotificationShape = { read: lenient((value) => (typeof value === 'boolean' ? value : null)), createdAt: lenient(toEpochMs) }
-const listedNotificationSchema = z.object(listedNotificationShape)
+const listedNotification = recordDecoder(() => ({ read: lenient((value) => (typeof value === 'boolean' ? value : null)), createdAt: lenient(toEpochMs) }))
 
 /** The wire `type` becomes `kind`; a notification without a title is titled by its kind. */
 export function decodeNotification(data: unknown, receivedAt: number): AppNotification {
   const raw = unwrapRecord(data, ['notification', 'data'], ['id'], 'a notification')
-  const fields = parseRecord(notificationSchema, raw, 'a notification')
+  const fields = notification.parse(raw, 'a notification')
   const kind = fields.type ?? 'UNKNOWN'
   return {
     id: fields.id,
@@ -299,7 +302,7 @@ export function decodeNotification(data: unknown, receivedAt: number): AppNotifi
     receivedAt,
     // Read state is the user's, kept by main; what arrives is new.
     read: false,
-    ...keptNotification(raw),
+    ...notification.kept(raw),
   }
 }
 
@@ -312,10 +315,10 @@ export function decodeNotificationPage(body: unknown, receivedAt: number = Date.
   return decodePage(
     body,
     (item) => {
-      const notification = decodeNotification(item, receivedAt)
-      const listed = parseRecord(listedNotificationSchema, notification.raw, 'a notification')
-      const { read: _read, createdAt: _createdAt, ...extra } = notification.extra
-      return { ...notification, read: listed.read === true, receivedAt: listed.createdAt ?? receivedAt, extra }
+      const decoded = decodeNotification(item, receivedAt)
+      const listed = listedNotification.parse(decoded.raw, 'a notification')
+      const { read: _read, createdAt: _createdAt, ...extra } = decoded.extra
+      return { ...decoded, read: listed.read === true, receivedAt: listed.createdAt ?? receivedAt, extra }
     },
     'notifications',
   )
@@ -323,21 +326,20 @@ export function decodeNotificationPage(body: unknown, receivedAt: number = Date.
 
 // Circuits (GET /api/circuits, beyond the seed: WIRE.md §Accounts)
 
-const circuitShape = {
+const circuit = recordDecoder(() => ({
   id: required(toId, 'an id'),
   name: lenient(toText),
   proofType: lenient(toEnum),
   description: lenient(toText),
-}
-const circuitSchema = z.object(circuitShape)
+}))
 
 /** One circuit (GET /api/circuits/:id). */
 export function decodeCircuit(body: unknown): Circuit {
-  return parseRecord(circuitSchema, unwrapRecord(body, ['circuit', 'data'], ['id'], 'a circuit'), 'a circuit')
+  return circuit.parse(unwrapRecord(body, ['circuit', 'data'], ['id'], 'a circuit'), 'a circuit')
 }
 
 /** The indexer's circuit list; a circuit without an id is a decode failure that names its position. */
 export function decodeCircuitList(body: unknown): Circuit[] {
   const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
-  return decodeItems(list, (item) => parseRecord(circuitSchema, asRecord(item, 'a circuit'), 'a circuit'), 'The circuit list')
+  return decodeItems(list, (item) => circuit.parse(asRecord(item, 'a circuit'), 'a circuit'), 'The circuit list')
 }

@@ -88,7 +88,7 @@ export async function openLoopbackSignIn(options: LoopbackSignInOptions): Promis
   const outcome = new Promise<LoopbackOutcome>((resolve) => (settle = resolve))
   let origin = ''
 
-  const server: Server = nodeHttp.createServer((request, response) => {
+  const server: Server = nodeHttp().createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) reply(response, 500, { error: toErrorInfo(error).message })
     })
