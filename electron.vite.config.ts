@@ -4,6 +4,7 @@ import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
 import { devServerSources, metaContentSecurityPolicy } from './src/shared/content-security-policy'
 import { BUNDLED_IN_MAIN } from './src/main/bundled-dependencies'
+import { builtinsThroughRequire } from './build/builtins-through-require'
 
 /** Under the dev server the page's meta CSP gets what Vite needs (see devServerSources); builds keep the strict tag. */
 const devContentSecurityPolicy = (): Plugin => {
@@ -30,6 +31,7 @@ const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
 export default defineConfig({
   main: {
     resolve: { alias: shared },
+    plugins: [builtinsThroughRequire()],
     build: {
       // Bundled for a faster cold start (see bundled-dependencies.ts).
       externalizeDeps: { exclude: [...BUNDLED_IN_MAIN] },

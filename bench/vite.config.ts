@@ -7,6 +7,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import { BUNDLED_IN_MAIN } from '../src/main/bundled-dependencies.js'
+import { builtinsThroughRequire } from '../build/builtins-through-require.js'
 
 const root = resolve(import.meta.dirname, '..')
 const bench = (path: string): string => resolve(root, 'bench', path)
@@ -14,6 +15,8 @@ const bench = (path: string): string => resolve(root, 'bench', path)
 export default defineConfig({
   root,
   logLevel: 'warn',
+  // As the app's main process is built.
+  plugins: [builtinsThroughRequire()],
   resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
   // As the app's main process bundles them (see bundled-dependencies.ts), with bs58's own dependency, which
   // electron-vite bundles as it is not one of ours.
