@@ -180,9 +180,24 @@ export class IndexerIds {
 /** Entries per indexer: ten thousand stay smooth in the windowed centre; more is history nobody reads. */
 export const NOTIFICATION_CAP = 20_000
 
+/**
+ * Past the cap, entries are let go down to this many below it, so that the
+ * next count is due only after as many more writes (counting is a scan of
+ * the indexer's entries: 200 µs and more a write, at every write of a flood).
+ */
+export function notificationTrimSlack(cap: number): number {
+  return Math.floor(cap / 20)
+}
+
 export class HistoryWriter {
   /** Circuits as last written, per indexer: a busy feed names the same few over and over. */
   private readonly circuitsWritten = new Map<string, string>()
+  /**
+   * Entries per indexer as last counted, plus every entry written since (an
+   * update counts as if it were new): never less than what the table holds,
+   * so the count runs only once this could be over the cap.
+   */
+  private readonly notificationsAtMost = new Map<number, number>()
 
   constructor(
     private readonly database: HistoryDatabase,
@@ -190,7 +205,10 @@ export class HistoryWriter {
     /** Notification-centre entries kept per indexer; the oldest (read ones first) go past it. */
     private readonly notificationCap = NOTIFICATION_CAP,
   ) {
-    database.onReplaced(() => this.circuitsWritten.clear())
+    database.onReplaced(() => {
+      this.circuitsWritten.clear()
+      this.notificationsAtMost.clear()
+    })
   }
 
   /** Applies `ops` in one transaction; on failure nothing of them is kept and the error is thrown. */
@@ -201,8 +219,9 @@ export class HistoryWriter {
       for (const op of ops) this.apply(op)
       db.exec('COMMIT')
     } catch (error) {
-      // What this batch wrote is gone with it.
+      // What this batch wrote is gone with it (and what it trimmed is back).
       this.circuitsWritten.clear()
+      this.notificationsAtMost.clear()
       if (db.isOpen && db.isTransaction) {
         try {
           db.exec('ROLLBACK')
@@ -356,9 +375,19 @@ export class HistoryWriter {
 
   private writeNotifications(indexerId: number, notifications: readonly AppNotification[], at: number): void {
     this.upsertNotifications(indexerId, notifications, at)
+    const atMost = (this.notificationsAtMost.get(indexerId) ?? Number.POSITIVE_INFINITY) + notifications.length
+    if (atMost <= this.notificationCap) {
+      this.notificationsAtMost.set(indexerId, atMost)
+      return
+    }
     const { n } = this.database.statement(SQL.countNotifications).get(indexerId) as { n: number }
-    const over = Number(n) - this.notificationCap
-    if (over > 0) this.database.statement(SQL.trimNotifications).run(indexerId, over)
+    let held = Number(n)
+    if (held > this.notificationCap) {
+      const keep = this.notificationCap - notificationTrimSlack(this.notificationCap)
+      this.database.statement(SQL.trimNotifications).run(indexerId, held - keep)
+      held = keep
+    }
+    this.notificationsAtMost.set(indexerId, held)
   }
 
   private upsertNotifications(indexerId: number, notifications: readonly AppNotification[], at: number): void {

@@ -3,6 +3,7 @@ import type { BridgeEvent } from '@shared/bridge'
 import type { AppNotification } from '@shared/domain'
 import type { UnreadCounts } from '@shared/unread'
 import { HistoryCache } from '../history/history-cache'
+import { notificationTrimSlack } from '../history/history-writer'
 import { silentLogger } from '../log/log'
 import { ManualClock } from '../../../../test/support/manual-clock'
 import { NotificationCentre } from './notification-centre'
@@ -120,6 +121,35 @@ describe('NotificationCentre: entries are kept with a cap', () => {
       history.recordNotifications([at(5), at(6)])
       await capped.flush()
       expect(history.listNotifications({}).data.items.map((item) => item.id)).toEqual(['n6', 'n5', 'n4'])
+    } finally {
+      await capped.close()
+    }
+  })
+  it('keeps between the cap less its slack and the cap, counting again only once enough entries were written', async () => {
+    const cap = 60
+    const capped = HistoryCache.open({ path: ':memory:', notificationCap: cap })
+    const problems: unknown[] = []
+    capped.onProblem((problem) => problems.push(problem))
+    try {
+      const history = capped.forIndexer('http://127.0.0.1:2')
+      const at = (n: number) => notification(`n${n}`, { kind: 'SYSTEM', receivedAt: n, raw: { id: `n${n}`, type: 'SYSTEM', title: `t${n}` } })
+      const held = () => history.listNotifications({ limit: 200 }).data.items.length
+      const low = cap - notificationTrimSlack(cap)
+      for (let n = 1; n <= 400; n++) {
+        history.recordNotifications([at(n)])
+        if (n % 7 === 0) await capped.flush()
+      }
+      await capped.flush()
+      expect(held()).toBeGreaterThanOrEqual(low)
+      expect(held()).toBeLessThanOrEqual(cap)
+      // The newest are what is kept.
+      expect(history.listNotifications({ limit: 1 }).data.items[0]?.id).toBe('n400')
+      // Updates of entries already held count as writes but never push anything out.
+      const before = held()
+      for (let round = 0; round < 3; round++) history.recordNotifications(Array.from({ length: 10 }, (_, i) => at(400 - i)))
+      await capped.flush()
+      expect(held()).toBe(before)
+      expect(problems).toEqual([])
     } finally {
       await capped.close()
     }
