@@ -19,6 +19,7 @@ import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
 import { UPSERT_CIRCUIT } from './migrations'
 import { rawText, slotKey, timeKey } from './stored-records'
+import { coalesceNotificationWrites } from './coalesce-notification-writes'
 
 export type WriteOp =
   | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
@@ -216,7 +217,7 @@ export class HistoryWriter {
     const db = this.database.db
     db.exec('BEGIN IMMEDIATE')
     try {
-      for (const op of ops) this.apply(op)
+      for (const op of coalesceNotificationWrites(ops)) this.apply(op)
       db.exec('COMMIT')
     } catch (error) {
       // What this batch wrote is gone with it (and what it trimmed is back).
