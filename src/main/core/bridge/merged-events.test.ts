@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
+import type { AppNotification } from '@shared/domain'
 import { MergedEvents } from './merged-events'
 
 const ev = (event: string, payload: unknown) => ({ event, payload }) as BridgeEvent
@@ -38,5 +39,32 @@ describe('MergedEvents', () => {
     pending.add([ev('proofs', proofs)])
     proofs.push('mutated')
     expect(pending.take()).toEqual([ev('proofs', ['a'])])
+  })
+})
+
+describe('MergedEvents: notification-centre entries', () => {
+  const entry = (id: string, title: string, patch: Partial<AppNotification> = {}): AppNotification => ({
+    id,
+    kind: 'ADDRESS_TRANSACTION',
+    title,
+    body: '',
+    receivedAt: 1,
+    read: false,
+    raw: {},
+    extra: {},
+    ...patch,
+  })
+
+  it('sends a rewritten entry once, in its first place, as its last version with the subject it had', () => {
+    const merged = new MergedEvents()
+    const subject = { kind: 'transaction' as const, id: 'sig' }
+    merged.add([{ event: 'notifications', payload: [entry('burst', '1 new', { subject }), entry('other', 'x')] }])
+    merged.add([{ event: 'notifications', payload: [entry('burst', '2 new')] }])
+    merged.add([{ event: 'notifications', payload: [entry('burst', '3 new'), entry('third', 'y')] }])
+    const [batch] = merged.take()
+    expect(batch).toEqual({ event: 'notifications', payload: [entry('burst', '3 new', { subject }), entry('other', 'x'), entry('third', 'y')] })
+    // No key that is undefined: it would not come out the same through JSON.
+    const payload = (batch as { payload: AppNotification[] }).payload
+    expect(Object.keys(payload[1] as object)).not.toContain('subject')
   })
 })

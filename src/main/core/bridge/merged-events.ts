@@ -4,7 +4,10 @@ import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
  * Bridge events merged into as few as possible: the last value of a state
  * event (connection, overview) replaces the earlier ones, array payloads are
  * joined (oldest items dropped past the cap), problems are kept in order up to
- * a cap of their own. The batcher merges a burst this way, and the Electron
+ * a cap of their own. A notification-centre entry sent again (a growing
+ * burst's one entry, rewritten at each event) replaces its earlier version in
+ * place, keeping its subject and topic when the new one has none, as the
+ * page merges them. The batcher merges a burst this way, and the Electron
  * relay what a renderer that is not ready yet has to catch up on.
  */
 export class MergedEvents {
@@ -25,6 +28,8 @@ export class MergedEvents {
       if (item.event === 'problem') {
         this.problems.push(item.payload)
         this.problems = this.trim(this.problems, this.maxProblems)
+      } else if (item.event === 'notifications') {
+        this.addNotifications(item.payload)
       } else if (Array.isArray(item.payload)) {
         const list = this.lists.get(item.event) ?? []
         list.push(...(item.payload as unknown[]))
@@ -59,6 +64,26 @@ export class MergedEvents {
   /** How many items were dropped to stay under the caps since this hold was made. */
   get dropped(): number {
     return this.droppedCount
+  }
+
+  private addNotifications(entries: BridgeEvents['notifications']): void {
+    const list = (this.lists.get('notifications') ?? []) as BridgeEvents['notifications']
+    const at = new Map(list.map((entry, index) => [entry.id, index]))
+    for (const entry of entries) {
+      const index = at.get(entry.id)
+      const earlier = index === undefined ? undefined : list[index]
+      if (index === undefined || earlier === undefined) {
+        at.set(entry.id, list.length)
+        list.push(entry)
+      } else {
+        // No key set to undefined: the JSON transport would drop it where structured clone keeps it.
+        const merged = { ...entry }
+        if (merged.subject == null && earlier.subject != null) merged.subject = earlier.subject
+        if (merged.topic == null && earlier.topic != null) merged.topic = earlier.topic
+        list[index] = merged
+      }
+    }
+    this.lists.set('notifications', this.trim(list, this.maxItemsPerList))
   }
 
   private trim<T>(list: T[], max: number): T[] {
