@@ -71,6 +71,7 @@ import { healthFingerprint, projectConnection } from './connection-projection'
 import { IndexerSwitch, type BuiltInDemo } from './indexer-switch'
 import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-service'
 import { expandHome } from '../sign-in/keypair-file'
+import { SettingsSnapshot } from '../config/settings-snapshot'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
 export interface Monitor extends BridgeMethods {
@@ -182,6 +183,7 @@ class IndexerMonitor implements Monitor {
   private healthTimer: ReturnType<typeof setTimeout> | null = null
   private lastHealth = ''
   private readonly signIn: SignInService
+  private readonly settings: SettingsSnapshot
   private pickKeypairFile: (() => Promise<string | null>) | null = null
   private openSignInPage: ((url: string) => Promise<boolean>) | null = null
 
@@ -190,6 +192,7 @@ class IndexerMonitor implements Monitor {
     private readonly deps: MonitorDeps,
   ) {
     this.launch = options.launch ?? {}
+    this.settings = new SettingsSnapshot(options.settings)
     this.secrets = options.secrets ?? memorySecretStorage()
     this.knownSecrets = options.knownSecrets ?? new KnownSecrets()
     this.knownSecrets.watch(this.secrets)
@@ -197,7 +200,7 @@ class IndexerMonitor implements Monitor {
     // Whatever log it is handed, nothing the core logs carries a credential it holds.
     this.log = this.knownSecrets.logger(options.log ?? silentLogger)
     this.indexer = new IndexerSwitch({
-      settings: options.settings,
+      settings: this.settings,
       secrets: this.secrets,
       launch: () => this.launch,
       demo: options.demo ?? null,
@@ -230,14 +233,14 @@ class IndexerMonitor implements Monitor {
       ...deps.signIn,
     })
     this.notifier = new Notifier({
-      rules: () => this.options.settings.read().notifications,
+      rules: () => this.settings.current().notifications,
       show: (notice) => this.batcher.push('notice', [notice]),
       ...(deps.clock ? { clock: deps.clock } : {}),
     })
     this.centre.onCandidates((candidates) => this.notifier.consider(candidates))
     this.health = new HealthWatch({
       clock: deps.clock ?? systemClock,
-      rules: () => this.options.settings.read().notifications.health,
+      rules: () => this.settings.current().notifications.health,
       raise: (alert) => {
         const { entry, candidate } = healthEntry(alert)
         this.centre.record([entry], [candidate])
@@ -245,8 +248,8 @@ class IndexerMonitor implements Monitor {
     })
     this.watchlist = new WatchlistModel({
       store: {
-        read: () => this.options.settings.read().watchlist ?? undefined,
-        write: (watchlist) => this.options.settings.write({ ...this.options.settings.read(), watchlist }),
+        read: () => this.settings.read().watchlist ?? undefined,
+        write: (watchlist) => this.settings.write({ ...this.settings.read(), watchlist }),
       },
       log: this.log,
       onProblem: (problem) => this.batcher.push('problem', problem),
@@ -273,7 +276,7 @@ class IndexerMonitor implements Monitor {
   async start(): Promise<void> {
     if (this.running) return
     this.running = true
-    const notice = this.options.settings.notice
+    const notice = this.settings.notice
     if (notice) this.batcher.push('problem', { code: 'INTERNAL', message: notice })
     this.openHistory()
     this.applyLaunchAdditions()
@@ -367,13 +370,13 @@ class IndexerMonitor implements Monitor {
   }
 
   async updateSettings(patch: SettingsPatch): Promise<PublicSettings> {
-    const before = this.options.settings.read()
+    const before = this.settings.read()
     const { settings, credentials } = applySettingsPatch(before, patch)
     for (const [id, value] of credentials) {
       this.knownSecrets.addCredential(value)
       this.secrets.set(id, value)
     }
-    this.options.settings.write(settings)
+    this.settings.write(settings)
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
     if (patch.notifications) this.health.rulesChanged()
@@ -396,7 +399,7 @@ class IndexerMonitor implements Monitor {
 
   async testConnection(profile: ProfileInput): Promise<ConnectionReport> {
     return testProfileConnection(profile, {
-      saved: this.options.settings.read(),
+      saved: this.settings.read(),
       secrets: this.secrets,
       learnCredential: (credential) => this.knownSecrets.addCredential(credential),
     })
@@ -568,11 +571,11 @@ class IndexerMonitor implements Monitor {
 
   /** A sign-in started or ended: a named profile follows the signed-in wallet, and the user channels follow the session. */
   private async sessionChanged(wallet: string | null): Promise<void> {
-    const saved = this.options.settings.read()
+    const saved = this.settings.read()
     const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
     if (wallet !== null && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
       profile.wallet = wallet
-      this.options.settings.write(saved)
+      this.settings.write(saved)
       this.batcher.push('settings', this.publicSettings())
     }
     if (this.running) await this.reconnectTo()
@@ -586,14 +589,14 @@ class IndexerMonitor implements Monitor {
   }
 
   private publicSettings(): PublicSettings {
-    const shown = publicSettings(this.options.settings.read(), this.secrets, this.indexer.demoWallet)
+    const shown = publicSettings(this.settings.read(), this.secrets, this.indexer.demoWallet)
     // The chosen profile is not what this run watches: Settings must not call it "in use".
     return this.launch.indexerUrl ? { ...shown, launchIndexerUrl: this.launch.indexerUrl } : shown
   }
 
   private openHistory(): void {
     if (this.history) return
-    const settings = this.options.settings.read()
+    const settings = this.settings.read()
     this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
     this.updateRetentionPolicy()
     // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
@@ -620,11 +623,11 @@ class IndexerMonitor implements Monitor {
       if (!this.watchlist.isWatched(pubkey)) this.watchlist.watchAddress({ pubkey })
     }
     const wallet = this.launch.wallet
-    const saved = this.options.settings.read()
+    const saved = this.settings.read()
     const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
     if (wallet && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
       profile.wallet = wallet
-      this.options.settings.write(saved)
+      this.settings.write(saved)
     }
   }
 
@@ -663,7 +666,7 @@ class IndexerMonitor implements Monitor {
       onLiveStatus: () => this.pushConnection(),
       onHttpState: () => this.pushConnection(),
       onLiveCounters: () => this.healthMoved(),
-      polling: this.options.settings.read().polling,
+      polling: this.settings.read().polling,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
     }
