@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode } from './v8-memory-mode'
+import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode, YOUNG_HOLDS_SIZE_FLAG, YOUNG_MAY_GROW_FLAG } from './v8-memory-mode'
 
-function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = {}) {
+function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number; fastYoungCapBytes?: number } = {}) {
   const flags: string[] = []
-  const clock = { now: 10_000, cpuMicros: 0 }
+  const clock = { now: 10_000, cpuMicros: 0, youngBytes: 1 << 20 }
   let onGc: ((young: boolean) => void) | null = null
   let stopped = false
   const timers: Array<{ run: () => void; ms: number } | null> = []
@@ -16,6 +16,7 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number } = 
     },
     cpuMicros: () => clock.cpuMicros,
     now: () => clock.now,
+    youngGenerationBytes: () => clock.youngBytes,
     setTimer: (run, ms) => timers.push({ run, ms }) - 1,
     clearTimer: (index) => (timers[index as number] = null),
     ...options,
@@ -77,6 +78,28 @@ describe('V8MemoryMode', () => {
     expect(mode.mode).toBe('fast')
   })
 
+  it('lets the young generation grow in fast mode, holds it from half the cap on, and lets it grow again after small mode', () => {
+    const { mode, flags, gcs, elapse, clock } = rig({ burstYoungPerSecond: 5, fastYoungCapBytes: 32 << 20 })
+    mode.start()
+    gcs(5)
+    expect(mode.mode).toBe('fast')
+    clock.youngBytes = 8 << 20
+    gcs(3)
+    expect(flags).not.toContain(YOUNG_HOLDS_SIZE_FLAG)
+    clock.youngBytes = 16 << 20
+    gcs(3)
+    expect(flags.filter((flag) => flag === YOUNG_HOLDS_SIZE_FLAG)).toHaveLength(1)
+    elapse(5000, 0.01)
+    expect(mode.mode).toBe('small')
+    clock.youngBytes = 1 << 20
+    gcs(5)
+    expect(mode.mode).toBe('fast')
+    expect(flags.slice(-2)).toEqual([YOUNG_MAY_GROW_FLAG, FAST_ALLOCATION_FLAG])
+    clock.youngBytes = 16 << 20
+    gcs(1)
+    expect(flags.at(-1)).toBe(YOUNG_HOLDS_SIZE_FLAG)
+  })
+
   it('stops watching and leaves no timer behind', () => {
     const { mode, gcs, pending, isStopped } = rig({ burstYoungPerSecond: 1 })
     mode.start()
@@ -116,4 +139,12 @@ it('small mode keeps the young generation small when set at run time (V8 reads t
   expect(without).toBeGreaterThanOrEqual(32)
   expect(small).toBeLessThanOrEqual(16)
   expect(backToFast).toBeGreaterThanOrEqual(32)
+}, 120_000)
+
+it('a growth factor of 1 set at run time holds the young generation where it is (V8 reads it after start-up)', () => {
+  const held = youngGenerationAfterBurst([YOUNG_HOLDS_SIZE_FLAG])
+  const mayGrow = youngGenerationAfterBurst([YOUNG_HOLDS_SIZE_FLAG, YOUNG_MAY_GROW_FLAG])
+  console.log(`v8 memory mode: young generation after a burst ${held} MB held, ${mayGrow} MB allowed to grow again`)
+  expect(held).toBeLessThanOrEqual(4)
+  expect(mayGrow).toBeGreaterThanOrEqual(32)
 }, 120_000)
