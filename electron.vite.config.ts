@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
 import { devServerSources, metaContentSecurityPolicy } from './src/shared/content-security-policy'
-import { BUNDLED_IN_MAIN } from './src/main/bundled-dependencies'
+import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from './src/main/bundled-dependencies'
 import { builtinsThroughRequire } from './build/builtins-through-require'
 
 /** Under the dev server the page's meta CSP gets what Vite needs (see devServerSources); builds keep the strict tag. */
@@ -31,7 +31,7 @@ const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
 export default defineConfig({
   main: {
     resolve: { alias: shared },
-    plugins: [builtinsThroughRequire()],
+    plugins: [builtinsThroughRequire({ lazy: REQUIRED_ON_USE })],
     build: {
       // Bundled for a faster cold start (see bundled-dependencies.ts).
       externalizeDeps: { exclude: [...BUNDLED_IN_MAIN] },

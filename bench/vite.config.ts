@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
-import { BUNDLED_IN_MAIN } from '../src/main/bundled-dependencies.js'
+import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from '../src/main/bundled-dependencies.js'
 import { builtinsThroughRequire } from '../build/builtins-through-require.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -16,7 +16,7 @@ export default defineConfig({
   root,
   logLevel: 'warn',
   // As the app's main process is built.
-  plugins: [builtinsThroughRequire()],
+  plugins: [builtinsThroughRequire({ lazy: REQUIRED_ON_USE })],
   resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
   // As the app's main process bundles them (see bundled-dependencies.ts), with bs58's own dependency, which
   // electron-vite bundles as it is not one of ours.

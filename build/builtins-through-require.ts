@@ -6,11 +6,17 @@
  * Node's whole fetch implementation. Here each built-in becomes a small module
  * that requires it once and exports only what the bundle uses (the unused
  * exports are pure, so the bundler drops them).
+ *
+ * `lazy` names built-ins that CommonJS code (ws) requires at load but uses only
+ * in some cases: ws loads https and tls for wss:// and zlib for compression
+ * (which ProofWatch turns off), about 10 ms of a start that connects over ws://.
+ * Such a require gets a stand-in that requires the built-in at its first use.
  */
 import { builtinModules, createRequire } from 'node:module'
 import type { Plugin } from 'vite'
 
 const PREFIX = '\0builtin-through-require:'
+const LAZY_PREFIX = '\0builtin-required-on-use:'
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 const builtins = new Set(builtinModules)
 const requireHere = createRequire(import.meta.url)
@@ -42,21 +48,41 @@ function withoutBuiltins(external: unknown): unknown {
   return typeof external === 'string' && isBuiltin(external) ? undefined : external
 }
 
-export function builtinsThroughRequire(): Plugin {
+/** A CommonJS stand-in for a built-in: every property read (and `in`, keys) goes to the built-in, required on the first. */
+function requiredOnUse(builtin: string): string {
+  return [
+    'let loaded',
+    `const builtin = () => (loaded ??= require(${JSON.stringify(builtin)}))`,
+    'module.exports = new Proxy({}, {',
+    '  get: (_, name) => builtin()[name],',
+    '  has: (_, name) => name in builtin(),',
+    '  ownKeys: () => Reflect.ownKeys(builtin()),',
+    '  getOwnPropertyDescriptor: (_, name) => {',
+    '    const found = Reflect.getOwnPropertyDescriptor(builtin(), name)',
+    '    return found && { ...found, configurable: true }',
+    '  },',
+    '})',
+  ].join('\n')
+}
+
+export function builtinsThroughRequire(options: { lazy?: readonly string[] } = {}): Plugin {
+  const lazy = new Set((options.lazy ?? []).flatMap((name) => [name, `node:${name}`]))
   return {
     name: 'proofwatch:builtins-through-require',
     enforce: 'pre',
     options(options) {
       return { ...options, external: withoutBuiltins(options.external) as typeof options.external }
     },
-    resolveId(id, _importer, options) {
+    resolveId(id, importer, options) {
       if (!isBuiltin(id)) return null
-      // Only ESM imports: a CommonJS require (ws's) gets the built-in itself, and node:module stays as it is.
       const kind = (options as { kind?: string } | undefined)?.kind
+      if (kind === 'require-call' && lazy.has(id) && !importer?.startsWith(LAZY_PREFIX)) return LAZY_PREFIX + id
+      // Only ESM imports: a CommonJS require (ws's) gets the built-in itself, and node:module stays as it is.
       if (!isRewritten(id) || (kind !== 'import-statement' && kind !== 'dynamic-import')) return { id, external: true }
       return PREFIX + id
     },
     load(id) {
+      if (id.startsWith(LAZY_PREFIX)) return { code: requiredOnUse(id.slice(LAZY_PREFIX.length)), moduleSideEffects: false }
       if (!id.startsWith(PREFIX)) return null
       const builtin = id.slice(PREFIX.length)
       const lines = [
