@@ -67,7 +67,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
     filler.add(published.map(summary))
     await waitFor(() => filler.pending === 0 && fetcher!.state === 'idle')
     for (const proof of published) expect(held.get(proof.proofAccount)).toMatchObject({ signature: proof.signature, circuitName: proof.circuit.name })
-    expect(listReads()).toEqual(['/api/proofs?limit=16'])
+    expect(listReads()).toEqual(['/api/proofs?limit=8'])
     expect(detailReads(front)).toEqual([])
     // Each once: seen again, it is not asked for again.
     filler.add(published.map(summary))
@@ -87,7 +87,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
     expect(held.has(older.proofAccount) && held.has(fresh.proofAccount)).toBe(true)
     const reads = listReads()
     expect(reads).toHaveLength(2)
-    expect(reads[0]).toBe('/api/proofs?limit=14')
+    expect(reads[0]).toBe('/api/proofs?limit=7')
     expect(reads[1]).toMatch(/cursor=.+limit=200|limit=200.+cursor=/)
     expect(detailReads(front)).toEqual([])
   })

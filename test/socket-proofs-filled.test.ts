@@ -66,6 +66,6 @@ describe('proofs first seen on the socket', () => {
     const published = demo.network.publishProof().proof
     await waitFor(async () => (await monitor!.getProof(published.proofAccount, { source: 'cache' }).catch(() => null))?.signature === published.signature, 10_000)
     expect(detailReads(front)).toEqual([])
-    expect(front.requests.slice(listedBefore).map((r) => r.path)).toContain('/api/proofs?limit=12')
+    expect(front.requests.slice(listedBefore).map((r) => r.path)).toContain('/api/proofs?limit=6')
   })
 })

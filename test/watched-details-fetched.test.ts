@@ -132,6 +132,34 @@ describe('the background fetch of what the user watches', () => {
     expect(front.requests.filter((r) => r.path.startsWith('/api/proofs?'))).toHaveLength(1)
   })
 
+  it('queues a watched transaction pushed live without reading the cache again, once everything before is held', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 35 })
+    front = await startHttpFront(demo.httpUrl)
+    const setup = setUp(openStore())
+    const listed = await listWatched(setup, 6)
+    const { backlog, fetcher } = backlogFor(setup, { perMinute: 6_000 })
+    fetcher.wake()
+    await waitFor(() => fetcher.state === 'idle' && backlog.progress().held === listed.length)
+    let reads = 0
+    const reading = setup.history.missingDetails.bind(setup.history)
+    setup.history.missingDetails = (...args) => {
+      reads++
+      return reading(...args)
+    }
+    const pushed = [demo.network.publishTransaction({ feePayer: WATCHED }), demo.network.publishTransaction({ feePayer: WATCHED })]
+    // As the socket's address channel delivers them: list items, kept as such first.
+    const items = (await setup.client.transactions({ pubkey: WATCHED, limit: 2 })).items
+    expect(items.map((t) => t.signature).sort()).toEqual(pushed.map((t) => t.signature).sort())
+    setup.history.recordTransactions(items, { address: WATCHED })
+    backlog.arrived(pushed.map((t) => t.signature))
+    fetcher.wake()
+    await waitFor(() => fetcher.state === 'idle' && pushed.every((t) => setup.history.transaction(t.signature).data !== null))
+    expect(reads).toBe(0)
+    // Newest first: the one pushed last is asked first.
+    expect(detailRequests().slice(-2).map((d) => d.id)).toEqual([pushed[1]!.signature, pushed[0]!.signature])
+    expect(backlog.progress()).toMatchObject({ held: listed.length + 2, total: listed.length + 2 })
+  })
+
   it('resumes after a restart with what is not yet held in full, and never asks twice', async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 32 })
     front = await startHttpFront(demo.httpUrl)

@@ -87,7 +87,7 @@ describe('BackgroundFetcher', () => {
     await vi.advanceTimersByTimeAsync(1_400)
     expect(pages).toEqual([])
     await vi.advanceTimersByTimeAsync(200)
-    expect(pages).toEqual([14])
+    expect(pages).toEqual([7])
     // The pace's gap after the request, then asleep.
     await vi.advanceTimersByTimeAsync(200)
     await settle()

@@ -51,6 +51,26 @@ export class DetailBacklog implements WorkSource {
     this.batch = []
   }
 
+  /**
+   * Watched transactions just pushed on the socket (list items: their full
+   * records are missing). When everything read before is done they are
+   * queued as they are, newest first, without reading the cache again (one
+   * arrival a second would otherwise cost a read each); else the next read
+   * finds them in their place.
+   */
+  arrived(signatures: readonly string[]): void {
+    if (!this.exhausted) {
+      this.refresh()
+      return
+    }
+    const queued = new Set(this.batch.map((item) => item.id))
+    const fresh = [...new Set(signatures)].filter((id) => !queued.has(id) && !this.unavailable.includes(id))
+    if (fresh.length === 0) return
+    this.batch.unshift(...fresh.reverse().map((id): MissingDetail => ({ kind: 'transaction', id })))
+    this.coverage.total += fresh.length
+    this.options.onProgress?.()
+  }
+
   /** Another queue filled some records: those left to it are read again (held in full now, or still missing). */
   refreshIfLeftElsewhere(): void {
     if (this.leftElsewhere) this.refresh()

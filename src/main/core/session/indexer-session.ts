@@ -194,7 +194,10 @@ export class IndexerSession {
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
-          if (items.length > 0) this.watchedArrived(null)
+          if (items.length > 0) {
+            this.backlog.arrived(items.map((item) => item.transaction.signature))
+            this.fetcher.wake()
+          }
           deps.watchlist.noteAddressTransactions(items)
           this.relayActivity('addressTransactions', items, meta.origin)
         },

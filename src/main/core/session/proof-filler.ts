@@ -188,8 +188,9 @@ export class ProofFiller implements WorkSource {
 
   private pageJob(wanted: Map<string, bigint | null>, cursor: string | undefined, depth: number): FetchJob {
     for (const account of wanted.keys()) this.inFlight.add(account)
-    // Proofs published while the page is asked come above the wanted ones: room for them.
-    const limit = Math.min(PAGE_LIMIT_MAX, cursor === undefined ? wanted.size * 2 + 10 : PAGE_LIMIT_MAX)
+    // Proofs published while the page is asked come above the wanted ones: some room for them
+    // (each record more is decoded and written; one pushed out is looked for on the next page).
+    const limit = Math.min(PAGE_LIMIT_MAX, cursor === undefined ? wanted.size + Math.max(5, Math.ceil(wanted.size / 2)) : PAGE_LIMIT_MAX)
     const batch: PageBatch = { wanted, cursor, depth, limit, page: null }
     const key = `page:${++this.batchSeq}`
     this.batches.set(key, batch)
