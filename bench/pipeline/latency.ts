@@ -216,7 +216,7 @@ function pushIds(view: View, rate: number) {
 }
 
 function p99Target(rate: number) {
-  return rate === 1_000 ? { atMost: 50, text: '< 50 ms' } : undefined
+  return rate === 1_000 ? { atMost: 30, text: '< 30 ms' } : undefined
 }
 
 function pushFigures(view: View, rate: number) {
