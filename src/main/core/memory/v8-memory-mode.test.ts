@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode, YOUNG_HOLDS_SIZE_FLAG, YOUNG_MAY_GROW_FLAG } from './v8-memory-mode'
+import { getHeapSpaceStatistics } from 'node:v8'
+import { FAST_ALLOCATION_FLAG, lastResortCollection, SMALL_FOOTPRINT_FLAG, V8MemoryMode, YOUNG_HOLDS_SIZE_FLAG, YOUNG_MAY_GROW_FLAG } from './v8-memory-mode'
 
 function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number; fastYoungCapBytes?: number } = {}) {
   const flags: string[] = []
+  const collections: number[] = []
   const clock = { now: 10_000, cpuMicros: 0, youngBytes: 1 << 20 }
   let onGc: ((young: boolean) => void) | null = null
   let stopped = false
@@ -17,6 +19,7 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number; fas
     cpuMicros: () => clock.cpuMicros,
     now: () => clock.now,
     youngGenerationBytes: () => clock.youngBytes,
+    collectAll: () => collections.push(clock.now),
     setTimer: (run, ms) => timers.push({ run, ms }) - 1,
     clearTimer: (index) => (timers[index as number] = null),
     ...options,
@@ -36,7 +39,7 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number; fas
     }
   }
   const pending = () => timers.filter((timer) => timer !== null).length
-  return { mode, flags, clock, gcs, elapse, pending, isStopped: () => stopped }
+  return { mode, flags, collections, clock, gcs, elapse, pending, isStopped: () => stopped }
 }
 
 describe('V8MemoryMode', () => {
@@ -61,16 +64,18 @@ describe('V8MemoryMode', () => {
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG])
   })
 
-  it('stays fast while the process is busy and goes small again once it is quiet', () => {
-    const { mode, flags, gcs, elapse, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
+  it('stays fast while the process is busy and goes small again once it is quiet, collecting everything once then', () => {
+    const { mode, flags, collections, gcs, elapse, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
     mode.start()
     gcs(5)
     expect(pending()).toBe(1)
     elapse(5000, 0.9)
     expect(mode.mode).toBe('fast')
+    expect(collections).toEqual([])
     expect(pending()).toBe(1)
     elapse(5000, 0.05)
     expect(mode.mode).toBe('small')
+    expect(collections).toHaveLength(1)
     expect(pending()).toBe(0)
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG])
     // And fast again at the next burst.
@@ -147,4 +152,22 @@ it('a growth factor of 1 set at run time holds the young generation where it is 
   console.log(`v8 memory mode: young generation after a burst ${held} MB held, ${mayGrow} MB allowed to grow again`)
   expect(held).toBeLessThanOrEqual(4)
   expect(mayGrow).toBeGreaterThanOrEqual(32)
+}, 120_000)
+
+it('the last-resort collection, had at run time, gives back the young generation a burst grew', () => {
+  const youngMb = () => Math.round((getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) / 1048576)
+  let keep: unknown[] = []
+  for (let i = 0; i < 6000; i++) {
+    keep.push(JSON.parse(JSON.stringify(Array.from({ length: 200 }, (_, j) => ({ id: `item-${i}-${j}`, slot: String(i * 1000 + j) })))))
+    if (keep.length > 150) keep.shift()
+  }
+  keep = []
+  const before = youngMb()
+  const collect = lastResortCollection()
+  expect(collect).toBeTypeOf('function')
+  collect?.()
+  const after = youngMb()
+  console.log(`v8 memory mode: young generation after a burst ${before} MB, after the last-resort collection ${after} MB (${keep.length} kept)`)
+  expect(before).toBeGreaterThanOrEqual(16)
+  expect(after).toBeLessThanOrEqual(2)
 }, 120_000)

@@ -27,6 +27,7 @@
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 
 export const SMALL_FOOTPRINT_FLAG = '--optimize-for-size --heap-growing-percent=0'
 /** Old space grows by half past what a full collection left, not up to 4x: V8 frees it sooner and pools fewer pages. */
@@ -57,6 +58,12 @@ export interface V8MemoryModeOptions {
   quietCpuShare?: number
   /** The young generation's size now, bytes (both semi-spaces). */
   youngGenerationBytes?: () => number
+  /**
+   * A collection that gives the system back what V8 holds beyond its live
+   * heap: run once when a burst is over. Default: V8's last-resort collection
+   * (see lastResortCollection); null for none.
+   */
+  collectAll?: (() => void) | null
   /** Fast mode's young generation stays under this size (held once it reaches half). Default FAST_YOUNG_CAP_BYTES. */
   fastYoungCapBytes?: number
 }
@@ -71,6 +78,30 @@ function observeNodeGc(onGc: (young: boolean) => void): () => void {
 
 function youngGenerationOfProcess(): number {
   return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
+}
+
+type GcFunction = (options: { type: 'major'; flavor: 'last-resort' }) => void
+
+/**
+ * V8's own `gc`, made available at run time (the flag is read when a context
+ * is made, so a new one carries it). Its last-resort flavour is the
+ * collection V8 runs before giving up on memory: it shrinks the young
+ * generation and unmaps pooled pages (measured after a burst: RSS 427 → 69 MB
+ * in 49 ms; a regular full collection: 361 → 327 MB). Null where it cannot be had.
+ */
+export function lastResortCollection(): (() => void) | null {
+  try {
+    let gc = (globalThis as { gc?: GcFunction }).gc
+    if (typeof gc !== 'function') {
+      setFlagsFromString('--expose-gc')
+      gc = runInNewContext('gc') as GcFunction | undefined
+    }
+    if (typeof gc !== 'function') return null
+    const collect = gc
+    return () => collect({ type: 'major', flavor: 'last-resort' })
+  } catch {
+    return null
+  }
 }
 
 function cpuMicrosOfProcess(): number {
@@ -97,6 +128,7 @@ export class V8MemoryMode {
   private readonly quietCpuShare: number
   private readonly youngGenerationBytes: () => number
   private readonly fastYoungCapBytes: number
+  private readonly collectAll: (() => void) | null
 
   constructor(private readonly options: V8MemoryModeOptions = {}) {
     this.setFlags = options.setFlags ?? setFlagsFromString
@@ -116,6 +148,7 @@ export class V8MemoryMode {
     this.quietCpuShare = options.quietCpuShare ?? 0.25
     this.youngGenerationBytes = options.youngGenerationBytes ?? youngGenerationOfProcess
     this.fastYoungCapBytes = options.fastYoungCapBytes ?? FAST_YOUNG_CAP_BYTES
+    this.collectAll = options.collectAll === undefined ? lastResortCollection() : options.collectAll
   }
 
   get mode(): V8MemoryModeName {
@@ -186,6 +219,9 @@ export class V8MemoryMode {
       this.setFlags(SMALL_FOOTPRINT_FLAG)
       this.current = 'small'
       this.secondStartedAt = now
+      // V8 gives back the burst's young generation and pooled pages only once allocation stops,
+      // and a steady trickle of events never lets it: one collection now, a few tens of ms once per burst.
+      this.collectAll?.()
     } else this.startQuietWindow(now)
   }
 }
