@@ -20,7 +20,7 @@ import { StoredRows } from '../lib/stored-rows'
 import { startV8MemoryMode } from '../../src/main/core/memory/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
-startV8MemoryMode()
+const v8MemoryMode = startV8MemoryMode()
 
 export interface PipelineChildArgs {
   httpUrl: string
@@ -71,7 +71,18 @@ export interface MemoryReading {
   spaces: HeapSpace[]
   /** Linux: resident memory by kind (anonymous, file-backed, shared), in bytes; null elsewhere. */
   resident: { anon: number; file: number; shmem: number } | null
+  /** Linux: the anonymous resident memory by what holds it, from /proc/self/smaps; null elsewhere. */
+  anonymous: AnonymousParts | null
+  /** V8's memory mode at the reading (v8-memory-mode.ts). */
+  v8Mode: string
   relayed: number
+}
+
+export interface AnonymousParts {
+  /** Mappings of exactly 256 KiB, V8's page size: the heap's pages, in use or pooled. */
+  v8Pages: number
+  /** The process's break heap and the other anonymous mappings: malloc (SQLite's page cache, buffers, threads' arenas). */
+  malloc: number
 }
 
 export type ProgressNotice = Pick<CoreCounts, 'relayed'>
@@ -84,6 +95,31 @@ export interface BackfillTiming {
   stored: number
   backfilled: number
   problems: string[]
+}
+
+const V8_PAGE_KIB = 256
+
+/** Anonymous resident memory split into V8's pages and the rest (malloc), from /proc/self/smaps. */
+function anonymousParts(): AnonymousParts | null {
+  let smaps: string
+  try {
+    smaps = readFileSync('/proc/self/smaps', 'utf8')
+  } catch {
+    return null
+  }
+  const parts: AnonymousParts = { v8Pages: 0, malloc: 0 }
+  let current: keyof AnonymousParts | null = null
+  for (const line of smaps.split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line)
+    if (mapping) {
+      const name = mapping[3] ?? ''
+      const kib = (parseInt(mapping[2] as string, 16) - parseInt(mapping[1] as string, 16)) / 1024
+      current = name === '' ? (kib === V8_PAGE_KIB ? 'v8Pages' : 'malloc') : name === '[heap]' ? 'malloc' : null
+    } else if (current !== null && line.startsWith('Rss:')) {
+      parts[current] += Number(line.split(/\s+/)[1]) * 1024
+    }
+  }
+  return parts
 }
 
 /** RssAnon, RssFile and RssShmem of /proc/self/status: what of the RSS is the process's own memory and what is mapped files. */
@@ -213,6 +249,8 @@ answerRequests({
       arrayBuffers: usage.arrayBuffers,
       spaces: getHeapSpaceStatistics().map((space) => ({ name: space.space_name, size: space.space_size, used: space.space_used_size })),
       resident: residentByKind(),
+      anonymous: anonymousParts(),
+      v8Mode: v8MemoryMode.mode,
       relayed: counts.relayed,
     }
   },

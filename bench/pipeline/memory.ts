@@ -38,8 +38,9 @@ function mb(bytes: number): string {
 export function breakdown(reading: MemoryReading): string {
   const young = reading.spaces.filter((space) => space.name === 'new_space' || space.name === 'new_large_object_space').reduce((sum, space) => sum + space.size, 0)
   const outside = reading.rss - reading.heapTotal - reading.arrayBuffers
-  const kinds = reading.resident === null ? '' : ` (resident: own ${mb(reading.resident.anon)}, mapped files ${mb(reading.resident.file + reading.resident.shmem)})`
-  return `heap reserved ${mb(reading.heapTotal)} (young ${mb(young)}), used ${mb(reading.heapUsed)}, array buffers ${mb(reading.arrayBuffers)}, outside V8 ${mb(outside)}${kinds}`
+  const parts = reading.anonymous === null ? '' : `: V8's pages ${mb(reading.anonymous.v8Pages)} (in use or pooled), malloc ${mb(reading.anonymous.malloc)}`
+  const kinds = reading.resident === null ? '' : ` (resident: own ${mb(reading.resident.anon)}${parts}; mapped files ${mb(reading.resident.file + reading.resident.shmem)})`
+  return `V8 ${reading.v8Mode}: heap reserved ${mb(reading.heapTotal)} (young ${mb(young)}), used ${mb(reading.heapUsed)}, array buffers ${mb(reading.arrayBuffers)}, outside V8 ${mb(outside)}${kinds}`
 }
 
 export const memory: Benchmark = {
