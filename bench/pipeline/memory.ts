@@ -54,7 +54,7 @@ export const memory: Benchmark = {
     try {
       const timeoutMs = ctx.quick ? 20_000 : 520_000
       const total = ctx.sizes.soakEvents
-      const pacedMs = ctx.quick ? 2_000 : 12_000
+      const pacedMs = ctx.quick ? 2_000 : 30_000
       const warmUp = Math.round(ctx.sizes.memoryEvents / 10)
       // A reading every tenth of the way, one exactly at memoryEvents.
       const step = Math.round(total / 10)

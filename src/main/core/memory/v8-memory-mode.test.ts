@@ -39,7 +39,15 @@ function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number; fas
     }
   }
   const pending = () => timers.filter((timer) => timer !== null).length
-  return { mode, flags, collections, clock, gcs, elapse, pending, isStopped: () => stopped }
+  /** Fires the pending timer set for `ms`. */
+  const fire = (ms: number) => {
+    const index = timers.findIndex((timer) => timer !== null && timer.ms === ms)
+    const timer = timers[index]
+    if (!timer) throw new Error(`no timer of ${ms} ms pending`)
+    timers[index] = null
+    timer.run()
+  }
+  return { mode, flags, collections, clock, gcs, elapse, fire, pending, isStopped: () => stopped }
 }
 
 describe('V8MemoryMode', () => {
@@ -64,17 +72,21 @@ describe('V8MemoryMode', () => {
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG])
   })
 
-  it('stays fast while the process is busy and goes small again once it is quiet, collecting everything once then', () => {
+  it('stays fast while the process is busy, goes small again once it is quiet, and collects everything once small mode has lasted', () => {
     const { mode, flags, collections, gcs, elapse, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
     mode.start()
     gcs(5)
-    expect(pending()).toBe(1)
+    expect(pending()).toBe(2)
     elapse(5000, 0.9)
     expect(mode.mode).toBe('fast')
     expect(collections).toEqual([])
-    expect(pending()).toBe(1)
+    expect(pending()).toBe(2)
     elapse(5000, 0.05)
     expect(mode.mode).toBe('small')
+    // The collection waits until small mode has lasted a while.
+    expect(collections).toEqual([])
+    expect(pending()).toBe(1)
+    elapse(10_000, 0.01)
     expect(collections).toHaveLength(1)
     expect(pending()).toBe(0)
     expect(flags).toEqual([SMALL_FOOTPRINT_FLAG, FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG])
@@ -105,11 +117,39 @@ describe('V8MemoryMode', () => {
     expect(flags.at(-1)).toBe(YOUNG_HOLDS_SIZE_FLAG)
   })
 
+  it('does not collect when a burst resumes before small mode has lasted a while', () => {
+    const { mode, collections, gcs, elapse, fire, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
+    mode.start()
+    gcs(5)
+    elapse(5000, 0.05)
+    expect(mode.mode).toBe('small')
+    gcs(5)
+    expect(mode.mode).toBe('fast')
+    expect(() => fire(10_000)).toThrow()
+    expect(collections).toEqual([])
+    expect(pending()).toBe(2)
+  })
+
+  it('holds the young generation from a short timer too, since collections are heard of late in a flood, and stops looking once held', () => {
+    const { mode, flags, clock, gcs, fire, pending } = rig({ burstYoungPerSecond: 5, fastYoungCapBytes: 32 << 20, quietCheckMs: 5000 })
+    mode.start()
+    gcs(5)
+    expect(pending()).toBe(2)
+    fire(50)
+    expect(flags).not.toContain(YOUNG_HOLDS_SIZE_FLAG)
+    clock.youngBytes = 32 << 20
+    fire(50)
+    expect(flags.at(-1)).toBe(YOUNG_HOLDS_SIZE_FLAG)
+    // Only the quiet check is left.
+    expect(pending()).toBe(1)
+    expect(() => fire(50)).toThrow()
+  })
+
   it('stops watching and leaves no timer behind', () => {
     const { mode, gcs, pending, isStopped } = rig({ burstYoungPerSecond: 1 })
     mode.start()
     gcs(1)
-    expect(pending()).toBe(1)
+    expect(pending()).toBe(2)
     mode.stop()
     expect(isStopped()).toBe(true)
     expect(pending()).toBe(0)

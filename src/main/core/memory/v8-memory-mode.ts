@@ -36,6 +36,8 @@ export const FAST_ALLOCATION_FLAG = '--no-optimize-for-size --heap-growing-perce
 export const YOUNG_MAY_GROW_FLAG = '--semi-space-growth-factor=2'
 /** Growth by a factor of 1: the young generation keeps the size it has. */
 export const YOUNG_HOLDS_SIZE_FLAG = '--semi-space-growth-factor=1'
+/** How often fast mode looks at the young generation until it is held. */
+const YOUNG_WATCH_MS = 50
 /** Both semi-spaces together; V8 would let them grow to 128 MB. */
 export const FAST_YOUNG_CAP_BYTES = 32 * 1024 * 1024
 
@@ -64,6 +66,8 @@ export interface V8MemoryModeOptions {
    * (see lastResortCollection); null for none.
    */
   collectAll?: (() => void) | null
+  /** How long small mode lasts before that collection. Default 10 s. */
+  collectAfterQuietMs?: number
   /** Fast mode's young generation stays under this size (held once it reaches half). Default FAST_YOUNG_CAP_BYTES. */
   fastYoungCapBytes?: number
 }
@@ -129,6 +133,9 @@ export class V8MemoryMode {
   private readonly youngGenerationBytes: () => number
   private readonly fastYoungCapBytes: number
   private readonly collectAll: (() => void) | null
+  private youngWatch: unknown = null
+  private collectTimer: unknown = null
+  private readonly collectAfterQuietMs: number
 
   constructor(private readonly options: V8MemoryModeOptions = {}) {
     this.setFlags = options.setFlags ?? setFlagsFromString
@@ -149,6 +156,7 @@ export class V8MemoryMode {
     this.youngGenerationBytes = options.youngGenerationBytes ?? youngGenerationOfProcess
     this.fastYoungCapBytes = options.fastYoungCapBytes ?? FAST_YOUNG_CAP_BYTES
     this.collectAll = options.collectAll === undefined ? lastResortCollection() : options.collectAll
+    this.collectAfterQuietMs = options.collectAfterQuietMs ?? 10_000
   }
 
   get mode(): V8MemoryModeName {
@@ -166,6 +174,8 @@ export class V8MemoryMode {
   stop(): void {
     this.stopObserving?.()
     this.stopObserving = null
+    this.stopWatchingYoung()
+    this.cancelCollection()
     if (this.quietTimer !== null) this.clearTimer(this.quietTimer)
     this.quietTimer = null
   }
@@ -198,10 +208,52 @@ export class V8MemoryMode {
     // Small mode shrank the young generation: it may grow again, up to the cap.
     if (this.youngHeld) this.setFlags(YOUNG_MAY_GROW_FLAG)
     this.youngHeld = false
+    this.cancelCollection()
     this.setFlags(FAST_ALLOCATION_FLAG)
     this.current = 'fast'
     this.youngInSecond = 0
+    this.watchYoungGrowth()
     this.startQuietWindow(now)
+  }
+
+  /**
+   * Collections are heard of late in a flood (measured: 0.7 s after one, by
+   * when the young generation had grown twice, to 128 MB), so until it is held
+   * its size is also looked at on a short timer: fast mode only, and only for
+   * the first second or so of a burst.
+   */
+  private watchYoungGrowth(): void {
+    this.youngWatch = this.setTimer(() => {
+      this.youngWatch = null
+      if (this.current !== 'fast' || this.stopObserving === null) return
+      this.holdYoungAtCap()
+      if (!this.youngHeld) this.watchYoungGrowth()
+    }, YOUNG_WATCH_MS)
+  }
+
+  /**
+   * V8 gives back a burst's young generation and pooled pages only once
+   * allocation stops, which a steady trickle of events never lets happen: one
+   * collection once small mode has lasted a while (a few tens of ms, once per
+   * burst; not at once, so that a burst that resumes keeps its young generation).
+   */
+  private collectSoon(): void {
+    if (this.collectAll === null) return
+    this.cancelCollection()
+    this.collectTimer = this.setTimer(() => {
+      this.collectTimer = null
+      if (this.current === 'small' && this.stopObserving !== null) this.collectAll?.()
+    }, this.collectAfterQuietMs)
+  }
+
+  private cancelCollection(): void {
+    if (this.collectTimer !== null) this.clearTimer(this.collectTimer)
+    this.collectTimer = null
+  }
+
+  private stopWatchingYoung(): void {
+    if (this.youngWatch !== null) this.clearTimer(this.youngWatch)
+    this.youngWatch = null
   }
 
   private startQuietWindow(now: number): void {
@@ -219,9 +271,8 @@ export class V8MemoryMode {
       this.setFlags(SMALL_FOOTPRINT_FLAG)
       this.current = 'small'
       this.secondStartedAt = now
-      // V8 gives back the burst's young generation and pooled pages only once allocation stops,
-      // and a steady trickle of events never lets it: one collection now, a few tens of ms once per burst.
-      this.collectAll?.()
+      this.stopWatchingYoung()
+      this.collectSoon()
     } else this.startQuietWindow(now)
   }
 }
