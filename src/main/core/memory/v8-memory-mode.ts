@@ -219,8 +219,8 @@ export class V8MemoryMode {
   /**
    * Collections are heard of late in a flood (measured: 0.7 s after one, by
    * when the young generation had grown twice, to 128 MB), so until it is held
-   * its size is also looked at on a short timer: fast mode only, and only for
-   * the first second or so of a burst.
+   * its size is also looked at on a short timer: in fast mode only (a burst),
+   * until it is held or the burst is over.
    */
   private watchYoungGrowth(): void {
     this.youngWatch = this.setTimer(() => {
