@@ -354,6 +354,50 @@ describe('createPagedList with a cap', () => {
     expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1', 'k2', 'k3'])
   })
 
+  it('goes on from the indexer where its paging had got to once the cache has no more of what was read', async () => {
+    // The indexer has k0..k6; the cache holds only what the list read from it before rows were let go.
+    const pages: Record<string, { items: Row[]; nextCursor: string | null }> = {
+      '': { items: [row('k0'), row('k1'), row('k2')], nextCursor: 'c1' },
+      c1: { items: [row('k3'), row('k4')], nextCursor: 'c2' },
+      c2: { items: [row('k5'), row('k6')], nextCursor: null },
+    }
+    const cached = ['k0', 'k1', 'k2', 'k3', 'k4'].map((id) => row(id))
+    const asked: Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }> = []
+    const list = createPagedList<object, Row>(
+      async (query) => {
+        asked.push({ from: 'indexer', cursor: query.cursor })
+        return { ...(pages[query.cursor ?? ''] as { items: Row[]; nextCursor: string | null }), total: '7' }
+      },
+      (item) => item.id,
+      { pageLimit: 2 },
+      {
+        rows: 3,
+        fetchCached: async (query) => {
+          asked.push({ from: 'cache', cursor: query.cursor })
+          const after = cached.findIndex((item) => cacheCursorAfter(item.id) === query.cursor)
+          const items = cached.slice(after + 1, after + 1 + (query.limit ?? 50))
+          const last = items.at(-1)
+          return { items, nextCursor: last && last !== cached.at(-1) ? cacheCursorAfter(last.id) : null, total: '5' }
+        },
+      },
+    )
+    await list.load({})
+    await list.loadMore()
+    list.prepend([row('n0')])
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1'])
+    await list.loadMore()
+    await list.loadMore()
+    expect(asked.slice(-2).map((ask) => ask.from)).toEqual(['cache', 'cache'])
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1', 'k2', 'k3', 'k4'])
+    // The cache ran out; the list is not at its end: the indexer goes on after k4.
+    expect(list.ended.value).toBe(false)
+    expect(list.nextCursor.value).toBe('c2')
+    await list.loadMore()
+    expect(asked.at(-1)).toEqual({ from: 'indexer', cursor: 'c2' })
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6'])
+    expect(list.ended.value).toBe(true)
+  })
+
   it('keeps every row without a cap, and a new query starts from the indexer again', async () => {
     const { list, asked } = capped(3)
     await list.load({})

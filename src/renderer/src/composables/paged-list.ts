@@ -68,6 +68,12 @@ export function createPagedList<Query extends object, Item>(
   let lastHeadRefreshAt = Number.NEGATIVE_INFINITY
   /** Rows past the cap were let go: Load more reads on from the cache, with its cursors. */
   let readOnFromCache = false
+  /**
+   * The indexer's cursor where its paging had got to when rows were first let
+   * go: the cache holds only what was read, so once reading on from it runs
+   * out, the list goes on from the indexer there (not an end of list).
+   */
+  let indexerTail: string | null = null
   /** Moves when rows are let go: a page asked for before belongs after rows no longer held. */
   let tailEpoch = 0
 
@@ -114,6 +120,7 @@ export function createPagedList<Query extends object, Item>(
     query.value = nextQuery
     followedCursors = new Set()
     readOnFromCache = false
+    indexerTail = null
     tailEpoch++
     items.value = []
     total.value = null
@@ -159,6 +166,12 @@ export function createPagedList<Query extends object, Item>(
       if (mine !== generation || epoch !== tailEpoch) return
       followedCursors.add(cursor)
       append(page, false)
+      if (readOnFromCache && nextCursor.value === null && indexerTail !== null) {
+        // The cache has no more of what was read: the indexer goes on from where it had got to.
+        readOnFromCache = false
+        nextCursor.value = followedCursors.has(indexerTail) ? null : indexerTail
+        indexerTail = null
+      }
       updatedAt.value = Date.now()
     } catch (caught) {
       if (mine !== generation) return
@@ -214,6 +227,7 @@ export function createPagedList<Query extends object, Item>(
     tailEpoch++
     // Cursors followed before lead into rows let go: following one again is reading them again, not a loop.
     followedCursors = new Set()
+    if (!readOnFromCache) indexerTail = nextCursor.value
     readOnFromCache = true
     nextCursor.value = cacheCursorAfter(identity(kept[kept.length - 1] as Item))
   }
