@@ -6,10 +6,11 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM, launchHeadlessChromium } from '../../test/support/chromium'
+import type { IndexerChildArgs, IndexerReady } from '../children/indexer'
 import type { BenchContext } from './context'
-import { spawnUntilLine, type StartedProcess } from './processes'
+import { forkChild, spawnUntilLine, type ForkedChild, type StartedProcess } from './processes'
 
 const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 
@@ -51,4 +52,30 @@ export async function startServeMode(ctx: BenchContext, indexer: { httpUrl: stri
     { cwd: ctx.root, env: { PROOFWATCH_DATA_DIR: dataDir } },
   )
   return { ...started, url: started.match[1] as string }
+}
+
+export interface ServedPage {
+  indexer: ForkedChild<IndexerReady>
+  serve: ServeMode
+  page: Page
+}
+
+/**
+ * An indexer child, serve mode against it and a Chromium page (1280×800, page
+ * errors logged), for `run`; all three are stopped afterwards, whatever `run` did.
+ */
+export async function withServedPage<T>(ctx: BenchContext, indexerArgs: IndexerChildArgs, run: (served: ServedPage) => Promise<T>): Promise<T> {
+  const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', indexerArgs)
+  const cleanups: (() => Promise<unknown>)[] = [() => indexer.stop()]
+  try {
+    const serve = await startServeMode(ctx, indexer.ready)
+    cleanups.unshift(() => serve.stop())
+    const browser = await launchChromium()
+    cleanups.unshift(() => browser.close())
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`))
+    return await run({ indexer, serve, page })
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined)
+  }
 }

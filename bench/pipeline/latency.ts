@@ -18,8 +18,8 @@ import type { Page } from 'playwright-core'
 import type { Benchmark } from '../lib/benchmark'
 import type { BenchContext } from '../lib/context'
 import { measured, notMeasured, type Figure } from '../lib/figures'
-import { forkChild, type ForkedChild } from '../lib/processes'
-import { browserMissing, launchChromium, startServeMode } from '../lib/browser'
+import type { ForkedChild } from '../lib/processes'
+import { browserMissing, withServedPage } from '../lib/browser'
 import { sleep, wallNow } from '../lib/clock'
 import { percentile } from '../lib/stats'
 import { PollingView } from './polling-view'
@@ -243,18 +243,10 @@ export const latency: Benchmark = {
     const missing = browserMissing()
     if (missing) return notMeasuredFigures(ctx, VIEWS, missing)
     const maxRate = Math.max(...ctx.sizes.latencyRates)
-    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', {
+    return withServedPage(ctx, {
       maxProofs: maxRate * (ctx.sizes.latencyWindowMs / 1000) * 2 + 1_000,
-    })
-    const cleanups: (() => Promise<unknown>)[] = [() => indexer.stop()]
-    try {
-      const serve = await startServeMode(ctx, indexer.ready)
-      cleanups.unshift(() => serve.stop())
-      const browser = await launchChromium()
-      cleanups.unshift(() => browser.close())
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    }, async ({ indexer, serve, page }) => {
       await watchSocket(page)
-      page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`))
       const offsets = {
         page: 0,
         indexer: await clockOffset(() => indexer.channel.request<number>('clock')),
@@ -331,8 +323,6 @@ export const latency: Benchmark = {
         }
       }
       return figures
-    } finally {
-      for (const cleanup of cleanups) await cleanup().catch(() => {})
-    }
+    })
   },
 }

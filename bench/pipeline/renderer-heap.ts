@@ -14,10 +14,9 @@
 import type { Benchmark } from '../lib/benchmark'
 import type { BenchContext } from '../lib/context'
 import { measured, notMeasured, type Figure } from '../lib/figures'
-import { forkChild } from '../lib/processes'
-import { browserMissing, launchChromium, startServeMode } from '../lib/browser'
+import { browserMissing, withServedPage } from '../lib/browser'
 import { sleep } from '../lib/clock'
-import type { IndexerReady, PublishReply } from '../children/indexer'
+import type { PublishReply } from '../children/indexer'
 
 const RATE = 1_000
 const SAMPLES = 7
@@ -36,14 +35,7 @@ export const rendererHeap: Benchmark = {
         notMeasured({ id: ids.growth, figure: '… its growth per minute', unit: 'MB/min' }, missing),
       ]
     }
-    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { maxProofs: 20_000 })
-    const cleanups: (() => Promise<unknown>)[] = [() => indexer.stop()]
-    try {
-      const serve = await startServeMode(ctx, indexer.ready)
-      cleanups.unshift(() => serve.stop())
-      const browser = await launchChromium()
-      cleanups.unshift(() => browser.close())
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    return withServedPage(ctx, { maxProofs: 20_000 }, async ({ indexer, serve, page }) => {
       await page.goto(`${serve.url}#/proofs`)
       await page.waitForSelector('[data-testid="proof-row"], [data-testid="proofs-empty"]', { timeout: 20_000 })
       const cdp = await page.context().newCDPSession(page)
@@ -95,8 +87,6 @@ export const rendererHeap: Benchmark = {
           [perMinute],
         ),
       ]
-    } finally {
-      for (const cleanup of cleanups) await cleanup().catch(() => undefined)
-    }
+    })
   },
 }

@@ -15,9 +15,7 @@ import type { Page } from 'playwright-core'
 import type { Benchmark } from '../lib/benchmark'
 import type { BenchContext } from '../lib/context'
 import { measured, notMeasured, type Figure } from '../lib/figures'
-import { forkChild } from '../lib/processes'
-import { browserMissing, launchChromium, startServeMode } from '../lib/browser'
-import type { IndexerReady } from '../children/indexer'
+import { browserMissing, withServedPage } from '../lib/browser'
 
 const VIEW_HASH = '#/proofs'
 const ROW_SELECTOR = '[data-testid="proof-row"]'
@@ -143,15 +141,7 @@ export const scroll: Benchmark = {
     const missing = browserMissing()
     if (missing) return [notMeasured(target.fps, missing), notMeasured(target.longest, missing)]
     const rows = ctx.quick ? ctx.sizes.scrollRows : TARGET_ROWS
-    const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: rows, maxProofs: rows + 1_000 })
-    const cleanups: (() => Promise<unknown>)[] = [() => indexer.stop()]
-    try {
-      const serve = await startServeMode(ctx, indexer.ready)
-      cleanups.unshift(() => serve.stop())
-      const browser = await launchChromium()
-      cleanups.unshift(() => browser.close())
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-      page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`))
+    return withServedPage(ctx, { historyProofs: rows, maxProofs: rows + 1_000 }, async ({ serve, page }) => {
       await page.goto(serve.url + VIEW_HASH)
       const filledAt = performance.now()
       const list = await loadRows(page, rows)
@@ -176,8 +166,6 @@ export const scroll: Benchmark = {
         measured({ id: 'scroll.short-fps', figure: `scroll ${held} proofs: frame rate`, unit: 'fps', note }, fps),
         measured({ id: 'scroll.short-longest', figure: `scroll ${held} proofs: longest frame`, unit: 'ms', note }, longest),
       ]
-    } finally {
-      for (const cleanup of cleanups) await cleanup().catch(() => {})
-    }
+    })
   },
 }
