@@ -1,4 +1,5 @@
 import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
+import { laterVersion } from '../notify/entry-versions'
 
 /**
  * Bridge events merged into as few as possible: the last value of a state
@@ -14,6 +15,8 @@ export class MergedEvents {
   private readonly states = new Map<string, BridgeEvent>()
   private readonly lists = new Map<string, unknown[]>()
   private problems: BridgeEvents['problem'][] = []
+  /** Where each held notification-centre entry is in its list, by id. */
+  private notificationAt = new Map<string, number>()
   private droppedCount = 0
   private items = 0
 
@@ -47,6 +50,7 @@ export class MergedEvents {
     for (const payload of this.problems) batch.push({ event: 'problem', payload })
     this.states.clear()
     this.lists.clear()
+    this.notificationAt.clear()
     this.problems = []
     this.items = 0
     return batch
@@ -68,22 +72,18 @@ export class MergedEvents {
 
   private addNotifications(entries: BridgeEvents['notifications']): void {
     const list = (this.lists.get('notifications') ?? []) as BridgeEvents['notifications']
-    const at = new Map(list.map((entry, index) => [entry.id, index]))
     for (const entry of entries) {
-      const index = at.get(entry.id)
+      const index = this.notificationAt.get(entry.id)
       const earlier = index === undefined ? undefined : list[index]
       if (index === undefined || earlier === undefined) {
-        at.set(entry.id, list.length)
+        this.notificationAt.set(entry.id, list.length)
         list.push(entry)
-      } else {
-        // No key set to undefined: the JSON transport would drop it where structured clone keeps it.
-        const merged = { ...entry }
-        if (merged.subject == null && earlier.subject != null) merged.subject = earlier.subject
-        if (merged.topic == null && earlier.topic != null) merged.topic = earlier.topic
-        list[index] = merged
-      }
+      } else list[index] = laterVersion(earlier, entry)
     }
-    this.lists.set('notifications', this.trim(list, this.maxItemsPerList))
+    const kept = this.trim(list, this.maxItemsPerList)
+    // Trimming moved every entry: where each one is is read again.
+    if (kept !== list) this.notificationAt = new Map(kept.map((entry, index) => [entry.id, index]))
+    this.lists.set('notifications', kept)
   }
 
   private trim<T>(list: T[], max: number): T[] {

@@ -1,5 +1,6 @@
 import type { AppNotification } from '@shared/domain'
 import type { WriteOp } from './history-writer'
+import { laterVersion } from '../notify/entry-versions'
 
 /**
  * A growing burst rewrites its one centre entry at every event: a batch of
@@ -10,6 +11,9 @@ import type { WriteOp } from './history-writer'
  * between ends the merging, so that their order still holds.
  */
 export function coalesceNotificationWrites(ops: readonly WriteOp[]): readonly WriteOp[] {
+  // Most batches hold one entry or none: nothing to merge, nothing to allocate.
+  const entries = ops.reduce((count, op) => count + (op.type === 'notifications' ? op.notifications.length : 0), 0)
+  if (entries < 2) return ops
   const versions: Array<Array<AppNotification | null>> = ops.map((op) => (op.type === 'notifications' ? [...op.notifications] : []))
   let latest = new Map<string, { op: number; item: number }>()
   let coalesced = false
@@ -26,10 +30,7 @@ export function coalesceNotificationWrites(ops: readonly WriteOp[]): readonly Wr
       if (at) {
         const earlierItems = versions[at.op] as Array<AppNotification | null>
         const earlier = earlierItems[at.item] as AppNotification
-        const merged = { ...later, read: earlier.read, receivedAt: earlier.receivedAt }
-        if (merged.subject == null && earlier.subject != null) merged.subject = earlier.subject
-        if (merged.topic == null && earlier.topic != null) merged.topic = earlier.topic
-        items[itemIndex] = merged
+        items[itemIndex] = { ...laterVersion(earlier, later), read: earlier.read, receivedAt: earlier.receivedAt }
         earlierItems[at.item] = null
         coalesced = true
       }
