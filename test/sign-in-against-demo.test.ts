@@ -76,6 +76,14 @@ function demoKeypair(dir: string): string {
   return keypairFile(dir, demoWalletKeypair())
 }
 
+/** Keypair sign-in as a person does it: the message is shown first, then confirmed. */
+async function signInConfirmed(m: Monitor, file: string): Promise<AuthState> {
+  const shown = await m.signInWithKeypair(file)
+  expect(shown.status).not.toBe('signed-in')
+  expect(shown.confirmation?.message).toContain(' wants you to sign in with your Solana account:')
+  return m.confirmSignIn(shown.confirmation!.id, true)
+}
+
 const userChannelsLive = (m: Monitor) => async () => (await m.getConnection()).userChannels === 'ok'
 
 describe('sign-in with a keypair file', () => {
@@ -83,7 +91,7 @@ describe('sign-in with a keypair file', () => {
     const { monitor, events, secrets, dataDir } = await start()
     const file = demoKeypair(dataDir)
     expect((await monitor.getConnection()).userChannels).toBe('not-configured')
-    const state = await monitor.signInWithKeypair(file)
+    const state = await signInConfirmed(monitor, file)
     expect(state).toMatchObject({ status: 'signed-in', user: { pubkey: DEMO_WALLET }, available: 'yes' })
     expect(state.expiresAt).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000)
     await waitFor(userChannelsLive(monitor))
@@ -240,7 +248,7 @@ describe('the session over its life', () => {
   it('says "Signed out: sign in again" once when the indexer ends the session mid-stream, and recovers after a new sign-in', async () => {
     const { monitor, events, dataDir } = await start()
     const file = demoKeypair(dataDir)
-    await monitor.signInWithKeypair(file)
+    await signInConfirmed(monitor, file)
     await waitFor(userChannelsLive(monitor))
 
     expect(demo!.accounts.endAllSessions()).toBe(1)
@@ -262,7 +270,7 @@ describe('the session over its life', () => {
     // Said by the sign-in state, not again as a problem per refused user channel.
     expect(events.of('problem').filter((p) => p.message.includes('user:'))).toEqual([])
 
-    await monitor.signInWithKeypair(file)
+    await signInConfirmed(monitor, file)
     await waitFor(userChannelsLive(monitor))
     expect((await monitor.getAuth()).status).toBe('signed-in')
     expect(signedOut()).toHaveLength(1)
@@ -271,7 +279,7 @@ describe('the session over its life', () => {
   it('checks a kept session at start and signs out for good', async () => {
     const secrets = memorySecretStorage()
     const first = await start({ secrets })
-    await first.monitor.signInWithKeypair(demoKeypair(first.dataDir))
+    await signInConfirmed(first.monitor, demoKeypair(first.dataDir))
     const cookie = (JSON.parse(secrets.get(`sign-in:${demo!.httpUrl}`) as string) as { cookieValue: string }).cookieValue
     await first.monitor.stop()
 

@@ -22,6 +22,22 @@ export interface AuthState {
   pending: { url: string; expiresAt: number } | null
   /** The last thing that went wrong, as a sentence; null after a success. */
   problem: string | null
+  /** A keypair sign-in waiting for the user to read and confirm the exact message; null when none. */
+  confirmation: SignInConfirmation | null
+}
+
+/** The message ProofWatch would sign with a keypair file, shown to the user before anything is signed. */
+export interface SignInConfirmation {
+  id: string
+  pubkey: string
+  /** The exact text that would be signed. */
+  message: string
+  /** The site the message signs in to, as it names itself (shown highlighted). */
+  domain: string
+  /** The domain confirmed earlier for this indexer when it is another one; null when none or the same. */
+  previousDomain: string | null
+  /** Epoch ms after which the indexer would refuse the message. */
+  expiresAt: number
 }
 
 export const SIGNED_OUT_STATE: AuthState = {
@@ -33,6 +49,7 @@ export const SIGNED_OUT_STATE: AuthState = {
   pastedCredential: false,
   pending: null,
   problem: null,
+  confirmation: null,
 }
 
 /** What the user is told, once, when the indexer ends the session. */

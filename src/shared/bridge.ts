@@ -112,6 +112,8 @@ export interface BridgeMethods {
   /** Signs in with a Solana CLI keypair file; null asks main to show a file dialog (desktop). */
   signInWithKeypair(path: string | null): Promise<AuthState>
   /** Ends the session with the indexer and forgets its cookie. */
+  /** Answers the keypair sign-in message shown in `AuthState.confirmation`: signs it (true) or drops it. */
+  confirmSignIn(id: string, accept: boolean): Promise<AuthState>
   signOut(): Promise<AuthState>
 }
 
@@ -226,6 +228,7 @@ export const IPC_CHANNELS = {
   signInWithWallet: 'proofwatch:sign-in-with-wallet',
   signInWithKeypair: 'proofwatch:sign-in-with-keypair',
   signOut: 'proofwatch:sign-out',
+  confirmSignIn: 'proofwatch:confirm-sign-in',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -26,6 +26,8 @@ const statusLine = document.getElementById('status') as HTMLElement
 const list = document.getElementById('wallets') as HTMLUListElement
 const messageBox = document.getElementById('message-box') as HTMLElement
 const messageText = document.getElementById('message') as HTMLElement
+const domainText = document.getElementById('domain') as HTMLElement
+const domainChanged = document.getElementById('domain-changed') as HTMLElement
 let busy = false
 let done = false
 
@@ -64,8 +66,11 @@ async function signIn(wallet: Wallet): Promise<void> {
     const account = accounts.find((a) => a.features.includes(SIGN_MESSAGE)) ?? accounts[0]
     if (!account) throw new Error(`${wallet.name} gave no account.`)
     say(`Preparing the message for ${account.address}…`)
-    const { message } = await post<{ message: string }>('challenge', { pubkey: account.address })
+    const { message, domain, previousDomain } = await post<{ message: string; domain: string; previousDomain: string | null }>('challenge', { pubkey: account.address })
     messageText.textContent = message
+    domainText.textContent = domain
+    domainChanged.textContent = previousDomain === null ? '' : `This indexer's sign-in domain changed: it was ${previousDomain}. Sign only if you expected ${domain}.`
+    domainChanged.hidden = previousDomain === null
     messageBox.hidden = false
     say(`Approve the message in ${wallet.name}.`)
     const [signed] = await (wallet.features[SIGN_MESSAGE] as SignMessageFeature).signMessage({ account, message: new TextEncoder().encode(message) })

@@ -59,11 +59,22 @@ export function buildSignInMessage(challenge: SignInChallenge, pubkey: string, c
   ].join('\n')
 }
 
+/** Control, bidi and zero-width characters cannot be seen as they are: dropped from what the account shows. */
+const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c]/g
+const MAX_SHOWN_LENGTH = 200
+
+function shownText(value: unknown): string | null {
+  const text = toText(value)
+  if (text === null) return null
+  const clean = text.replace(HIDDEN_CHARACTERS, '').trim().slice(0, MAX_SHOWN_LENGTH)
+  return clean === '' ? null : clean
+}
+
 export function decodeSignedInUser(value: unknown): SignedInUser {
   if (!isJsonObject(value)) throw decodeFailure('The signed-in user is not an object', value)
   const pubkey = toText(value.pubkey)
-  if (pubkey === null || pubkey === '') throw decodeFailure('The signed-in user has no public key', value)
-  return { pubkey, displayName: toText(value.displayName), role: toText(value.role), email: toText(value.email) }
+  if (pubkey === null || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(pubkey)) throw decodeFailure('The signed-in user has no Solana public key', value)
+  return { pubkey, displayName: shownText(value.displayName), role: shownText(value.role), email: shownText(value.email) }
 }
 
 /** `{ ok, user, expiresAt }` of verify; `expiresAt` may be missing (then the cookie's Max-Age says it). */

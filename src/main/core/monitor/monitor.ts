@@ -222,7 +222,7 @@ class IndexerMonitor implements Monitor {
       log: this.log,
       target: () => {
         const target = this.session?.target
-        return target ? { httpUrl: target.httpUrl, wallet: target.wallet, pastedCredential: target.pastedCredential } : null
+        return target ? { httpUrl: target.httpUrl, demo: target.demo, wallet: target.wallet, pastedCredential: target.pastedCredential } : null
       },
       onChange: (state) => this.batcher.push('auth', state),
       onSession: (change) => this.sessionChanged(change.user?.pubkey ?? null),
@@ -554,6 +554,10 @@ class IndexerMonitor implements Monitor {
     return this.signIn.signInWithKeypair(expandHome(file))
   }
 
+  async confirmSignIn(id: string, accept: boolean): Promise<AuthState> {
+    return this.signIn.confirmSignIn(id, accept)
+  }
+
   async signOut(): Promise<AuthState> {
     return this.signIn.signOut()
   }
@@ -561,7 +565,13 @@ class IndexerMonitor implements Monitor {
   /** `--keypair` at launch: a failure is said (log and banner) and the app runs on without the sign-in. */
   private async signInWithLaunchKeypair(path: string): Promise<void> {
     try {
-      await this.signIn.signInWithKeypair(expandHome(path))
+      const state = await this.signIn.signInWithKeypair(expandHome(path), 'launch')
+      if (state.confirmation !== null) {
+        this.batcher.push('problem', {
+          code: 'INVALID_ARGUMENT',
+          message: `Sign-in with --keypair is waiting: ${state.confirmation.domain} was not confirmed for this indexer yet. Read and confirm the message in Settings → Account.`,
+        })
+      }
     } catch (error) {
       const info = toErrorInfo(error)
       this.log.warn('--keypair sign-in failed', info)

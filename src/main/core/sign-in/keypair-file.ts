@@ -65,10 +65,7 @@ export async function signWithKeypairFile(
   message: (pubkey: string) => Promise<string>,
   expectedPubkey: string | null = null,
 ): Promise<{ pubkey: string; message: string; signature: string }> {
-  const pubkey = keypairPublicKey(path)
-  if (expectedPubkey !== null && expectedPubkey !== pubkey) {
-    throw refused(`This keypair is for ${pubkey}, but the profile's wallet is ${expectedPubkey}. Choose the keypair of ${expectedPubkey}, or clear the wallet in Settings first.`)
-  }
+  const pubkey = keypairPublicKeyFor(path, expectedPubkey)
   const text = await message(pubkey)
   const bytes = readKeyBytes(path)
   try {
@@ -78,6 +75,15 @@ export async function signWithKeypairFile(
   } finally {
     bytes.fill(0)
   }
+}
+
+/** The file's public key, refused unless it is `expectedPubkey` (when set). */
+export function keypairPublicKeyFor(path: string, expectedPubkey: string | null): string {
+  const pubkey = keypairPublicKey(path)
+  if (expectedPubkey !== null && expectedPubkey !== pubkey) {
+    throw refused(`This keypair is for ${pubkey}, but the profile's wallet is ${expectedPubkey}. Choose the keypair of ${expectedPubkey}, or clear the wallet in Settings first.`)
+  }
+  return pubkey
 }
 
 /** The public key of a keypair file, after checking that its two halves belong together. */

@@ -33,12 +33,19 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface LoopbackSignInOptions {
   /** The folder holding the built sign-in.html and its assets. */
   pageRoot: string
-  /** The message to sign for this key (main asks the indexer for a nonce). */
-  challenge(pubkey: string): Promise<string>
+  /** The message to sign for this key (main asks the indexer for a nonce and checks it), with the domain it signs in to. */
+  challenge(pubkey: string): Promise<PageChallenge>
   /** Sends the signed message to the indexer and keeps the session; answers who signed in. */
   complete(input: { pubkey: string; message: string; signature: string }): Promise<SignedInUser>
   lifetimeMs?: number
   now?: () => number
+}
+
+/** What the page shows before the wallet signs: the exact message, its domain, and the domain confirmed before when it differs. */
+export interface PageChallenge {
+  message: string
+  domain: string
+  previousDomain: string | null
 }
 
 export type LoopbackOutcome = { status: 'signed-in'; user: SignedInUser } | { status: 'expired' } | { status: 'cancelled' }
@@ -167,9 +174,9 @@ export async function openLoopbackSignIn(options: LoopbackSignInOptions): Promis
         const pubkey = body.pubkey
         if (typeof pubkey !== 'string' || decodeBase58(pubkey, 32) === null) return reply(response, 400, { error: 'The wallet gave an account that is not a Solana public key.' })
         try {
-          const message = await options.challenge(pubkey)
-          pending = { pubkey, message }
-          return reply(response, 200, { message })
+          const challenge = await options.challenge(pubkey)
+          pending = { pubkey, message: challenge.message }
+          return reply(response, 200, challenge)
         } catch (error) {
           return reply(response, 502, { error: toErrorInfo(error).message })
         }

@@ -4,17 +4,20 @@
  * at start, refreshing it before it ends, telling the user once when it is
  * over, and signing out. The cookie stays in main (the secret store).
  */
+import { randomUUID } from 'node:crypto'
 import { SIGNED_OUT_MESSAGE, SIGNED_OUT_STATE, type AuthState, type SignedInUser } from '@shared/auth'
 import type { AppNotification, ErrorInfo } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
-import { AuthClient } from '../indexer/auth-client'
+import { AuthClient, type SignedInSession } from '../indexer/auth-client'
 import { isSignedOutError } from '../indexer/auth-errors'
-import { buildSignInMessage } from '../indexer/sign-in'
+import { buildSignInMessage, DEFAULT_SIGN_IN_CHAIN } from '../indexer/sign-in'
 import type { Logger } from '../log/log'
 import type { SecretStorage } from '../config/secrets'
-import { signWithKeypairFile } from './keypair-file'
-import { openLoopbackSignIn, type LoopbackSignIn } from './loopback-page'
+import { keypairPublicKeyFor, signWithKeypairFile } from './keypair-file'
+import { openLoopbackSignIn, type LoopbackSignIn, type PageChallenge } from './loopback-page'
+import { checkSignInChallenge, ISSUED_AT_TOLERANCE_MS } from './sign-in-message-check'
 import { readSession, writeSession, type StoredSession } from './stored-session'
+import { readTrustedDomain, writeTrustedDomain } from './trusted-domain'
 
 /** Refreshed when less than this is left (sessions last 7 days). */
 const REFRESH_BEFORE_END_MS = 24 * 60 * 60_000
@@ -25,6 +28,8 @@ const PROBE_PUBKEY = '11111111111111111111111111111111'
 
 export interface SignInTarget {
   httpUrl: string
+  /** The built-in demo: its sign-in domain is ProofWatch's own, so `--keypair` at launch signs without asking. */
+  demo: boolean
   /** The wallet the app follows on this indexer (the keypair must match it). */
   wallet: string | null
   /** A pasted credential is kept for it (the fallback when not signed in). */
@@ -52,9 +57,26 @@ export interface SignInServiceOptions {
   pageLifetimeMs?: number
 }
 
+/** A keypair sign-in whose message the user has been shown and not yet answered. */
+interface HeldKeypairSignIn {
+  id: string
+  httpUrl: string
+  path: string
+  pubkey: string
+  message: string
+  domain: string
+  expiresAt: number
+}
+
 export class SignInService {
   private state: AuthState = { ...SIGNED_OUT_STATE }
+  /** The one sign-in page that may still sign the user in; every other is closed. */
   private page: LoopbackSignIn | null = null
+  /** Every page opened and not yet closed, so that sign-out and a new page close them all. */
+  private readonly openPages = new Set<LoopbackSignIn>()
+  /** Counts browser sign-ins begun, so that an earlier call that finishes later does not win. */
+  private pageGeneration = 0
+  private held: HeldKeypairSignIn | null = null
   private refreshTimer: ReturnType<typeof setTimeout> | null = null
   /** The indexer whose state this is; a switch starts over. */
   private httpUrl: string | null = null
@@ -67,7 +89,12 @@ export class SignInService {
   }
 
   snapshot(): AuthState {
-    return { ...this.state, user: this.state.user ? { ...this.state.user } : null, pending: this.state.pending ? { ...this.state.pending } : null }
+    return {
+      ...this.state,
+      user: this.state.user ? { ...this.state.user } : null,
+      pending: this.state.pending ? { ...this.state.pending } : null,
+      confirmation: this.state.confirmation ? { ...this.state.confirmation } : null,
+    }
   }
 
   /** The session kept for an indexer, for the credential main sends. */
@@ -81,8 +108,8 @@ export class SignInService {
     if (target === null) return
     if (target.httpUrl !== this.httpUrl) {
       this.httpUrl = target.httpUrl
-      void this.page?.close()
-      this.page = null
+      void this.closePages()
+      this.held = null
       this.clearRefresh()
       this.toldSignedOut = false
       this.state = { ...SIGNED_OUT_STATE }
@@ -97,6 +124,7 @@ export class SignInService {
     this.set({ status: 'signed-in', user: stored.user, expiresAt: stored.expiresAt, available: 'yes', availabilityNote: null })
     try {
       const user = await this.client(target.httpUrl).me(stored.cookieValue)
+      if (user.pubkey !== stored.user.pubkey) return this.refuseOtherIdentity(target.httpUrl, stored.user.pubkey, user.pubkey)
       this.keep(target.httpUrl, { ...stored, user })
       this.set({ user, problem: null })
       this.scheduleRefresh(stored.expiresAt)
@@ -136,22 +164,76 @@ export class SignInService {
     return this.snapshot()
   }
 
-  /** Signs in with a Solana CLI keypair file: read, signed with, and dropped at once. */
-  async signInWithKeypair(path: string): Promise<AuthState> {
+  /**
+   * Signs in with a Solana CLI keypair file. The indexer's message is checked
+   * and shown first (`confirmation`); nothing is signed until the user
+   * confirms it with `confirmSignIn`. At launch (`--keypair`) it signs at
+   * once only for a domain the user confirmed before for this indexer, or
+   * for the built-in demo; otherwise the message waits in Settings → Account.
+   */
+  async signInWithKeypair(path: string, when: 'asked' | 'launch' = 'asked'): Promise<AuthState> {
     const target = this.requireTarget()
-    const client = this.client(target.httpUrl)
     try {
-      const signed = await signWithKeypairFile(
-        path,
-        async (pubkey) => buildSignInMessage(await client.nonce(pubkey), pubkey),
-        target.wallet,
-      )
-      await this.complete(target.httpUrl, await client.verify(signed))
+      const pubkey = keypairPublicKeyFor(path, target.wallet)
+      const challenge = await this.challenge(target.httpUrl, pubkey)
+      const trusted = readTrustedDomain(this.options.secrets, target.httpUrl)
+      const held: HeldKeypairSignIn = { id: randomUUID(), httpUrl: target.httpUrl, path, pubkey, message: challenge.message, domain: challenge.domain, expiresAt: challenge.expiresAt }
+      if (when === 'launch' && (target.demo || trusted === challenge.domain)) return await this.signHeld(held)
+      this.held = held
+      this.set({
+        problem: null,
+        confirmation: { id: held.id, pubkey, message: held.message, domain: held.domain, previousDomain: challenge.previousDomain, expiresAt: held.expiresAt },
+      })
       return this.snapshot()
     } catch (error) {
-      const info = toErrorInfo(error)
-      this.set({ problem: info.message })
-      throw new ProofWatchError(info)
+      return this.failed(error)
+    }
+  }
+
+  /** The user's answer to the message shown: signs it with the keypair file, or drops it. */
+  async confirmSignIn(id: string, accept: boolean): Promise<AuthState> {
+    const held = this.held
+    if (held === null || held.id !== id) {
+      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'This sign-in message is no longer waiting. Start the sign-in again.' })
+    }
+    this.held = null
+    this.set({ confirmation: null, problem: null })
+    if (!accept) return this.snapshot()
+    try {
+      if (this.options.target()?.httpUrl !== held.httpUrl) {
+        throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'ProofWatch switched to another indexer meanwhile. Start the sign-in again.' })
+      }
+      if (this.now() > held.expiresAt) {
+        throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'The message was shown more than 5 minutes ago and the indexer would refuse it now. Start the sign-in again.' })
+      }
+      return await this.signHeld(held)
+    } catch (error) {
+      return this.failed(error)
+    }
+  }
+
+  private async signHeld(held: HeldKeypairSignIn): Promise<AuthState> {
+    const signed = await signWithKeypairFile(held.path, () => Promise.resolve(held.message), held.pubkey)
+    const session = await this.client(held.httpUrl).verify(signed)
+    await this.complete(held.httpUrl, session, held.pubkey, held.domain)
+    return this.snapshot()
+  }
+
+  private failed(error: unknown): never {
+    const info = toErrorInfo(error)
+    this.set({ problem: info.message })
+    throw new ProofWatchError(info)
+  }
+
+  /** The indexer's challenge for `pubkey`, checked, as the message to sign and the domain it names. */
+  private async challenge(httpUrl: string, pubkey: string): Promise<PageChallenge & { expiresAt: number }> {
+    const checked = checkSignInChallenge(await this.client(httpUrl).nonce(pubkey), this.now(), DEFAULT_SIGN_IN_CHAIN)
+    const trusted = readTrustedDomain(this.options.secrets, httpUrl)
+    return {
+      message: buildSignInMessage(checked, pubkey),
+      domain: checked.domain,
+      previousDomain: trusted !== null && trusted !== checked.domain ? trusted : null,
+      expiresAt: Date.parse(checked.issuedAt) + ISSUED_AT_TOLERANCE_MS,
     }
   }
 
@@ -161,17 +243,25 @@ export class SignInService {
     if (this.options.pageRoot === null) {
       throw new ProofWatchError({ code: 'INTERNAL', message: 'This build has no sign-in page. Sign in with a keypair file instead.' })
     }
-    await this.page?.close()
+    const generation = ++this.pageGeneration
+    await this.closePages()
     const client = this.client(target.httpUrl)
+    const domains = new Map<string, string>()
     let page: LoopbackSignIn
     try {
       page = await openLoopbackSignIn({
         pageRoot: this.options.pageRoot,
-        challenge: async (pubkey) => buildSignInMessage(await client.nonce(pubkey), pubkey),
+        challenge: async (pubkey) => {
+          const challenge = await this.challenge(target.httpUrl, pubkey)
+          domains.set(challenge.message, challenge.domain)
+          return { message: challenge.message, domain: challenge.domain, previousDomain: challenge.previousDomain }
+        },
         complete: async (signed) => {
+          // A page replaced by a newer one, or left over from before a sign-out, signs no one in.
+          if (this.page !== page) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'This sign-in page was replaced or cancelled. Start again from ProofWatch.' })
           if (this.options.target()?.httpUrl !== target.httpUrl) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'ProofWatch switched to another indexer meanwhile. Start again from ProofWatch.' })
           const session = await client.verify(signed)
-          await this.complete(target.httpUrl, session)
+          await this.complete(target.httpUrl, session, signed.pubkey, domains.get(signed.message) ?? null)
           return session.user
         },
         ...(this.options.pageLifetimeMs !== undefined ? { lifetimeMs: this.options.pageLifetimeMs } : {}),
@@ -180,9 +270,16 @@ export class SignInService {
     } catch (error) {
       throw new ProofWatchError({ code: 'INTERNAL', message: `Could not start the sign-in page: ${toErrorInfo(error).message}` })
     }
+    this.openPages.add(page)
+    if (generation !== this.pageGeneration) {
+      // Another sign-in began while this page was starting: only the newest one stays open.
+      await this.closePage(page)
+      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'A newer sign-in was started meanwhile; use the page it opened.' })
+    }
     this.page = page
     this.set({ pending: { url: page.url, expiresAt: page.expiresAt }, problem: null })
     void page.outcome.then((outcome) => {
+      this.openPages.delete(page)
       if (this.page !== page) return
       this.page = null
       this.set({ pending: null, ...(outcome.status === 'expired' ? { problem: 'The sign-in page expired before a wallet signed. Start again.' } : {}) })
@@ -193,12 +290,14 @@ export class SignInService {
 
   async signOut(): Promise<AuthState> {
     const target = this.options.target()
-    await this.page?.close()
+    this.pageGeneration++
+    await this.closePages()
+    this.held = null
     if (target === null) return this.snapshot()
     const stored = this.sessionFor(target.httpUrl)
     this.clearRefresh()
     writeSession(this.options.secrets, target.httpUrl, null)
-    this.set({ status: 'signed-out', user: null, expiresAt: null, problem: null, pending: null })
+    this.set({ status: 'signed-out', user: null, expiresAt: null, problem: null, pending: null, confirmation: null })
     if (stored !== null) {
       try {
         await this.client(target.httpUrl).logout(stored.cookieValue)
@@ -221,8 +320,36 @@ export class SignInService {
 
   async dispose(): Promise<void> {
     this.clearRefresh()
-    await this.page?.close()
+    this.pageGeneration++
+    await this.closePages()
+  }
+
+  private async closePage(page: LoopbackSignIn): Promise<void> {
+    this.openPages.delete(page)
+    if (this.page === page) this.page = null
+    await page.close()
+  }
+
+  private async closePages(): Promise<void> {
+    await Promise.all([...this.openPages].map((page) => this.closePage(page)))
     this.page = null
+  }
+
+  /**
+   * The indexer named another account than the key that signed (or than the
+   * one the session was for): the session is not ours to keep. Nothing is
+   * saved, the profile's wallet stays, and the user is told.
+   */
+  private refuseOtherIdentity(httpUrl: string, signer: string, named: string): void {
+    const message = `The indexer answered for another account (${named}) than the key that signed in (${signer}). ProofWatch refused that session and kept nothing of it; sign in again, or check the indexer.`
+    this.options.log.warn('sign-in refused: the indexer named another account', { signer, named })
+    try {
+      if (readSession(this.options.secrets, httpUrl)?.user.pubkey === signer) writeSession(this.options.secrets, httpUrl, null)
+    } catch (error) {
+      this.options.log.warn('could not forget the refused session', toErrorInfo(error))
+    }
+    this.clearRefresh()
+    this.set({ status: 'signed-out', user: null, expiresAt: null, problem: message })
   }
 
   private signedOutByIndexer(): void {
@@ -249,10 +376,17 @@ export class SignInService {
     })
   }
 
-  private async complete(httpUrl: string, session: { user: SignedInUser; cookie: { name: string; value: string }; expiresAt: number }): Promise<void> {
+  private async complete(httpUrl: string, session: SignedInSession, signer: string, domain: string | null): Promise<void> {
+    if (session.user.pubkey !== signer) {
+      // The indexer's session is for someone else: end it there, keep nothing here.
+      void this.client(httpUrl).logout(session.cookie.value).catch(() => undefined)
+      this.refuseOtherIdentity(httpUrl, signer, session.user.pubkey)
+      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: this.state.problem ?? 'The indexer answered for another account.' })
+    }
+    if (domain !== null) writeTrustedDomain(this.options.secrets, httpUrl, domain)
     this.keep(httpUrl, { cookieName: session.cookie.name, cookieValue: session.cookie.value, user: session.user, expiresAt: session.expiresAt })
     this.toldSignedOut = false
-    this.set({ status: 'signed-in', user: session.user, expiresAt: session.expiresAt, available: 'yes', availabilityNote: null, problem: null, pending: null })
+    this.set({ status: 'signed-in', user: session.user, expiresAt: session.expiresAt, available: 'yes', availabilityNote: null, problem: null, pending: null, confirmation: null })
     this.scheduleRefresh(session.expiresAt)
     this.options.log.info('signed in', { wallet: session.user.pubkey, until: new Date(session.expiresAt).toISOString() })
     await this.options.onSession({ user: session.user })

@@ -63,11 +63,20 @@ export const useAuthStore = defineStore('auth', () => {
     })
   }
 
+  /** Signs the message shown in `state.confirmation` (accept) or drops it. */
+  function confirmSignIn(accept: boolean): Promise<void> {
+    const waiting = state.value?.confirmation
+    if (!waiting) return Promise.resolve()
+    return run(async () => {
+      state.value = await bridge.confirmSignIn(waiting.id, accept)
+    })
+  }
+
   function signOut(): Promise<void> {
     return run(async () => {
       state.value = await bridge.signOut()
     })
   }
 
-  return { state, busy, error, pageUrl, ensureLoaded, signInWithWallet, signInWithKeypair, signOut }
+  return { state, busy, error, pageUrl, ensureLoaded, signInWithWallet, signInWithKeypair, confirmSignIn, signOut }
 })
