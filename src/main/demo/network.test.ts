@@ -298,12 +298,15 @@ describe('DemoNetwork publishing', () => {
     expect(held).toEqual(proofs.filter((proof) => proof.authority === authority))
   })
 
-  it('publishes tens of thousands of proofs a second', () => {
-    const { network } = fixedClockNetwork({ maxProofs: 30_000, maxTransactions: 60_000 })
-    const started = performance.now()
-    for (let index = 0; index < 50_000; index++) network.publishProof()
-    expect(performance.now() - started).toBeLessThan(5000)
-    expect(network.listProofs({ limit: 50 }).items).toHaveLength(50)
+  // How fast it publishes is a measurement, not a unit check: the ingest benchmark drives the demo at full rate.
+  it('publishes past its cap, keeping the newest records', () => {
+    const { network } = fixedClockNetwork({ maxProofs: 2_000, maxTransactions: 4_000 })
+    let last = ''
+    for (let index = 0; index < 3_000; index++) last = network.publishProof().proof.proofAccount
+    const page = network.listProofs({ limit: 50 })
+    expect(page.items).toHaveLength(50)
+    expect(page.items[0]?.proofAccount).toBe(last)
+    expect(allProofs(network, {}, 200).length).toBeLessThanOrEqual(2_000)
   })
 })
 
