@@ -3,8 +3,8 @@ import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
 import { devServerSources, metaContentSecurityPolicy } from './src/shared/content-security-policy'
-import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from './src/main/bundled-dependencies'
-import { builtinsThroughRequire } from './build/builtins-through-require'
+import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from './src/main/runtime/bundled-dependencies'
+import { builtinsThroughRequire } from './src/main/runtime/builtins-through-require'
 
 /** Under the dev server the page's meta CSP gets what Vite needs (see devServerSources); builds keep the strict tag. */
 const devContentSecurityPolicy = (): Plugin => {

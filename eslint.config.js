@@ -75,7 +75,7 @@ export default tseslint.config(
     },
   },
   {
-    // A value import of node:http loads Node's whole fetch implementation at start (see core/node/node-http.ts).
+    // A value import of node:http loads Node's whole fetch implementation at start (see src/main/runtime/node-http.ts).
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/**/*.test.ts'],
     rules: {
@@ -85,7 +85,7 @@ export default tseslint.config(
           paths: ['node:http', 'http'].map((name) => ({
             name,
             allowTypeImports: true,
-            message: 'Use nodeHttp() from core/node/node-http: an ESM import of node:http loads undici at start.',
+            message: 'Use nodeHttp() from src/main/runtime/node-http: an ESM import of node:http loads undici at start.',
           })),
         },
       ],

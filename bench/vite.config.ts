@@ -6,8 +6,8 @@
  */
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
-import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from '../src/main/bundled-dependencies.js'
-import { builtinsThroughRequire } from '../build/builtins-through-require.js'
+import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from '../src/main/runtime/bundled-dependencies.js'
+import { builtinsThroughRequire } from '../src/main/runtime/builtins-through-require.js'
 
 const root = resolve(import.meta.dirname, '..')
 const bench = (path: string): string => resolve(root, 'bench', path)

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { startV8MemoryMode } from '../../src/main/core/memory/v8-memory-mode'
+import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
 startV8MemoryMode()

@@ -17,7 +17,7 @@ import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
 import { sleep } from '../lib/clock'
 import { StoredRows } from '../lib/stored-rows'
-import { startV8MemoryMode } from '../../src/main/core/memory/v8-memory-mode'
+import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
 const v8MemoryMode = startV8MemoryMode()

@@ -12,7 +12,7 @@
  * Then the core is left quiet (nothing sent) and RSS is read as it is,
  * without forcing a collection, until it is under the target or 40 s have
  * passed: what the process holds once a flood is over (the core runs V8 small
- * while quiet and fast during a burst, see core/memory/v8-memory-mode.ts).
+ * while quiet and fast during a burst, see src/main/runtime/v8-memory-mode.ts).
  * Target: under 150 MB RSS; heap growth from warm-up to the end printed
  * against < 5 MB.
  */

@@ -19,8 +19,8 @@ const mocks = vi.hoisted(() => ({
 vi.mock('electron', () => ({ default: mocks.electron, ...mocks.electron }))
 vi.mock('./electron/app-main', () => ({ runApp: mocks.runApp }))
 vi.mock('./core/monitor/monitor', () => ({ createMonitor: mocks.createMonitor }))
-vi.mock('./core/memory/v8-memory-mode', () => ({ startV8MemoryMode: mocks.startV8MemoryMode }))
-vi.mock('./core/node/compile-cache', () => ({ enableCompileCache: mocks.enableCompileCache }))
+vi.mock('./runtime/v8-memory-mode', () => ({ startV8MemoryMode: mocks.startV8MemoryMode }))
+vi.mock('./runtime/compile-cache', () => ({ enableCompileCache: mocks.enableCompileCache }))
 
 it('hands the Electron modules, the process and the monitor factory (with the built-in demo) to runApp', async () => {
   await import('./index')

@@ -4,8 +4,8 @@
  * Awaited at the top level, so everything the app does before Electron's
  * `ready` still runs before it.
  */
-import { enableCompileCache } from './core/node/compile-cache'
-import { startV8MemoryMode } from './core/memory/v8-memory-mode'
+import { enableCompileCache } from './runtime/compile-cache'
+import { startV8MemoryMode } from './runtime/v8-memory-mode'
 
 // Before the core allocates anything (see v8-memory-mode.ts for why at run time, not with --js-flags).
 startV8MemoryMode()

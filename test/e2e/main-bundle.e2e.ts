@@ -1,13 +1,13 @@
 /**
  * The built main process (out/main) carries the dependencies it bundles
- * (src/main/bundled-dependencies.ts) in its own files: none of them is
+ * (src/main/runtime/bundled-dependencies.ts) in its own files: none of them is
  * imported or required from node_modules at run time, which is what the cold
  * start relies on.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BUNDLED_IN_MAIN } from '../../src/main/bundled-dependencies'
+import { BUNDLED_IN_MAIN } from '../../src/main/runtime/bundled-dependencies'
 
 const outMain = resolve(import.meta.dirname, '..', '..', 'out', 'main')
 

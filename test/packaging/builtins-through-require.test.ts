@@ -1,6 +1,6 @@
 /**
  * The build plugin that reads Node's built-ins through require
- * (build/builtins-through-require.ts), checked on a real Vite build of a small
+ * (runtime/builtins-through-require.ts), checked on a real Vite build of a small
  * entry: ESM imports of built-ins are gone from the output, a CommonJS require
  * still gets the built-in itself, a built-in named `lazy` is required only
  * when first used, and the built file runs.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
-import { builtinsThroughRequire } from '../../build/builtins-through-require'
+import { builtinsThroughRequire } from '../../src/main/runtime/builtins-through-require'
 
 const dir = mkdtempSync(join(tmpdir(), 'pw-builtins-'))
 let output = ''

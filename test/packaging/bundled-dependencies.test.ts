@@ -1,12 +1,12 @@
 /**
- * The dependencies the main process bundles (src/main/bundled-dependencies.ts)
+ * The dependencies the main process bundles (src/main/runtime/bundled-dependencies.ts)
  * must be runtime dependencies of the app: a name that is not one (a typo, a
  * package since removed) would be left silently to node_modules.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BUNDLED_IN_MAIN } from '../../src/main/bundled-dependencies'
+import { BUNDLED_IN_MAIN } from '../../src/main/runtime/bundled-dependencies'
 
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
 

@@ -1,5 +1,5 @@
 /**
- * ws as the main process bundles it (src/main/bundled-dependencies.ts): built
+ * ws as the main process bundles it (src/main/runtime/bundled-dependencies.ts): built
  * with the same options as the app, it neither loads https, tls nor zlib when
  * it loads, and still connects over wss:// (the built-ins required on first
  * use) and ws://. The certificate in test/fixtures/tls is a self-signed one
@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
-import { builtinsThroughRequire } from '../../build/builtins-through-require'
-import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from '../../src/main/bundled-dependencies'
+import { builtinsThroughRequire } from '../../src/main/runtime/builtins-through-require'
+import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from '../../src/main/runtime/bundled-dependencies'
 
 const root = resolve(import.meta.dirname, '..', '..')
 const tls = join(root, 'test', 'fixtures', 'tls')

@@ -4,7 +4,7 @@
  * It is the default indexer of the app and the server of tests and benchmarks.
  */
 import type { Server } from 'node:http'
-import { nodeHttp } from '../core/node/node-http'
+import { nodeHttp } from '../runtime/node-http'
 import type { AddressInfo } from 'node:net'
 import { DemoAccounts } from './accounts'
 import { handleAuthRequest, isAuthRoute } from './auth-api'

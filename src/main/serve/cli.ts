@@ -3,8 +3,8 @@
  * serve mode, imported after them so that its code is compiled through the
  * cache (this file imports nothing else for that reason).
  */
-import { enableCompileCache } from '../core/node/compile-cache'
-import { startV8MemoryMode } from '../core/memory/v8-memory-mode'
+import { enableCompileCache } from '../runtime/compile-cache'
+import { startV8MemoryMode } from '../runtime/v8-memory-mode'
 
 // Before the core allocates anything: the footprint settings the app's main process runs with.
 startV8MemoryMode()

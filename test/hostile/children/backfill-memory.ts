@@ -10,7 +10,7 @@
  * memory is (own vs mapped files) after a full GC.
  */
 import { readFileSync } from 'node:fs'
-import { startV8MemoryMode } from '../../../src/main/core/memory/v8-memory-mode'
+import { startV8MemoryMode } from '../../../src/main/runtime/v8-memory-mode'
 import { createMonitor } from '../../../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../../../src/main/core/config/settings'
 import { IndexerClient } from '../../../src/main/core/indexer/client'

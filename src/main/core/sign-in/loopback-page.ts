@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import type { SignedInUser } from '@shared/auth'
 import { toErrorInfo } from '@shared/errors'
 import { decodeBase58, encodeBase58, verifySignature } from './ed25519'
-import { nodeHttp } from '../node/node-http'
+import { nodeHttp } from '../../runtime/node-http'
 
 export const SIGN_IN_PAGE_LIFETIME_MS = 5 * 60_000
 const LOOPBACK = '127.0.0.1'

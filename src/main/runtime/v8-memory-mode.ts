@@ -9,19 +9,15 @@
  * command line at launch (`--js-flags`, see Electron's command-line switches),
  * which a packaged app's launcher does not pass; `--max-semi-space-size` given
  * at run time changes nothing (measured). `--optimize-for-size` is one V8
- * reads on the fly (measured): with it the young generation stays at a few MB
- * instead of growing to 128 MB, and once allocation calms down V8's memory
- * reducer runs memory-reducing collections, which give the system back the
- * heap pages V8 otherwise keeps pooled after a peak (after a 200-address load:
- * ~750 mappings of 256 KiB, ~180 MB resident with 30 MB of heap in use).
- * It costs allocation speed (flat-out ingest about 25% slower), so a burst of
- * young collections switches it off until the process is quiet again.
+ * reads on the fly: with it the young generation stays small, and once
+ * allocation calms down V8's memory reducer runs memory-reducing collections,
+ * which give the system back the heap pages V8 otherwise keeps pooled after a
+ * peak. It costs allocation speed, so a burst of young collections switches
+ * it off until the process is quiet again (figures: src/main/runtime/README.md).
  *
  * Fast mode does not let the young generation grow to V8's 128 MB either: it
  * may grow to a cap sized for this workload, and then V8's growth factor is
- * set to 1, which V8 also reads at run time (measured: a young generation
- * held at 16-32 MB instead of 128 MB, and the core's RSS after 1,000,000
- * events 349 → 262 MB with the old space's growth below). That is the launch
+ * set to 1, which V8 also reads at run time. That is the launch
  * flag `--max-semi-space-size` done from inside the process, so the app,
  * serve mode and the benchmark share it.
  */

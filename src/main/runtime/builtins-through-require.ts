@@ -2,14 +2,14 @@
  * A Vite plugin for the main process's bundles: Node's built-in modules are
  * read through `require` instead of imported as ESM. An ESM import of a
  * built-in evaluates every lazy export of its facade: `node:fs` then loads
- * streams, fs/promises and readline (about 3 ms of a cold start), `node:http`
+ * streams, fs/promises and readline, `node:http`
  * Node's whole fetch implementation. Here each built-in becomes a small module
  * that requires it once and exports only what the bundle uses (the unused
  * exports are pure, so the bundler drops them).
  *
  * `lazy` names built-ins that CommonJS code (ws) requires at load but uses only
  * in some cases: ws loads https and tls for wss:// and zlib for compression
- * (which ProofWatch turns off), about 10 ms of a start that connects over ws://.
+ * (which ProofWatch turns off), time a start that connects over ws:// saves.
  * Such a require gets a stand-in that requires the built-in at its first use.
  */
 import { builtinModules, createRequire } from 'node:module'

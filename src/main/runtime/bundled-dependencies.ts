@@ -14,7 +14,6 @@ export const BUNDLED_IN_MAIN: readonly string[] = ['zod', 'ws', 'bs58']
 /**
  * Built-ins ws requires when it loads but uses only for wss:// (https, tls) or
  * compression (zlib, which ProofWatch turns off): the bundles require them on
- * first use instead (build/builtins-through-require.ts), about 10 ms less of a
- * start that connects over ws://.
+ * first use instead (runtime/builtins-through-require.ts).
  */
 export const REQUIRED_ON_USE: readonly string[] = ['https', 'tls', 'zlib']

@@ -1,10 +1,9 @@
 /**
  * node:http, read through require and only when first asked for. An ESM import
  * of node:http evaluates every lazy export of its facade, among them
- * WebSocket, which loads Node's whole fetch implementation (undici: about
- * 80 ms of a start on this machine) before anything asked for it; and loading
- * node:http at all (net, the HTTP parser) is about 2 ms of a start that only
- * reads the cache. Types may still be imported from 'node:http'.
+ * WebSocket, which loads Node's whole fetch implementation (undici) before
+ * anything asked for it; and loading node:http at all (net, the HTTP parser)
+ * is wasted on a start that only reads the cache (figures: README.md here). Types may still be imported from 'node:http'.
  */
 import { createRequire } from 'node:module'
 
