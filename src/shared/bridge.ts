@@ -28,6 +28,7 @@ import type {
 import type { Notice } from './notice'
 import type { UnreadCounts } from './unread'
 import type { AuthState } from './auth'
+import type { AccountPreferences, AccountPreferencesState, AccountSessions } from './account'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
 import type { Watchlist } from './watchlist'
@@ -112,6 +113,13 @@ export interface BridgeMethods {
   /** Signs in with a Solana CLI keypair file; null asks main to show a file dialog (desktop). */
   signInWithKeypair(path: string | null): Promise<AuthState>
   /** Ends the session with the indexer and forgets its cookie. */
+  /** The signed-in account's sessions, read now (a sign-in this app did not make raises a notification). */
+  getAccountSessions(): Promise<AccountSessions>
+  /** Ends one of the account's sessions by id, or `others`: every one but this app's. */
+  endAccountSession(id: string): Promise<AccountSessions>
+  /** The account's notification preferences on the indexer (which events, in-app, email, push). */
+  getAccountPreferences(): Promise<AccountPreferencesState>
+  setAccountPreferences(patch: Partial<AccountPreferences>): Promise<AccountPreferencesState>
   /** Answers the keypair sign-in message shown in `AuthState.confirmation`: signs it (true) or drops it. */
   confirmSignIn(id: string, accept: boolean): Promise<AuthState>
   signOut(): Promise<AuthState>
@@ -229,6 +237,10 @@ export const IPC_CHANNELS = {
   signInWithKeypair: 'proofwatch:sign-in-with-keypair',
   signOut: 'proofwatch:sign-out',
   confirmSignIn: 'proofwatch:confirm-sign-in',
+  getAccountSessions: 'proofwatch:get-account-sessions',
+  endAccountSession: 'proofwatch:end-account-session',
+  getAccountPreferences: 'proofwatch:get-account-preferences',
+  setAccountPreferences: 'proofwatch:set-account-preferences',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

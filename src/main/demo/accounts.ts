@@ -4,6 +4,7 @@
  * three Solana chain ids, real Ed25519 verification, an address locked after
  * 10 failures in an hour, and 7-day sessions that refresh and log out.
  */
+import { DEFAULT_PREFERENCES, type NotificationPreferences } from './notification-preferences'
 import { randomBytes } from 'node:crypto'
 import { decodeBase58, verifySignature } from '../core/sign-in/ed25519'
 
@@ -37,6 +38,7 @@ export type AuthFailureCode =
   | 'AUTH_ADDRESS_LOCKED'
   | 'AUTH_UNAUTHORIZED'
   | 'AUTH_SESSION_EXPIRED'
+  | 'NOT_FOUND'
 
 export class AuthFailure extends Error {
   constructor(
@@ -56,8 +58,23 @@ interface Nonce {
 }
 
 interface Session {
+  /** The id `GET /api/auth/sessions` names it by (never the token). */
+  id: string
   pubkey: string
   expiresAt: number
+  createdAt: number
+  ip: string
+  userAgent: string
+}
+
+/** A session as `GET /api/auth/sessions` lists it. */
+export interface ListedSession {
+  id: string
+  ip: string
+  userAgent: string
+  createdAt: string
+  expiresAt: string
+  current: boolean
 }
 
 export interface DemoAccountsOptions {
@@ -72,6 +89,8 @@ export interface DemoAccountsOptions {
 }
 
 export class DemoAccounts {
+  /** One set per demo: every user of the demo shares its one notification inbox. */
+  notificationPreferences: NotificationPreferences = structuredClone(DEFAULT_PREFERENCES)
   private readonly nonces = new Map<string, Nonce>()
   private readonly sessions = new Map<string, Session>()
   /** Logged out or expired: told apart from tokens never issued. */
@@ -103,7 +122,10 @@ export class DemoAccounts {
   }
 
   /** A new session for a correctly signed, fresh message with an unused nonce; the token goes in the cookie. */
-  verify(input: { message?: unknown; signature?: unknown; pubkey?: unknown }): { token: string; user: DemoUser; expiresAt: number } {
+  verify(
+    input: { message?: unknown; signature?: unknown; pubkey?: unknown },
+    client: { ip: string; userAgent: string } = { ip: '127.0.0.1', userAgent: 'unknown' },
+  ): { token: string; user: DemoUser; expiresAt: number } {
     const { message, signature, pubkey } = input
     if (typeof message !== 'string' || typeof signature !== 'string' || typeof pubkey !== 'string' || message.length > 4096) {
       throw new AuthFailure('VALIDATION_FAILED', 'message, signature and pubkey are required', 400)
@@ -136,7 +158,7 @@ export class DemoAccounts {
     this.failures.delete(pubkey)
     const token = randomBytes(32).toString('base64url')
     const expiresAt = now + SESSION_MS
-    this.sessions.set(token, { pubkey, expiresAt })
+    this.sessions.set(token, { id: `c${randomBytes(12).toString('hex')}`, pubkey, expiresAt, createdAt: now, ip: client.ip, userAgent: client.userAgent.slice(0, 200) })
     return { token, user: userOf(pubkey), expiresAt }
   }
 
@@ -175,6 +197,39 @@ export class DemoAccounts {
   logout(token: string | null): void {
     this.session(token)
     this.end(token as string)
+  }
+
+  /** The signed-in user's sessions, newest first, the one `token` names marked current. */
+  listSessions(token: string | null): ListedSession[] {
+    const { user } = this.session(token)
+    const now = this.clock()
+    return [...this.sessions.entries()]
+      .filter(([, session]) => session.pubkey === user.pubkey && session.expiresAt > now)
+      .sort(([, a], [, b]) => b.createdAt - a.createdAt)
+      .map(([held, session]) => ({
+        id: session.id,
+        ip: session.ip,
+        userAgent: session.userAgent,
+        createdAt: new Date(session.createdAt).toISOString(),
+        expiresAt: new Date(session.expiresAt).toISOString(),
+        current: held === token,
+      }))
+  }
+
+  /** Ends one of the user's own sessions by its listed id; another user's or an unknown id is NOT_FOUND. */
+  endSession(token: string | null, id: string): void {
+    const { user } = this.session(token)
+    const found = [...this.sessions.entries()].find(([, session]) => session.id === id && session.pubkey === user.pubkey)
+    if (found === undefined) throw new AuthFailure('NOT_FOUND', 'Session not found', 404)
+    this.end(found[0])
+  }
+
+  /** Ends all the user's sessions but the one `token` names; how many ended. */
+  endOtherSessions(token: string | null): number {
+    const { user } = this.session(token)
+    const others = [...this.sessions.entries()].filter(([held, session]) => held !== token && session.pubkey === user.pubkey)
+    for (const [held] of others) this.end(held)
+    return others.length
   }
 
   /** Ends every session issued by sign-in (tests: a session that ends during a live stream). */

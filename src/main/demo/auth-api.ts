@@ -69,7 +69,7 @@ export function handleAuthRequest(context: AuthApiContext, request: IncomingMess
       if (headers === null) return
       readJson(request, (body) => {
         try {
-          const session = context.accounts.verify(body ?? {})
+          const session = context.accounts.verify(body ?? {}, { ip: client, userAgent: String(request.headers['user-agent'] ?? 'unknown') })
           const cookie = `${context.cookieName}=${session.token}; Max-Age=${SESSION_MS / 1000}; Path=/; HttpOnly; SameSite=Lax`
           send(200, { ok: true, user: session.user, expiresAt: new Date(session.expiresAt).toISOString() }, { ...headers, 'set-cookie': cookie })
         } catch (error) {
@@ -100,7 +100,30 @@ export function handleAuthRequest(context: AuthApiContext, request: IncomingMess
         fail(error)
       }
       return
+    case 'GET /api/auth/sessions':
+      try {
+        send(200, { ok: true, sessions: context.accounts.listSessions(token) })
+      } catch (error) {
+        fail(error)
+      }
+      return
+    case 'DELETE /api/auth/sessions':
+      try {
+        send(200, { ok: true, count: context.accounts.endOtherSessions(token) })
+      } catch (error) {
+        fail(error)
+      }
+      return
     default:
+      if (method === 'DELETE' && pathname.startsWith('/api/auth/sessions/')) {
+        try {
+          context.accounts.endSession(token, decodeURIComponent(pathname.slice('/api/auth/sessions/'.length)))
+          send(200, { ok: true })
+        } catch (error) {
+          fail(error)
+        }
+        return
+      }
       send(404, { ok: false, code: 'NOT_FOUND', error: `Route ${method} ${request.url ?? '/'} not found` })
   }
 }

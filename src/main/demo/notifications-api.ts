@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { AuthFailure, cookieValue, type DemoAccounts } from './accounts'
 import type { NotificationInbox, InboxItem } from './notification-inbox'
 import type { RateLimiter } from './rate-limit'
+import { patchPreferences } from './notification-preferences'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -35,6 +36,10 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
     response.end(text)
   }
   const parts = url.pathname.split('/').slice(3)
+  if (parts.length === 1 && parts[0] === 'preferences' && (method === 'GET' || method === 'PATCH')) {
+    handlePreferences(context, request, method, send)
+    return
+  }
   const route =
     method === 'GET' && parts.length === 0
       ? 'list'
@@ -72,6 +77,40 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
   const page = context.inbox.list(pageSize, url.searchParams.get('cursor') ?? undefined)
   const origin = `http://${request.headers.host ?? '127.0.0.1'}`
   send(200, { ok: true, items: page.items.map((item) => wireInboxItem(item, origin)), nextCursor: page.nextCursor, total: page.total })
+}
+
+function handlePreferences(context: NotificationsApiContext, request: IncomingMessage, method: 'GET' | 'PATCH', send: (status: number, body: unknown) => void): void {
+  if (!authenticated(context, request)) {
+    request.resume()
+    send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
+    return
+  }
+  if (method === 'GET') {
+    request.resume()
+    send(200, { ok: true, preferences: context.accounts.notificationPreferences })
+    return
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  request.on('data', (chunk: Buffer) => {
+    size += chunk.length
+    if (size <= 16 * 1024) chunks.push(chunk)
+  })
+  request.on('end', () => {
+    let body: unknown
+    try {
+      body = size > 16 * 1024 ? null : JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    } catch {
+      body = null
+    }
+    const next = patchPreferences(context.accounts.notificationPreferences, body)
+    if (typeof next === 'string') {
+      send(400, { ok: false, code: 'VALIDATION_FAILED', error: next })
+      return
+    }
+    context.accounts.notificationPreferences = next
+    send(200, { ok: true, preferences: next })
+  })
 }
 
 function wireInboxItem(item: InboxItem, origin: string): Record<string, unknown> {

@@ -108,6 +108,15 @@ export const BRIDGE_ARGUMENTS = {
   signInWithKeypair: z.tuple([text.min(1).nullable()]),
   signOut: z.tuple([]),
   confirmSignIn: z.tuple([text.min(1).max(100), z.boolean()]),
+  getAccountSessions: z.tuple([]),
+  endAccountSession: z.tuple([text.min(1).max(200)]),
+  getAccountPreferences: z.tuple([]),
+  setAccountPreferences: z.tuple([
+    z.strictObject({
+      channels: z.record(z.string().max(60), z.boolean()).optional(),
+      events: z.record(z.string().max(60), z.boolean()).optional(),
+    }),
+  ]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

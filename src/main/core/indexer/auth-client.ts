@@ -3,9 +3,11 @@
  * failure is a ProofWatchError with a sentence a person understands; a 429
  * waits as long as the server asks (within reason) and tries again.
  */
+import type { AccountPreferences, AccountSession } from '@shared/account'
 import type { SignedInUser } from '@shared/auth'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import { explainAuthError, type AuthStep } from './auth-errors'
+import { decodePreferences, decodeSessionList } from './decode-account'
 import { requestJson, type JsonResponse, type RequestOptions } from './http'
 import {
   decodeMeAnswer,
@@ -93,7 +95,26 @@ export class AuthClient {
     await this.send('logout', 'POST', '/api/auth/logout', { cookie: cookieValue })
   }
 
-  private async send(step: AuthStep, method: 'GET' | 'POST', path: string, extra: { body?: unknown; cookie?: string }): Promise<JsonResponse> {
+  /** The account's sessions, the one this cookie belongs to marked `thisApp`. */
+  async sessions(cookieValue: string): Promise<AccountSession[]> {
+    return decodeSessionList((await this.send('account', 'GET', '/api/auth/sessions', { cookie: cookieValue })).body)
+  }
+
+  /** Ends one session of the account (`others`: all but this one). */
+  async endSession(cookieValue: string, id: string | 'others'): Promise<void> {
+    const path = id === 'others' ? '/api/auth/sessions' : `/api/auth/sessions/${encodeURIComponent(id)}`
+    await this.send('account', 'DELETE', path, { cookie: cookieValue })
+  }
+
+  async preferences(cookieValue: string): Promise<AccountPreferences> {
+    return decodePreferences((await this.send('account', 'GET', '/api/notifications/preferences', { cookie: cookieValue })).body)
+  }
+
+  async setPreferences(cookieValue: string, patch: Partial<AccountPreferences>): Promise<AccountPreferences> {
+    return decodePreferences((await this.send('account', 'PATCH', '/api/notifications/preferences', { cookie: cookieValue, body: patch })).body)
+  }
+
+  private async send(step: AuthStep, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, extra: { body?: unknown; cookie?: string }): Promise<JsonResponse> {
     const cookieHeader: Record<string, string> = extra.cookie === undefined ? {} : { cookie: `${this.cookieName}=${extra.cookie}` }
     const request: RequestOptions = {
       method,
@@ -101,7 +122,7 @@ export class AuthClient {
       retries: 0,
       headers: () => cookieHeader,
       now: this.now,
-      ...(method === 'POST' ? { body: extra.body ?? {} } : {}),
+      ...(method === 'POST' || method === 'PATCH' ? { body: extra.body ?? {} } : {}),
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
     }

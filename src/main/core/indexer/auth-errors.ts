@@ -1,7 +1,8 @@
 /** The indexer's sign-in errors as sentences a person understands; the server's code is kept alongside. */
 import type { ErrorInfo } from '@shared/domain'
 
-export type AuthStep = 'nonce' | 'verify' | 'me' | 'refresh' | 'logout'
+/** `account`: the signed-in account's sessions and preferences. */
+export type AuthStep = 'nonce' | 'verify' | 'me' | 'refresh' | 'logout' | 'account'
 
 /** Codes that mean the session cookie no longer works: the user must sign in again. */
 export const SIGNED_OUT_CODES: ReadonlySet<string> = new Set(['AUTH_UNAUTHORIZED', 'AUTH_SESSION_EXPIRED'])

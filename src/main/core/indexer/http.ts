@@ -26,7 +26,7 @@ const EPOCH_SECONDS_THRESHOLD = 1e9
 export interface RequestOptions {
   fetch?: typeof fetch
   /** Default GET. A POST is never answered from the conditional cache. */
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   /** Sent as JSON (POST only). */
   body?: unknown
   /** The whole request: no attempt starts or waits past it. Default DEFAULT_DEADLINE_MS. */
@@ -208,7 +208,7 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   const backoff = (attempt: number): number => backoffDelay(attempt, baseDelayMs, maxDelayMs, random)
   const method = options.method ?? 'GET'
   const conditional = method === 'GET' ? options.conditional : undefined
-  const payload = method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined
+  const payload = method === 'POST' || method === 'PATCH' ? JSON.stringify(options.body ?? {}) : undefined
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS
   const started = now()
   const origin = new URL(url).origin

@@ -24,8 +24,8 @@ import {
   decodeTransactionDetail,
   decodeTransactionPage,
 } from './decode'
-import { AUTH_HTTP_CASES } from './auth-samples'
-import { NOTIFICATION_HTTP_CASES } from './notification-samples'
+import { AUTH_HTTP_CASES } from '@test/support/auth-samples'
+import { NOTIFICATION_HTTP_CASES } from '@test/support/notification-samples'
 
 const SAMPLES = join(__dirname, '../../../../test/fixtures/wire-samples')
 

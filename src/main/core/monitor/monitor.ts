@@ -70,6 +70,8 @@ import { refusedChannelOf } from '../live/frame-errors'
 import { healthFingerprint, projectConnection } from './connection-projection'
 import { IndexerSwitch, type BuiltInDemo } from './indexer-switch'
 import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-service'
+import { AccountSecurity, type AccountSecurityOptions } from '../sign-in/account-security'
+import type { AccountPreferences, AccountPreferencesState, AccountSessions } from '@shared/account'
 import { expandHome } from '../sign-in/keypair-file'
 import { SettingsSnapshot } from '../config/settings-snapshot'
 
@@ -139,6 +141,7 @@ export interface MonitorDeps {
   history?: Partial<Parameters<typeof HistoryCache.open>[0]>
   /** Tuning for tests: the sign-in service's clock and page lifetime. */
   signIn?: Pick<SignInServiceOptions, 'now' | 'pageLifetimeMs' | 'sleep'>
+  account?: Pick<AccountSecurityOptions, 'now' | 'checkEveryMs'>
   /** Tuning for tests: how long a proof waits for its notification, how bursts are cut. */
   notify?: NotificationCentreDeps['entries']
   /** Time for the decision path and the health alerts (tests drive it by hand). */
@@ -183,6 +186,7 @@ class IndexerMonitor implements Monitor {
   private healthTimer: ReturnType<typeof setTimeout> | null = null
   private lastHealth = ''
   private readonly signIn: SignInService
+  private readonly account: AccountSecurity
   private readonly settings: SettingsSnapshot
   private pickKeypairFile: (() => Promise<string | null>) | null = null
   private openSignInPage: ((url: string) => Promise<boolean>) | null = null
@@ -231,6 +235,13 @@ class IndexerMonitor implements Monitor {
       pageRoot: options.signInPageRoot ?? null,
       openBrowser: (url) => (this.openSignInPage ? this.openSignInPage(url) : Promise.resolve(false)),
       ...deps.signIn,
+    })
+    this.account = new AccountSecurity({
+      secrets: this.secrets,
+      log: this.log,
+      target: () => (this.session ? { httpUrl: this.session.target.httpUrl } : null),
+      onNewSignIn: (notice) => this.centre.notifications([notice]),
+      ...deps.account,
     })
     this.notifier = new Notifier({
       rules: () => this.settings.current().notifications,
@@ -283,6 +294,9 @@ class IndexerMonitor implements Monitor {
     this.notifier.setWatchlist(this.watchlist.snapshot())
     await this.indexer.connect()
     if (this.launch.keypair) await this.signInWithLaunchKeypair(this.launch.keypair)
+    this.account.start()
+    // Learns the account's sessions as they are now, so that a later sign-in elsewhere is told.
+    void this.account.sessions()
   }
 
   async stop(): Promise<void> {
@@ -291,6 +305,7 @@ class IndexerMonitor implements Monitor {
     this.healthTimer = null
     await this.indexer.settled()
     await this.signIn.dispose()
+    this.account.dispose()
     await this.indexer.close()
     this.watchlist.flush()
     this.watchlist.dispose()
@@ -554,6 +569,22 @@ class IndexerMonitor implements Monitor {
     return this.signIn.signInWithKeypair(expandHome(file))
   }
 
+  async getAccountSessions(): Promise<AccountSessions> {
+    return this.account.sessions()
+  }
+
+  async endAccountSession(id: string): Promise<AccountSessions> {
+    return this.account.endSession(id)
+  }
+
+  async getAccountPreferences(): Promise<AccountPreferencesState> {
+    return this.account.preferences()
+  }
+
+  async setAccountPreferences(patch: Partial<AccountPreferences>): Promise<AccountPreferencesState> {
+    return this.account.setPreferences(patch)
+  }
+
   async confirmSignIn(id: string, accept: boolean): Promise<AuthState> {
     return this.signIn.confirmSignIn(id, accept)
   }
@@ -589,6 +620,7 @@ class IndexerMonitor implements Monitor {
       this.batcher.push('settings', this.publicSettings())
     }
     if (this.running) await this.reconnectTo()
+    if (wallet !== null) void this.account.sessions()
   }
 
   // --- connection management ---------------------------------------------------

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { decodeBase58, verifySignature } from '../sign-in/ed25519'
-import { explainAuthError, isSignedOutError } from './auth-errors'
-import { decodeErrorBody } from './decode-errors'
-import { buildSignInMessage, decodeMeAnswer, decodeRefreshAnswer, decodeSignInChallenge, decodeVerifyAnswer, sessionCookieFrom } from './sign-in'
+import { decodeBase58, verifySignature } from '../../src/main/core/sign-in/ed25519'
+import { explainAuthError, isSignedOutError } from '../../src/main/core/indexer/auth-errors'
+import { decodeErrorBody } from '../../src/main/core/indexer/decode-errors'
+import { buildSignInMessage, decodeMeAnswer, decodeRefreshAnswer, decodeSignInChallenge, decodeVerifyAnswer, sessionCookieFrom } from '../../src/main/core/indexer/sign-in'
 
-const SAMPLES = join(__dirname, '../../../../test/fixtures/wire-samples')
+const SAMPLES = join(import.meta.dirname, '../fixtures/wire-samples')
 
 interface AuthSample {
   status: number

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { subjectOfNotification } from './notification-subject'
-import { decodeErrorBody } from './decode-errors'
-import { decodeNotificationPage } from './decode-records'
+import { subjectOfNotification } from '../../src/main/core/indexer/notification-subject'
+import { decodeErrorBody } from '../../src/main/core/indexer/decode-errors'
+import { decodeNotificationPage } from '../../src/main/core/indexer/decode-records'
 
-const SAMPLES = join(__dirname, '../../../../test/fixtures/wire-samples')
+const SAMPLES = join(import.meta.dirname, '../fixtures/wire-samples')
 
 interface NotificationSample {
   status: number

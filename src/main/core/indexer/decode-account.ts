@@ -1,0 +1,40 @@
+/**
+ * The account routes beyond sign-in (docs/wire.md, "Accounts"): the sessions
+ * list and the notification preferences. The only code that knows their
+ * wire names.
+ */
+import type { AccountPreferences, AccountSession } from '@shared/account'
+import { decodeFailure, isJsonObject, toEpochMs, toText } from './decode-values'
+
+/** `{ ok, sessions: [{ id, ip, userAgent, createdAt, expiresAt, current }] }`; entries without an id are left out. */
+export function decodeSessionList(body: unknown): AccountSession[] {
+  const list = isJsonObject(body) ? body.sessions : undefined
+  if (!Array.isArray(list)) throw decodeFailure('The sessions answer has no sessions list', body)
+  return list.flatMap((entry) => {
+    if (!isJsonObject(entry)) return []
+    const id = toText(entry.id)
+    if (id === null || id === '' || id.length > 200) return []
+    return [
+      {
+        id,
+        ip: toText(entry.ip)?.slice(0, 100) ?? null,
+        userAgent: toText(entry.userAgent)?.slice(0, 300) ?? null,
+        createdAt: toEpochMs(entry.createdAt),
+        expiresAt: toEpochMs(entry.expiresAt),
+        thisApp: entry.current === true,
+      },
+    ]
+  })
+}
+
+function flags(value: unknown): Record<string, boolean> {
+  if (!isJsonObject(value)) return {}
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean' && entry[0].length <= 60))
+}
+
+/** `{ ok, preferences: { channels: {…}, events: {…} } }`; unknown flags are kept, non-boolean ones dropped. */
+export function decodePreferences(body: unknown): AccountPreferences {
+  const preferences = isJsonObject(body) ? body.preferences : undefined
+  if (!isJsonObject(preferences)) throw decodeFailure('The notification preferences answer has no preferences', body)
+  return { channels: flags(preferences.channels), events: flags(preferences.events) }
+}
