@@ -15,6 +15,7 @@ import { consoleLogger } from '../core/log/log'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { HISTORY_FILE_NAME } from '../core/history/database'
 import { createFileLogger } from '../core/log/log-file'
+import { logUnhandledRejections } from '../core/log/unhandled-rejections'
 import { KnownSecrets } from '../core/config/known-secrets'
 import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
 import type { NotifyClock } from '../core/notify/timers'
@@ -121,6 +122,8 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   let log: Logger = knownSecrets.logger(options.log ?? consoleLogger())
   // Handed to parts made before the log file exists; they write wherever the log goes by then.
   const logs: Logger = { info: (m, d) => log.info(m, d), warn: (m, d) => log.warn(m, d), error: (m, d) => log.error(m, d) }
+  // One rejection nobody caught must not close the window and the tray.
+  logUnhandledRejections(logs)
   const fail = (message: string, code: number) => {
     log.error(message)
     dialog.showErrorBox('ProofWatch', message)

@@ -71,6 +71,7 @@ import { healthFingerprint, projectConnection } from './connection-projection'
 import { IndexerSwitch, type BuiltInDemo } from './indexer-switch'
 import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-service'
 import { expandHome } from '../sign-in/keypair-file'
+import { sessionSecrets } from '../sign-in/stored-session'
 import { SettingsSnapshot } from '../config/settings-snapshot'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
@@ -218,7 +219,11 @@ class IndexerMonitor implements Monitor {
       ...(deps.notify ? { entries: deps.notify } : {}),
     })
     this.signIn = new SignInService({
-      secrets: this.secrets,
+      // A session that cannot be written is told, never thrown (stored-session.ts).
+      secrets: sessionSecrets(this.secrets, (problem) => {
+        this.log.warn(problem.message)
+        this.batcher.push('problem', problem)
+      }),
       log: this.log,
       target: () => {
         const target = this.session?.target
