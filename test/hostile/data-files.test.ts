@@ -7,7 +7,8 @@
  * (the damaged file is kept as it was, what can be read is read, files are
  * the user's only).
  */
-import { closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
+import { spawn, execFileSync } from 'node:child_process'
+import { closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -21,6 +22,7 @@ import type { Logger } from '../../src/main/core/log/log'
 import { createMonitor } from '../../src/main/core/monitor/monitor'
 import { createFileSecretStorage } from '../../src/main/core/config/secrets'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
+import { keypairPublicKey } from '../../src/main/core/sign-in/keypair-file'
 import { waitFor } from '../support/wait-for'
 import { readOnlyFolder, smallDisk, writableFolder } from './folders'
 
@@ -373,4 +375,97 @@ describe('hostile data files: settings', () => {
       }
     })
   })
+})
+
+/**
+ * A FIFO at `path` with no writer. On code that opens it blocking, the read
+ * would wait for good and freeze this test process: a watchdog opens it for
+ * writing after a while so such code returns (and the case fails on what it
+ * read) instead. Call the returned function as soon as the read returned.
+ */
+function fifoWithoutWriter(path: string): () => void {
+  execFileSync('mkfifo', [path])
+  const watchdog = spawn('sh', ['-c', 'sleep 5; exec 3>"$0"', path], { stdio: 'ignore' })
+  return () => watchdog.kill('SIGKILL')
+}
+
+/** A FIFO at `path` that a child process feeds `bytes` of zeros into, then closes. */
+function fedFifo(path: string, bytes: number): () => void {
+  execFileSync('mkfifo', [path])
+  const writer = spawn('sh', ['-c', `head -c ${bytes} /dev/zero > "$0"`, path], { stdio: 'ignore' })
+  return () => writer.kill('SIGKILL')
+}
+
+function keypairRefusal(path: string): string {
+  try {
+    keypairPublicKey(path)
+  } catch (error) {
+    return (error as Error).message
+  }
+  return 'read'
+}
+
+describe('hostile data files: paths that are not regular files', () => {
+  it('a keypair path that is a FIFO with no writer is refused at once, as a named pipe', async () => {
+    await input(() => {
+      const path = join(writableFolder(), 'id.json')
+      const release = fifoWithoutWriter(path)
+      const message = keypairRefusal(path)
+      release()
+      expect(message).toBe(`Cannot read the keypair file ${path}: it is a named pipe (FIFO), not a file.`)
+    })
+  })
+
+  it('a keypair FIFO fed 8 MB is refused without reading what it is fed', async () => {
+    await input(() => {
+      const path = join(writableFolder(), 'id.json')
+      const release = fedFifo(path, 8 * 1024 * 1024)
+      const message = keypairRefusal(path)
+      release()
+      expect(message).toMatch(/named pipe \(FIFO\), not a file/)
+    })
+  })
+
+  it('keypair paths that are a symlink to /dev/zero, a folder, or 8 GB: each refused in words', async () => {
+    const dir = writableFolder()
+    await input(() => {
+      symlinkSync('/dev/zero', join(dir, 'zero.json'))
+      expect(keypairRefusal(join(dir, 'zero.json'))).toMatch(/it is a character device, not a file\.$/)
+    })
+    await input(() => {
+      mkdirSync(join(dir, 'folder.json'))
+      expect(keypairRefusal(join(dir, 'folder.json'))).toMatch(/it is a folder, not a file\.$/)
+    })
+    await input(() => {
+      writeFileSync(join(dir, 'huge.json'), '')
+      truncateSync(join(dir, 'huge.json'), 8 * 1024 ** 3)
+      expect(keypairRefusal(join(dir, 'huge.json'))).toMatch(/is too large .*a Solana keypair file is a JSON array of 64 numbers/)
+    })
+  })
+
+  const notFiles: Array<[string, string, (file: string) => () => void]> = [
+    ['settings.json', 'a FIFO with no writer', (file) => fifoWithoutWriter(file)],
+    ['settings.json', 'a symlink to /dev/zero', (file) => (symlinkSync('/dev/zero', file), () => {})],
+    ['settings.json', 'a sparse 20 MB file', (file) => (writeFileSync(file, ''), truncateSync(file, 20 * 1024 * 1024), () => {})],
+    ['credentials.json', 'a FIFO with no writer', (file) => fifoWithoutWriter(file)],
+    ['credentials.json', 'a symlink to /dev/zero', (file) => (symlinkSync('/dev/zero', file), () => {})],
+  ]
+  for (const [name, what, make] of notFiles) {
+    it(`${name} that is ${what}: the core starts at once, says why, and keeps it aside`, async () => {
+      await input(async () => {
+        const dir = writableFolder()
+        const release = make(join(dir, name))
+        const started = startCoreOn(dir)
+        const { monitor, problems, lines } = await started
+        release()
+        try {
+          expect((await monitor.getSettings()).activeProfileId).toBeDefined()
+          expect(readdirSync(dir).some((file) => file.startsWith(`${name}.unreadable-`))).toBe(true)
+          await waitFor(() => /named pipe|character device|over the \d+ bytes/.test([...problems(), ...lines].join('\n')))
+        } finally {
+          await monitor.stop()
+        }
+      })
+    })
+  }
 })
