@@ -23,6 +23,8 @@ import { createMonitor } from '../../src/main/core/monitor/monitor'
 import { createFileSecretStorage } from '../../src/main/core/config/secrets'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { keypairPublicKey } from '../../src/main/core/sign-in/keypair-file'
+import { LOCK_FILE_NAME, lockDataDir } from '../../src/main/core/config/data-dir-lock'
+import { processIdentity } from '../../src/main/core/config/process-identity'
 import { waitFor } from '../support/wait-for'
 import { readOnlyFolder, smallDisk, writableFolder } from './folders'
 
@@ -468,4 +470,83 @@ describe('hostile data files: paths that are not regular files', () => {
       })
     })
   }
+})
+
+describe('hostile data files: the data folder lock', () => {
+  /** A live process that is not ProofWatch, for a lock to name. */
+  async function otherProcess(): Promise<{ pid: number; stop(): void }> {
+    const child = spawn('sleep', ['60'], { stdio: 'ignore' })
+    await new Promise((resolve) => child.once('spawn', resolve))
+    return { pid: child.pid!, stop: () => child.kill('SIGKILL') }
+  }
+
+  const lockMessage = (dir: string): string => {
+    try {
+      lockDataDir(dir, { kind: 'serve' }).release()
+      return 'locked'
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it('a stale lock whose pid now belongs to another, younger process is taken over, not blamed on it', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const other = await otherProcess()
+      try {
+        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.parse('2017-07-14T02:40:00Z') }))
+        expect(lockMessage(dir)).toBe('locked')
+      } finally {
+        other.stop()
+      }
+    })
+  })
+
+  it('a lock naming a live pid with another process’s identity is taken over', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const other = await otherProcess()
+      try {
+        const identity = processIdentity(other.pid)
+        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: `${identity}0` }))
+        expect(lockMessage(dir)).toBe('locked')
+      } finally {
+        other.stop()
+      }
+    })
+  })
+
+  it('a lock its live holder really took still refuses a second process', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const other = await otherProcess()
+      try {
+        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: processIdentity(other.pid) }))
+        expect(lockMessage(dir)).toMatch(new RegExp(`in use by ProofWatch serve mode, process ${other.pid} since`))
+      } finally {
+        other.stop()
+      }
+    })
+  })
+
+  it('a lock that is a folder gives a plain message, not a raw EISDIR', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      mkdirSync(join(dir, LOCK_FILE_NAME))
+      const message = lockMessage(dir)
+      expect(message).toMatch(/cannot be locked: .*proofwatch\.lock is a folder, where ProofWatch keeps a small lock file/)
+      expect(message).not.toMatch(/EISDIR/)
+      expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true)
+    })
+  })
+
+  it('a lock that is a FIFO is taken over without waiting for a writer', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const release = fifoWithoutWriter(join(dir, LOCK_FILE_NAME))
+      const message = lockMessage(dir)
+      release()
+      expect(message).toBe('locked')
+    })
+  })
 })

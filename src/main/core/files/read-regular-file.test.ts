@@ -58,3 +58,12 @@ describe('readRegularFile', () => {
     expect(refusal(join(folder(), 'none.json'))).toMatchObject({ reason: 'missing', code: 'ENOENT', why: 'no such file' })
   })
 })
+
+describe('readRegularFile on files whose size says nothing', () => {
+  it('reads /proc files (size 0) to their end, and refuses one over the cap', () => {
+    const text = readRegularFile('/proc/self/status', 64 * 1024).toString('utf8')
+    expect(text).toMatch(/^Name:/)
+    expect(text).toMatch(/\nPid:\s+\d+/)
+    expect(refusal('/proc/self/status', 16)).toMatchObject({ reason: 'too-large' })
+  })
+})

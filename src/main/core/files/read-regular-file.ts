@@ -47,10 +47,18 @@ export function readRegularFile(path: string, maxBytes: number): Buffer {
       throw stats.isDirectory() ? new FileNotReadable(path, 'folder', 'EISDIR', 'it is a folder, not a file') : new FileNotReadable(path, 'not-a-file', 'ENOTREGULAR', `it is ${kindOf(stats)}, not a file`)
     }
     if (stats.size > maxBytes) throw tooLarge(path, stats.size, maxBytes)
-    // One byte more than allowed: a file that grew since the fstat is still caught.
-    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1)
+    // Read to the end, not to the size fstat gave: a file may grow meanwhile, and /proc's files say 0. One byte
+    // more than allowed is enough to know a file is too large.
+    let buffer = Buffer.alloc(Math.min(Math.max(stats.size, 4096), maxBytes) + 1)
     let filled = 0
-    while (filled < buffer.length) {
+    for (;;) {
+      if (filled === buffer.length) {
+        if (filled > maxBytes) throw tooLarge(path, filled, maxBytes)
+        const grown = Buffer.alloc(Math.min(buffer.length * 2, maxBytes + 1))
+        buffer.copy(grown)
+        buffer.fill(0)
+        buffer = grown
+      }
       let read: number
       try {
         read = readSync(fd, buffer, filled, buffer.length - filled, null)
