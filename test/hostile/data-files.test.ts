@@ -8,14 +8,14 @@
  * the user's only).
  */
 import { spawn, execFileSync } from 'node:child_process'
-import { closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
+import { copyFileSync, closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { CacheDamage } from '@shared/history'
 import { createFileSettingsStorage } from '../../src/main/core/config/file-settings-storage'
-import { HISTORY_FILE_NAME } from '../../src/main/core/history/database'
+import { APPLICATION_ID, HISTORY_FILE_NAME } from '../../src/main/core/history/database'
 import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { testProof } from '../support/history-test-data'
 import type { Logger } from '../../src/main/core/log/log'
@@ -547,6 +547,158 @@ describe('hostile data files: the data folder lock', () => {
       const message = lockMessage(dir)
       release()
       expect(message).toBe('locked')
+    })
+  })
+})
+
+/** Another program's SQLite database (a browser's history, say), as it keeps it: rollback journal, 0644. */
+function foreignDatabase(path: string, setup = "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places (url) VALUES ('https://example.org')"): Buffer {
+  const db = new DatabaseSync(path)
+  db.exec(setup)
+  db.close()
+  chmodSync(path, 0o644)
+  return readFileSync(path)
+}
+
+function expectUntouched(path: string, original: Buffer): void {
+  expect(readFileSync(path).equals(original)).toBe(true)
+  expect((statSync(path).mode & 0o777).toString(8)).toBe('644')
+  expect(existsSync(`${path}-wal`)).toBe(false)
+}
+
+describe('hostile data files: a cache that is not ProofWatch’s', () => {
+  it('a cache file that is a symlink to another program’s database: neither it nor its mode is changed, and the user is told', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const other = join(writableFolder(), 'places.sqlite')
+      const original = foreignDatabase(other)
+      symlinkSync(other, join(dir, HISTORY_FILE_NAME))
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/is a symbolic link; .*left the link and what it points to as they are/)
+      expectUntouched(other, original)
+      expectWorking(store)
+      expect(existsSync(`${other}-wal`)).toBe(false)
+    })
+  })
+
+  it('another program’s database in the cache’s place is left exactly as it is', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const path = join(dir, HISTORY_FILE_NAME)
+      const original = foreignDatabase(path)
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/a SQLite database of another program \(its tables: moz_places\)/)
+      expectWorking(store)
+      expectUntouched(path, original)
+    })
+  })
+
+  it('a database stamped with another application id is refused even with ProofWatch’s table names', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const path = join(dir, HISTORY_FILE_NAME)
+      const original = foreignDatabase(path, 'PRAGMA application_id = 1234; CREATE TABLE proofs (x); CREATE TABLE indexers (y)')
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/another program's SQLite database \(application id 0x4d2\)/)
+      expectUntouched(path, original)
+    })
+  })
+
+  it('a write-ahead log that is a symlink: the file it points to is not written', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      await filledCache(dir, 10)
+      const victim = join(writableFolder(), 'notes.txt')
+      writeFileSync(victim, 'mine')
+      symlinkSync(victim, join(dir, `${HISTORY_FILE_NAME}-wal`))
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/-wal is a symbolic link/)
+      expectWorking(store)
+      expect(readFileSync(victim, 'utf8')).toBe('mine')
+    })
+  })
+
+  it('a ProofWatch cache from before the stamp keeps its records and is stamped as ProofWatch’s', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const path = await filledCache(dir, 25)
+      const raw = new DatabaseSync(path)
+      raw.exec('PRAGMA application_id = 0')
+      raw.close()
+      const store = open(dir)
+      expect(store.info().damage).toBeNull()
+      expect(total(store)).toBe(25)
+      await store.close()
+      const check = new DatabaseSync(path)
+      expect((check.prepare('PRAGMA application_id').get() as { application_id: number }).application_id).toBe(APPLICATION_ID)
+      check.close()
+    })
+  })
+})
+
+/**
+ * A cache as a checkpoint stopped by a full disk leaves it: the header
+ * already counts the pages the checkpoint was copying, the file ends before
+ * them, and the write-ahead log still holds every one. Returns how many
+ * proofs it holds.
+ */
+async function checkpointCutShort(dir: string, scratch: string): Promise<number> {
+  const path = join(dir, HISTORY_FILE_NAME)
+  await filledCache(dir, 100)
+  const before = statSync(path).size
+  const store = HistoryCache.open({ path })
+  store.forIndexer(INDEXER).recordProofs(Array.from({ length: 3000 }, (_, index) => testProof(100 + index)))
+  await store.flush()
+  // The image a kill -9 would leave: everything since the last checkpoint is in the log.
+  for (const suffix of ['', '-wal']) copyFileSync(`${path}${suffix}`, join(scratch, `image${suffix}`))
+  await store.close()
+  for (const suffix of ['', '-wal']) copyFileSync(join(scratch, `image${suffix}`), join(scratch, `done${suffix}`))
+  const checkpointed = new DatabaseSync(join(scratch, 'done'))
+  checkpointed.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  checkpointed.close()
+  // The checkpoint's first pages (the header among them) reached the file; the rest did not.
+  copyFileSync(join(scratch, 'done'), path)
+  truncateSync(path, before)
+  copyFileSync(join(scratch, 'image-wal'), `${path}-wal`)
+  rmSync(`${path}-shm`, { force: true })
+  return 3100
+}
+
+describe('hostile data files: a checkpoint cut short by a full disk', () => {
+  it('a cache whose log holds what its file lacks is read whole, not called cut short', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const rows = await checkpointCutShort(dir, writableFolder())
+      const store = open(dir)
+      expect(store.info().damage).toBeNull()
+      expect(total(store)).toBe(rows)
+      expectWorking(store)
+    })
+  })
+
+  it('the same with the disk still full: every record is read from the log, and the file is kept in use', async (context) => {
+    const disk = smallDisk(32 * 1024)
+    if ('reason' in disk) {
+      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
+      context.skip()
+      return
+    }
+    await input(async () => {
+      const built = writableFolder()
+      const rows = await checkpointCutShort(built, writableFolder())
+      for (const suffix of ['', '-wal']) copyFileSync(join(built, `${HISTORY_FILE_NAME}${suffix}`), join(disk.dir, `${HISTORY_FILE_NAME}${suffix}`))
+      // Room for SQLite's shared-memory index (32 KiB), none for the checkpoint.
+      writeFileSync(join(disk.dir, 'room'), Buffer.alloc(64 * 1024))
+      try {
+        writeFileSync(join(disk.dir, 'filler'), Buffer.alloc(64 * 1024 * 1024))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+      }
+      rmSync(join(disk.dir, 'room'))
+      const store = open(disk.dir)
+      expect(store.info().damage?.kind ?? null).not.toBe('truncated')
+      expect(store.info().path).toBe(join(disk.dir, HISTORY_FILE_NAME))
+      expect(total(store)).toBe(rows)
     })
   })
 })
