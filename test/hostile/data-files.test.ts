@@ -702,3 +702,29 @@ describe('hostile data files: a checkpoint cut short by a full disk', () => {
     })
   })
 })
+
+describe('hostile data files: folders others could enter', () => {
+  it('the data folder and logs/ are created 0700, and an existing 0755 data folder is narrowed', async () => {
+    await input(async () => {
+      const dir = join(writableFolder(), 'fresh')
+      const { monitor } = await startCoreOn(dir)
+      await monitor.stop()
+      lockDataDir(dir, { kind: 'serve' }).release()
+      const { createFileLogger } = await import('../../src/main/core/log/log-file')
+      createFileLogger({ dir: join(dir, 'logs') }).info('x')
+      expect((statSync(dir).mode & 0o777).toString(8)).toBe('700')
+      expect((statSync(join(dir, 'logs')).mode & 0o777).toString(8)).toBe('700')
+    })
+    await input(async () => {
+      const dir = writableFolder()
+      mkdirSync(join(dir, 'logs'))
+      chmodSync(dir, 0o755)
+      chmodSync(join(dir, 'logs'), 0o755)
+      lockDataDir(dir, { kind: 'serve' }).release()
+      const { createFileLogger } = await import('../../src/main/core/log/log-file')
+      createFileLogger({ dir: join(dir, 'logs') }).info('x')
+      expect((statSync(dir).mode & 0o777).toString(8)).toBe('700')
+      expect((statSync(join(dir, 'logs')).mode & 0o777).toString(8)).toBe('700')
+    })
+  })
+})

@@ -1,6 +1,7 @@
-import { lstatSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { lstatSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ProofWatchError } from '@shared/errors'
+import { privateFolder } from '../files/private-folder'
 import { readRegularTextFile } from '../files/read-regular-file'
 import { processIdentity, processStartedAt } from './process-identity'
 
@@ -53,7 +54,8 @@ export function lockDataDir(dir: string, options: LockOptions): DataDirLock {
   const startedAtOf = options.startedAtOf ?? ((id: number) => processStartedAt(id))
   const identity = identityOf(pid)
   const mine: LockHolder = { pid, kind: options.kind, startedAt: (options.clock ?? Date.now)(), ...(identity === null ? {} : { identity }) }
-  mkdirSync(dir, { recursive: true })
+  // The data folder holds the history, settings and credentials: its user's only.
+  privateFolder(dir)
   // A few rounds: another process may take over the same stale lock at the same moment; one of them wins.
   for (let round = 0; round < 3; round++) {
     try {

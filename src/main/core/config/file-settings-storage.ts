@@ -1,5 +1,6 @@
-import { accessSync, chmodSync, constants, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { accessSync, chmodSync, constants, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateFolder } from '../files/private-folder'
 import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
 import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStorage } from './settings'
@@ -20,7 +21,7 @@ export function createFileSettingsStorage(dataDir: string, log: Logger = silentL
   const reasons: string[] = []
   let writable = true
   try {
-    mkdirSync(dataDir, { recursive: true })
+    privateFolder(dataDir)
     accessSync(dataDir, constants.W_OK)
   } catch (error) {
     writable = false

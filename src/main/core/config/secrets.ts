@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateFolder } from '../files/private-folder'
 import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
 
@@ -41,7 +42,7 @@ export const SECRETS_MAX_BYTES = 4 * 1024 * 1024
  */
 export function createFileSecretStorage(dataDir: string, log: Logger = silentLogger): SecretStorage {
   const file = join(dataDir, 'credentials.json')
-  mkdirSync(dataDir, { recursive: true })
+  privateFolder(dataDir)
   const values = new Map<string, string>()
   try {
     const parsed: unknown = JSON.parse(readRegularTextFile(file, SECRETS_MAX_BYTES))
