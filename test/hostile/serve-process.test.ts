@@ -110,6 +110,35 @@ describe('the serve process against a hostile local client', () => {
     })
   }
 
+  /** The serve process's resident memory, MB (Linux /proc). */
+  const rssMb = (): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${serve.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+  it('holds its memory, and answers another page, while a page floods 60,000 requests and reads no reply', async () => {
+    tried++
+    const before = rssMb()
+    const flooder = await upgraded(serve.token)
+    // Read nothing: the replies stay with serve mode, or would.
+    flooder.socket.pause()
+    const requests = Array.from({ length: 60_000 }, (_, id) => frame({ opcode: OPCODE.text, payload: Buffer.from(`{"id":${id},"method":"getSettings","args":[]}`) }))
+    for (let start = 0; start < requests.length; start += 500) flooder.write(Buffer.concat(requests.slice(start, start + 500)))
+    let peak = before
+    const answerMs: number[] = []
+    for (let round = 0; round < 8; round++) {
+      const started = performance.now()
+      expect(await bridgeAnswers(serve.port, serve.token)).toMatchObject({ id: 1, result: expect.any(Object) })
+      answerMs.push(Math.round(performance.now() - started))
+      peak = Math.max(peak, rssMb())
+    }
+    console.log(
+      `hostile serve process: flood of 60,000 unread requests: RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; another page answered in ${answerMs.join(', ')} ms`,
+    )
+    expect(serve.alive()).toBe(true)
+    // Before the caps it grew by about 95 MB (and other pages waited seconds), with them by about 45.
+    expect(peak - before).toBeLessThan(70)
+    flooder.reset()
+    survived++
+  }, 60_000)
+
   it('keeps running after a TCP reset in the middle of a frame', async () => {
     await survives(serve, async () => {
       const client = await upgraded(serve.token)
