@@ -133,8 +133,8 @@ describe('the serve process against a hostile local client', () => {
       `hostile serve process: flood of 60,000 unread requests: RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; another page answered in ${answerMs.join(', ')} ms`,
     )
     expect(serve.alive()).toBe(true)
-    // Before the caps it grew by about 95 MB (and other pages waited seconds), with them by about 45.
-    expect(peak - before).toBeLessThan(70)
+    // Before the caps it grew by about 95 MB (and other pages waited seconds), with them by 43–62 MB.
+    expect(peak - before).toBeLessThan(80)
     flooder.reset()
     survived++
   }, 60_000)
