@@ -272,3 +272,8 @@ export const BRIDGE_TOKEN_REFUSED = 4401
  * request itself first, with a clear error, so its socket stays open.
  */
 export const BRIDGE_MAX_REQUEST_BYTES = 256 * 1024
+
+/** Serve mode closed a page's socket because the page stopped reading its replies and updates (serve/bridge-socket.ts). */
+export const BRIDGE_TOO_FAR_BEHIND = 4408
+/** The close reason sent with it, which the page shows (a close reason holds at most 123 bytes). */
+export const BRIDGE_TOO_FAR_BEHIND_REASON = 'ProofWatch closed this page: it stopped reading its replies and updates'

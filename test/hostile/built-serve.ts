@@ -45,9 +45,12 @@ export interface ServeProcess extends Started {
   alive(): boolean
 }
 
-/** Starts the built serve mode on a free port with a data folder of its own and the given environment. */
-export async function startServeProcess(args: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-hostile-serve-'))
+/** Starts the built serve mode on a free port with a data folder of its own (or `dataDir`) and the given environment. */
+export async function startServeProcess(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  dataDir: string = mkdtempSync(join(tmpdir(), 'proofwatch-hostile-serve-')),
+): Promise<ServeProcess> {
   const started = await startBuilt('../hostile/main/serve.js', ['--port', '0', '--data-dir', dataDir, ...args], /serving at (\S+)/, env)
   const url = new URL(started.match[1]!)
   return {

@@ -7,20 +7,24 @@
  * (the damaged file is kept as it was, what can be read is read, files are
  * the user's only).
  */
-import { closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
+import { spawn, execFileSync } from 'node:child_process'
+import { copyFileSync, closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { CacheDamage } from '@shared/history'
 import { createFileSettingsStorage } from '../../src/main/core/config/file-settings-storage'
-import { HISTORY_FILE_NAME } from '../../src/main/core/history/database'
+import { APPLICATION_ID, HISTORY_FILE_NAME } from '../../src/main/core/history/database'
 import { HistoryCache } from '../../src/main/core/history/history-cache'
 import { testProof } from '../support/history-test-data'
 import type { Logger } from '../../src/main/core/log/log'
 import { createMonitor } from '../../src/main/core/monitor/monitor'
 import { createFileSecretStorage } from '../../src/main/core/config/secrets'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
+import { keypairPublicKey } from '../../src/main/core/sign-in/keypair-file'
+import { LOCK_FILE_NAME, lockDataDir } from '../../src/main/core/config/data-dir-lock'
+import { processIdentity } from '../../src/main/core/config/process-identity'
 import { waitFor } from '../support/wait-for'
 import { readOnlyFolder, smallDisk, writableFolder } from './folders'
 
@@ -371,6 +375,356 @@ describe('hostile data files: settings', () => {
       } finally {
         await monitor.stop()
       }
+    })
+  })
+})
+
+/**
+ * A FIFO at `path` with no writer. On code that opens it blocking, the read
+ * would wait for good and freeze this test process: a watchdog opens it for
+ * writing after a while so such code returns (and the case fails on what it
+ * read) instead. Call the returned function as soon as the read returned.
+ */
+function fifoWithoutWriter(path: string): () => void {
+  execFileSync('mkfifo', [path])
+  const watchdog = spawn('sh', ['-c', 'sleep 5; exec 3>"$0"', path], { stdio: 'ignore' })
+  return () => watchdog.kill('SIGKILL')
+}
+
+/** A FIFO at `path` that a child process feeds `bytes` of zeros into, then closes. */
+function fedFifo(path: string, bytes: number): () => void {
+  execFileSync('mkfifo', [path])
+  const writer = spawn('sh', ['-c', `head -c ${bytes} /dev/zero > "$0"`, path], { stdio: 'ignore' })
+  return () => writer.kill('SIGKILL')
+}
+
+function keypairRefusal(path: string): string {
+  try {
+    keypairPublicKey(path)
+  } catch (error) {
+    return (error as Error).message
+  }
+  return 'read'
+}
+
+describe('hostile data files: paths that are not regular files', () => {
+  it('a keypair path that is a FIFO with no writer is refused at once, as a named pipe', async () => {
+    await input(() => {
+      const path = join(writableFolder(), 'id.json')
+      const release = fifoWithoutWriter(path)
+      const message = keypairRefusal(path)
+      release()
+      expect(message).toBe(`Cannot read the keypair file ${path}: it is a named pipe (FIFO), not a file.`)
+    })
+  })
+
+  it('a keypair FIFO fed 8 MB is refused without reading what it is fed', async () => {
+    await input(() => {
+      const path = join(writableFolder(), 'id.json')
+      const release = fedFifo(path, 8 * 1024 * 1024)
+      const message = keypairRefusal(path)
+      release()
+      expect(message).toMatch(/named pipe \(FIFO\), not a file/)
+    })
+  })
+
+  it('keypair paths that are a symlink to /dev/zero, a folder, or 8 GB: each refused in words', async () => {
+    const dir = writableFolder()
+    await input(() => {
+      symlinkSync('/dev/zero', join(dir, 'zero.json'))
+      expect(keypairRefusal(join(dir, 'zero.json'))).toMatch(/it is a character device, not a file\.$/)
+    })
+    await input(() => {
+      mkdirSync(join(dir, 'folder.json'))
+      expect(keypairRefusal(join(dir, 'folder.json'))).toMatch(/it is a folder, not a file\.$/)
+    })
+    await input(() => {
+      writeFileSync(join(dir, 'huge.json'), '')
+      truncateSync(join(dir, 'huge.json'), 8 * 1024 ** 3)
+      expect(keypairRefusal(join(dir, 'huge.json'))).toMatch(/is too large .*a Solana keypair file is a JSON array of 64 numbers/)
+    })
+  })
+
+  const notFiles: Array<[string, string, (file: string) => () => void]> = [
+    ['settings.json', 'a FIFO with no writer', (file) => fifoWithoutWriter(file)],
+    ['settings.json', 'a symlink to /dev/zero', (file) => (symlinkSync('/dev/zero', file), () => {})],
+    ['settings.json', 'a sparse 20 MB file', (file) => (writeFileSync(file, ''), truncateSync(file, 20 * 1024 * 1024), () => {})],
+    ['credentials.json', 'a FIFO with no writer', (file) => fifoWithoutWriter(file)],
+    ['credentials.json', 'a symlink to /dev/zero', (file) => (symlinkSync('/dev/zero', file), () => {})],
+  ]
+  for (const [name, what, make] of notFiles) {
+    it(`${name} that is ${what}: the core starts at once, says why, and keeps it aside`, async () => {
+      await input(async () => {
+        const dir = writableFolder()
+        const release = make(join(dir, name))
+        const started = startCoreOn(dir)
+        const { monitor, problems, lines } = await started
+        release()
+        try {
+          expect((await monitor.getSettings()).activeProfileId).toBeDefined()
+          expect(readdirSync(dir).some((file) => file.startsWith(`${name}.unreadable-`))).toBe(true)
+          await waitFor(() => /named pipe|character device|over the \d+ bytes/.test([...problems(), ...lines].join('\n')))
+        } finally {
+          await monitor.stop()
+        }
+      })
+    })
+  }
+})
+
+describe('hostile data files: the data folder lock', () => {
+  /** A live process that is not ProofWatch, for a lock to name. */
+  async function otherProcess(): Promise<{ pid: number; stop(): void }> {
+    const child = spawn('sleep', ['60'], { stdio: 'ignore' })
+    await new Promise((resolve) => child.once('spawn', resolve))
+    return { pid: child.pid!, stop: () => child.kill('SIGKILL') }
+  }
+
+  const lockMessage = (dir: string): string => {
+    try {
+      lockDataDir(dir, { kind: 'serve' }).release()
+      return 'locked'
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it('a stale lock whose pid now belongs to another, younger process is taken over, not blamed on it', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const other = await otherProcess()
+      try {
+        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.parse('2017-07-14T02:40:00Z') }))
+        expect(lockMessage(dir)).toBe('locked')
+      } finally {
+        other.stop()
+      }
+    })
+  })
+
+  it('a lock naming a live pid with another process’s identity is taken over', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const other = await otherProcess()
+      try {
+        const identity = processIdentity(other.pid)
+        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: `${identity}0` }))
+        expect(lockMessage(dir)).toBe('locked')
+      } finally {
+        other.stop()
+      }
+    })
+  })
+
+  it('a lock its live holder really took still refuses a second process', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const other = await otherProcess()
+      try {
+        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: processIdentity(other.pid) }))
+        expect(lockMessage(dir)).toMatch(new RegExp(`in use by ProofWatch serve mode, process ${other.pid} since`))
+      } finally {
+        other.stop()
+      }
+    })
+  })
+
+  it('a lock that is a folder gives a plain message, not a raw EISDIR', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      mkdirSync(join(dir, LOCK_FILE_NAME))
+      const message = lockMessage(dir)
+      expect(message).toMatch(/cannot be locked: .*proofwatch\.lock is a folder, where ProofWatch keeps a small lock file/)
+      expect(message).not.toMatch(/EISDIR/)
+      expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true)
+    })
+  })
+
+  it('a lock that is a FIFO is taken over without waiting for a writer', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const release = fifoWithoutWriter(join(dir, LOCK_FILE_NAME))
+      const message = lockMessage(dir)
+      release()
+      expect(message).toBe('locked')
+    })
+  })
+})
+
+/** Another program's SQLite database (a browser's history, say), as it keeps it: rollback journal, 0644. */
+function foreignDatabase(path: string, setup = "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places (url) VALUES ('https://example.org')"): Buffer {
+  const db = new DatabaseSync(path)
+  db.exec(setup)
+  db.close()
+  chmodSync(path, 0o644)
+  return readFileSync(path)
+}
+
+function expectUntouched(path: string, original: Buffer): void {
+  expect(readFileSync(path).equals(original)).toBe(true)
+  expect((statSync(path).mode & 0o777).toString(8)).toBe('644')
+  expect(existsSync(`${path}-wal`)).toBe(false)
+}
+
+describe('hostile data files: a cache that is not ProofWatch’s', () => {
+  it('a cache file that is a symlink to another program’s database: neither it nor its mode is changed, and the user is told', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const other = join(writableFolder(), 'places.sqlite')
+      const original = foreignDatabase(other)
+      symlinkSync(other, join(dir, HISTORY_FILE_NAME))
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/is a symbolic link; .*left the link and what it points to as they are/)
+      expectUntouched(other, original)
+      expectWorking(store)
+      expect(existsSync(`${other}-wal`)).toBe(false)
+    })
+  })
+
+  it('another program’s database in the cache’s place is left exactly as it is', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const path = join(dir, HISTORY_FILE_NAME)
+      const original = foreignDatabase(path)
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/a SQLite database of another program \(its tables: moz_places\)/)
+      expectWorking(store)
+      expectUntouched(path, original)
+    })
+  })
+
+  it('a database stamped with another application id is refused even with ProofWatch’s table names', async () => {
+    await input(() => {
+      const dir = writableFolder()
+      const path = join(dir, HISTORY_FILE_NAME)
+      const original = foreignDatabase(path, 'PRAGMA application_id = 1234; CREATE TABLE proofs (x); CREATE TABLE indexers (y)')
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/another program's SQLite database \(application id 0x4d2\)/)
+      expectUntouched(path, original)
+    })
+  })
+
+  it('a write-ahead log that is a symlink: the file it points to is not written', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      await filledCache(dir, 10)
+      const victim = join(writableFolder(), 'notes.txt')
+      writeFileSync(victim, 'mine')
+      symlinkSync(victim, join(dir, `${HISTORY_FILE_NAME}-wal`))
+      const store = open(dir)
+      expect(store.info().damage?.message).toMatch(/-wal is a symbolic link/)
+      expectWorking(store)
+      expect(readFileSync(victim, 'utf8')).toBe('mine')
+    })
+  })
+
+  it('a ProofWatch cache from before the stamp keeps its records and is stamped as ProofWatch’s', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const path = await filledCache(dir, 25)
+      const raw = new DatabaseSync(path)
+      raw.exec('PRAGMA application_id = 0')
+      raw.close()
+      const store = open(dir)
+      expect(store.info().damage).toBeNull()
+      expect(total(store)).toBe(25)
+      await store.close()
+      const check = new DatabaseSync(path)
+      expect((check.prepare('PRAGMA application_id').get() as { application_id: number }).application_id).toBe(APPLICATION_ID)
+      check.close()
+    })
+  })
+})
+
+/**
+ * A cache as a checkpoint stopped by a full disk leaves it: the header
+ * already counts the pages the checkpoint was copying, the file ends before
+ * them, and the write-ahead log still holds every one. Returns how many
+ * proofs it holds.
+ */
+async function checkpointCutShort(dir: string, scratch: string): Promise<number> {
+  const path = join(dir, HISTORY_FILE_NAME)
+  await filledCache(dir, 100)
+  const before = statSync(path).size
+  const store = HistoryCache.open({ path })
+  store.forIndexer(INDEXER).recordProofs(Array.from({ length: 3000 }, (_, index) => testProof(100 + index)))
+  await store.flush()
+  // The image a kill -9 would leave: everything since the last checkpoint is in the log.
+  for (const suffix of ['', '-wal']) copyFileSync(`${path}${suffix}`, join(scratch, `image${suffix}`))
+  await store.close()
+  for (const suffix of ['', '-wal']) copyFileSync(join(scratch, `image${suffix}`), join(scratch, `done${suffix}`))
+  const checkpointed = new DatabaseSync(join(scratch, 'done'))
+  checkpointed.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  checkpointed.close()
+  // The checkpoint's first pages (the header among them) reached the file; the rest did not.
+  copyFileSync(join(scratch, 'done'), path)
+  truncateSync(path, before)
+  copyFileSync(join(scratch, 'image-wal'), `${path}-wal`)
+  rmSync(`${path}-shm`, { force: true })
+  return 3100
+}
+
+describe('hostile data files: a checkpoint cut short by a full disk', () => {
+  it('a cache whose log holds what its file lacks is read whole, not called cut short', async () => {
+    await input(async () => {
+      const dir = writableFolder()
+      const rows = await checkpointCutShort(dir, writableFolder())
+      const store = open(dir)
+      expect(store.info().damage).toBeNull()
+      expect(total(store)).toBe(rows)
+      expectWorking(store)
+    })
+  })
+
+  it('the same with the disk still full: every record is read from the log, and the file is kept in use', async (context) => {
+    const disk = smallDisk(32 * 1024)
+    if ('reason' in disk) {
+      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
+      context.skip()
+      return
+    }
+    await input(async () => {
+      const built = writableFolder()
+      const rows = await checkpointCutShort(built, writableFolder())
+      for (const suffix of ['', '-wal']) copyFileSync(join(built, `${HISTORY_FILE_NAME}${suffix}`), join(disk.dir, `${HISTORY_FILE_NAME}${suffix}`))
+      // Room for SQLite's shared-memory index (32 KiB), none for the checkpoint.
+      writeFileSync(join(disk.dir, 'room'), Buffer.alloc(64 * 1024))
+      try {
+        writeFileSync(join(disk.dir, 'filler'), Buffer.alloc(64 * 1024 * 1024))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+      }
+      rmSync(join(disk.dir, 'room'))
+      const store = open(disk.dir)
+      expect(store.info().damage?.kind ?? null).not.toBe('truncated')
+      expect(store.info().path).toBe(join(disk.dir, HISTORY_FILE_NAME))
+      expect(total(store)).toBe(rows)
+    })
+  })
+})
+
+describe('hostile data files: folders others could enter', () => {
+  it('the data folder and logs/ are created 0700, and an existing 0755 data folder is narrowed', async () => {
+    await input(async () => {
+      const dir = join(writableFolder(), 'fresh')
+      const { monitor } = await startCoreOn(dir)
+      await monitor.stop()
+      lockDataDir(dir, { kind: 'serve' }).release()
+      const { createFileLogger } = await import('../../src/main/core/log/log-file')
+      createFileLogger({ dir: join(dir, 'logs') }).info('x')
+      expect((statSync(dir).mode & 0o777).toString(8)).toBe('700')
+      expect((statSync(join(dir, 'logs')).mode & 0o777).toString(8)).toBe('700')
+    })
+    await input(async () => {
+      const dir = writableFolder()
+      mkdirSync(join(dir, 'logs'))
+      chmodSync(dir, 0o755)
+      chmodSync(join(dir, 'logs'), 0o755)
+      lockDataDir(dir, { kind: 'serve' }).release()
+      const { createFileLogger } = await import('../../src/main/core/log/log-file')
+      createFileLogger({ dir: join(dir, 'logs') }).info('x')
+      expect((statSync(dir).mode & 0o777).toString(8)).toBe('700')
+      expect((statSync(join(dir, 'logs')).mode & 0o777).toString(8)).toBe('700')
     })
   })
 })

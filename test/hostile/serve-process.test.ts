@@ -4,10 +4,14 @@
  * still be running after each input, and neither its console, its log file
  * nor the page may carry the credential.
  */
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/wait-for'
+import { LOCK_FILE_NAME } from '../../src/main/core/config/data-dir-lock'
+import { indexerKey } from '../../src/main/core/indexer/url'
+import { smallDisk } from './folders'
 import { buildServe, startServeProcess, type ServeProcess } from './built-serve'
 import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
 import { frame, OPCODE, rawConnect, upgradeRequest, type RawClient } from './raw-socket'
@@ -106,6 +110,35 @@ describe('the serve process against a hostile local client', () => {
     })
   }
 
+  /** The serve process's resident memory, MB (Linux /proc). */
+  const rssMb = (): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${serve.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+  it('holds its memory, and answers another page, while a page floods 60,000 requests and reads no reply', async () => {
+    tried++
+    const before = rssMb()
+    const flooder = await upgraded(serve.token)
+    // Read nothing: the replies stay with serve mode, or would.
+    flooder.socket.pause()
+    const requests = Array.from({ length: 60_000 }, (_, id) => frame({ opcode: OPCODE.text, payload: Buffer.from(`{"id":${id},"method":"getSettings","args":[]}`) }))
+    for (let start = 0; start < requests.length; start += 500) flooder.write(Buffer.concat(requests.slice(start, start + 500)))
+    let peak = before
+    const answerMs: number[] = []
+    for (let round = 0; round < 8; round++) {
+      const started = performance.now()
+      expect(await bridgeAnswers(serve.port, serve.token)).toMatchObject({ id: 1, result: expect.any(Object) })
+      answerMs.push(Math.round(performance.now() - started))
+      peak = Math.max(peak, rssMb())
+    }
+    console.log(
+      `hostile serve process: flood of 60,000 unread requests: RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; another page answered in ${answerMs.join(', ')} ms`,
+    )
+    expect(serve.alive()).toBe(true)
+    // Before the caps it grew by about 95 MB (and other pages waited seconds), with them by 43–62 MB.
+    expect(peak - before).toBeLessThan(80)
+    flooder.reset()
+    survived++
+  }, 60_000)
+
   it('keeps running after a TCP reset in the middle of a frame', async () => {
     await survives(serve, async () => {
       const client = await upgraded(serve.token)
@@ -158,4 +191,59 @@ describe('the serve process against an indexer that echoes the credential', () =
       page.close()
     }
   })
+})
+
+/** Fills the disk `dir` is on to the last byte. */
+function fillDisk(dir: string): void {
+  try {
+    writeFileSync(join(dir, 'filler'), Buffer.alloc(64 * 1024 * 1024))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+  }
+}
+
+describe('the serve process on a full disk, while the indexer ends the session', () => {
+  it('keeps serving, says the end of the sign-in could not be saved, and shows it ended', async (context) => {
+    const disk = smallDisk(512)
+    if ('reason' in disk) {
+      console.log(`hostile serve process: full disk skipped: ${disk.reason}`)
+      context.skip()
+      return
+    }
+    tried++
+    const indexer = await startHostileIndexer()
+    indexer.answer(/^\/api\/auth\/me$/, (_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json; charset=utf-8' })
+      response.end(JSON.stringify({ ok: false, code: 'AUTH_SESSION_EXPIRED', error: 'Session expired' }))
+    })
+    const session = { cookieName: 'zk_session', cookieValue: 'endedSession', expiresAt: Date.now() + 86_400_000, user: { pubkey: '11111111111111111111111111111111' } }
+    writeFileSync(join(disk.dir, 'credentials.json'), JSON.stringify({ [`sign-in:${indexerKey(indexer.httpUrl)}`]: JSON.stringify(session) }), { mode: 0o600 })
+    // A lock left by a process that is gone: taking it over frees the one page the new lock needs.
+    const gone = spawnSync('true').pid
+    writeFileSync(join(disk.dir, LOCK_FILE_NAME), JSON.stringify({ pid: gone, kind: 'serve', startedAt: 0 }))
+    fillDisk(disk.dir)
+    let serve: ServeProcess | null = null
+    try {
+      serve = await startServeProcess(['--indexer', indexer.httpUrl], {}, disk.dir)
+      const started = serve
+      await waitFor(() => /The end of the sign-in could not be saved \(ENOSPC/.test(started.output()) || !started.alive(), 15_000)
+      if (!serve.alive()) crashes++
+      expect(serve.alive(), serve.output()).toBe(true)
+      const page = await openPage(serve.port, serve.token)
+      try {
+        expect(await page.call('getAuth')).toMatchObject({ result: { status: 'expired', user: null } })
+      } finally {
+        page.close()
+      }
+      expect(await bridgeAnswers(serve.port, serve.token)).toMatchObject({ id: 1, result: expect.any(Object) })
+      expect(serve.alive()).toBe(true)
+      survived++
+    } catch (error) {
+      if (serve === null) crashes++
+      throw error
+    } finally {
+      await serve?.stop()
+      await indexer.close()
+    }
+  }, 60_000)
 })

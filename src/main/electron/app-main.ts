@@ -3,7 +3,6 @@
  * an argument, so the whole start, the window, links and quitting run under
  * test with fakes. Long because it is the one place the pieces meet.
  */
-import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, NotificationConstructorOptions, Protocol, Shell } from 'electron'
 import type { BridgeEvent } from '@shared/bridge'
@@ -15,6 +14,8 @@ import { consoleLogger } from '../core/log/log'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
 import { HISTORY_FILE_NAME } from '../core/history/database'
 import { createFileLogger } from '../core/log/log-file'
+import { logUnhandledRejections } from '../core/log/unhandled-rejections'
+import { privateFolder } from '../core/files/private-folder'
 import { KnownSecrets } from '../core/config/known-secrets'
 import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
 import type { NotifyClock } from '../core/notify/timers'
@@ -121,6 +122,8 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   let log: Logger = knownSecrets.logger(options.log ?? consoleLogger())
   // Handed to parts made before the log file exists; they write wherever the log goes by then.
   const logs: Logger = { info: (m, d) => log.info(m, d), warn: (m, d) => log.warn(m, d), error: (m, d) => log.error(m, d) }
+  // One rejection nobody caught must not close the window and the tray.
+  logUnhandledRejections(logs)
   const fail = (message: string, code: number) => {
     log.error(message)
     dialog.showErrorBox('ProofWatch', message)
@@ -150,7 +153,7 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   if (launch.dataDir) {
     const dataDir = resolve(launch.dataDir)
     try {
-      mkdirSync(dataDir, { recursive: true })
+      privateFolder(dataDir)
       app.setPath('userData', dataDir)
     } catch (error) {
       return fail(`Cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, 2)
@@ -288,6 +291,12 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
   await app.whenReady()
   try {
     const userData = app.getPath('userData')
+    try {
+      // Electron makes it 0755; it holds the history, settings and credentials.
+      privateFolder(userData)
+    } catch (error) {
+      log.warn('The data folder could not be made private', error)
+    }
     let logFile: string | null = null
     let logsDir: string | null = null
     if (!options.log) {

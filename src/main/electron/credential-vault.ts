@@ -6,7 +6,9 @@
  * nothing is written: credentials last for this session only, and
  * `warning` says so.
  */
-import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, renameSync, writeFileSync } from 'node:fs'
+import { SECRETS_MAX_BYTES } from '../core/config/secrets'
+import { readRegularTextFile } from '../core/files/read-regular-file'
 import type { Logger } from '../core/log/log'
 import type { SecretStorage } from '../core/config/secrets'
 
@@ -76,7 +78,7 @@ export async function openCredentialVault(options: CredentialVaultOptions): Prom
 
   let text: string | null = null
   try {
-    text = readFileSync(file, 'utf8')
+    text = readRegularTextFile(file, SECRETS_MAX_BYTES)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn('Could not read the credentials file', { file, error: String(error) })
   }

@@ -1,4 +1,4 @@
-import { accessSync, constants, readFileSync, renameSync, statSync } from 'node:fs'
+import { accessSync, constants, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { app } from 'electron'
 import Store from 'electron-store'
@@ -6,6 +6,8 @@ import type { Logger } from '../core/log/log'
 import { silentLogger } from '../core/log/log'
 import type { SavedSettings, SettingsStorage } from '../core/config/settings'
 import { settingsFromStored } from '../core/config/settings'
+import { SETTINGS_MAX_BYTES } from '../core/config/file-settings-storage'
+import { FileNotReadable, readRegularTextFile } from '../core/files/read-regular-file'
 
 export interface ElectronSettingsStorageOptions {
   /** Folder of the settings file; the app's userData folder when not given. */
@@ -75,7 +77,7 @@ function whyNotWritable(cwd: string, file: string): string | null {
 /** What a file that cannot be written still gives; the defaults when it gives nothing. */
 function readOnlySettings(file: string, log: Logger): SavedSettings {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    const parsed: unknown = JSON.parse(readRegularTextFile(file, SETTINGS_MAX_BYTES))
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return settingsFromStored(parsed, log)
   } catch {
     // Unreadable or absent: the defaults.
@@ -84,13 +86,15 @@ function readOnlySettings(file: string, log: Logger): SavedSettings {
 }
 
 function moveAsideIfUnreadable(file: string, log: Logger): void {
-  let text: string
+  let text = ''
   try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return // No file yet, or not readable: electron-store decides.
+    text = readRegularTextFile(file, SETTINGS_MAX_BYTES)
+  } catch (error) {
+    // No file yet, or not ours to read: electron-store decides. A FIFO, a device or a huge file is moved aside
+    // below, before electron-store reads it without a limit.
+    if (!(error instanceof FileNotReadable) || error.reason === 'missing' || error.reason === 'denied') return
   }
-  if (isJsonObject(text)) return
+  if (text !== '' && isJsonObject(text)) return
   try {
     renameSync(file, `${file}.bad`)
     log.warn('The settings file was unreadable; moved it aside and started from defaults', { file: `${file}.bad` })

@@ -4,7 +4,8 @@
  * any more (a monitor unplugged) is dropped, so the window never opens off
  * screen; an unreadable file is ignored with a warning.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { renameSync, writeFileSync } from 'node:fs'
+import { readRegularTextFile } from '../core/files/read-regular-file'
 import type { Logger } from '../core/log/log'
 
 export interface Rect {
@@ -53,7 +54,8 @@ function parseState(value: unknown): WindowState | null {
 export function readWindowState(file: string, log: Logger): WindowState | null {
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    // A window's bounds take under 100 bytes.
+    text = readRegularTextFile(file, 64 * 1024)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn('Could not read the saved window size', { file, error: String(error) })
     return null

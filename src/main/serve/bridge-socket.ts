@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { timingSafeEqual } from 'node:crypto'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED, type BridgeEvent } from '@shared/bridge'
+import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED, BRIDGE_TOO_FAR_BEHIND, BRIDGE_TOO_FAR_BEHIND_REASON, type BridgeEvent } from '@shared/bridge'
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatch'
 import type { Logger } from '../core/log/log'
 import { eventsText, replyText } from './socket-messages'
@@ -17,6 +17,37 @@ export interface BridgeSocketOptions {
   /** Events every new page gets at once (the connection state), before any batch. */
   greeting?: () => Promise<BridgeEvent[]>
   log: Logger
+  /** Back-pressure limits (defaults: BRIDGE_SOCKET_LIMITS). */
+  limits?: Partial<BridgeSocketLimits>
+}
+
+export interface BridgeSocketLimits {
+  /** Requests a page may have unanswered; past it the socket is not read until answers went out. */
+  maxInFlight: number
+  /** Replies and events waiting to go out to a page; past it the socket is not read, and no batch is added. */
+  maxBufferedBytes: number
+  /** How long a page may stay past maxBufferedBytes (not reading) before it is closed with BRIDGE_TOO_FAR_BEHIND. */
+  stallMs: number
+  /** Protocol pings; a page that answers none by the next one (stopped mid-frame, or not reading at all) is cut. */
+  pingIntervalMs: number
+}
+
+export const BRIDGE_SOCKET_LIMITS: Readonly<BridgeSocketLimits> = {
+  maxInFlight: 64,
+  // A page that reads takes a 1 MB list in milliseconds; 8 MB waiting means it has stopped.
+  maxBufferedBytes: 8 * 1024 * 1024,
+  stallMs: 15_000,
+  pingIntervalMs: 30_000,
+}
+
+/** One page's socket, as the back-pressure sees it. */
+interface PageState {
+  inFlight: number
+  paused: boolean
+  /** Since when more than maxBufferedBytes wait to go out; null when less. */
+  behindSince: number | null
+  /** A pong (or any message) came since the last ping. */
+  answered: boolean
 }
 
 /**
@@ -26,9 +57,17 @@ export interface BridgeSocketOptions {
  */
 export class BridgeSocketServer {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_REQUEST_BYTES, perMessageDeflate: false })
+  private readonly limits: BridgeSocketLimits
+  private readonly pages = new Map<WebSocket, PageState>()
+  private readonly pinger: ReturnType<typeof setInterval>
+  /** Checks pages that are behind often, so a page that catches up is read again at once. */
+  private watch: ReturnType<typeof setInterval> | null = null
 
   constructor(private readonly options: BridgeSocketOptions) {
+    this.limits = { ...BRIDGE_SOCKET_LIMITS, ...options.limits }
     this.server.on('connection', (socket) => this.onConnection(socket))
+    this.pinger = setInterval(() => this.pingPages(), this.limits.pingIntervalMs)
+    this.pinger.unref()
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -57,7 +96,15 @@ export class BridgeSocketServer {
     if (this.server.clients.size === 0) return
     const message = eventsText(batch)
     for (const failure of message.failures) this.options.log.error('bridge event not sent', failure)
-    for (const client of this.server.clients) if (client.readyState === client.OPEN) client.send(message.text)
+    for (const client of this.server.clients) {
+      if (client.readyState !== client.OPEN) continue
+      // A page that reads nothing must not make serve mode hold every update for it: it is closed once it stalls.
+      if (client.bufferedAmount > this.limits.maxBufferedBytes) {
+        this.behind(client)
+        continue
+      }
+      client.send(message.text)
+    }
   }
 
   clientCount(): number {
@@ -65,8 +112,79 @@ export class BridgeSocketServer {
   }
 
   close(): void {
+    clearInterval(this.pinger)
+    if (this.watch) clearInterval(this.watch)
+    this.watch = null
     for (const client of this.server.clients) client.terminate()
     this.server.close()
+  }
+
+  /** A page whose socket stopped reading or stalled mid-frame answers no ping: cut, and said why in the log. */
+  private pingPages(): void {
+    for (const [socket, page] of this.pages) {
+      if (!page.answered) {
+        this.options.log.warn('bridge socket cut: no answer to a ping (the page stopped reading, or stopped in the middle of a message)')
+        socket.terminate()
+        continue
+      }
+      page.answered = false
+      try {
+        socket.ping()
+      } catch {
+        // Closing already.
+      }
+    }
+  }
+
+  /** Reading stops while a page has too many requests open or too much waiting to go out; resumes once it is below half. */
+  private regulate(socket: WebSocket, page: PageState): void {
+    const buffered = socket.bufferedAmount
+    const over = page.inFlight >= this.limits.maxInFlight || buffered > this.limits.maxBufferedBytes
+    if (buffered > this.limits.maxBufferedBytes) this.behind(socket)
+    else page.behindSince = null
+    if (over && !page.paused) {
+      page.paused = true
+      socket.pause()
+      this.watchPages()
+    } else if (page.paused && page.inFlight < this.limits.maxInFlight / 2 && buffered <= this.limits.maxBufferedBytes / 2) {
+      page.paused = false
+      socket.resume()
+    }
+  }
+
+  /** The page is past maxBufferedBytes: noted, and closed with a reason it shows once it stays there stallMs. */
+  private behind(socket: WebSocket): void {
+    const page = this.pages.get(socket)
+    if (!page) return
+    const now = Date.now()
+    page.behindSince ??= now
+    this.watchPages()
+    if (now - page.behindSince < this.limits.stallMs) return
+    this.options.log.warn('bridge socket closed: the page stopped reading its replies and updates', {
+      bufferedBytes: socket.bufferedAmount,
+      inFlight: page.inFlight,
+    })
+    this.pages.delete(socket)
+    socket.close(BRIDGE_TOO_FAR_BEHIND, BRIDGE_TOO_FAR_BEHIND_REASON)
+    // The close frame waits behind what the page does not read: the connection goes without it.
+    setTimeout(() => socket.terminate(), 1000).unref()
+  }
+
+  private watchPages(): void {
+    if (this.watch) return
+    this.watch = setInterval(() => {
+      let waiting = false
+      for (const [socket, page] of this.pages) {
+        if (!page.paused && page.behindSince === null) continue
+        this.regulate(socket, page)
+        waiting ||= page.paused || page.behindSince !== null
+      }
+      if (!waiting && this.watch) {
+        clearInterval(this.watch)
+        this.watch = null
+      }
+    }, 100)
+    this.watch.unref()
   }
 
   /** Refusals at the HTTP level: another Host (DNS rebinding), not the bridge path, or a page of another origin. */
@@ -95,6 +213,10 @@ export class BridgeSocketServer {
 
   private onConnection(socket: WebSocket): void {
     this.guard(socket)
+    const page: PageState = { inFlight: 0, paused: false, behindSince: null, answered: true }
+    this.pages.set(socket, page)
+    socket.on('pong', () => (page.answered = true))
+    socket.on('close', () => this.pages.delete(socket))
     this.options
       .greeting?.()
       .then((events) => {
@@ -104,7 +226,15 @@ export class BridgeSocketServer {
       })
       .catch((error: unknown) => this.options.log.warn('bridge greeting failed', error))
     socket.on('message', (data, isBinary) => {
-      this.answer(socket, data, isBinary).catch((error: unknown) => this.options.log.error('bridge request failed', errorSummary(toError(error))))
+      page.answered = true
+      page.inFlight++
+      this.regulate(socket, page)
+      this.answer(socket, data, isBinary)
+        .catch((error: unknown) => this.options.log.error('bridge request failed', errorSummary(toError(error))))
+        .finally(() => {
+          page.inFlight--
+          this.regulate(socket, page)
+        })
     })
   }
 

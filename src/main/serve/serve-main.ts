@@ -9,6 +9,7 @@ import { createFileSecretStorage } from '../core/config/secrets'
 import { LAUNCH_USAGE, parseLaunchOptions } from '../core/config/launch-options'
 import { consoleLogger, type Logger } from '../core/log/log'
 import { createFileLogger } from '../core/log/log-file'
+import { logUnhandledRejections } from '../core/log/unhandled-rejections'
 import { KnownSecrets } from '../core/config/known-secrets'
 import { createMonitor } from '../core/monitor/monitor'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
@@ -20,6 +21,8 @@ export async function runServe(here: string): Promise<void> {
   // Every credential serve mode holds (credentials.json, PROOFWATCH_CREDENTIAL, the demo's), kept out of every log line and page.
   const knownSecrets = new KnownSecrets()
   let log: Logger = knownSecrets.logger(consoleLogger('proofwatch-serve'))
+  // Logged wherever the log goes by then (the file once it is open), and serving goes on.
+  logUnhandledRejections({ info: (m, d) => log.info(m, d), warn: (m, d) => log.warn(m, d), error: (m, d) => log.error(m, d) })
   let launch
   try {
     launch = parseLaunchOptions(process.argv.slice(2), process.env, { strict: true })

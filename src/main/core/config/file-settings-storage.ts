@@ -1,7 +1,12 @@
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { accessSync, chmodSync, constants, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateFolder } from '../files/private-folder'
+import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
 import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStorage } from './settings'
+
+/** Far more than settings with a watchlist of thousands of labelled addresses take. */
+export const SETTINGS_MAX_BYTES = 16 * 1024 * 1024
 
 /**
  * Settings as a JSON file in the data directory, for serve mode (the app
@@ -16,7 +21,7 @@ export function createFileSettingsStorage(dataDir: string, log: Logger = silentL
   const reasons: string[] = []
   let writable = true
   try {
-    mkdirSync(dataDir, { recursive: true })
+    privateFolder(dataDir)
     accessSync(dataDir, constants.W_OK)
   } catch (error) {
     writable = false
@@ -32,10 +37,10 @@ export function createFileSettingsStorage(dataDir: string, log: Logger = silentL
   function load(): SavedSettings {
     let text: string
     try {
-      text = readFileSync(file, 'utf8')
+      text = readRegularTextFile(file, SETTINGS_MAX_BYTES)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(DEFAULT_SETTINGS)
-      return unreadable(codeOf(error))
+      return unreadable(error instanceof FileNotReadable ? error.why : codeOf(error))
     }
     let parsed: unknown
     try {

@@ -1,5 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateFolder } from '../files/private-folder'
+import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
 
 /**
@@ -31,16 +33,19 @@ export function memorySecretStorage(initial: Record<string, string> = {}): Secre
   }
 }
 
+/** A few credentials and sessions take a few KB; far more is not a credentials file. */
+export const SECRETS_MAX_BYTES = 4 * 1024 * 1024
+
 /**
  * Credentials in `<dataDir>/credentials.json`, mode 0600. An unreadable file
  * is moved aside and the credentials must be entered again; it never stops a start.
  */
 export function createFileSecretStorage(dataDir: string, log: Logger = silentLogger): SecretStorage {
   const file = join(dataDir, 'credentials.json')
-  mkdirSync(dataDir, { recursive: true })
+  privateFolder(dataDir)
   const values = new Map<string, string>()
   try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    const parsed: unknown = JSON.parse(readRegularTextFile(file, SECRETS_MAX_BYTES))
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
     for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') values.set(key, value)
   } catch (error) {
@@ -51,7 +56,8 @@ export function createFileSecretStorage(dataDir: string, log: Logger = silentLog
       } catch {
         // Nothing more to keep: the next write replaces it.
       }
-      log.warn('The credentials file was unreadable; moved aside, credentials must be entered again', { aside })
+      const why = error instanceof FileNotReadable ? error.why : error instanceof Error ? error.message : String(error)
+      log.warn(`The credentials file was unreadable (${why}); moved aside, credentials must be entered again`, { aside })
     }
   }
 

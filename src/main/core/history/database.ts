@@ -7,7 +7,7 @@
  * outcome is a working connection plus a CacheDamage report. Its length is
  * the damage cases, each with its own way out.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { CacheDamage, CacheDamageKind } from '@shared/history'
@@ -24,6 +24,12 @@ export const DEFAULT_CACHE_KIB = 16 * 1024
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 const HEADER_BYTES = 100
+/**
+ * `PRAGMA application_id` of a ProofWatch cache ("PWch"), so that another
+ * program's SQLite file at the cache's path is told apart before anything in
+ * it is changed. Caches from before it was set have 0 and ProofWatch's tables.
+ */
+export const APPLICATION_ID = 0x50576368
 const TABLES_OF_LATEST = ['indexers', 'proofs', 'transactions', 'transaction_accounts', 'overview_snapshots', 'series', 'series_points', 'leaderboards', 'leaderboard_entries', 'notifications', 'circuits']
 
 export interface HistoryDatabaseOptions {
@@ -44,6 +50,9 @@ export interface HistoryDatabaseOptions {
   /** For tests of older versions: the migrations to apply. Default all. */
   migrations?: readonly Migration[]
 }
+
+/** The file at the cache's path is not ProofWatch's cache: it is left exactly as it is. */
+class ForeignFileError extends Error {}
 
 class NewerSchemaError extends Error {
   constructor(readonly found: number) {
@@ -230,11 +239,17 @@ function openOrRebuild(settings: Settings): { opened: Opened; damage: CacheDamag
     // Not a file that could be damaged: someone's folder, left alone.
     return memoryFallback(settings, 'unavailable', new Error('a folder has the cache file’s name'))
   }
-  const found = inspectFile(settings.path)
+  const link = linkAmong(settings.path)
+  if (link !== null) {
+    // SQLite would write, and the mode be narrowed, through the link, into whatever file it names.
+    return memoryFallback(settings, 'unavailable', new ForeignFileError(`${link} is a symbolic link; ProofWatch keeps its cache in a file of its own and left the link and what it points to as they are`))
+  }
+  const found = inspectBesideLog(settings)
   if (found !== null) return rebuild(settings, found.kind, found.message)
   try {
     return { opened: { db: prepareFile(settings), path: settings.path }, damage: null }
   } catch (error) {
+    if (error instanceof ForeignFileError) return memoryFallback(settings, 'unavailable', error)
     const kind = error instanceof NewerSchemaError ? 'newer-schema' : (damageKindOf(error) ?? 'corrupt')
     if (isFileDamage(kind)) return rebuild(settings, kind, errorMessage(error))
     if (kind === 'unavailable') {
@@ -320,10 +335,13 @@ function openMemory(settings: Settings): Opened {
 
 /** Opens the file, checks it, sets it up and migrates it; throws what it meets. */
 function prepareFile(settings: Settings): DatabaseSync {
-  makePrivate(settings.path)
+  createPrivately(settings.path)
   const db = new DatabaseSync(settings.path)
   try {
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+    // Before anything is changed in it (its mode, its journal, its tables): is it ProofWatch's at all?
+    requireOwnDatabase(db, settings.path)
+    makePrivate(settings.path)
     const version = schemaVersion(db)
     if (version > LATEST_VERSION) throw new NewerSchemaError(version)
     configure(db, settings)
@@ -334,6 +352,7 @@ function prepareFile(settings: Settings): DatabaseSync {
     checkIntegrity(db, settings)
     migrate(db, settings.migrations)
     if (settings.migrations === MIGRATIONS) requireTables(db)
+    stampOwnership(db)
     return db
   } catch (error) {
     try {
@@ -376,6 +395,38 @@ function checkIntegrity(db: DatabaseSync, settings: Settings): void {
   const verdict = rows[0]?.quick_check ?? 'ok'
   if (verdict !== 'ok') {
     throw Object.assign(new Error(`integrity check failed: ${verdict}`), { code: 'ERR_SQLITE_ERROR', errcode: 11 })
+  }
+}
+
+/** Best effort: a cache from before the stamp, opened on a full disk, is stamped at a later start. */
+function stampOwnership(db: DatabaseSync): void {
+  if (applicationId(db) === APPLICATION_ID) return
+  try {
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}`)
+  } catch {
+    // Its tables say it is ours until then.
+  }
+}
+
+function applicationId(db: DatabaseSync): number {
+  return Number((db.prepare('PRAGMA application_id').get() as { application_id: number } | undefined)?.application_id ?? 0)
+}
+
+/**
+ * Refuses another program's SQLite file: one stamped with another
+ * application id, or an unstamped one with tables none of which is
+ * ProofWatch's. An empty file, and a cache from before the stamp, are ours.
+ */
+function requireOwnDatabase(db: DatabaseSync, path: string): void {
+  const id = applicationId(db)
+  if (id === APPLICATION_ID) return
+  if (id !== 0) {
+    throw new ForeignFileError(`${path} is another program's SQLite database (application id 0x${(id >>> 0).toString(16)}); it was left as it is`)
+  }
+  const tables = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name)
+  if (tables.length > 0 && !tables.some((name) => TABLES_OF_LATEST.includes(name))) {
+    const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '')
+    throw new ForeignFileError(`${path} is a SQLite database of another program (its tables: ${shown}); it was left as it is`)
   }
 }
 
@@ -424,25 +475,82 @@ export function inspectFile(path: string): { kind: 'truncated' | 'corrupt'; mess
   return null
 }
 
+/** O_NOFOLLOW: a link put in place of a file is never opened, so never created through or chmodded through (POSIX). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
+
 /**
  * The cache holds the user's history: readable by its owner only. Created
  * 0600 before SQLite opens it (SQLite gives the -wal and -shm it creates the
- * main file's mode); older files are narrowed. Best effort: a file this
+ * main file's mode).
+ */
+function createPrivately(path: string): void {
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600))
+  } catch {
+    // Reported by SQLite itself when it opens the file.
+  }
+}
+
+/**
+ * Older files are narrowed, once they are known to be ProofWatch's. Through
+ * the descriptor of the file itself, never a link. Best effort: a file this
  * process cannot change is reported by SQLite itself.
  */
 function makePrivate(path: string): void {
-  try {
-    closeSync(openSync(path, 'a', 0o600))
-  } catch {
-    return
-  }
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    let fd: number
     try {
-      if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600)
+      fd = openSync(file, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0))
+    } catch {
+      continue // Absent, or a link: left as it is.
+    }
+    try {
+      const stats = fstatSync(fd)
+      if (stats.isFile() && (stats.mode & 0o077) !== 0) fchmodSync(fd, 0o600)
     } catch {
       // Not ours to change (another owner, a read-only folder).
+    } finally {
+      closeSync(fd)
     }
   }
+}
+
+/** The first of the cache's files (itself, its -wal, its -shm) that is a symbolic link; null when none is. */
+function linkAmong(path: string): string | null {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if (lstatSync(file).isSymbolicLink()) return file
+    } catch {
+      // Absent.
+    }
+  }
+  return null
+}
+
+/**
+ * inspectFile, but a file the header calls cut short next to a write-ahead
+ * log is first given to SQLite: after a checkpoint that a full disk stopped,
+ * the header counts pages that are still in the log, and nothing is lost.
+ * SQLite checkpoints it when it can; when it cannot (the disk still full),
+ * it reads the pages from the log, and its own checks at open decide.
+ */
+function inspectBesideLog(settings: Settings): { kind: 'truncated' | 'corrupt'; message: string } | null {
+  const found = inspectFile(settings.path)
+  if (found?.kind !== 'truncated' || fileSize(`${settings.path}-wal`) === 0) return found
+  try {
+    const db = new DatabaseSync(settings.path)
+    try {
+      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+      requireOwnDatabase(db, settings.path)
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    } finally {
+      db.close()
+    }
+  } catch {
+    // Not checkpointed (a full disk, a lock, another program's file): prepareFile meets and reports it.
+    return null
+  }
+  return inspectFile(settings.path)
 }
 
 function isDirectory(path: string): boolean {

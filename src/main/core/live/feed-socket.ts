@@ -542,6 +542,7 @@ export class FeedSocket {
         this.report({ code: 'TIMEOUT', message: `Live connection lost: ${cause}`, retryable: true })
         connection.socket.terminate()
       },
+      note: (message) => this.log.warn(message, { url: this.options.url }),
       latency: (latency) => {
         const changed = this.status.latencyMs === null || Math.abs((this.status.latencyMs ?? 0) - latency) >= 1
         this.status.latencyMs = latency

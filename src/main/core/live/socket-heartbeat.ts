@@ -26,7 +26,12 @@ export interface HeartbeatHooks {
   /** Nothing came back in time: the peer is gone. */
   dead(cause: string): void
   latency(ms: number): void
+  /** Something worth a log line that changes nothing yet (pings going unanswered while other traffic flows). */
+  note?(message: string): void
 }
+
+/** Pings in a row without a pong before it is said; the connection itself is judged by traffic alone. */
+const UNANSWERED_NOTE_AFTER = 3
 
 export class SocketHeartbeat {
   private seq = 0
@@ -34,6 +39,8 @@ export class SocketHeartbeat {
   private keepAliveTimer: ReturnType<typeof setTimeout> | null = null
   private pingTimer: ReturnType<typeof setInterval> | null = null
   private pongDeadline: ReturnType<typeof setTimeout> | null = null
+  /** Pings sent since the last pong; said once per run of them, so a peer that never pongs is not silent. */
+  private unanswered = 0
 
   constructor(
     private readonly timing: HeartbeatTiming,
@@ -55,6 +62,8 @@ export class SocketHeartbeat {
   pong(payload: string): void {
     const sentAt = this.sentAt.get(payload)
     if (sentAt === undefined) return
+    if (this.unanswered > UNANSWERED_NOTE_AFTER) this.hooks.note?.(`live socket: pongs again after ${this.unanswered - 1} unanswered pings`)
+    this.unanswered = 0
     for (const key of [...this.sentAt.keys()]) {
       this.sentAt.delete(key)
       if (key === payload) break
@@ -71,6 +80,10 @@ export class SocketHeartbeat {
 
   private sendPing(): void {
     const payload = String(++this.seq)
+    this.unanswered++
+    if (this.unanswered === UNANSWERED_NOTE_AFTER + 1) {
+      this.hooks.note?.(`live socket: ${UNANSWERED_NOTE_AFTER} pings in a row got no pong; the connection is kept while other traffic arrives`)
+    }
     this.sentAt.set(payload, performance.now())
     if (this.sentAt.size > 16) this.sentAt.delete(this.sentAt.keys().next().value!)
     try {
@@ -96,7 +109,8 @@ export class SocketHeartbeat {
     this.pongDeadline = setTimeout(() => {
       this.pongDeadline = null
       if (!this.hooks.current() || this.hooks.traffic() !== trafficAtPing) return
-      this.hooks.dead(`no answer from the indexer within ${timeoutMs} ms (dead connection)`)
+      // The pings counted here are the ones the close is for: said with the cause, in the log line of the close.
+      this.hooks.dead(`no answer from the indexer within ${timeoutMs} ms (dead connection; ${this.unanswered} pings unanswered)`)
     }, timeoutMs)
   }
 }

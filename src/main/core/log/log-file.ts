@@ -8,7 +8,8 @@
  * and write-error listener are shared by the whole process and it keeps one
  * archive; this appender has neither limit.)
  */
-import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { appendFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { privateFolder } from '../files/private-folder'
 import { join } from 'node:path'
 import type { ErrorInfo } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
@@ -112,7 +113,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   let failures = 0
 
   try {
-    mkdirSync(dir, { recursive: true })
+    privateFolder(dir)
   } catch (error) {
     throw new ProofWatchError(
       { code: 'INTERNAL', message: `Cannot create the log folder ${dir}: ${error instanceof Error ? error.message : String(error)}` },

@@ -73,6 +73,7 @@ import { SignInService, type SignInServiceOptions } from '../sign-in/sign-in-ser
 import { AccountSecurity, type AccountSecurityOptions } from '../sign-in/account-security'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from '@shared/account'
 import { expandHome } from '../sign-in/keypair-file'
+import { sessionSecrets } from '../sign-in/stored-session'
 import { SettingsSnapshot } from '../config/settings-snapshot'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
@@ -222,7 +223,11 @@ class IndexerMonitor implements Monitor {
       ...(deps.notify ? { entries: deps.notify } : {}),
     })
     this.signIn = new SignInService({
-      secrets: this.secrets,
+      // A session that cannot be written is told, never thrown (stored-session.ts).
+      secrets: sessionSecrets(this.secrets, (problem) => {
+        this.log.warn(problem.message)
+        this.batcher.push('problem', problem)
+      }),
       log: this.log,
       target: () => {
         const target = this.session?.target

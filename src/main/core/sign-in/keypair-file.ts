@@ -4,10 +4,10 @@
  * file is read for one signature and the key bytes are wiped at once: the
  * key is never kept, logged or sent anywhere.
  */
-import { readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ProofWatchError } from '@shared/errors'
+import { FileNotReadable, readRegularFile } from '../files/read-regular-file'
 import { encodeBase58, privateKeyFromSeed, publicKeyBytes, signMessage } from './ed25519'
 
 /** A keypair file is about 250 bytes; anything far larger is not one. */
@@ -22,14 +22,14 @@ function readKeyBytes(path: string): Uint8Array {
   if (typeof path !== 'string' || path.trim() === '') throw refused('Choose a keypair file (a Solana CLI keypair, such as ~/.config/solana/id.json).')
   let text: string
   try {
-    const size = statSync(path).size
-    if (size > MAX_FILE_BYTES) throw refused(`${path} is ${size} bytes: a Solana keypair file is a JSON array of 64 numbers (about 250 bytes).`)
-    text = readFileSync(path, 'utf8')
+    // As a file, whatever the path is: a FIFO or /dev/zero would freeze or exhaust the process.
+    const raw = readRegularFile(path, MAX_FILE_BYTES)
+    text = raw.toString('utf8')
+    raw.fill(0)
   } catch (error) {
-    if (error instanceof ProofWatchError) throw error
-    const code = (error as NodeJS.ErrnoException).code
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable')
-    throw refused(`Cannot read the keypair file ${path}: ${reason}.`)
+    if (!(error instanceof FileNotReadable)) throw error
+    if (error.reason === 'too-large') throw refused(`${path} is too large (${error.why.replace(/^it is /, '')}): a Solana keypair file is a JSON array of 64 numbers (about 250 bytes).`)
+    throw refused(`Cannot read the keypair file ${path}: ${error.why}.`)
   }
   let parsed: unknown
   try {

@@ -5,6 +5,7 @@
  * until when.
  */
 import type { SignedInUser } from '@shared/auth'
+import type { ErrorInfo } from '@shared/domain'
 import { tryParseCredential, type Credential } from '../config/credentials'
 import { indexerKey } from '../indexer/url'
 import type { SecretStorage } from '../config/secrets'
@@ -51,6 +52,40 @@ export function readSession(secrets: SecretStorage, httpUrl: string): StoredSess
 
 export function writeSession(secrets: SecretStorage, httpUrl: string, session: StoredSession | null): void {
   secrets.set(keyOf(httpUrl), session === null ? null : JSON.stringify(session))
+}
+
+/**
+ * The secret store as the sign-in keeps sessions in it: a write that fails (a
+ * full disk, a read-only folder) is reported instead of thrown. Sign-in
+ * changes run on the indexer's answers and on timers, where a throw is an
+ * unhandled rejection that ends serve mode, at every start while the disk
+ * stays full. The change holds in memory for this run either way.
+ */
+export function sessionSecrets(secrets: SecretStorage, report: (problem: ErrorInfo) => void): SecretStorage {
+  return {
+    get: (key) => secrets.get(key),
+    set(key, value) {
+      try {
+        secrets.set(key, value)
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        report({
+          code: 'INTERNAL',
+          message:
+            value === null
+              ? `The end of the sign-in could not be saved (${reason}): it holds until ProofWatch stops, and the old session is checked with the indexer again at the next start.`
+              : `The sign-in could not be saved (${reason}): it holds until ProofWatch stops.`,
+        })
+      }
+    },
+    values: () => secrets.values(),
+    get encrypted() {
+      return secrets.encrypted
+    },
+    get warning() {
+      return secrets.warning
+    },
+  }
 }
 
 /** The session as the credential main sends on HTTP requests and the socket upgrade. */

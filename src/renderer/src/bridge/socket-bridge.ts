@@ -178,7 +178,9 @@ export function createSocketBridge(url: string, options: SocketBridgeOptions = {
         rejectWhere(() => true, refused)
         return
       }
-      const reason = opened ? 'The connection to ProofWatch was lost.' : 'ProofWatch cannot be reached.'
+      const lost = opened ? 'The connection to ProofWatch was lost.' : 'ProofWatch cannot be reached.'
+      // Serve mode says why when it closes a page (e.g. 4408, the page stopped reading): shown with the code.
+      const reason = event.reason ? `${lost} ${event.reason} (close code ${event.code}).` : lost
       // Sent requests may never get a reply now. Waiting ones are kept for
       // the next socket, unless this attempt never opened: then nobody can
       // tell when one will, and the caller should see the failure.
