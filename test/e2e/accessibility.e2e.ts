@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+/**
+ * An automated accessibility audit (axe-core, WCAG 2.1 A and AA rules) of
+ * every view, in light and in dark, on the built-in demo in serve mode. No
+ * serious or critical finding may remain; the counts per view are printed.
+ */
+import { join } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_WALLET } from '../../src/main/demo/catalog'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, type ServedPage } from './processes'
+
+const skipReason = browserMissing()
+
+interface Finding {
+  view: string
+  scheme: string
+  rule: string
+  impact: string
+  targets: string[]
+}
+
+describe.skipIf(skipReason !== null)('accessibility audit of every view', () => {
+  let served: ServedPage
+  /** axe needs a page of an explicit browser context. */
+  let page: Page
+  const findings: Finding[] = []
+  const counts: string[] = []
+
+  beforeAll(async () => {
+    served = await startServeWithPage(['--port', '0'], 'proofwatch-e2e-a11y-')
+    const context = await served.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    page = await context.newPage()
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+  })
+
+  afterAll(async () => {
+    console.log(`accessibility audit (axe-core, WCAG 2.1 A/AA), findings per view:\n${counts.join('\n')}`)
+    await served?.browser.close()
+    await served?.serve.stop()
+  })
+
+  /** The views, each reached as a person would (through the app's own links where a view needs an id). */
+  async function views(): Promise<Array<[string, () => Promise<void>]>> {
+    const { baseUrl } = served
+    const go = (hash: string) => async () => {
+      await page.goto(baseUrl)
+      await page.getByTestId('nav-dashboard').waitFor({ timeout: 15_000 })
+      if (hash !== '') await page.getByTestId(hash).click()
+    }
+    return [
+      ['dashboard', go('')],
+      ['proofs', go('nav-proofs')],
+      [
+        'proof detail',
+        async () => {
+          await go('nav-proofs')()
+          const row = page.getByTestId('proof-row').first()
+          await row.waitFor({ timeout: 15_000 })
+          await row.locator('a').first().click()
+          await page.waitForURL(/\/proofs\/[^/?]+/, { timeout: 10_000 })
+        },
+      ],
+      ['transactions', go('nav-transactions')],
+      [
+        'transaction detail',
+        async () => {
+          await go('nav-transactions')()
+          const row = page.getByTestId('tx-row').first()
+          await row.waitFor({ timeout: 15_000 })
+          await row.locator('a').first().click()
+          await page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+        },
+      ],
+      ['watchlist', go('nav-watchlist')],
+      [
+        'address',
+        async () => {
+          await page.goto(`${baseUrl}#/address/${DEMO_WALLET}`)
+          await page.getByTestId('nav-dashboard').waitFor({ timeout: 15_000 })
+        },
+      ],
+      ['notifications', go('nav-notifications')],
+      ['settings', go('nav-settings')],
+    ]
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical finding in ${scheme}`, async () => {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const [view, open] of await views()) {
+        await open()
+        // Let the view's first data arrive, so the audit sees what a person sees.
+        await page.waitForLoadState('load')
+        await page.waitForTimeout(500)
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        const byImpact = new Map<string, number>()
+        for (const violation of result.violations) {
+          const impact = violation.impact ?? 'unknown'
+          byImpact.set(impact, (byImpact.get(impact) ?? 0) + violation.nodes.length)
+          findings.push({ view, scheme, rule: violation.id, impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) })
+        }
+        counts.push(
+          `  ${scheme.padEnd(5)} ${view.padEnd(18)} ${['critical', 'serious', 'moderate', 'minor'].map((impact) => `${impact} ${byImpact.get(impact) ?? 0}`).join(', ')}; ${result.passes.length} rules passed${result.violations.length > 0 ? `; ${result.violations.map((v) => `${v.id} (${v.impact ?? '?'}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')})`).join(', ')}` : ''}`,
+        )
+        if (scheme === 'dark') await page.screenshot({ path: join(SCREENSHOTS, `a11y-${view.replace(/ /g, '-')}-dark.png`) })
+      }
+      const blocking = findings.filter((f) => f.scheme === scheme && (f.impact === 'serious' || f.impact === 'critical'))
+      expect(blocking, JSON.stringify(blocking, null, 1)).toEqual([])
+    }, 240_000)
+  }
+})
