@@ -1,5 +1,5 @@
 /** The Electron main process. Everything it does is composed, and tested, in electron/app-main.ts. */
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, protocol, safeStorage, screen, shell, Tray } from 'electron'
+import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, protocol, safeStorage, screen, shell, Tray } from 'electron'
 import { createMonitor } from './core/monitor/monitor'
 import { builtInDemo } from './demo/built-in-demo'
 import { runApp } from './electron/app-main'
@@ -7,7 +7,7 @@ import { runApp } from './electron/app-main'
 /** `mainDir`: the folder of the built entry (out/main), where the preload, the renderer and the icons are found from. */
 export function startDesktopApp(mainDir: string): void {
   void runApp(
-    { app, BrowserWindow, dialog, ipcMain, Menu, Tray, Notification, shell, powerMonitor, net, screen, nativeTheme, safeStorage, protocol },
+    { app, BrowserWindow, dialog, ipcMain, Menu, Tray, Notification, shell, powerMonitor, net, screen, nativeTheme, safeStorage, protocol, globalShortcut },
     {
       mainDir,
       argv: process.argv.slice(1),

@@ -123,7 +123,12 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
   hide() {
     this.visible = false
+    this.focused = false
     this.calls.push('hide')
+  }
+  focused = false
+  isFocused() {
+    return this.focused
   }
   isVisible() {
     return this.visible
@@ -140,6 +145,7 @@ export class FakeBrowserWindow extends FakeEmitter {
     return { ...this.normalBounds }
   }
   focus() {
+    this.focused = true
     this.calls.push('focus')
   }
   restore() {

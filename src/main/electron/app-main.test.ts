@@ -93,6 +93,17 @@ function fakeElectron() {
     nativeTheme,
     safeStorage: new FakeSafeStorage(),
     protocol: new FakeProtocol(() => app.calls.includes('ready')),
+    globalShortcut: fakeGlobalShortcut(),
+  }
+}
+
+/** Accelerators registered and their callbacks, so a test can press one. */
+function fakeGlobalShortcut() {
+  const held = new Map<string, () => void>()
+  return {
+    held,
+    register: (accelerator: string, callback: () => void) => (held.has(accelerator) ? false : (held.set(accelerator, callback), true)),
+    unregister: (accelerator: string) => void held.delete(accelerator),
   }
 }
 
@@ -457,6 +468,20 @@ describe('runApp tray', () => {
     f.app.quit()
     window!.close()
     expect(window!.destroyed).toBe(true)
+  })
+
+  it('shows the window on the global shortcut, hides it when it is in front, and lets the keys go at quit', async () => {
+    const { window } = await start()
+    const shortcuts = (f as unknown as { globalShortcut: ReturnType<typeof fakeGlobalShortcut> }).globalShortcut
+    const press = () => shortcuts.held.get('CommandOrControl+Alt+P')!()
+    window!.hide()
+    press()
+    expect(window!.isVisible()).toBe(true)
+    window!.focus()
+    press()
+    expect(window!.isVisible()).toBe(false)
+    f.app.emit('will-quit')
+    expect(shortcuts.held.size).toBe(0)
   })
 
   it('closes (and quits) instead when closing to the tray is off', async () => {

@@ -39,6 +39,7 @@ import type { RendererLocation } from './renderer-location'
 import { resolveRendererLocation } from './renderer-location'
 import { createElectronSettingsStorage } from './settings-storage'
 import type { TrayLike } from './tray'
+import { registerWindowToggle, type GlobalShortcutLike } from './global-shortcut'
 import { createMainWindow, findWindowIcon, preloadPath, resourcesDir, WINDOW_SIZE } from './window'
 import type { Rect } from './window-state'
 import { readWindowState, restoreWindow, trackWindowState, writeWindowState } from './window-state'
@@ -74,6 +75,7 @@ export interface ElectronModules {
   nativeTheme: DesktopShellDeps['nativeTheme']
   safeStorage: SafeStorageLike
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
+  globalShortcut: GlobalShortcutLike
 }
 
 export interface RunAppOptions {
@@ -388,6 +390,12 @@ export async function runApp(electron: ElectronModules, options: RunAppOptions):
 
     await shell.start()
     readyLocation = rendererLocation
+    const releaseShortcut = registerWindowToggle(
+      electron.globalShortcut,
+      () => (isVisible() && mainWindow?.isFocused() ? mainWindow.hide() : showWindow()),
+      log,
+    )
+    app.on('will-quit', releaseShortcut)
     const hidden = (shell.options.startHidden || options.argv.includes(HIDDEN_FLAG)) && shell.hasTray
     mainWindow = openWindow(rendererLocation, !hidden)
     deepLinks.markReady()

@@ -440,7 +440,12 @@ class StandInBrowserWindow extends EventEmitter {
     this.visible = false
     if (was) this.emit('hide', electronEvent({}))
   }
-  readonly focus: Electron.BrowserWindow['focus'] = () => record('BrowserWindow.focus', [], this.id)
+  private focused = false
+  readonly focus: Electron.BrowserWindow['focus'] = () => {
+    this.focused = true
+    record('BrowserWindow.focus', [], this.id)
+  }
+  readonly isFocused: Electron.BrowserWindow['isFocused'] = () => this.focused && this.visible
   readonly isVisible: Electron.BrowserWindow['isVisible'] = () => this.visible
   readonly isMinimized: Electron.BrowserWindow['isMinimized'] = () => this.minimized
   readonly minimize: Electron.BrowserWindow['minimize'] = () => {
@@ -641,6 +646,20 @@ const powerMonitor = strict(
     isOnBatteryPower: () => false,
   } satisfies Pick<Electron.PowerMonitor, 'getSystemIdleState' | 'getSystemIdleTime' | 'isOnBatteryPower'>),
   'powerMonitor',
+)
+
+/** Accelerators registered, with their callbacks: a test can press one. */
+const registeredShortcuts = new Map<string, () => void>()
+const globalShortcut = strict(
+  {
+    register: (accelerator: string, callback: () => void) => {
+      if (registeredShortcuts.has(accelerator)) return false
+      registeredShortcuts.set(accelerator, callback)
+      return true
+    },
+    unregister: (accelerator: string) => void registeredShortcuts.delete(accelerator),
+  } satisfies Pick<Electron.GlobalShortcut, 'register' | 'unregister'>,
+  'globalShortcut',
 )
 
 const net = strict({ isOnline: () => true, online: true } satisfies Pick<typeof Electron.net, 'isOnline' | 'online'>, 'net')
@@ -900,8 +919,9 @@ const exportsCheck = {
   session,
   dialog,
   screen,
+  globalShortcut,
 } satisfies Partial<Record<keyof typeof Electron, unknown>>
 
-export { app, BrowserWindow, ipcMain, Tray, Menu, Notification, nativeImage, nativeTheme, safeStorage, shell, powerMonitor, net, protocol, session, dialog, screen }
+export { app, BrowserWindow, ipcMain, Tray, Menu, Notification, nativeImage, nativeTheme, safeStorage, shell, powerMonitor, net, protocol, session, dialog, screen, globalShortcut }
 export default strict(exportsCheck, 'electron')
 
