@@ -51,6 +51,7 @@ import { explorerUrl } from '../links/explorer-links'
 import { exportToFile, writeExport } from '../history/export'
 import { HistoryCache } from '../history/history-cache'
 import { createParameterMemory } from '../indexer/negotiation'
+import { createPushMemory } from '../live/push-watch'
 import { IndexerSession, type SessionDeps } from '../session/indexer-session'
 import { shortId } from '@shared/ids'
 import { NotificationCentre, type NotificationCentreDeps } from '../notify/notification-centre'
@@ -165,6 +166,7 @@ class IndexerMonitor implements Monitor {
   })
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   private readonly parameterMemory = createParameterMemory()
+  private readonly pushMemory = createPushMemory()
   private history: HistoryCache | null = null
   private readonly watchlist: WatchlistModel
   private readonly centre: NotificationCentre
@@ -652,6 +654,7 @@ class IndexerMonitor implements Monitor {
       history: this.requireHistory(),
       watchlist: this.watchlist,
       memory: this.parameterMemory,
+      pushMemory: this.pushMemory,
       log: this.log,
       push: (event, payload) => {
         if (event === 'overview') {

@@ -13,6 +13,8 @@ import { IndexerClient } from '../indexer/client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
 import { indexerKey } from '../indexer/url'
 import type { ParameterMemory } from '../indexer/negotiation'
+import type { PushMemory } from '../live/push-watch'
+import { RateLimit } from '../polling/rate-limit'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
 import { IndexerInbox } from '../notify/indexer-inbox'
@@ -28,6 +30,8 @@ export interface SessionDeps {
   history: HistoryCache
   watchlist: WatchlistModel
   memory: ParameterMemory
+  /** Which channels each indexer was seen to push, kept across sessions as learned parameters are. */
+  pushMemory?: PushMemory
   log: Logger
   push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
   /** Where notification-centre entries go (the cache, the unread counts, the decision path). */
@@ -95,7 +99,17 @@ export class IndexerSession {
       if (state.state === 'ok') this.fetcher.online()
       deps.onHttpState()
     })
-    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
+    const rateLimit = new RateLimit()
+    this.client = new IndexerClient({
+      baseUrl: target.httpUrl,
+      memory: deps.memory,
+      headers,
+      onOutcome: (outcome) => {
+        this.health.note(outcome)
+        if (outcome.ok && outcome.headers) rateLimit.noteHeaders(outcome.headers)
+        else if (!outcome.ok) rateLimit.noteError(toErrorInfo(outcome.error))
+      },
+    })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
@@ -163,6 +177,9 @@ export class IndexerSession {
       overviewPollMs: deps.polling.overviewMs,
       userChannels: target.credential !== null,
       userAuthority: target.wallet,
+      pushMemory: deps.pushMemory,
+      indexerKey: indexerKey(target.httpUrl),
+      rateLimit,
       addresses: deps.watchlist.watchedPubkeys(),
       circuits: deps.watchlist.followedCircuitIds(),
       handlers: {
