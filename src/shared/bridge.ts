@@ -113,6 +113,11 @@ export interface BridgeMethods {
   signInWithKeypair(path: string | null): Promise<AuthState>
   /** Ends the session with the indexer and forgets its cookie. */
   signOut(): Promise<AuthState>
+  /**
+   * The address whose page is shown (null: none): while the indexer does not
+   * push its transactions, main reads it more often than the other watched ones.
+   */
+  setOpenAddress(pubkey: string | null): Promise<void>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -226,6 +231,7 @@ export const IPC_CHANNELS = {
   signInWithWallet: 'proofwatch:sign-in-with-wallet',
   signInWithKeypair: 'proofwatch:sign-in-with-keypair',
   signOut: 'proofwatch:sign-out',
+  setOpenAddress: 'proofwatch:set-open-address',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

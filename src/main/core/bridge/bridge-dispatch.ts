@@ -107,6 +107,7 @@ export const BRIDGE_ARGUMENTS = {
   signInWithWallet: z.tuple([]),
   signInWithKeypair: z.tuple([text.min(1).nullable()]),
   signOut: z.tuple([]),
+  setOpenAddress: z.tuple([pubkey.nullable()]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

@@ -167,6 +167,8 @@ class IndexerMonitor implements Monitor {
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   private readonly parameterMemory = createParameterMemory()
   private readonly pushMemory = createPushMemory()
+  /** The address page shown, for the live side's faster reads (kept across indexer switches). */
+  private openAddress: string | null = null
   private history: HistoryCache | null = null
   private readonly watchlist: WatchlistModel
   private readonly centre: NotificationCentre
@@ -560,6 +562,16 @@ class IndexerMonitor implements Monitor {
     return this.signIn.signOut()
   }
 
+  async setOpenAddress(pubkey: string | null): Promise<void> {
+    this.openAddress = pubkey
+    this.applyOpenAddress()
+  }
+
+  /** Only watched addresses are polled: an address watched while its page is open is read faster from then on. */
+  private applyOpenAddress(): void {
+    this.session?.live.setOpenAddress(this.openAddress)
+  }
+
   /** `--keypair` at launch: a failure is said (log and banner) and the app runs on without the sign-in. */
   private async signInWithLaunchKeypair(path: string): Promise<void> {
     try {
@@ -682,6 +694,7 @@ class IndexerMonitor implements Monitor {
     this.centre.attach(session.history)
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     session.setActivity(this.activity)
+    this.applyOpenAddress()
     this.updateRetentionPolicy()
     if (!this.paused) session.start()
     this.pushConnection()
