@@ -144,6 +144,8 @@ export interface MonitorDeps {
   notify?: NotificationCentreDeps['entries']
   /** Time for the decision path and the health alerts (tests drive it by hand). */
   clock?: NotifyClock
+  /** Tuning for tests: how often never-pushed state (revocations, circuits) is read again. */
+  rereads?: SessionDeps['rereads']
 }
 
 /** Counters and the last event are pushed at most this often while events flow; nothing wakes while idle. */
@@ -684,6 +686,7 @@ class IndexerMonitor implements Monitor {
       polling: this.settings.read().polling,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
+      rereads: this.deps.rereads,
     }
     this.knownSecrets.addCredential(target.credential)
     return new IndexerSession(target, deps)
