@@ -61,7 +61,7 @@ interface KindState {
   at: number | null
   seen: Set<string>
   /** Open checks: ids the socket has until the deadline to bring. */
-  pending: Array<{ ids: string[]; timer: unknown }>
+  pending: Array<{ ids: string[]; timer: unknown; hit: boolean }>
 }
 
 export class PushWatch {
@@ -100,6 +100,8 @@ export class PushWatch {
       state.seen.add(id)
       if (state.seen.size > SEEN_CAP) state.seen.delete(state.seen.values().next().value as string)
     }
+    // Any event of the kind during an open check answers it: on a busy feed the ids found may leave `seen` before the grace ends.
+    for (const check of state.pending) check.hit = true
     this.settle(kind, 'pushed')
   }
 
@@ -113,11 +115,11 @@ export class PushWatch {
     if (!this.options.listening(kind)) return
     const state = this.state(kind)
     if (ids.some((id) => state.seen.has(id))) return this.settle(kind, 'pushed')
-    const check = { ids: [...ids], timer: null as unknown }
+    const check = { ids: [...ids], timer: null as unknown, hit: false }
     check.timer = this.setTimer(() => {
       state.pending = state.pending.filter((c) => c !== check)
       if (this.disposed) return
-      if (check.ids.some((id) => state.seen.has(id))) return this.settle(kind, 'pushed')
+      if (check.hit || check.ids.some((id) => state.seen.has(id))) return this.settle(kind, 'pushed')
       // A socket that was down meanwhile proves nothing either way.
       if (!this.options.listening(kind)) return
       this.settle(kind, 'not-pushed')
