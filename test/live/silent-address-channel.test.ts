@@ -86,5 +86,20 @@ describe('an indexer that never pushes address events', () => {
     expect(address()!.lastCheckAt).not.toBeNull()
     // And it crosses either transport unchanged: plain data.
     expect(JSON.parse(JSON.stringify(connection()))).toEqual(structuredClone(connection()))
+
+    // The address page opened: that address is read on its faster interval (here the test's fixed one).
+    await monitor.setOpenAddress(ADDRESS)
+
+    // The indexer starts pushing: the next event on the socket says so, and the state says live again.
+    const pushed = wireTransaction(2)
+    listed.push(pushed)
+    indexer.push(JSON.stringify({ type: `address:${ADDRESS}:txs`, data: pushed }))
+    await waitFor(() => address()?.how === 'pushed')
+    expect(address()!.reason).toMatch(/^pushed by this indexer/)
+    // A burst of one address is one entry that lists its transactions: the pushed one joins it, once.
+    const mentions = async (signature: unknown) =>
+      (await monitor!.listNotifications({ limit: 50 })).items.flatMap((entry) => [entry.subject?.id, ...(entry.group?.items ?? []).map((item) => item.subject.id)]).filter((id) => id === signature).length
+    await waitFor(async () => (await mentions(pushed.signature)) > 0)
+    expect(await mentions(pushed.signature)).toBe(1)
   })
 })
