@@ -33,6 +33,7 @@ const whyPolled = (verdict: PushVerdict): string =>
   verdict === 'not-pushed' ? 'this indexer does not push it' : 'not yet seen pushed by this indexer'
 
 function seconds(ms: number): string {
+  if (ms < 1_000) return `${Math.max(0.1, Math.round(ms / 100) / 10)} s`
   return ms >= 120_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`
 }
 

@@ -263,7 +263,8 @@ export class LiveService {
       rateLimit: this.rateLimit,
       otherPerMinute: () => this.otherPollsPerMinute(),
       fixedIntervalMs: options.addressPollMs,
-      onChange: () => this.emitStatus(),
+      // The last and next check moved: the throttled health push carries it, not a status per request.
+      onChange: () => this.countersMoved(),
       onError: (address, error, failures) => {
         if (failures === 1) this.problem({ ...error, message: `Reading the transactions of ${address} failed: ${error.message}` })
       },
@@ -753,7 +754,7 @@ export class LiveService {
         run: async () => {
           if (!followed.stream.syncing) this.pushWatch.found(kind, await followed.stream.poll(this.headLimit()))
         },
-        onValue: () => this.emitStatus(),
+        onValue: () => this.countersMoved(),
         onError: (error, failures) => {
           this.rateLimit.noteError(error)
           if (failures === 1) this.problem({ ...error, message: `Reading the ${followed.stream.spec.describe} failed: ${error.message}` })
