@@ -193,7 +193,7 @@ function casesOf(method: BridgeMethodName, known: Known): Case[] {
  * live socket's progress, one-off download links); their presence and type
  * are still compared.
  */
-const VOLATILE = new Set(['fetchedAt', 'observedAt', 'lastOkAt', 'since', 'lastEventAt', 'nextRetryAt', 'latencyMs', 'url', 'socket', 'http', 'channels', 'counters', 'userChannels'])
+const VOLATILE = new Set(['fetchedAt', 'observedAt', 'lastOkAt', 'since', 'lastEventAt', 'nextRetryAt', 'latencyMs', 'url', 'socket', 'http', 'channels', 'counters', 'userChannels', 'following'])
 
 /**
  * Figures that move between two calls of one method: the cache's counts (a

@@ -112,7 +112,6 @@ export interface BridgeMethods {
   signInWithWallet(): Promise<{ url: string; opened: boolean }>
   /** Signs in with a Solana CLI keypair file; null asks main to show a file dialog (desktop). */
   signInWithKeypair(path: string | null): Promise<AuthState>
-  /** Ends the session with the indexer and forgets its cookie. */
   /** The signed-in account's sessions, read now (a sign-in this app did not make raises a notification). */
   getAccountSessions(): Promise<AccountSessions>
   /** Ends one of the account's sessions by id, or `others`: every one but this app's. */
@@ -122,7 +121,13 @@ export interface BridgeMethods {
   setAccountPreferences(patch: Partial<AccountPreferences>): Promise<AccountPreferencesState>
   /** Answers the keypair sign-in message shown in `AuthState.confirmation`: signs it (true) or drops it. */
   confirmSignIn(id: string, accept: boolean): Promise<AuthState>
+  /** Ends the session with the indexer and forgets its cookie. */
   signOut(): Promise<AuthState>
+  /**
+   * The address whose page is shown (null: none): while the indexer does not
+   * push its transactions, main reads it more often than the other watched ones.
+   */
+  setOpenAddress(pubkey: string | null): Promise<void>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -241,6 +246,7 @@ export const IPC_CHANNELS = {
   endAccountSession: 'proofwatch:end-account-session',
   getAccountPreferences: 'proofwatch:get-account-preferences',
   setAccountPreferences: 'proofwatch:set-account-preferences',
+  setOpenAddress: 'proofwatch:set-open-address',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -338,6 +338,40 @@ export interface ConnectionState {
   }
   /** The background fetch of full records of what the user watches, for reading them offline. */
   details?: DetailFetchProgress
+  /** How each kind of channel is followed on this indexer: pushed, polled (and why), or failing. */
+  following?: ChannelFollowing[]
+}
+
+/** The kinds of stream whose liveness is measured per indexer (docs/wire.md: not every indexer pushes every channel). */
+export const PUSH_KINDS = ['proofs', 'address', 'user-proofs', 'user-notifications', 'stats'] as const
+export type PushKind = (typeof PUSH_KINDS)[number]
+
+/**
+ * How one kind of channel is followed. `pushed`: the socket brings it at
+ * once. `polled`: read over HTTP every `intervalMs` (the indexer does not
+ * push it, or has not been seen to yet). `failing`: neither works now.
+ * Plain data: nulls, never undefined, so it survives JSON and structured clone.
+ */
+export interface ChannelFollowing {
+  kind: PushKind
+  how: 'pushed' | 'polled' | 'failing'
+  /** For `polled`: the interval now in use (after the hidden / idle slow-down). */
+  intervalMs: number | null
+  /** Epoch ms of the last HTTP check (or poll) of this kind. */
+  lastCheckAt: number | null
+  /** Epoch ms of the next one; null when none is planned. */
+  nextCheckAt: number | null
+  /** Why, in plain words: "this indexer does not push it", "pushed; checked over HTTP now and then". */
+  reason: string
+  /** For `address`: each polled address's own timing (the open page is read faster). */
+  addresses: AddressFollowing[]
+}
+
+export interface AddressFollowing {
+  address: string
+  intervalMs: number
+  lastCheckAt: number | null
+  nextCheckAt: number | null
 }
 
 /**

@@ -79,7 +79,8 @@ describe.skipIf(skipReason !== null)('dashboard, explorers and details in Chromi
         await expect.poll(() => page.getByTestId('leaderboard-row').count(), { timeout: 15_000 }).toBeGreaterThan(0)
         await expect.poll(() => page.getByTestId('live-proof-row').count(), { timeout: 15_000 }).toBeGreaterThan(0)
         await page.getByTestId('series-chart').waitFor({ timeout: 15_000 })
-        await expect.poll(async () => page.getByTestId('health-state').textContent(), { timeout: 15_000 }).toBe('Live')
+        // "Live" only when everything followed is pushed; otherwise the panel lists what is checked instead.
+        await expect.poll(async () => page.getByTestId('health-state').textContent(), { timeout: 15_000 }).toMatch(/^(Live|Connected · partly polled)$/)
         expect(await page.getByTestId('health-reconnects').textContent()).toBe('0')
         expect(await pageOverflowsSideways(page)).toBe(false)
         // Let a live stats event or two land, so the picture shows the page as it is used.

@@ -89,7 +89,8 @@ describe('polling against the demo indexer', () => {
       source: new IndexerClient({ baseUrl: server.httpUrl }),
       wsUrl: server.wsUrl,
       poller,
-      overviewPollMs: 20,
+      // Stats come every 30 ms, far more often than the overview would be read: it is not read.
+      overviewPollMs: 500,
       transport,
       handlers: { onOverview: (_overview, origin) => streamed.push(origin) },
     })
@@ -101,6 +102,28 @@ describe('polling against the demo indexer', () => {
     await waitFor(() => streamed.filter((origin) => origin === 'live').length >= 5)
     expect(overviewPolls()).toBe(pollsWhenLive)
     expect(poller.states().find((p) => p.key === 'overview')).toMatchObject({ active: false, nextAt: null })
+  })
+
+  it('reads the overview between stats pushed less often than that, as on the reference (once a minute)', async () => {
+    const server = (indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 42, statsIntervalMs: 600 }))
+    const poller = pollerForTest()
+    const origins: Array<'live' | 'poll'> = []
+    const slow = new LiveService({
+      source: new IndexerClient({ baseUrl: server.httpUrl }),
+      wsUrl: server.wsUrl,
+      poller,
+      overviewPollMs: 40,
+      transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 60, welcomeTimeoutMs: 200 }),
+      handlers: { onOverview: (_overview, origin) => origins.push(origin) },
+    })
+    stops.push(() => slow.stop())
+    slow.start()
+    await waitFor(() => origins.filter((origin) => origin === 'live').length >= 2)
+    // Once the slow period is measured, reads fill the gap after the last push.
+    const pushes = origins.length
+    await waitFor(() => origins.slice(pushes).filter((origin) => origin === 'poll').length >= 2)
+    expect(slow.status().following.find((f) => f.kind === 'stats')).toMatchObject({ how: 'pushed', intervalMs: 40 })
+    expect(slow.status().following.find((f) => f.kind === 'stats')?.reason).toMatch(/^pushed about every .+; the overview is read every .+ in between$/)
   })
 
   it('reports an overview it cannot fetch once, and backs off', async () => {

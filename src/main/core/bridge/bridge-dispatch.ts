@@ -117,6 +117,7 @@ export const BRIDGE_ARGUMENTS = {
       events: z.record(z.string().max(60), z.boolean()).optional(),
     }),
   ]),
+  setOpenAddress: z.tuple([pubkey.nullable()]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

@@ -232,7 +232,8 @@ export class IndexerClient {
   private async send(url: string, request: RequestOptions): ReturnType<typeof requestJson> {
     try {
       const response = await requestJson(url, request)
-      this.onOutcome({ ok: true })
+      // The headers go with it: they carry the indexer's rate limit (docs/wire.md).
+      this.onOutcome({ ok: true, headers: response.headers })
       return response
     } catch (error) {
       this.onOutcome({ ok: false, error })

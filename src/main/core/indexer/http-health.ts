@@ -4,7 +4,7 @@ import { isOfflineError, toErrorInfo } from '@shared/errors'
 export type HttpHealthState = ConnectionState['http']
 
 /** How one request to the indexer ended, as the client reports it. */
-export type HttpOutcome = { ok: true } | { ok: false; error: unknown }
+export type HttpOutcome = { ok: true; headers?: Headers } | { ok: false; error: unknown }
 
 /**
  * The indexer's HTTP health from every request the client makes (reads,

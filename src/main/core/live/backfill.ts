@@ -7,7 +7,9 @@ import type { Page } from '@shared/domain'
 import { walkPages, type WalkEnd } from '../indexer/paging'
 
 export interface BackfillRequest<T> {
-  fetchPage: (cursor?: string) => Promise<Page<T>>
+  fetchPage: (cursor?: string, limit?: number) => Promise<Page<T>>
+  /** The first page's size when smaller than the stream's (a poll's head read); later pages use the stream's. */
+  firstPageLimit?: number
   idOf: (item: T) => string
   /** Held before the gap opened: where the walk stops. */
   isHeld: (id: string) => boolean
@@ -30,7 +32,7 @@ export async function backfill<T>(request: BackfillRequest<T>): Promise<Backfill
   let pages = 0
   const fetchPage = (cursor?: string): Promise<Page<T>> => {
     pages++
-    return request.fetchPage(cursor)
+    return pages === 1 && request.firstPageLimit !== undefined ? request.fetchPage(cursor, request.firstPageLimit) : request.fetchPage(cursor)
   }
   const newestFirst: T[] = []
   const seen = new Set<string>()

@@ -29,8 +29,12 @@ export interface StreamSpec<T> {
   idOf(item: T): string
   /** Position on the chain (slot); null when unknown. */
   orderOf(item: T): bigint | null
-  /** Newest first. Absent when the indexer keeps no history of it: then only de-duplication. */
-  fetchPage?: (cursor?: string) => Promise<Page<T>>
+  /**
+   * Newest first. Absent when the indexer keeps no history of it: then only
+   * de-duplication. `limit`: a smaller first page (a poll's head read); the
+   * stream's own page size when absent.
+   */
+  fetchPage?: (cursor?: string, limit?: number) => Promise<Page<T>>
   maxPages: number
   emit(items: T[], origin: EventOrigin): void
 }
@@ -62,6 +66,8 @@ export class GapFreeStream<T> {
   /** Handed on while a gap was open; held once the gap is filled. */
   private readonly uncommitted = new Set<string>()
   private running: Promise<void> | null = null
+  /** The walk running is a poll's: a backfill asked meanwhile runs after it, not instead of it. */
+  private pollRunning = false
   private rerun = false
   private everCommitted = false
   /** The newest position handed on while no gap was open: where a gap starts. */
@@ -131,18 +137,27 @@ export class GapFreeStream<T> {
     this.clearRetry()
   }
 
-  /** For a stream the server will not push: one walk; rejects when it fails (the poller backs off). */
-  async poll(): Promise<void> {
-    if (this.running) return this.running
+  /**
+   * For a stream the server does not push: one walk, its first page
+   * `headLimit` items (a cheap head read); resolves with the ids it handed
+   * on, none when it joined a walk already running; rejects when it fails
+   * (the poller backs off).
+   */
+  async poll(headLimit?: number): Promise<string[]> {
+    if (this.running) return this.running.then(() => [])
+    let handedOn: string[] = []
+    this.pollRunning = true
     this.running = (async () => {
-      const result = await this.walk()
+      const result = await this.walk(headLimit)
       if (this.disposed || result === null) return
-      this.commit(result, 'poll')
+      handedOn = this.commit(result, 'poll')
       this.synced = true
     })().finally(() => {
       this.running = null
+      this.pollRunning = false
     })
-    return this.running
+    await this.running
+    return handedOn
   }
 
   dispose(): void {
@@ -160,6 +175,14 @@ export class GapFreeStream<T> {
     if (this.disposed) return
     this.clearRetry()
     if (holdLive) this.buffering = true
+    if (this.running && this.pollRunning) {
+      // A poll does not end a backfill's buffering: the backfill runs once the poll is done.
+      void this.running.then(
+        () => this.startWalk(false),
+        () => this.startWalk(false),
+      )
+      return
+    }
     if (this.running) {
       this.rerun = true
       return
@@ -192,7 +215,7 @@ export class GapFreeStream<T> {
     }
   }
 
-  private walk(): Promise<BackfillResult<T> | null> {
+  private walk(headLimit?: number): Promise<BackfillResult<T> | null> {
     const fetchPage = this.spec.fetchPage
     if (fetchPage === undefined) return Promise.resolve(null)
     return this.context.limiter.run(() =>
@@ -205,12 +228,14 @@ export class GapFreeStream<T> {
             maxPages: this.spec.maxPages,
             maxDurationMs: this.context.maxBackfillMs,
             now: this.context.now,
+            firstPageLimit: headLimit,
           }),
     )
   }
 
-  /** Hands on what was fetched merged with the held-back live events, then holds all of it. */
-  private commit(result: BackfillResult<T>, laterOrigin: 'backfill' | 'poll'): void {
+  /** Hands on what was fetched merged with the held-back live events, then holds all of it; returns the fetched ids handed on. */
+  private commit(result: BackfillResult<T>, laterOrigin: 'backfill' | 'poll'): string[] {
+    const handedOn: string[] = []
     const { spec, context } = this
     const fetchedOrigin: EventOrigin = !result.closed && !this.everCommitted ? 'initial' : laterOrigin
     // The indexer's own list ending (last page, or nothing at all) is all there is; any other early end leaves a hole.
@@ -241,7 +266,10 @@ export class GapFreeStream<T> {
         flush()
         runOrigin = itemOrigin
       }
-      if (origin === 'fetched') context.count('backfilled')
+      if (origin === 'fetched') {
+        context.count('backfilled')
+        handedOn.push(id)
+      }
       context.held.add(spec.kind, id)
       this.noteHeldOrder(item)
       run.push(item)
@@ -250,6 +278,7 @@ export class GapFreeStream<T> {
     for (const id of this.uncommitted) context.held.add(spec.kind, id)
     this.uncommitted.clear()
     this.everCommitted = true
+    return handedOn
   }
 
   private noteHeldOrder(item: T): void {

@@ -11,6 +11,7 @@
 import type {
   AddressTransaction,
   AppNotification,
+  ChannelFollowing,
   ChannelStatus,
   CircuitProof,
   ErrorInfo,
@@ -37,6 +38,10 @@ import {
 } from '../indexer/decode'
 import { requirePubkey } from '../indexer/arguments'
 import { Poller, type Activity } from '../polling/poller'
+import { AddressPolls } from '../polling/address-polls'
+import { RateLimit } from '../polling/rate-limit'
+import { describeFollowing } from './following'
+import { PushWatch, createPushMemory, type PushKind, type PushMemory } from './push-watch'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
 import { TaskLimiter, slotOrder } from './backfill'
 import { refusedChannelOf } from './frame-errors'
@@ -96,6 +101,8 @@ export interface LiveServiceStatus {
   /** The socket is live, every channel subscribed (or polled) and nothing is left to fetch. */
   synced: boolean
   counters: LiveCounters
+  /** How each kind of channel is followed on this indexer (pushed, polled, failing), measured. */
+  following: ChannelFollowing[]
 }
 
 export interface BackfillTuning {
@@ -146,6 +153,26 @@ export interface LiveServiceOptions {
   circuitPollMs?: number
   backfill?: Partial<BackfillTuning>
   random?: () => number
+  /** What was learned of which channels this indexer pushes; default one of its own (nothing remembered). */
+  pushMemory?: PushMemory
+  /** The indexer's key in that memory. Default the socket URL. */
+  indexerKey?: string
+  /** How long the socket has to bring what an HTTP read found before its kind is marked not pushed. Default 8 s. */
+  pushGraceMs?: number
+  /** A kind the indexer pushes is checked over HTTP this often (and after each reconnect). Default 15 min. */
+  pushCheckMs?: number
+  /** After a reconnect, the pushed kinds are checked this much later (once backfills are done). Default 30 s. */
+  recheckAfterLiveMs?: number
+  /** The proof feed, when not pushed, is read this often. Default 5 s. */
+  proofPollMs?: number
+  /** The wallet's proofs, when not pushed, are read this often. Default 15 s. */
+  userProofPollMs?: number
+  /** Items per head read of a poll (1–5 keeps it cheap). Default 5. */
+  headLimit?: number
+  /** The indexer's rate limit as its answers say it; default one of its own (nothing known). */
+  rateLimit?: RateLimit
+  /** Tests: addresses not pushed are read this often instead of on the budget's intervals. */
+  addressPollMs?: number
 }
 
 const DEFAULT_BACKFILL: BackfillTuning = {
@@ -160,6 +187,9 @@ const DEFAULT_BACKFILL: BackfillTuning = {
 }
 
 const OVERVIEW_POLL = 'overview'
+const PROOF_FEED_POLL = 'push:proofs'
+const USER_PROOF_POLL = 'push:user-proofs'
+const DEFAULT_PUSH_CHECK_MS = 15 * 60_000
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
 
 /** A fetched page carries full records: they are handed on in full before the stream sees them as summaries. */
@@ -194,6 +224,20 @@ export class LiveService {
   private channelStates: ChannelStatus[] = []
   private statsLive = false
   private lastEventAt: number | null = null
+  private lastStatsAt: number | null = null
+  /** The gap between the last two stats events: how often the indexer pushes them. */
+  private statsPeriodMs: number | null = null
+  /** Stats are subscribed but come less often than the overview would be read: the poll fills the gaps. */
+  private statsSlow = false
+  private statsWaitTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly pushWatch: PushWatch
+  private readonly rateLimit: RateLimit
+  private readonly addressPolls: AddressPolls
+  /** Rotates the occasional check of a pushed address kind over the watched addresses. */
+  private addressCheckTurn = 0
+  private addressCheckTimer: ReturnType<typeof setInterval> | null = null
+  private recheckTimer: ReturnType<typeof setTimeout> | null = null
+  private socketWasLive = false
   /** Set while a transport status is applied: one status goes out at the end, not one per stream. */
   private applyingStatus = false
   private started = false
@@ -206,6 +250,25 @@ export class LiveService {
     this.tuning = { ...DEFAULT_BACKFILL, ...options.backfill }
     this.limiter = new TaskLimiter(this.tuning.concurrency)
     this.socket = { state: 'stopped', reason: null, nextRetryAt: null, since: Date.now(), reconnects: 0, lastEventAt: null }
+    this.rateLimit = options.rateLimit ?? new RateLimit()
+    this.pushWatch = new PushWatch({
+      memory: options.pushMemory ?? createPushMemory(),
+      indexer: options.indexerKey ?? options.wsUrl,
+      graceMs: options.pushGraceMs,
+      listening: (kind) => this.listening(kind),
+      onVerdict: () => this.applyVerdicts(),
+    })
+    this.addressPolls = new AddressPolls({
+      poll: (address) => this.pollAddress(address),
+      rateLimit: this.rateLimit,
+      otherPerMinute: () => this.otherPollsPerMinute(),
+      fixedIntervalMs: options.addressPollMs,
+      // The last and next check moved: the throttled health push carries it, not a status per request.
+      onChange: () => this.countersMoved(),
+      onError: (address, error, failures) => {
+        if (failures === 1) this.problem({ ...error, message: `Reading the transactions of ${address} failed: ${error.message}` })
+      },
+    })
 
     this.addStream(this.proofFeedStream())
     if (options.userChannels) {
@@ -237,15 +300,19 @@ export class LiveService {
     this.started = true
     this.poller.add({
       key: OVERVIEW_POLL,
-      intervalMs: this.options.overviewPollMs ?? 10_000,
-      active: () => !this.statsLive,
-      run: () => this.options.source.overview(),
-      onValue: (overview) => this.options.handlers.onOverview?.(overview, 'poll'),
+      intervalMs: this.overviewPollMs(),
+      // Also while stats are pushed less often than this: the reference pushes them once a minute (docs/wire.md).
+      active: () => !this.statsLive || this.statsSlow,
+      run: () => (this.statsFresh() ? Promise.resolve(null) : this.options.source.overview()),
+      onValue: (overview) => {
+        if (overview !== null) this.options.handlers.onOverview?.(overview, 'poll')
+      },
       onError: (error, failures) => {
         if (failures === 1) this.problem({ ...error, message: `The overview cannot be fetched: ${error.message}` })
       },
     })
     for (const circuit of this.circuits.values()) if (circuit.mode === 'polled') this.startCircuitPoll(circuit)
+    this.startPushPolls()
     this.transport.start()
   }
 
@@ -255,9 +322,17 @@ export class LiveService {
     this.transport.stop()
     for (const followed of this.streams.values()) followed.stream.dispose()
     for (const circuit of this.circuits.values()) circuit.stream.dispose()
+    this.pushWatch.dispose()
+    this.addressPolls.stop()
+    if (this.addressCheckTimer) clearInterval(this.addressCheckTimer)
+    if (this.recheckTimer) clearTimeout(this.recheckTimer)
+    if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
+    this.addressCheckTimer = this.recheckTimer = this.statsWaitTimer = null
     if (this.ownPoller) this.poller.stop()
     else {
       this.poller.remove(OVERVIEW_POLL)
+      this.poller.remove(PROOF_FEED_POLL)
+      this.poller.remove(USER_PROOF_POLL)
       for (const id of this.circuits.keys()) this.poller.remove(circuitPollKey(id))
     }
   }
@@ -287,6 +362,7 @@ export class LiveService {
     if (this.addresses.has(address) || this.stopped) return
     const followed = this.addAddress(address)
     this.transport.subscribe(followed.stream.spec.channel)
+    this.applyVerdicts()
     this.emitStatus()
   }
 
@@ -295,6 +371,7 @@ export class LiveService {
     const followed = this.addresses.get(address)
     if (!followed) return
     this.addresses.delete(address)
+    this.applyVerdicts()
     this.dropStream(followed.stream)
   }
 
@@ -337,6 +414,23 @@ export class LiveService {
   /** Polls less while the window is hidden or the system idle. */
   setActivity(activity: Activity): void {
     this.poller.setActivity(activity)
+    this.addressPolls.setActivity(activity)
+  }
+
+  /** The watched address whose page is open (null: none): read faster while the indexer does not push it. */
+  setOpenAddress(pubkey: string | null): void {
+    this.addressPolls.setOpenAddress(pubkey === null ? null : validateWatchedPubkey(pubkey))
+    this.emitStatus()
+  }
+
+  /** Every answer's rate-limit headers (the session's client reports them here). */
+  noteRateLimitHeaders(headers: Headers): void {
+    this.rateLimit.noteHeaders(headers)
+  }
+
+  /** What is known of whether each kind is pushed (for tests and the log). */
+  pushVerdict(kind: PushKind): 'pushed' | 'not-pushed' | 'unknown' {
+    return this.pushWatch.verdict(kind)
   }
 
   status(): LiveServiceStatus {
@@ -358,7 +452,14 @@ export class LiveService {
     const frames = this.transport.counters?.()
     const droppedFrames = frames ? frames.malformed + frames.oversized + frames.unknown : 0
     const lastEventAt = Math.max(this.socket.lastEventAt ?? 0, this.lastEventAt ?? 0) || null
-    return { socket: { ...this.socket, lastEventAt }, channels, syncing, synced, counters: { ...this.counters, droppedFrames } }
+    return {
+      socket: { ...this.socket, lastEventAt },
+      channels,
+      syncing,
+      synced,
+      counters: { ...this.counters, droppedFrames },
+      following: this.following(),
+    }
   }
 
   // ── Internals ─────────────────────────────────────────────────────────
@@ -410,7 +511,8 @@ export class LiveService {
       ...spec,
       idOf: (proof) => proof.proofAccount,
       orderOf: (proof) => slotOrder(proof.slot),
-      fetchPage: fetch === null ? undefined : async (cursor) => summaryPage(await fetch({ cursor, limit: this.tuning.pageSize }), this.options.handlers),
+      fetchPage:
+        fetch === null ? undefined : async (cursor, limit) => summaryPage(await fetch({ cursor, limit: limit ?? this.tuning.pageSize }), this.options.handlers),
     })
   }
 
@@ -466,7 +568,7 @@ export class LiveService {
       describe: `transactions of ${pubkey}`,
       idOf: (tx) => tx.signature,
       orderOf: (tx) => slotOrder(tx.slot),
-      fetchPage: (cursor) => source.transactions({ pubkey, cursor, limit: this.tuning.pageSize }),
+      fetchPage: (cursor, limit) => source.transactions({ pubkey, cursor, limit: limit ?? this.tuning.pageSize }),
       maxPages: this.tuning.maxPages,
       emit: (items, origin) => handlers.onAddressTransactions?.(items.map((transaction) => ({ address: pubkey, transaction })), { origin }),
     })
@@ -527,12 +629,17 @@ export class LiveService {
     try {
       const parsed = parseChannel(channel)
       if (parsed.kind === 'stats') {
-        this.options.handlers.onOverview?.(decodeStatsEvent(data), 'live')
+        const overview = decodeStatsEvent(data)
+        this.noteStats()
+        this.options.handlers.onOverview?.(overview, 'live')
         return
       }
       const followed = this.streams.get(channel)
       if (!followed) return
-      followed.stream.receive(followed.decode(data))
+      const item = followed.decode(data)
+      const kind = pushKindOf(parsed.kind)
+      if (kind !== null) this.pushWatch.pushed(kind, followed.stream.spec.idOf(item))
+      followed.stream.receive(item)
     } catch (error) {
       const info = toErrorInfo(error)
       this.problem({ ...info, message: `Unreadable ${channel} event: ${info.message}` })
@@ -561,9 +668,166 @@ export class LiveService {
     const statsLive = byName.get('stats')?.state === 'subscribed'
     if (statsLive !== this.statsLive) {
       this.statsLive = statsLive
+      this.waitForStats()
       this.poller.refresh(OVERVIEW_POLL)
     }
+    const live = status.state === 'live'
+    if (live && !this.socketWasLive) this.recheckSoon()
+    this.socketWasLive = live
     this.emitStatus()
+  }
+
+  // ── Measured liveness (docs/wire.md: not every indexer pushes every channel) ──
+
+  private overviewPollMs(): number {
+    return this.options.overviewPollMs ?? 10_000
+  }
+
+  /** A stats event came within one overview interval: no need to read the overview. */
+  private statsFresh(): boolean {
+    return this.statsLive && this.lastStatsAt !== null && Date.now() - this.lastStatsAt < this.overviewPollMs()
+  }
+
+  private noteStats(): void {
+    const now = Date.now()
+    if (this.lastStatsAt !== null) this.statsPeriodMs = now - this.lastStatsAt
+    this.lastStatsAt = now
+    this.pushWatch.pushed('stats', null)
+    this.setStatsSlow(this.statsPeriodMs !== null && this.statsPeriodMs > this.overviewPollMs() * 1.5)
+    this.waitForStats()
+  }
+
+  /** No stats event within one and a half overview intervals: they are slow until one shows otherwise. */
+  private waitForStats(): void {
+    if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
+    this.statsWaitTimer = null
+    if (!this.statsLive || this.stopped) return
+    this.statsWaitTimer = setTimeout(() => {
+      this.statsWaitTimer = null
+      this.setStatsSlow(true)
+    }, this.overviewPollMs() * 1.5)
+    this.statsWaitTimer.unref?.()
+  }
+
+  private setStatsSlow(slow: boolean): void {
+    if (slow === this.statsSlow) return
+    this.statsSlow = slow
+    this.poller.refresh(OVERVIEW_POLL)
+  }
+
+  /** The socket could bring events of this kind now: it is live and a channel of the kind is subscribed. */
+  private listening(kind: PushKind): boolean {
+    if (this.socket.state !== 'live') return false
+    return this.channelStates.some((c) => c.state === 'subscribed' && pushKindOf(parseChannel(c.channel).kind) === kind)
+  }
+
+  /** Requests a minute of the polls other than the addresses', taken from the same budget. */
+  private otherPollsPerMinute(): number {
+    let perMinute = 0
+    for (const state of this.poller.states()) {
+      if (state.active && state.effectiveIntervalMs > 0) perMinute += 60_000 / state.effectiveIntervalMs
+    }
+    return perMinute
+  }
+
+  /** One head read of an address; what it finds is news through the stream, and evidence of whether it is pushed. */
+  private async pollAddress(address: string): Promise<void> {
+    const followed = this.addresses.get(address)
+    // While its backfill is due or running, that reads the same: no second request.
+    if (!followed || followed.stream.syncing) return
+    const found = await followed.stream.poll(this.headLimit())
+    this.pushWatch.found('address', found)
+  }
+
+  private headLimit(): number {
+    return Math.min(5, Math.max(1, this.options.headLimit ?? 5))
+  }
+
+  /** The proof feed and the wallet's proofs: polled while not known to be pushed, checked now and then when they are. */
+  private startPushPolls(): void {
+    const pollStream = (key: string, channel: string, kind: PushKind, pollMs: number): void => {
+      const followed = this.streams.get(channel)
+      if (!followed || followed.stream.spec.fetchPage === undefined) return
+      this.poller.add({
+        key,
+        intervalMs: this.pushWatch.verdict(kind) === 'pushed' ? this.pushCheckMs() : pollMs,
+        run: async () => {
+          if (!followed.stream.syncing) this.pushWatch.found(kind, await followed.stream.poll(this.headLimit()))
+        },
+        onValue: () => this.countersMoved(),
+        onError: (error, failures) => {
+          this.rateLimit.noteError(error)
+          if (failures === 1) this.problem({ ...error, message: `Reading the ${followed.stream.spec.describe} failed: ${error.message}` })
+        },
+      })
+    }
+    pollStream(PROOF_FEED_POLL, 'proofs', 'proofs', this.options.proofPollMs ?? 5_000)
+    if (this.options.userChannels) pollStream(USER_PROOF_POLL, 'user:proofs', 'user-proofs', this.options.userProofPollMs ?? 15_000)
+    this.applyVerdicts()
+  }
+
+  private pushCheckMs(): number {
+    return this.options.pushCheckMs ?? DEFAULT_PUSH_CHECK_MS
+  }
+
+  /** Polls what is not known to be pushed; what is pushed keeps only the occasional check. */
+  private applyVerdicts(): void {
+    if (!this.started || this.stopped) return
+    const pushed = (kind: PushKind): boolean => this.pushWatch.verdict(kind) === 'pushed'
+    this.poller.setIntervalMs(PROOF_FEED_POLL, pushed('proofs') ? this.pushCheckMs() : (this.options.proofPollMs ?? 5_000))
+    this.poller.setIntervalMs(USER_PROOF_POLL, pushed('user-proofs') ? this.pushCheckMs() : (this.options.userProofPollMs ?? 15_000))
+    const addressesPushed = pushed('address')
+    this.addressPolls.setAddresses(addressesPushed ? [] : [...this.addresses.keys()])
+    if (addressesPushed && !this.addressCheckTimer) {
+      this.addressCheckTimer = setInterval(() => void this.checkOneAddress(), this.pushCheckMs())
+      this.addressCheckTimer.unref?.()
+    } else if (!addressesPushed && this.addressCheckTimer) {
+      clearInterval(this.addressCheckTimer)
+      this.addressCheckTimer = null
+    }
+    this.emitStatus()
+  }
+
+  /** The occasional check of a pushed address kind: one address's head, in turn. */
+  private async checkOneAddress(): Promise<void> {
+    const addresses = [...this.addresses.keys()]
+    if (addresses.length === 0 || this.rateLimit.blockedUntil() !== null) return
+    const address = addresses[this.addressCheckTurn++ % addresses.length] as string
+    try {
+      await this.pollAddress(address)
+    } catch (error) {
+      this.rateLimit.noteError(toErrorInfo(error))
+    }
+  }
+
+  /** After each (re)connect, once backfills are done, the kinds believed pushed are checked again. */
+  private recheckSoon(): void {
+    if (this.recheckTimer) clearTimeout(this.recheckTimer)
+    this.recheckTimer = setTimeout(() => {
+      this.recheckTimer = null
+      if (this.stopped) return
+      if (this.pushWatch.verdict('proofs') === 'pushed') void this.poller.pollNow(PROOF_FEED_POLL)
+      if (this.pushWatch.verdict('user-proofs') === 'pushed') void this.poller.pollNow(USER_PROOF_POLL)
+      if (this.pushWatch.verdict('address') === 'pushed') void this.checkOneAddress()
+    }, this.options.recheckAfterLiveMs ?? 30_000)
+    this.recheckTimer.unref?.()
+  }
+
+  private following(): ChannelFollowing[] {
+    const polls = new Map(this.poller.states().map((state) => [state.key, state]))
+    return describeFollowing({
+      socketLive: this.socket.state === 'live',
+      verdict: (kind) => this.pushWatch.verdict(kind),
+      checkedAt: (kind) => this.pushWatch.checkedAt(kind),
+      proofFeed: polls.get(PROOF_FEED_POLL) ?? null,
+      userProofs: this.options.userChannels ? (polls.get(USER_PROOF_POLL) ?? null) : null,
+      userNotifications: this.options.userChannels === true,
+      addresses: this.addresses.size === 0 ? null : this.addressPolls.states(),
+      addressCheckMs: this.pushCheckMs(),
+      overview: polls.get(OVERVIEW_POLL) ?? null,
+      stats: { lastAt: this.lastStatsAt, periodMs: this.statsPeriodMs },
+      rateLimitedUntil: this.rateLimit.blockedUntil(),
+    })
   }
 
   private countersMoved(): void {
@@ -578,5 +842,23 @@ export class LiveService {
 
   private problem(problem: ErrorInfo): void {
     this.options.handlers.onProblem?.(problem)
+  }
+}
+
+/** The kind of stream a channel carries, for the push check; null for what is not measured (circuits, unknown). */
+function pushKindOf(kind: ReturnType<typeof parseChannel>['kind']): PushKind | null {
+  switch (kind) {
+    case 'proofs':
+      return 'proofs'
+    case 'address':
+      return 'address'
+    case 'user-proofs':
+      return 'user-proofs'
+    case 'user-notifications':
+      return 'user-notifications'
+    case 'stats':
+      return 'stats'
+    default:
+      return null
   }
 }

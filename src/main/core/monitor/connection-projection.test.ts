@@ -22,6 +22,7 @@ function live(channels: ChannelStatus[]): LiveServiceStatus {
     syncing: [],
     synced: true,
     counters: { events: 3, duplicates: 1, backfilled: 0, droppedFrames: 2 } as LiveServiceStatus['counters'],
+    following: [],
   }
 }
 

@@ -43,10 +43,12 @@ export function projectConnection({ session, paused, stoppedSince }: ConnectionI
       malformedFrames: status?.counters.droppedFrames ?? 0,
     },
     ...(session?.details ? { details: { ...session.details } } : {}),
+    // Copied, so that what crosses the bridge is plain data the session does not hold on to.
+    following: (status?.following ?? []).map((f) => ({ ...f, addresses: f.addresses.map((a) => ({ ...a })) })),
   }
 }
 
 /** What the delayed health push compares: last event, latency, counters and the background fetch change without a state change. */
 export function healthFingerprint(state: ConnectionState): string {
-  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters, state.details])
+  return JSON.stringify([state.socket.lastEventAt, state.socket.latencyMs, state.counters, state.details, state.following])
 }

@@ -51,6 +51,7 @@ import { explorerUrl } from '../links/explorer-links'
 import { exportToFile, writeExport } from '../history/export'
 import { HistoryCache } from '../history/history-cache'
 import { createParameterMemory } from '../indexer/negotiation'
+import { createPushMemory } from '../live/push-watch'
 import { IndexerSession, type SessionDeps } from '../session/indexer-session'
 import { shortId } from '@shared/ids'
 import { NotificationCentre, type NotificationCentreDeps } from '../notify/notification-centre'
@@ -147,6 +148,8 @@ export interface MonitorDeps {
   notify?: NotificationCentreDeps['entries']
   /** Time for the decision path and the health alerts (tests drive it by hand). */
   clock?: NotifyClock
+  /** Tuning for tests: how often never-pushed state (revocations, circuits) is read again. */
+  rereads?: SessionDeps['rereads']
 }
 
 /** Counters and the last event are pushed at most this often while events flow; nothing wakes while idle. */
@@ -169,6 +172,9 @@ class IndexerMonitor implements Monitor {
   })
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   private readonly parameterMemory = createParameterMemory()
+  private readonly pushMemory = createPushMemory()
+  /** The address page shown, for the live side's faster reads (kept across indexer switches). */
+  private openAddress: string | null = null
   private history: HistoryCache | null = null
   private readonly watchlist: WatchlistModel
   private readonly centre: NotificationCentre
@@ -598,6 +604,16 @@ class IndexerMonitor implements Monitor {
     return this.signIn.signOut()
   }
 
+  async setOpenAddress(pubkey: string | null): Promise<void> {
+    this.openAddress = pubkey
+    this.applyOpenAddress()
+  }
+
+  /** Only watched addresses are polled: an address watched while its page is open is read faster from then on. */
+  private applyOpenAddress(): void {
+    this.session?.live.setOpenAddress(this.openAddress)
+  }
+
   /** `--keypair` at launch: a failure is said (log and banner) and the app runs on without the sign-in. */
   private async signInWithLaunchKeypair(path: string): Promise<void> {
     try {
@@ -699,6 +715,7 @@ class IndexerMonitor implements Monitor {
       history: this.requireHistory(),
       watchlist: this.watchlist,
       memory: this.parameterMemory,
+      pushMemory: this.pushMemory,
       log: this.log,
       push: (event, payload) => {
         if (event === 'overview') {
@@ -716,6 +733,7 @@ class IndexerMonitor implements Monitor {
       polling: this.settings.read().polling,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
+      rereads: this.deps.rereads,
     }
     this.knownSecrets.addCredential(target.credential)
     return new IndexerSession(target, deps)
@@ -726,6 +744,7 @@ class IndexerMonitor implements Monitor {
     this.centre.attach(session.history)
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     session.setActivity(this.activity)
+    this.applyOpenAddress()
     this.updateRetentionPolicy()
     if (!this.paused) session.start()
     this.pushConnection()

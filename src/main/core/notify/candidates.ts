@@ -118,6 +118,29 @@ function fromAddressTransaction(item: AddressTransaction, at: number, describe: 
   }
 }
 
+/**
+ * A proof found revoked by re-reading its authority's proofs (revocations are
+ * never pushed, docs/wire.md): the user's own (the `proofRevoked` health
+ * rule, as the indexer's PROOF_REVOKED) or a watched authority's (that rule
+ * and the `addresses` rules, with that address).
+ */
+export function revokedCandidate(proof: ProofSummary, own: boolean, at: number, describeAddress: (address: string) => string = shortId): NotifyCandidate {
+  const whose = own ? 'Your proof' : proof.authority ? `A proof of ${describeAddress(proof.authority)}` : 'A watched proof'
+  return {
+    key: `revoked:${proof.proofAccount}`,
+    // The user's own under the health rule the indexer's PROOF_REVOKED already has; a watched one under its address too.
+    source: own ? 'health' : 'addresses',
+    alert: 'proofRevoked',
+    title: 'Proof revoked',
+    body: `${whose} was revoked: ${proofBody(proof)}`,
+    route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
+    address: own ? null : proof.authority,
+    circuitId: null,
+    failed: false,
+    at,
+  }
+}
+
 function isProofSummary(value: unknown): value is ProofSummary {
   return typeof value === 'object' && value !== null && typeof (value as ProofSummary).proofAccount === 'string'
 }

@@ -136,3 +136,32 @@ describe('EntryBuilder: one entry per thing that happened', () => {
     expect(subjectOfNotification(notification('y', { raw: { data: null } }))).toBeNull()
   })
 })
+
+describe('EntryBuilder: revocations found by reading again (never pushed)', () => {
+  function revokedNotice(id: string, account: string): AppNotification {
+    return notification(id, { kind: 'PROOF_REVOKED', title: 'Proof revoked', raw: { id, data: { url: `https://app.example/explorer/proof/${account}` } } })
+  }
+
+  it('makes one entry and one candidate per revoked proof, however often it is read again', () => {
+    const { builder, rows, candidates } = setup()
+    builder.revokedProofs([{ proof: { ...proof(P1), authority: A }, own: false }])
+    builder.revokedProofs([{ proof: { ...proof(P1), authority: A }, own: false }])
+    expect([...rows.values()].map((row) => [row.kind, row.subject, row.topic])).toEqual([['PROOF_REVOKED', { kind: 'proof', id: P1 }, { kind: 'address', id: A }]])
+    expect(candidates).toEqual([expect.objectContaining({ key: `revoked:${P1}`, source: 'addresses', alert: 'proofRevoked', address: A, title: 'Proof revoked' })])
+    expect(candidates[0]?.body).toContain('A proof of Treasury was revoked')
+  })
+
+  it('is one entry with the indexer’s own PROOF_REVOKED, whichever comes first, and one pop-up', () => {
+    const first = setup()
+    first.builder.revokedProofs([{ proof: proof(P1), own: true }])
+    first.builder.notifications([revokedNotice('n9', P1)])
+    expect([...first.rows.keys()]).toEqual(['n9'])
+    expect(first.candidates.map((c) => c.key)).toEqual([`revoked:${P1}`])
+
+    const second = setup()
+    second.builder.notifications([revokedNotice('n9', P1)])
+    second.builder.revokedProofs([{ proof: proof(P1), own: true }])
+    expect([...second.rows.keys()]).toEqual(['n9'])
+    expect(second.candidates.map((c) => c.key)).toEqual(['notification:n9'])
+  })
+})

@@ -18,7 +18,7 @@
 import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
 import { topicKey, type Topic } from '@shared/unread'
 import { circuitLabel } from '@shared/circuit-label'
-import { type NotifyCandidate } from './candidates'
+import { revokedCandidate, type NotifyCandidate } from './candidates'
 import { shortId } from '@shared/ids'
 import { subjectOfNotification } from '../indexer/notification-subject'
 import { routeForNotification, routeForTarget } from './routes'
@@ -101,6 +101,8 @@ export class EntryBuilder {
   private readonly pairedAccounts: Bounded<string, string>
   private readonly proofEntries: Bounded<string, string>
   private readonly groups = new Map<string, Group>()
+  /** Revoked proofs told once, by our re-read or the indexer's PROOF_REVOKED: the account and that entry's id. */
+  private readonly revokedEntries: Bounded<string, string>
   private readonly pairWindowMs: number
   private readonly burstGapMs: number
   private readonly burstSpanMs: number
@@ -113,6 +115,40 @@ export class EntryBuilder {
     this.groupItemsKept = options.groupItemsKept ?? 50
     this.pairedAccounts = new Bounded(options.memory ?? 5000)
     this.proofEntries = new Bounded(options.memory ?? 5000)
+    this.revokedEntries = new Bounded(options.memory ?? 5000)
+  }
+
+  /**
+   * Proofs found revoked by re-reading (`own`: the user's). One entry each;
+   * one the indexer already told (its PROOF_REVOKED) adds nothing.
+   */
+  revokedProofs(items: readonly { proof: ProofSummary; own: boolean }[], notify = true): void {
+    const now = this.options.clock.now()
+    const entries: AppNotification[] = []
+    const candidates: NotifyCandidate[] = []
+    for (const { proof, own } of items) {
+      const account = proof.proofAccount
+      if (this.revokedEntries.has(account)) continue
+      const id = `PROOF_REVOKED:${account}`
+      const candidate = revokedCandidate(proof, own, now, this.options.describeAddress)
+      const subject: Subject = { kind: 'proof', id: account }
+      const topic: Topic | null = !own && proof.authority ? { kind: 'address', id: proof.authority } : null
+      entries.push({
+        id,
+        kind: 'PROOF_REVOKED',
+        title: candidate.title,
+        body: candidate.body,
+        receivedAt: now,
+        read: false,
+        subject,
+        topic,
+        raw: { id, type: 'PROOF_REVOKED', title: candidate.title, body: candidate.body, subject },
+        extra: {},
+      })
+      this.revokedEntries.set(account, id)
+      if (notify) candidates.push(candidate)
+    }
+    if (entries.length > 0) this.options.emit(entries, candidates)
   }
 
   /** The indexer's notifications, from its socket or its list. `notify`: false for what was read or is old history. */
@@ -147,10 +183,20 @@ export class EntryBuilder {
           }
         }
       }
+      // A revocation told twice (our re-read, then the indexer's PROOF_REVOKED, or the reverse) is one entry, one pop-up.
+      let toldAlready = false
+      if (item.kind === 'PROOF_REVOKED' && subject?.kind === 'proof') {
+        const ours = this.revokedEntries.get(subject.id)
+        if (ours !== undefined && ours !== item.id) {
+          removed.push(ours)
+          toldAlready = true
+        }
+        this.revokedEntries.set(subject.id, item.id)
+      }
       const entry: AppNotification = { ...item, subject, topic: item.topic ?? topicOfSubject(subject) }
       if (PAIRED_KINDS.has(item.kind) && subject === null) this.unpaired.push({ entry, at: now })
       entries.push(entry)
-      if (notify && !item.read) candidates.push(candidateOf(entry, now))
+      if (notify && !item.read && !toldAlready) candidates.push(candidateOf(entry, now))
     }
     if (removed.length > 0) this.options.remove(removed)
     if (entries.length > 0) this.options.emit(entries, candidates)

@@ -100,6 +100,10 @@ export class NotificationCentre {
   circuitProofs(items: readonly CircuitProof[], notify = true): void {
     this.builder.circuitProofs(items, notify)
   }
+  /** Proofs found revoked by re-reading their authority's (never pushed). */
+  revokedProofs(items: readonly { proof: ProofSummary; own: boolean }[], notify = true): void {
+    this.builder.revokedProofs(items, notify)
+  }
 
   /** Entries made elsewhere in the core (health alerts), with their candidates. */
   record(entries: readonly AppNotification[], candidates: readonly NotifyCandidate[] = []): void {

@@ -13,6 +13,11 @@ import { IndexerClient } from '../indexer/client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
 import { indexerKey } from '../indexer/url'
 import type { ParameterMemory } from '../indexer/negotiation'
+import type { PushMemory } from '../live/push-watch'
+import { RateLimit } from '../polling/rate-limit'
+import { summaryFromProof } from '@shared/proof-summary'
+import { CircuitWatch } from './circuit-watch'
+import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
 import { IndexerInbox } from '../notify/indexer-inbox'
@@ -28,6 +33,8 @@ export interface SessionDeps {
   history: HistoryCache
   watchlist: WatchlistModel
   memory: ParameterMemory
+  /** Which channels each indexer was seen to push, kept across sessions as learned parameters are. */
+  pushMemory?: PushMemory
   log: Logger
   push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
   /** Where notification-centre entries go (the cache, the unread counts, the decision path). */
@@ -43,6 +50,8 @@ export interface SessionDeps {
   describeAddress(pubkey: string): string
   /** Tuning for tests: the live service's options. */
   live?: Partial<LiveServiceOptions>
+  /** Tuning for tests: how often what is never pushed is read again (revocations; circuits). */
+  rereads?: { revocationsMs?: number; circuitsMs?: number }
 }
 
 /** A socket notification without its subject: the list is read this soon after. */
@@ -83,6 +92,9 @@ export class IndexerSession {
   readonly inbox: IndexerInbox | null
   private socketLive = false
   private inboxTimer: ReturnType<typeof setTimeout> | null = null
+  /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
+  private readonly revocations: RevocationWatch
+  private readonly circuitWatch: CircuitWatch
   private inboxInterval: ReturnType<typeof setInterval> | null = null
 
   constructor(
@@ -95,7 +107,17 @@ export class IndexerSession {
       if (state.state === 'ok') this.fetcher.online()
       deps.onHttpState()
     })
-    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
+    const rateLimit = new RateLimit()
+    this.client = new IndexerClient({
+      baseUrl: target.httpUrl,
+      memory: deps.memory,
+      headers,
+      onOutcome: (outcome) => {
+        this.health.note(outcome)
+        if (outcome.ok && outcome.headers) rateLimit.noteHeaders(outcome.headers)
+        else if (!outcome.ok) rateLimit.noteError(toErrorInfo(outcome.error))
+      },
+    })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
@@ -155,6 +177,29 @@ export class IndexerSession {
       },
       onProblem: (problem) => this.pollProblem(problem),
     })
+    this.revocations = new RevocationWatch({
+      fetchPage: (authority, limit) => this.client.proofs({ authority, limit }),
+      knownRevoked: async (accounts) => {
+        await deps.history.flush()
+        return new Map(accounts.map((account) => [account, this.history.proof(account).data?.revoked ?? null]))
+      },
+      record: (proofs) => {
+        if (!this.stopped) this.history.recordProofs(proofs)
+      },
+      onRevoked: (items) => {
+        deps.log.info('proofs found revoked', { count: items.length })
+        deps.centre.revokedProofs(items.map(({ proof, own }) => ({ proof: summaryFromProof(proof), own })))
+      },
+      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys() }),
+      blockedUntil: () => rateLimit.blockedUntil(),
+      onError: (error) => this.pollProblem({ ...error, message: `Reading proofs again for revocations failed: ${error.message}` }),
+      intervalMs: deps.rereads?.revocationsMs,
+    })
+    this.circuitWatch = new CircuitWatch({
+      read: () => this.cached.circuits({ source: 'network' }),
+      onChange: (change) => deps.log.info('the indexer\'s circuits changed', change),
+      intervalMs: deps.rereads?.circuitsMs,
+    })
     this.live = new LiveService({
       source: this.client,
       wsUrl: target.wsUrl,
@@ -163,6 +208,9 @@ export class IndexerSession {
       overviewPollMs: deps.polling.overviewMs,
       userChannels: target.credential !== null,
       userAuthority: target.wallet,
+      pushMemory: deps.pushMemory,
+      indexerKey: indexerKey(target.httpUrl),
+      rateLimit,
       addresses: deps.watchlist.watchedPubkeys(),
       circuits: deps.watchlist.followedCircuitIds(),
       handlers: {
@@ -220,6 +268,8 @@ export class IndexerSession {
 
   start(): void {
     this.live.start()
+    this.revocations.start()
+    this.circuitWatch.start()
     // What an earlier run left unfetched is taken up again from the cache.
     this.fetcher.wake()
     if (this.inbox) {
@@ -239,6 +289,8 @@ export class IndexerSession {
     if (this.progressTimer) clearTimeout(this.progressTimer)
     this.progressTimer = null
     this.live.stop()
+    this.revocations.stop()
+    this.circuitWatch.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)
     if (this.inboxInterval) clearInterval(this.inboxInterval)

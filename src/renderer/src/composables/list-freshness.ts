@@ -25,6 +25,7 @@ export function useFollowedList(list: FollowedList): ComputedRef<BadgeFreshness>
       freshness: list.freshness,
       receivedAt: list.updatedAt,
       live: connection.isLive && !list.headGap,
+      polledEveryMs: connection.polledEveryMs('proofs'),
       offline: offlineReason(connection),
     }),
   )

@@ -63,3 +63,13 @@ describe('offlineReason', () => {
     )
   })
 })
+
+describe('freshness of what is checked over HTTP', () => {
+  it('says how often, not Live, and why in the tooltip', () => {
+    const view = describeFreshness({ source: 'polled', fetchedAt: NOW - MINUTE, everyMs: 15_000 }, NOW, 'en-US')
+    expect(view).toMatchObject({ text: 'Checked every 15 s', tone: 'ok' })
+    expect(view.title).toMatch(/^Checked over HTTP every 15 s: this indexer does not push it; last change /)
+    expect(badgeFreshness({ receivedAt: NOW, live: true, polledEveryMs: 3_000 })).toEqual({ source: 'polled', fetchedAt: NOW, everyMs: 3_000 })
+    expect(badgeFreshness({ receivedAt: NOW, live: true, polledEveryMs: null })).toEqual({ source: 'live', fetchedAt: NOW })
+  })
+})

@@ -2,14 +2,17 @@ import type { ErrorInfo } from '@shared/domain'
 import type { Freshness as ResultFreshness } from '@shared/history'
 import { formatLocalTime } from '@renderer/format/time'
 import { formatRelativeTime } from '@renderer/format/relative-time'
+import { interval } from './following'
 
 /**
  * Where what a view shows comes from, and since when: a result's Freshness,
  * or `live` for what pushed events keep current.
  */
 export interface BadgeFreshness {
-  /** `live`: kept current by pushed events; `network`: fetched; `cache`: from the local history. */
-  source: ResultFreshness['source'] | 'live'
+  /** `live`: kept current by pushed events; `polled`: by checks over HTTP every `everyMs`; `network`: fetched; `cache`: from the local history. */
+  source: ResultFreshness['source'] | 'live' | 'polled'
+  /** For `polled`: how often it is checked. */
+  everyMs?: number
   /** Epoch ms the data was fetched from the indexer; null when unknown. */
   fetchedAt: number | null
   /** Set while the indexer cannot be reached: why, in words. */
@@ -40,6 +43,12 @@ export function describeFreshness(freshness: BadgeFreshness, now: number, locale
     return { text, tone: 'bad', title: [offline.message, at && `Shown: ${verb} ${at}`].filter(Boolean).join('\n') }
   }
   if (source === 'live') return { text: 'Live', tone: 'ok', title: at ? `Kept current by the live feed; last change ${at}` : 'Kept current by the live feed' }
+  if (source === 'polled') {
+    // The indexer does not push it (docs/wire.md): it is as current as the last check, and says so.
+    const every = freshness.everyMs === undefined ? 'now and then' : `every ${interval(freshness.everyMs)}`
+    const title = `Checked over HTTP ${every}: this indexer does not push it${at ? `; last change ${at}` : ''}`
+    return { text: `Checked ${every}`, tone: 'ok', title }
+  }
   if (age === null) return { text: source === 'cache' ? 'Cached copy' : 'Updating…', tone: 'neutral', title: '' }
   const text = `${source === 'cache' ? 'Cached' : 'Updated'} ${age}`
   return { text, tone: source === 'cache' ? 'warn' : 'neutral', title: `${source === 'cache' ? 'Cached' : 'Fetched'} ${at}` }
@@ -52,17 +61,20 @@ export interface BadgeInput {
   receivedAt: number | null
   /** Pushed events keep it current right now. */
   live?: boolean
+  /** While live: the indexer does not push it, and it is checked this often instead. */
+  polledEveryMs?: number | null
   /** Why the indexer cannot be reached now, if it cannot: what is shown is as old as it says. */
   offline?: string | null
 }
 
 /** The badge for a view's data: the result's own word first, then the connection's. */
 export function badgeFreshness(input: BadgeInput): BadgeFreshness {
-  const { freshness, receivedAt, live = false, offline = null } = input
+  const { freshness, receivedAt, live = false, offline = null, polledEveryMs = null } = input
   const source = freshness?.source ?? 'network'
   const fetchedAt = freshness?.fetchedAt ?? receivedAt
   if (freshness?.offline) return { source, fetchedAt, offline: { message: freshness.offline.message } }
   if (offline !== null) return { source, fetchedAt, offline: { message: offline } }
+  if (live && polledEveryMs !== null) return { source: 'polled', fetchedAt, everyMs: polledEveryMs }
   if (live) return { source: 'live', fetchedAt }
   return { source, fetchedAt }
 }

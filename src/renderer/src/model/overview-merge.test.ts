@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeOverview } from '../../../../test/support/renderer/fixtures'
 import { OVERVIEW_FIELDS } from '@renderer/model/overview-fields'
-import { mergeOverview } from './overview-merge'
+import { mergeOverview, noteFieldTimes } from './overview-merge'
 
 describe('mergeOverview', () => {
   it('takes the incoming record when there is none yet', () => {
@@ -37,5 +37,17 @@ describe('mergeOverview for every known field', () => {
     const merged = mergeOverview(full, empty)
     for (const field of OVERVIEW_FIELDS) expect(merged[field], field).toEqual(full[field])
     expect(merged.observedAt).toBe(2)
+  })
+})
+
+describe('noteFieldTimes', () => {
+  it('keeps, for each field, when its value was last brought: a partial record ages only its own fields', () => {
+    const full = noteFieldTimes({}, makeOverview({ observedAt: 1_000 }))
+    expect(full.tps).toBe(1_000)
+    const partial = noteFieldTimes(full, makeOverview({ observedAt: 5_000, slot: null }))
+    expect(partial.tps).toBe(5_000)
+    expect(partial.slot).toBe(1_000)
+    // An older record arriving late changes nothing.
+    expect(noteFieldTimes(partial, makeOverview({ observedAt: 2_000 })).tps).toBe(5_000)
   })
 })

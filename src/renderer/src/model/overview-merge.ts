@@ -22,3 +22,18 @@ export function mergeOverview(current: Overview | null, incoming: Overview): Ove
   for (const field of OVERVIEW_FIELDS) keepKnown(field)
   return merged
 }
+
+/**
+ * When each field's value was last brought (the record's observedAt): stats
+ * pushed once a minute and the overview read in between bring different
+ * fields at different times (docs/wire.md), so each tile says its own age.
+ */
+export function noteFieldTimes(times: Readonly<Record<string, number>>, incoming: Overview): Record<string, number> {
+  const next: Record<string, number> = { ...times }
+  for (const field of OVERVIEW_FIELDS) {
+    const value = incoming[field]
+    if (value === null || value === undefined) continue
+    if (incoming.observedAt >= (next[field] ?? Number.NEGATIVE_INFINITY)) next[field] = incoming.observedAt
+  }
+  return next
+}

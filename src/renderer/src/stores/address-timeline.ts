@@ -180,6 +180,15 @@ export const useAddressTimelineStore = defineStore('addressTimeline', () => {
   /** The total of the list the rows come from: the indexer's, or the cache's while it stands in. */
   const totalSource = computed<'network' | 'cache'>(() => pagingSource.value)
 
+  /**
+   * The page of `address` is shown (null: it closed): main reads it faster
+   * while the indexer does not push it. A main that cannot be told keeps its
+   * usual pace, so a failure here is not the page's.
+   */
+  function setShown(address: string | null): void {
+    void bridge.setOpenAddress(address).catch(() => undefined)
+  }
+
   return {
     pubkey,
     entries,
@@ -207,5 +216,6 @@ export const useAddressTimelineStore = defineStore('addressTimeline', () => {
     retry: list.retry,
     loadMore: list.loadMore,
     clear,
+    setShown,
   }
 })

@@ -30,6 +30,20 @@ describe('connection store', () => {
     expect(connection.reason).toBeNull()
   })
 
+  it('says Live only when the indexer pushes everything followed', async () => {
+    const polled = { kind: 'address' as const, how: 'polled' as const, intervalMs: 15_000, lastCheckAt: null, nextCheckAt: null, reason: 'this indexer does not push it', addresses: [] }
+    const pushed = { ...polled, kind: 'proofs' as const, how: 'pushed' as const, intervalMs: null, reason: 'pushed by this indexer' }
+    bridge.handle('getConnection', () => ({ ...makeConnection(), following: [pushed, polled] }))
+    const connection = useConnectionStore()
+    await connection.start()
+    expect(connection.socketLabel).toBe('Connected · partly polled')
+    expect(connection.tone).toBe('ok')
+    expect(connection.polledEveryMs('address')).toBe(15_000)
+    expect(connection.polledEveryMs('proofs')).toBeNull()
+    bridge.emit('connection', { ...makeConnection(), following: [pushed, { ...polled, how: 'pushed', intervalMs: null }] })
+    expect(connection.socketLabel).toBe('Live')
+  })
+
   it('follows pushed connection events and gives the reason when not live', async () => {
     bridge.handle('getConnection', () => makeConnection())
     const connection = useConnectionStore()

@@ -1,6 +1,7 @@
 import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
-import type { ConnectionState, ErrorInfo } from '@shared/domain'
+import type { ConnectionState, ErrorInfo, PushKind } from '@shared/domain'
+import { allPushed, followingOf } from '@renderer/model/following'
 import { getBridge } from '@renderer/bridge'
 import { isAccessRefused } from '@renderer/bridge/access-refused'
 import { toErrorInfo } from '@shared/errors'
@@ -186,8 +187,18 @@ export const useConnectionStore = defineStore('connection', () => {
     if (accessRefused.value) return 'Access refused'
     if (error.value) return 'ProofWatch unreachable'
     if (!state.value) return 'Connecting'
+    // "Live" only when the indexer pushes everything followed; the connection panel says what is checked instead.
+    if (state.value.socket.state === 'live' && !allPushed(state.value)) {
+      return state.value.following?.some((entry) => entry.how === 'failing') ? 'Connected · some checks failing' : 'Connected · partly polled'
+    }
     return SOCKET_LABELS[state.value.socket.state] ?? state.value.socket.state
   })
+
+  /** How often a kind is checked over HTTP because the indexer does not push it; null when pushed (or unknown). */
+  function polledEveryMs(kind: PushKind): number | null {
+    const entry = followingOf(state.value, kind)
+    return entry && entry.how !== 'pushed' ? entry.intervalMs : null
+  }
   /** Null while the bridge is gone: the last known HTTP state would be stale. */
   const httpLabel = computed(() => (error.value ? null : (HTTP_LABELS[httpState.value] ?? httpState.value)))
 
@@ -223,6 +234,7 @@ export const useConnectionStore = defineStore('connection', () => {
     httpLabel,
     reason,
     tone,
+    polledEveryMs,
     start,
     refresh,
     dismissProblem,

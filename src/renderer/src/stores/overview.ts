@@ -1,16 +1,24 @@
+import { shallowRef } from 'vue'
 import { defineStore } from 'pinia'
+import type { Overview } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from '../composables/follow-connection'
 import { createLoader } from '../composables/loader'
-import { mergeOverview } from '../model/overview-merge'
+import { mergeOverview, noteFieldTimes } from '../model/overview-merge'
 
 /** Network and proof statistics: fetched once, then kept current by live events. */
 export const useOverviewStore = defineStore('overview', () => {
   const bridge = getBridge()
-  const loader = createLoader(() => bridge.getOverview(), mergeOverview)
+  /** Epoch ms each field's value was last brought, pushed or read: every tile's own age. */
+  const fieldAt = shallowRef<Record<string, number>>({})
+  const merge = (current: Overview | null, incoming: Overview): Overview => {
+    fieldAt.value = noteFieldTimes(fieldAt.value, incoming)
+    return mergeOverview(current, incoming)
+  }
+  const loader = createLoader(() => bridge.getOverview(), merge)
 
   bridge.on('overview', (incoming) => {
-    loader.data.value = mergeOverview(loader.data.value, incoming)
+    loader.data.value = merge(loader.data.value, incoming)
     loader.error.value = null
   })
 
@@ -19,6 +27,7 @@ export const useOverviewStore = defineStore('overview', () => {
 
   return {
     overview: loader.data,
+    fieldAt,
     error: loader.error,
     loading: loader.loading,
     load: loader.load,

@@ -108,6 +108,40 @@ describe('AddressTimelineView', () => {
     expect(wrapper.get('[data-testid="timeline-empty"]').text()).toContain('No transactions for this address yet')
   })
 
+  it('says a watched address on an indexer that does not push it is checked every N s, and asks main to read it faster while shown', async () => {
+    const NOW = Date.now()
+    const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
+      serve(fake, () => ({ items: [], nextCursor: null, total: null }), () => ({ items: [makeTransaction(1)], nextCursor: null, total: null, freshness: { source: 'network', fetchedAt: NOW } }))
+      fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1)]))
+      fake.handle('setOpenAddress', () => undefined)
+      fake.handle('getConnection', () => ({
+        ...makeConnection(),
+        channels: [{ channel: `address:${ADDRESS}:txs`, state: 'subscribed' }],
+        following: [
+          {
+            kind: 'address',
+            how: 'polled',
+            intervalMs: 15_000,
+            lastCheckAt: NOW - 1_000,
+            nextCheckAt: NOW + 2_000,
+            reason: 'this indexer does not push it',
+            addresses: [{ address: ADDRESS, intervalMs: 3_000, lastCheckAt: NOW - 1_000, nextCheckAt: NOW + 2_000 }],
+          },
+        ],
+      }))
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    expect(bridge.callsOf('setOpenAddress')).toEqual([[ADDRESS]])
+    expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Checked every 3 s')
+    expect(wrapper.get('[data-testid="live-state"]').text()).toBe('Checked every 3 s')
+    bridge.emit('addressTransactions', [{ address: ADDRESS, transaction: makeTransaction(7) }])
+    await flushPromises()
+    expect(wrapper.get('[data-testid="timeline-row"]').text()).toContain('New')
+    wrapper.unmount()
+    expect(bridge.callsOf('setOpenAddress')).toEqual([[ADDRESS], [null]])
+  })
+
   it('adds live transactions on top once, says it is live, and marks the address read', async () => {
     const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
       serve(fake, () => ({ items: [], nextCursor: null, total: null }), () => ({ items: [makeTransaction(1)], nextCursor: null, total: null, freshness: { source: 'network', fetchedAt: Date.now() } }))

@@ -284,4 +284,24 @@ describe('DashboardView, live and interactive parts', () => {
     expect(badge().attributes('data-source')).toBe('offline')
     expect(badge().text()).toMatch(/^Offline — updated /)
   })
+
+  it('says the overview is checked every N s where stats come once a minute, and each tile its own age', async () => {
+    const NOW = Date.now()
+    const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getConnection', () => ({
+        ...makeConnection(),
+        following: [
+          { kind: 'stats', how: 'pushed', intervalMs: 10_000, lastCheckAt: NOW, nextCheckAt: NOW + 10_000, reason: 'pushed about every 60 s; the overview is read every 10 s in between', addresses: [] },
+        ],
+      }))
+    })
+    await useConnectionStore().start()
+    await flushPromises()
+    expect(wrapper.get('.page-head [data-testid="freshness"]').text()).toBe('Checked every 10 s')
+    // A pushed stats event carries fewer fields: those it brings are younger than the rest.
+    bridge.emit('overview', makeOverview({ tps: 99, observedAt: NOW + 1, slot: null, epoch: null }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="overview-age-tps"]').exists()).toBe(true)
+  })
 })

@@ -32,3 +32,32 @@ describe('describeChannel', () => {
     expect(describeChannel(null, CHANNEL).text).toBe('Connecting…')
   })
 })
+
+describe('describeChannel on an indexer that does not push address activity', () => {
+  it('says how often the address is checked instead of Live, and Live again once it is pushed', () => {
+    const NOW = 1_700_000_000_000
+    const polled = {
+      ...withChannel({}),
+      following: [
+        {
+          kind: 'address' as const,
+          how: 'polled' as const,
+          intervalMs: 15_000,
+          lastCheckAt: NOW - 2_000,
+          nextCheckAt: NOW + 13_000,
+          reason: 'this indexer does not push it',
+          addresses: [{ address: 'W1', intervalMs: 15_000, lastCheckAt: NOW - 2_000, nextCheckAt: NOW + 13_000 }],
+        },
+      ],
+    }
+    expect(describeChannel(polled, CHANNEL, null, NOW)).toEqual({
+      text: 'Checked every 15 s',
+      tone: 'ok',
+      title: 'This indexer does not push it; last checked 2 s ago; next check in 13 s',
+    })
+    const pushed = { ...polled, following: [{ ...polled.following[0]!, how: 'pushed' as const, intervalMs: null, addresses: [] }] }
+    expect(describeChannel(pushed, CHANNEL, null, NOW).text).toBe('Live')
+    // A socket that is down is said first: nothing is checked while it is.
+    expect(describeChannel({ ...polled, socket: { ...polled.socket, state: 'offline' } }, CHANNEL, null, NOW).text).toBe('Offline')
+  })
+})

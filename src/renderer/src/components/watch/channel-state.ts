@@ -1,4 +1,5 @@
 import type { ChannelStatus, ConnectionState } from '@shared/domain'
+import { describeAddressFollowing } from '@renderer/model/following'
 
 export type LiveTone = 'ok' | 'busy' | 'bad' | 'muted'
 
@@ -21,7 +22,7 @@ export function circuitChannel(circuitId: string): string {
  * How a watched subject's channel is doing, in words: live, polled,
  * connecting, refused (with the server's text), or down with the socket.
  */
-export function describeChannel(connection: ConnectionState | null, channel: string, polledReason: string | null = null): LiveStateView {
+export function describeChannel(connection: ConnectionState | null, channel: string, polledReason: string | null = null, now = Date.now()): LiveStateView {
   const status: ChannelStatus | undefined = connection?.channels.find((entry) => entry.channel === channel)
   if (status?.mode === 'polled' || polledReason !== null) {
     const reason = polledReason ?? status?.error ?? 'The indexer does not stream this channel'
@@ -34,6 +35,10 @@ export function describeChannel(connection: ConnectionState | null, channel: str
     const text = socket === 'backing-off' ? 'Reconnecting' : socket === 'connecting' ? 'Connecting…' : 'Offline'
     return { text, tone: socket === 'offline' || socket === 'stopped' ? 'bad' : 'busy', title: connection.socket.reason ?? '' }
   }
+  // An address channel the indexer accepts but does not push (docs/wire.md) is checked over HTTP: said as such, not "Live".
+  const address = /^address:(.+):txs$/.exec(channel)?.[1]
+  const following = address === undefined ? null : describeAddressFollowing(connection, address, now)
+  if (following && following.text !== 'Live') return { text: following.text, tone: following.tone, title: following.title }
   if (!status) return { text: 'Not subscribed', tone: 'muted', title: 'Main has not asked the indexer for this channel yet' }
   if (status.state === 'subscribed') return { text: 'Live', tone: 'ok', title: 'Transactions arrive as they happen' }
   if (status.state === 'pending') return { text: 'Subscribing…', tone: 'busy', title: 'Waiting for the indexer to confirm' }
