@@ -85,13 +85,6 @@ describe('candidatesFromBatch', () => {
     expect(candidates).toEqual([])
   })
 
-  it('cleans and cuts an indexer\'s title and body before anything pops up', () => {
-    const [candidate] = candidatesFromBatch([batch.notifications(notification('n3', { title: 'Pay\u0000\u001b now\u200B', body: `\u202Egnp.exe\u202C ${'b'.repeat(200_000)}` }))], 0)
-    expect(candidate!.title).toBe('Pay now')
-    expect(candidate!.body.startsWith('gnp.exe b')).toBe(true)
-    expect(candidate!.body).toHaveLength(500)
-  })
-
   it('names a watched address by its label when one is given', () => {
     const [candidate] = candidatesFromBatch([batch.addressTransactions(addressTransaction(ADDR, SIG))], 0, {
       describeAddress: (address) => (address === ADDR ? 'Treasury' : address),

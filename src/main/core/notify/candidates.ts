@@ -8,7 +8,6 @@ import { circuitLabel } from '@shared/circuit-label'
 import { shortId } from '@shared/ids'
 import { ACTIVITY_NOTIFICATION_KINDS, type AddressTransaction, type AppNotification, type CircuitProof, type ProofSummary } from '@shared/domain'
 import type { HealthAlertRule, NotificationSource } from '@shared/notification-rules'
-import { notificationText } from '@shared/notification-text'
 import { routeForNotification, routeForTarget } from './routes'
 
 export interface NotifyCandidate {
@@ -160,8 +159,7 @@ export function candidatesFromBatch(batch: readonly EventLike[], at: number, opt
       } else if (event === 'addressTransactions' && isAddressTransaction(item)) {
         candidate = fromAddressTransaction(item, at, describe)
       }
-      // The indexer's words are free text: cleaned once here for every pop-up built from them (shared/notification-text.ts).
-      if (candidate) candidates.push({ ...candidate, ...notificationText(candidate) })
+      if (candidate) candidates.push(candidate)
     }
   }
   return candidates
