@@ -95,7 +95,21 @@ export class IndexerSession {
       if (state.state === 'ok') this.fetcher.online()
       deps.onHttpState()
     })
-    this.client = new IndexerClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, onOutcome: (outcome) => this.health.note(outcome) })
+    // Said once per list: an indexer that ignores `limit` does so at every page.
+    const trimmedLists = new Set<string>()
+    this.client = new IndexerClient({
+      baseUrl: target.httpUrl,
+      memory: deps.memory,
+      headers,
+      onOutcome: (outcome) => this.health.note(outcome),
+      onTrimmed: ({ list, answered, asked }) => {
+        if (trimmedLists.has(list)) return
+        trimmedLists.add(list)
+        deps.log.warn(
+          `the indexer answered ${answered} ${list} where ${asked} were asked: trimmed to the first ${asked}, the rest not read (it ignores the page size; later trims of ${list} are not logged)`,
+        )
+      },
+    })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
@@ -138,6 +152,7 @@ export class IndexerSession {
             },
             log: deps.log,
             onProblem: (problem) => this.pollProblem(problem),
+            onReadFailed: (problem) => deps.push('problem', problem),
             onUnauthorized: (problem) => deps.onUnauthorized?.(problem),
           })
     this.poller = new Poller()
