@@ -6,12 +6,15 @@
  * that the page still gets answers, that nothing is shown or kept as it
  * came without a word (a "silent change"), and that no credential leaks.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
 import type { AppNotification, ErrorInfo, Page as ListPage } from '@shared/domain'
 import type { Notice } from '@shared/notice'
+import { AuthClient } from '../../src/main/core/indexer/auth-client'
 import { memorySettingsStorage } from '../../src/main/core/config/settings'
 import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor/monitor'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
@@ -264,6 +267,37 @@ describe('hostile indexer values against serve mode', () => {
           },
           () => problems(w.page.events).some((p) => /trying again in 5 s/.test(p.message)),
         )
+      })
+    }
+  })
+
+  describe('a sign-in answer with an odd session cookie', () => {
+    const verifyBody = (JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/wire-samples/http-auth-verify.json'), 'utf8')) as { body: unknown }).body
+    const cookies: Array<[string, string, RegExp]> = [
+      ['a Set-Cookie over 16 KB', `zkhelios_session=${'x'.repeat(20_000)}; Path=/`, /^The indexer sent a session cookie too large to accept/],
+      ['a Set-Cookie of 64 KB', `zkhelios_session=${'y'.repeat(64_000)}; Path=/`, /^The indexer sent a session cookie too large to accept/],
+      ['Max-Age=0', 'zkhelios_session=abc; Max-Age=0; Path=/', /cleared the zkhelios_session session cookie/],
+      ['an empty value', 'zkhelios_session=; Path=/', /cleared the zkhelios_session session cookie/],
+    ]
+    for (const [name, cookie, told] of cookies) {
+      it(`says plainly what ${name} on verify means`, async () => {
+        const indexer = await startHostileIndexer()
+        tried++
+        try {
+          indexer.answer(/^\/api\/auth\/verify$/, (_request, response) => {
+            response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': cookie })
+            response.end(JSON.stringify(verifyBody))
+          })
+          const error = (await new AuthClient({ baseUrl: indexer.httpUrl }).verify({ message: 'm', signature: 's', pubkey: 'p' }).then(
+            () => null,
+            (caught: unknown) => caught,
+          )) as Error | null
+          expect(error?.message).toMatch(told)
+          expect(error?.message).not.toMatch(/Cannot reach|set no/)
+          survived++
+        } finally {
+          await indexer.close()
+        }
       })
     }
   })

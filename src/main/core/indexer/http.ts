@@ -148,6 +148,12 @@ const NETWORK_REASONS: Record<string, string> = {
   UND_ERR_SOCKET: 'connection closed',
 }
 
+/**
+ * How the message of an answer whose headers passed Node's limit begins:
+ * it did arrive, so "Cannot reach" would be false (auth-errors.ts names the cookie).
+ */
+export const HEADERS_TOO_LARGE = 'The indexer answered with headers larger than 16 KB'
+
 /** A failure to get a response at all, as UNREACHABLE or TIMEOUT (both worth retrying). */
 function transportFailure(error: unknown, url: string, timeoutMs: number): ProofWatchError {
   if (error instanceof ProofWatchError) return error
@@ -155,6 +161,9 @@ function transportFailure(error: unknown, url: string, timeoutMs: number): Proof
   const name = error instanceof Error ? error.name : ''
   const cause = error instanceof Error ? error.cause : undefined
   const code = errorCode(cause) ?? errorCode(error)
+  if (code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW') {
+    return new ProofWatchError({ code: 'DECODE', message: `${HEADERS_TOO_LARGE} (${origin}): not read, and not asked again`, retryable: false }, { cause: error })
+  }
   if (name === 'TimeoutError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
     return new ProofWatchError(
       { code: 'TIMEOUT', message: `${origin} did not answer within ${timeoutMs} ms`, retryable: true },
