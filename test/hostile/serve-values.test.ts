@@ -301,4 +301,33 @@ describe('hostile indexer values against serve mode', () => {
       })
     }
   })
+
+  describe('times outside any calendar', () => {
+    const times: Array<[string, unknown]> = [
+      ['an epoch past JavaScript\'s range (ms)', 8.64e15 + 1],
+      ['an epoch of 1e20', 1e20],
+      ['an ISO year past 275760', '+275760-09-13T00:00:00.001Z'],
+      ['an ISO year before -271821', '-271821-04-19T23:59:59.999Z'],
+      ['numeric text past the range', '99999999999999999999'],
+    ]
+    for (const [name, value] of times) {
+      it(`decodes ${name} as unknown, keeps it in the raw record, and answers without "Invalid time value"`, async () => {
+        const w = await watching((indexer) => {
+          indexer.answer(/^\/api\/proofs$/, json({ ok: true, items: [{ proofAccount: `Pr00f${'1'.repeat(39)}`, slot: '5', slotVerified: '5', verifiedAt: value }] }))
+          indexer.answer(/^\/api\/transactions$/, json({ ok: true, items: [{ signature: `S1g${'1'.repeat(85)}`, slot: '5', blockTime: value }] }))
+        })
+        await survives(
+          w,
+          async () => {
+            const proofs = (await w.page.call('listProofs', {}, { source: 'network' })) as SocketReply & { result?: { items: Array<{ verifiedAt: unknown; raw: { verifiedAt: unknown } }> } }
+            expect(proofs.result?.items[0]).toMatchObject({ verifiedAt: null, raw: { verifiedAt: expect.anything() } })
+            const txs = (await w.page.call('listTransactions', {}, { source: 'network' })) as SocketReply & { result?: { items: Array<{ blockTime: unknown; raw: { blockTime: unknown } }> } }
+            expect(txs.result?.items[0]).toMatchObject({ blockTime: null, raw: { blockTime: expect.anything() } })
+            expect(JSON.stringify([proofs, txs])).not.toMatch(/Invalid time value|RangeError/)
+          },
+          () => !w.log.lines.some((line) => /Invalid time value|RangeError/.test(line)),
+        )
+      })
+    }
+  })
 })
