@@ -330,4 +330,18 @@ describe('hostile indexer values against serve mode', () => {
       })
     }
   })
+
+  describe('a record with very long lists of its own', () => {
+    it('hands the page a transaction with 10,000 accounts whole (the page draws them in steps), over 1 MB', async () => {
+      const accounts = Array.from({ length: 10_000 }, (_, i) => `Acct${String(i).padStart(40, '1')}`)
+      const signature = `S1g${'1'.repeat(85)}`
+      const detail = { ok: true, transaction: { signature, slot: '5', status: 'SUCCESS', accounts, instructions: [{ programId: 'Zk', accounts }, ...Array.from({ length: 2000 }, () => ({ programId: 'Zk', accounts: accounts.slice(0, 2) }))] } }
+      const w = await watching((indexer) => indexer.answer(/^\/api\/transactions\/[^/]+$/, json(detail)))
+      await survives(w, async () => {
+        const reply = (await w.page.call('getTransaction', signature, { source: 'network' })) as SocketReply & { result?: { instructions: Array<{ accounts: string[] }> } }
+        expect(reply.result?.instructions).toHaveLength(2001)
+        expect(reply.result?.instructions[0]!.accounts).toHaveLength(10_000)
+      })
+    })
+  })
 })
