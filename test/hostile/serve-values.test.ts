@@ -170,8 +170,8 @@ describe('hostile indexer values against serve mode', () => {
     })
 
     const lists: Array<[string, RegExp, string, (count: number) => unknown, unknown[]]> = [
-      ['a proof list', /^\/api\/proofs$/, 'listProofs', (count) => ({ ok: true, items: Array.from({ length: count }, (_, i) => ({ proofAccount: `Pr00f${String(i).padStart(39, '1')}`, slot: String(1000 + i), slotVerified: String(1000 + i) })) }), [{ limit: 20 }, { source: 'network' }]],
-      ['a transaction list', /^\/api\/transactions$/, 'listTransactions', (count) => ({ ok: true, items: Array.from({ length: count }, (_, i) => ({ signature: `S1g${String(i).padStart(85, '1')}`, slot: String(1000 + i) })) }), [{ limit: 20 }, { source: 'network' }]],
+      ['a proof list', /^\/api\/proofs$/, 'listProofs', (count) => ({ ok: true, items: Array.from({ length: count }, (_, i) => ({ proofAccount: `Pr00f${String(i).padStart(39, '0')}`, slot: String(1000 + i), slotVerified: String(1000 + i) })) }), [{ limit: 20 }, { source: 'network' }]],
+      ['a transaction list', /^\/api\/transactions$/, 'listTransactions', (count) => ({ ok: true, items: Array.from({ length: count }, (_, i) => ({ signature: `S1g${String(i).padStart(85, '0')}`, slot: String(1000 + i) })) }), [{ limit: 20 }, { source: 'network' }]],
     ]
     for (const [name, path, method, body, args] of lists) {
       it(`trims ${name} of 50,000 items to the 20 asked, and says so`, async () => {
@@ -342,6 +342,97 @@ describe('hostile indexer values against serve mode', () => {
         expect(reply.result?.instructions).toHaveLength(2001)
         expect(reply.result?.instructions[0]!.accounts).toHaveLength(10_000)
       })
+    })
+  })
+
+  describe('ids that repeat in a page, and records that change under their id', () => {
+    const account = (n: number) => `Pr00f${String(n).padStart(39, '1')}`
+    const pages: Array<[string, RegExp, string, unknown, (items: Array<Record<string, unknown>>) => void]> = [
+      [
+        'a proof page naming one proof three times, lowest slot last',
+        /^\/api\/proofs$/,
+        'listProofs',
+        { ok: true, items: [{ proofAccount: account(1), slotVerified: '12', tag: 'high' }, { proofAccount: account(2), slotVerified: '9' }, { proofAccount: account(1), slotVerified: '11' }, { proofAccount: account(1), slotVerified: '10', tag: 'low' }] },
+        (items) => {
+          expect(items.map((item) => item.proofAccount)).toEqual([account(1), account(2)])
+          expect(items[0]).toMatchObject({ slotVerified: '12', raw: { tag: 'high' } })
+        },
+      ],
+      [
+        'a transaction page naming one signature twice',
+        /^\/api\/transactions$/,
+        'listTransactions',
+        { ok: true, items: [{ signature: `S1g${'1'.repeat(85)}`, slot: '5' }, { signature: `S1g${'1'.repeat(85)}`, slot: '7', tag: 'later' }] },
+        (items) => expect(items).toMatchObject([{ slot: '7', raw: { tag: 'later' } }]),
+      ],
+    ]
+    for (const [name, path, method, body, check] of pages) {
+      it(`shows and keeps one copy of ${name}, the highest slot's, and says so`, async () => {
+        const w = await watching((indexer) => indexer.answer(path, json(body)))
+        await survives(
+          w,
+          async () => {
+            const network = (await w.page.call(method, {}, { source: 'network' })) as SocketReply & { result?: { items: Array<Record<string, unknown>> } }
+            check(network.result?.items ?? [])
+            const cached = (await w.page.call(method, {}, { source: 'cache' })) as SocketReply & { result?: { items: Array<Record<string, unknown>> } }
+            check(cached.result?.items ?? [])
+          },
+          () => w.log.lines.some((line) => /named the same record more than once/.test(line)),
+        )
+      })
+    }
+
+    const changes: Array<[string, Record<string, unknown>, Record<string, unknown>, RegExp]> = [
+      ['revoked', { revoked: false }, { revoked: true }, /revoked was false, now true/],
+      ['its authority', { authority: 'Auth1111111111111111111111111111111111111111' }, { authority: 'Evil1111111111111111111111111111111111111111' }, /authority was "Auth1+", now "Evil1+"/],
+      ['its circuit', { circuitId: 'age-over-18' }, { circuitId: 'other-circuit' }, /circuitId was "age-over-18", now "other-circuit"/],
+    ]
+    for (const [name, before, after, told] of changes) {
+      it(`says so when a cached proof's ${name} changes under its id`, async () => {
+        let current = before
+        const w = await watching((indexer) =>
+          indexer.answer(/^\/api\/proofs$/, (_request, response) => {
+            response.writeHead(200, { 'content-type': 'application/json' })
+            response.end(JSON.stringify({ ok: true, items: [{ proofAccount: account(3), slotVerified: '20', verified: true, ...current }] }))
+          }),
+        )
+        await survives(
+          w,
+          async () => {
+            await w.page.call('listProofs', {}, { source: 'network' })
+            current = after
+            await w.page.call('listProofs', {}, { source: 'network' })
+            await waitFor(() => w.log.lines.some((line) => told.test(line)))
+          },
+          () => w.log.lines.some((line) => /a stored proof changed under its id/.test(line)),
+        )
+      })
+    }
+  })
+
+  describe('a watched proof revoked under its id', () => {
+    it('becomes an entry in the centre and a pop-up under the rule for revoked proofs', async () => {
+      const authority = 'Auth1111111111111111111111111111111111111111'
+      const proofAccount = `Pr00f${'7'.repeat(39)}`
+      let revoked = false
+      const w = await watching((indexer) =>
+        indexer.answer(/^\/api\/proofs$/, (_request, response) => {
+          response.writeHead(200, { 'content-type': 'application/json' })
+          response.end(JSON.stringify({ ok: true, items: [{ proofAccount, authority, slotVerified: '20', verified: true, revoked }] }))
+        }),
+      )
+      await survives(
+        w,
+        async () => {
+          expect(await w.page.call('watchAddress', { pubkey: authority })).toHaveProperty('result')
+          await w.page.call('listProofs', {}, { source: 'network' })
+          revoked = true
+          await w.page.call('listProofs', {}, { source: 'network' })
+          await waitFor(async () => (await centre(w)).some((entry) => entry.kind === 'PROOF_REVOKED'))
+          await waitFor(() => notices(w.page.events).some((notice) => /Proof revoked/.test(notice.title + notice.body)))
+        },
+        () => w.log.lines.some((line) => /revoked was false, now true/.test(line)),
+      )
     })
   })
 })

@@ -322,7 +322,7 @@ describe('walking pages from the client', () => {
 
 describe('IndexerClient: a list answer past the limit asked', () => {
   const notification = (i: number) => ({ id: `n${i}`, type: 'SYSTEM', title: `Notice ${i}`, body: 'x', read: false })
-  const proofItem = (i: number) => ({ proofAccount: `P${String(i).padStart(43, '1')}`, slot: String(i), accounts: Array.from({ length: 30 }, (_, a) => `a${a}`) })
+  const proofItem = (i: number) => ({ proofAccount: `P${String(i).padStart(43, '0')}`, slot: String(i), accounts: Array.from({ length: 30 }, (_, a) => `a${a}`) })
 
   for (const [size, count] of [['small', 150], ['large (cut as text before parsing)', 30_000]] as const) {
     it(`trims a ${size} notification page to the limit and reports how many came`, async () => {
@@ -358,5 +358,15 @@ describe('IndexerClient: a list answer past the limit asked', () => {
     const { client: c } = client(s.url, { onTrimmed: (trim) => trims.push(trim) })
     expect((await c.notifications({ limit: 100 })).items).toHaveLength(100)
     expect(trims).toEqual([])
+  })
+})
+
+describe('IndexerClient: a page naming one id more than once', () => {
+  it('keeps one notification per id (the first) and reports the repeat', async () => {
+    const s = await serve((_req, res) => sendJson(res, 200, { ok: true, items: [{ id: 'n1', title: 'first' }, { id: 'n2', title: 'x' }, { id: 'n1', title: 'again' }], nextCursor: null }))
+    const repeats: unknown[] = []
+    const { client: c } = client(s.url, { onDuplicates: (duplicates) => repeats.push(duplicates) })
+    expect((await c.notifications({ limit: 10 })).items.map((n) => `${n.id}:${n.title}`)).toEqual(['n1:first', 'n2:x'])
+    expect(repeats).toEqual([{ list: 'notifications', ids: ['n1'], dropped: 1 }])
   })
 })

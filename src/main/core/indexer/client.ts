@@ -42,6 +42,7 @@ import {
 } from './decode'
 import { ConditionalCache } from './conditional-cache'
 import { requestJson, type RequestOptions } from './http'
+import { dedupeById } from './page-duplicates'
 import type { HttpOutcome } from './http-health'
 import {
   createParameterMemory,
@@ -83,6 +84,16 @@ export interface IndexerClientOptions {
   onOutcome?: (outcome: HttpOutcome) => void
   /** A list answered more items than the `limit` asked (or than the endpoint allows): the rest were dropped unread. */
   onTrimmed?: (trim: PageTrim) => void
+  /** A page named the same id more than once: one copy was kept (page-duplicates.ts). */
+  onDuplicates?: (duplicates: PageDuplicates) => void
+}
+
+/** Ids one page held more than once. */
+export interface PageDuplicates {
+  list: string
+  /** Up to ten of the ids. */
+  ids: string[]
+  dropped: number
 }
 
 /** One answer cut to the page size asked. */
@@ -108,10 +119,12 @@ export class IndexerClient {
   readonly conditional: ConditionalCache | null
   private readonly onOutcome: (outcome: HttpOutcome) => void
   private readonly onTrimmed: (trim: PageTrim) => void
+  private readonly onDuplicates: (duplicates: PageDuplicates) => void
 
   constructor(options: IndexerClientOptions) {
     this.onOutcome = options.onOutcome ?? (() => {})
     this.onTrimmed = options.onTrimmed ?? (() => {})
+    this.onDuplicates = options.onDuplicates ?? (() => {})
     this.baseUrl = normalizeBaseUrl(options.baseUrl)
     this.memory = options.memory ?? createParameterMemory()
     this.request = {}
@@ -169,7 +182,7 @@ export class IndexerClient {
     const { result } = await this.negotiated(parameters, (values) =>
       this.get('/api/proofs', {}, { authority, ...values, state, cursor, limit }, this.cap('proofs', limit, PROOF_PAGE_LIMIT)),
     )
-    return decodeProofPage(result, this.cap('proofs', limit, PROOF_PAGE_LIMIT))
+    return this.oncePerId('proofs', decodeProofPage(result, this.cap('proofs', limit, PROOF_PAGE_LIMIT)), (proof) => proof.proofAccount, (proof) => proof.slotVerified)
   }
 
   /** The indexer's circuits (WIRE.md §Accounts); a 404 means it lists none. */
@@ -188,7 +201,7 @@ export class IndexerClient {
     const cursor = optionalText(query?.cursor, 'The cursor', MAX_CURSOR_LENGTH)
     const limit = optionalLimit(query?.limit, PROOF_PAGE_LIMIT)
     const body = await this.get('/api/proofs/by-circuit/:circuitId', { circuitId: id }, { cursor, limit }, this.cap('proofs', limit, PROOF_PAGE_LIMIT))
-    return decodeProofPage(body, this.cap('proofs', limit, PROOF_PAGE_LIMIT))
+    return this.oncePerId('proofs', decodeProofPage(body, this.cap('proofs', limit, PROOF_PAGE_LIMIT)), (proof) => proof.proofAccount, (proof) => proof.slotVerified)
   }
 
   async transactions(query: TransactionQuery = {}): Promise<Page<Transaction>> {
@@ -204,7 +217,15 @@ export class IndexerClient {
     const { result } = await this.negotiated(parameters, (values) =>
       this.get('/api/transactions', {}, { pubkey, type, ...values, fromDate, toDate, cursor, limit }, this.cap('transactions', limit, TRANSACTION_PAGE_LIMIT)),
     )
-    return decodeTransactionPage(result, this.cap('transactions', limit, TRANSACTION_PAGE_LIMIT))
+    return this.oncePerId('transactions', decodeTransactionPage(result, this.cap('transactions', limit, TRANSACTION_PAGE_LIMIT)), (tx) => tx.signature, (tx) => tx.slot)
+  }
+
+  /** One record per id, the highest slot's; the repeat is reported. */
+  private oncePerId<T>(list: string, page: Page<T>, idOf: (item: T) => string, slotOf?: (item: T) => string | null): Page<T> {
+    const { items, repeated, dropped } = dedupeById(page.items, idOf, slotOf)
+    if (dropped === 0) return page
+    this.onDuplicates({ list, ids: repeated.slice(0, 10), dropped })
+    return { ...page, items }
   }
 
   /** A page holds at most the `limit` asked; unasked, at most what the endpoint allows. */
@@ -222,7 +243,7 @@ export class IndexerClient {
     // Read state changes without a new body ETag being promised: always asked afresh.
     const cap = this.cap('notifications', limit, NOTIFICATION_PAGE_LIMIT)
     const response = await requestJson(buildUrl(this.baseUrl, '/api/notifications', {}, params), { ...this.request, conditional: undefined, ...listCut(cap) })
-    return decodeNotificationPage(response.body, Date.now(), cap)
+    return this.oncePerId('notifications', decodeNotificationPage(response.body, Date.now(), cap), (notification) => notification.id)
   }
 
   async markNotificationRead(id: string): Promise<void> {

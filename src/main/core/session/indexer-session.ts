@@ -9,6 +9,8 @@ import { ProofFiller } from './proof-filler'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
+import type { RecordChange } from '../history/history-writer'
+import { revokedChangeEntry } from '../notify/record-change-entries'
 import { IndexerClient } from '../indexer/client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
 import { indexerKey } from '../indexer/url'
@@ -83,6 +85,7 @@ export class IndexerSession {
   readonly inbox: IndexerInbox | null
   private socketLive = false
   private inboxTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly unsubscribeChanges: () => void
   private inboxInterval: ReturnType<typeof setInterval> | null = null
 
   constructor(
@@ -109,8 +112,14 @@ export class IndexerSession {
           `the indexer answered ${answered} ${list} where ${asked} were asked: trimmed to the first ${asked}, the rest not read (it ignores the page size; later trims of ${list} are not logged)`,
         )
       },
+      onDuplicates: ({ list, ids, dropped }) => {
+        if (trimmedLists.has(`duplicates:${list}`)) return
+        trimmedLists.add(`duplicates:${list}`)
+        deps.log.warn(`a page of ${list} named the same record more than once: ${dropped} ${dropped === 1 ? 'copy' : 'copies'} dropped, the one with the highest slot kept (later repeats in ${list} are not logged)`, { ids })
+      },
     })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
+    this.unsubscribeChanges = deps.history.onRecordChanged((changes) => this.recordsChanged(changes))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
     // Then the full records of what the user watches, for reading offline. One pace for both.
@@ -248,6 +257,7 @@ export class IndexerSession {
 
   stop(): void {
     this.stopped = true
+    this.unsubscribeChanges()
     void this.fetcher.stop()
     this.filler.stop()
     this.unsubscribeWatchlist()
@@ -378,6 +388,23 @@ export class IndexerSession {
    * An indexer out of reach is said once, by the connection state in the
    * header; each poll failing for that reason too would only repeat it.
    */
+  /**
+   * Stored proofs whose standing changed under their id: said in the log,
+   * and a proof of the user's (or of a watched address) that became revoked
+   * is a notification under the rule for revoked proofs.
+   */
+  private recordsChanged(changes: readonly RecordChange[]): void {
+    const key = indexerKey(this.target.httpUrl)
+    const mine = new Set([...(this.target.wallet ? [this.target.wallet] : []), ...this.deps.watchlist.watchedPubkeys()])
+    const now = Date.now()
+    for (const change of changes) {
+      if (change.indexer !== key) continue
+      this.deps.log.warn(`a stored proof changed under its id: ${change.field} was ${JSON.stringify(change.before)}, now ${JSON.stringify(change.after)}`, { proofAccount: change.proofAccount })
+      const alert = change.proof.authority !== null && mine.has(change.proof.authority) ? revokedChangeEntry(change, now) : null
+      if (alert) this.deps.centre.record([alert.entry], [alert.candidate])
+    }
+  }
+
   private pollProblem(problem: ErrorInfo): void {
     this.deps.log.warn('indexer problem', problem)
     if (isOfflineError(problem)) return
