@@ -383,9 +383,9 @@ describe('hostile indexer values against serve mode', () => {
     }
 
     const changes: Array<[string, Record<string, unknown>, Record<string, unknown>, RegExp]> = [
-      ['revoked', { revoked: false }, { revoked: true }, /revoked was false, now true/],
-      ['its authority', { authority: 'Auth1111111111111111111111111111111111111111' }, { authority: 'Evil1111111111111111111111111111111111111111' }, /authority was "Auth1+", now "Evil1+"/],
-      ['its circuit', { circuitId: 'age-over-18' }, { circuitId: 'other-circuit' }, /circuitId was "age-over-18", now "other-circuit"/],
+      ['revoked state', { revoked: false }, { revoked: true }, /revoked was false, now true/],
+      ['authority', { authority: 'Auth1111111111111111111111111111111111111111' }, { authority: 'Evil1111111111111111111111111111111111111111' }, /authority was "Auth1+", now "Evil1+"/],
+      ['circuit', { circuitId: 'age-over-18' }, { circuitId: 'other-circuit' }, /circuitId was "age-over-18", now "other-circuit"/],
     ]
     for (const [name, before, after, told] of changes) {
       it(`says so when a cached proof's ${name} changes under its id`, async () => {
