@@ -56,12 +56,20 @@ describe('NativeNotifications', () => {
     expect(FakeNotification.instances.slice(1).every((n) => n.closed)).toBe(true)
   })
 
+  it('hands the OS no control, bidi or zero-width character', () => {
+    const { natives } = setup()
+    natives.show({ ...notice('Alert\u0007\u001b[2J'), body: 'open \u202Egnp.exe\u202C\u200B now\u0000' })
+    const options = FakeNotification.instances[0]!.options
+    expect(options.title).toBe('Alert [2J')
+    expect(options.body).toBe('open gnp.exe now')
+  })
+
   it('clips long text and says once when the system shows no notifications', () => {
     const { natives } = setup()
     natives.show({ ...notice('t'.repeat(500)), body: 'b'.repeat(1000) })
     const options = FakeNotification.instances[0]!.options
     expect(options.title.length).toBeLessThanOrEqual(120)
-    expect(options.body.length).toBeLessThanOrEqual(300)
+    expect(options.body.length).toBeLessThanOrEqual(500)
     const unsupported = setup(undefined, false)
     expect(unsupported.natives.show(notice('x'))).toBe(false)
     expect(unsupported.natives.show(notice('y'))).toBe(false)

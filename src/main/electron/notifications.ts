@@ -6,6 +6,7 @@
 import type { NotificationConstructorOptions } from 'electron'
 import type { Logger } from '../core/log/log'
 import type { NativeNotice } from '../core/notify/summary'
+import { notificationText } from '@shared/notification-text'
 import { PRODUCT_NAME } from './app-identity'
 
 /** The part of Electron's Notification used here. */
@@ -27,12 +28,6 @@ export interface NativeNotificationsDeps {
   maxKept?: number
 }
 
-const TITLE_MAX = 120
-const BODY_MAX = 300
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
 
 export class NativeNotifications {
   private readonly kept = new Set<NotificationLike>()
@@ -50,9 +45,11 @@ export class NativeNotifications {
       this.unsupportedLogged = true
       return false
     }
+    // Cleaned again at the edge: summaries quote candidates, and nothing uncleaned may reach the OS (shared/notification-text.ts).
+    const text = notificationText(notice)
     const notification = this.deps.create({
-      title: clip(notice.title || PRODUCT_NAME, TITLE_MAX),
-      body: clip(notice.body, BODY_MAX),
+      title: text.title || PRODUCT_NAME,
+      body: text.body,
       ...(this.deps.iconPath ? { icon: this.deps.iconPath } : {}),
     })
     const release = () => this.kept.delete(notification)

@@ -11,7 +11,7 @@ import { ProofWatchError } from '@shared/errors'
 import { DEFAULT_CACHE_LIMITS, type CacheDamage, type CacheInfo, type CacheLimits } from '@shared/history'
 import { requireText } from '../indexer/arguments'
 import { HistoryDatabase, MEMORY_PATH, type HistoryDatabaseOptions } from './database'
-import { HistoryWriter, IndexerIds, type WriteOp } from './history-writer'
+import { HistoryWriter, IndexerIds, type RecordChange, type WriteOp } from './history-writer'
 import { countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
@@ -37,6 +37,7 @@ export class HistoryCache implements CacheFile {
   private readonly clock: () => number
   private readonly damageListeners = new Set<Listener<CacheDamage | null>>()
   private readonly problemListeners = new Set<Listener<ErrorInfo>>()
+  private readonly changeListeners = new Set<Listener<readonly RecordChange[]>>()
   private readonly views = new Map<string, IndexerHistory>()
   private limits: CacheLimits
   private policy: RetentionPolicy
@@ -51,6 +52,11 @@ export class HistoryCache implements CacheFile {
     this.database = HistoryDatabase.open(options)
     this.ids = new IndexerIds(this.database, this.clock)
     this.writer = new HistoryWriter(this.database, this.ids, options.notificationCap)
+    // Told outside the write queue's flush: a listener may well write (a notification entry).
+    this.writer.onRecordChanged = (changes) =>
+      queueMicrotask(() => {
+        for (const listener of this.changeListeners) listener(changes)
+      })
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...options.limits }
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
@@ -105,6 +111,12 @@ export class HistoryCache implements CacheFile {
   onDamage(listener: Listener<CacheDamage | null>): () => void {
     this.damageListeners.add(listener)
     return () => this.damageListeners.delete(listener)
+  }
+
+  /** Told, after each write commits, of stored proofs whose revoked state, authority or circuit changed under their id. */
+  onRecordChanged(listener: Listener<readonly RecordChange[]>): () => void {
+    this.changeListeners.add(listener)
+    return () => this.changeListeners.delete(listener)
   }
 
   /** Told about writes given up and rows that could not be read back. */

@@ -20,6 +20,22 @@ import type { HistoryDatabase } from './database'
 import { UPSERT_CIRCUIT } from './migrations'
 import { rawText, slotKey, timeKey } from './stored-records'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
+import { toBoolean } from '../indexer/decode-values'
+
+/**
+ * A stored proof whose standing changed under its id: revoked, its
+ * authority or its circuit. A new copy replaced the old one without a word
+ * before; now whoever keeps the cache is told (after the write commits).
+ */
+export interface RecordChange {
+  indexer: string
+  proofAccount: string
+  field: 'revoked' | 'authority' | 'circuitId'
+  before: string | boolean | null
+  after: string | boolean | null
+  /** The proof as now stored. */
+  proof: Proof
+}
 
 export type WriteOp =
   | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
@@ -141,6 +157,8 @@ export const SQL = {
     DELETE FROM notifications WHERE id IN (
       SELECT id FROM notifications WHERE indexer_id = ? ORDER BY read DESC, received_at, id LIMIT ?)`,
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
+  // A full record held already: what a new copy is compared with.
+  storedProof: 'SELECT authority, circuit_id, raw FROM proofs WHERE indexer_id = ? AND proof_account = ? AND complete = 1',
 } as const
 
 /** Indexer ids by key, for the current connection. */
@@ -199,6 +217,10 @@ export class HistoryWriter {
    * so the count runs only once this could be over the cap.
    */
   private readonly notificationsAtMost = new Map<number, number>()
+  /** Changes found in the batch being written: told once it commits, dropped if it does not. */
+  private changes: RecordChange[] = []
+  /** Told of records that changed under their id, after each batch commits. */
+  onRecordChanged: ((changes: readonly RecordChange[]) => void) | null = null
 
   constructor(
     private readonly database: HistoryDatabase,
@@ -216,10 +238,15 @@ export class HistoryWriter {
   applyBatch(ops: readonly WriteOp[]): void {
     const db = this.database.db
     db.exec('BEGIN IMMEDIATE')
+    this.changes = []
     try {
       for (const op of coalesceNotificationWrites(ops)) this.apply(op)
       db.exec('COMMIT')
+      const changes = this.changes
+      this.changes = []
+      if (changes.length > 0) this.onRecordChanged?.(changes)
     } catch (error) {
+      this.changes = []
       // What this batch wrote is gone with it (and what it trimmed is back).
       this.circuitsWritten.clear()
       this.notificationsAtMost.clear()
@@ -238,7 +265,7 @@ export class HistoryWriter {
     const indexerId = this.ids.idOf(op.indexer)
     switch (op.type) {
       case 'proofs':
-        return this.writeProofs(indexerId, op.proofs, op.at)
+        return this.writeProofs(indexerId, op.proofs, op.at, op.indexer)
       case 'proof-summaries':
         return this.writeProofSummaries(indexerId, op.summaries, op.own, op.at)
       case 'transactions':
@@ -268,10 +295,15 @@ export class HistoryWriter {
     }
   }
 
-  private writeProofs(indexerId: number, proofs: readonly Proof[], at: number): void {
+  private writeProofs(indexerId: number, proofs: readonly Proof[], at: number, indexer: string): void {
     const upsert = this.database.statement(SQL.upsertProof)
+    const stored = this.database.statement(SQL.storedProof)
     const circuits = new Map<string, { name: string | null; type: string | null }>()
     for (const proof of proofs) {
+      const raw = rawText(proof.raw)
+      const held = stored.get(indexerId, proof.proofAccount) as { authority: string | null; circuit_id: string | null; raw: string } | undefined
+      // The same text is the same record: only a copy that differs is looked into.
+      if (held !== undefined && held.raw !== raw) this.compareProof(indexer, held, proof)
       upsert.run(
         indexerId,
         proof.proofAccount,
@@ -280,12 +312,28 @@ export class HistoryWriter {
         proof.proofType,
         slotKey(proof.slotVerified),
         timeKey(proof.verifiedAt),
-        rawText(proof.raw),
+        raw,
         at,
       )
       if (proof.circuitId !== null) circuits.set(proof.circuitId, { name: proof.circuitName, type: proof.proofType })
     }
     this.writeCircuits(indexerId, circuits)
+  }
+
+  private compareProof(indexer: string, held: { authority: string | null; circuit_id: string | null; raw: string }, proof: Proof): void {
+    let before: boolean | null = null
+    try {
+      before = toBoolean((JSON.parse(held.raw) as { revoked?: unknown }).revoked)
+    } catch {
+      // A held row that is not JSON is salvage's business; nothing to compare with.
+    }
+    const change = (field: RecordChange['field'], was: string | boolean | null, now: string | boolean | null) => {
+      // Unknown before is no change of standing; a known value that changed (or went) is.
+      if (was !== null && was !== now) this.changes.push({ indexer, proofAccount: proof.proofAccount, field, before: was, after: now, proof })
+    }
+    change('revoked', before, proof.revoked)
+    change('authority', held.authority, proof.authority)
+    change('circuitId', held.circuit_id, proof.circuitId)
   }
 
   private writeProofSummaries(indexerId: number, summaries: readonly ProofSummary[], own: boolean, at: number): void {

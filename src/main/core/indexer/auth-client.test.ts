@@ -76,6 +76,27 @@ describe('AuthClient over real HTTP', () => {
     expect(ended.message).toContain('Sign in again')
   })
 
+  it('says the indexer cleared the session cookie when verify answers Max-Age=0 or an empty value', async () => {
+    const ok = sample('http-auth-verify.json')
+    for (const cleared of ['zkhelios_session=token-1; Max-Age=0; Path=/', 'zkhelios_session=; Path=/', 'zkhelios_session=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT']) {
+      const { server } = await replay({ 'POST /api/auth/verify': [{ ...ok, headers: { 'set-cookie': cleared } }] })
+      const error = await failure(new AuthClient({ baseUrl: server.url }).verify({ message: 'm', signature: 's', pubkey: 'p' }))
+      expect(error.message).toBe('The indexer accepted the signature but cleared the zkhelios_session session cookie (Max-Age=0 or an empty value), so there is no session to keep.')
+      await server.close()
+    }
+    const { server } = await replay({ 'POST /api/auth/verify': [{ ...ok, headers: {} }] })
+    expect((await failure(new AuthClient({ baseUrl: server.url }).verify({ message: 'm', signature: 's', pubkey: 'p' }))).message).toMatch(/set no zkhelios_session cookie/)
+  })
+
+  it('says a Set-Cookie over 16 KB was too large, not that the indexer cannot be reached', async () => {
+    const ok = sample('http-auth-verify.json')
+    const { server } = await replay({ 'POST /api/auth/verify': [{ ...ok, headers: { 'set-cookie': `zkhelios_session=${'x'.repeat(20_000)}; Path=/` } }] })
+    const error = await failure(new AuthClient({ baseUrl: server.url }).verify({ message: 'm', signature: 's', pubkey: 'p' }))
+    expect(error.message).toBe('The indexer sent a session cookie too large to accept (its headers passed 16 KB), so no session could be kept.')
+    expect(error.message).not.toMatch(/Cannot reach/)
+    expect(server.requests).toHaveLength(1)
+  })
+
   it('waits as long as a 429 asks and tries again', async () => {
     const { server } = await replay({
       'POST /api/auth/nonce': [

@@ -15,6 +15,7 @@ import {
   decodeSignInChallenge,
   decodeVerifyAnswer,
   SESSION_COOKIE_NAME,
+  sessionCookieCleared,
   sessionCookieFrom,
   type SignInChallenge,
 } from './sign-in'
@@ -69,7 +70,8 @@ export class AuthClient {
     const answer = decodeVerifyAnswer(response.body)
     const cookie = sessionCookieFrom(response.headers, this.now(), this.cookieName)
     if (cookie === null) {
-      throw new ProofWatchError({ code: 'DECODE', message: `The indexer accepted the signature but set no ${this.cookieName} cookie, so there is no session to keep.` })
+      const what = sessionCookieCleared(response.headers, this.now(), this.cookieName) ? `cleared the ${this.cookieName} session cookie (Max-Age=0 or an empty value)` : `set no ${this.cookieName} cookie`
+      throw new ProofWatchError({ code: 'DECODE', message: `The indexer accepted the signature but ${what}, so there is no session to keep.` })
     }
     return {
       user: answer.user,

@@ -1,5 +1,6 @@
 /** The indexer's sign-in errors as sentences a person understands; the server's code is kept alongside. */
 import type { ErrorInfo } from '@shared/domain'
+import { HEADERS_TOO_LARGE } from './http'
 
 /** `account`: the signed-in account's sessions and preferences. */
 export type AuthStep = 'nonce' | 'verify' | 'me' | 'refresh' | 'logout' | 'account'
@@ -54,6 +55,10 @@ function sentence(info: ErrorInfo, step: AuthStep, now: number): string | null {
   if (info.status === 404 && step === 'nonce') return 'This indexer has no sign-in (it answered 404 to POST /api/auth/nonce).'
   if (info.status !== undefined && info.status >= 500) return `The indexer failed while signing in (HTTP ${info.status}). Try again later.`
   if (info.code === 'UNREACHABLE' || info.code === 'TIMEOUT') return `Cannot reach the indexer to sign in: ${info.message}`
+  // The answer came, with a Set-Cookie (or other header) over Node's 16 KB: a plain sentence, not "Cannot reach".
+  if (info.code === 'DECODE' && info.message.startsWith(HEADERS_TOO_LARGE)) {
+    return 'The indexer sent a session cookie too large to accept (its headers passed 16 KB), so no session could be kept.'
+  }
   return null
 }
 

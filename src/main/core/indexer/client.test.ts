@@ -319,3 +319,54 @@ describe('walking pages from the client', () => {
     expect(s.requests).toHaveLength(2)
   })
 })
+
+describe('IndexerClient: a list answer past the limit asked', () => {
+  const notification = (i: number) => ({ id: `n${i}`, type: 'SYSTEM', title: `Notice ${i}`, body: 'x', read: false })
+  const proofItem = (i: number) => ({ proofAccount: `P${String(i).padStart(43, '0')}`, slot: String(i), accounts: Array.from({ length: 30 }, (_, a) => `a${a}`) })
+
+  for (const [size, count] of [['small', 150], ['large (cut as text before parsing)', 30_000]] as const) {
+    it(`trims a ${size} notification page to the limit and reports how many came`, async () => {
+      const s = await serve((_req, res) => sendJson(res, 200, { ok: true, items: Array.from({ length: count }, (_, i) => notification(i)), nextCursor: 'c2' }))
+      const trims: unknown[] = []
+      const { client: c } = client(s.url, { onTrimmed: (trim) => trims.push(trim) })
+      const page = await c.notifications({ limit: 100 })
+      expect(page.items.map((item) => item.id)).toEqual(Array.from({ length: 100 }, (_, i) => `n${i}`))
+      expect(page.nextCursor).toBe('c2')
+      expect(trims).toEqual([{ list: 'notifications', answered: count, asked: 100 }])
+    })
+  }
+
+  it('trims proof and transaction pages, keeping each record\'s own arrays whole', async () => {
+    const s = await serve((req, res) =>
+      sendJson(res, 200, req.url?.startsWith('/api/proofs') ? { ok: true, items: Array.from({ length: 20_000 }, (_, i) => proofItem(i)) } : { ok: true, items: Array.from({ length: 500 }, (_, i) => ({ signature: `S${i}`, slot: String(i) })) }),
+    )
+    const trims: unknown[] = []
+    const { client: c } = client(s.url, { onTrimmed: (trim) => trims.push(trim) })
+    const proofs = await c.proofs({ limit: 20 })
+    expect(proofs.items).toHaveLength(20)
+    expect(proofs.items[0]!.raw).toMatchObject({ accounts: expect.arrayContaining(['a29']) })
+    expect((await c.transactions({})).items).toHaveLength(200)
+    expect(trims).toEqual([
+      { list: 'proofs', answered: 20_000, asked: 20 },
+      { list: 'transactions', answered: 500, asked: 200 },
+    ])
+  })
+
+  it('leaves a page within the limit alone and says nothing', async () => {
+    const s = await serve((_req, res) => sendJson(res, 200, { ok: true, items: Array.from({ length: 100 }, (_, i) => notification(i)), nextCursor: null }))
+    const trims: unknown[] = []
+    const { client: c } = client(s.url, { onTrimmed: (trim) => trims.push(trim) })
+    expect((await c.notifications({ limit: 100 })).items).toHaveLength(100)
+    expect(trims).toEqual([])
+  })
+})
+
+describe('IndexerClient: a page naming one id more than once', () => {
+  it('keeps one notification per id (the first) and reports the repeat', async () => {
+    const s = await serve((_req, res) => sendJson(res, 200, { ok: true, items: [{ id: 'n1', title: 'first' }, { id: 'n2', title: 'x' }, { id: 'n1', title: 'again' }], nextCursor: null }))
+    const repeats: unknown[] = []
+    const { client: c } = client(s.url, { onDuplicates: (duplicates) => repeats.push(duplicates) })
+    expect((await c.notifications({ limit: 10 })).items.map((n) => `${n.id}:${n.title}`)).toEqual(['n1:first', 'n2:x'])
+    expect(repeats).toEqual([{ list: 'notifications', ids: ['n1'], dropped: 1 }])
+  })
+})

@@ -38,9 +38,11 @@ import {
   decodeSeries,
   decodeTransactionDetail,
   decodeTransactionPage,
+  type PageCap,
 } from './decode'
 import { ConditionalCache } from './conditional-cache'
 import { requestJson, type RequestOptions } from './http'
+import { dedupeById } from './page-duplicates'
 import type { HttpOutcome } from './http-health'
 import {
   createParameterMemory,
@@ -80,6 +82,32 @@ export interface IndexerClientOptions {
   conditional?: ConditionalCache | false
   /** Told how every request ended: the indexer's HTTP health is the client's to know. */
   onOutcome?: (outcome: HttpOutcome) => void
+  /** A list answered more items than the `limit` asked (or than the endpoint allows): the rest were dropped unread. */
+  onTrimmed?: (trim: PageTrim) => void
+  /** A page named the same id more than once: one copy was kept (page-duplicates.ts). */
+  onDuplicates?: (duplicates: PageDuplicates) => void
+}
+
+/** Ids one page held more than once. */
+export interface PageDuplicates {
+  list: string
+  /** Up to ten of the ids. */
+  ids: string[]
+  dropped: number
+}
+
+/** One answer cut to the page size asked. */
+export interface PageTrim {
+  /** 'notifications', 'proofs', 'transactions'. */
+  list: string
+  answered: number
+  asked: number
+}
+
+/** A large list answer is cut to the page size before it is parsed (http.ts, long-lists.ts). */
+function listCut(cap: PageCap | undefined): Pick<RequestOptions, 'listLimit' | 'onListCut'> {
+  if (!cap) return {}
+  return { listLimit: cap.limit, onListCut: (answered) => cap.onTrimmed?.(answered) }
 }
 
 export class IndexerClient {
@@ -90,9 +118,13 @@ export class IndexerClient {
   /** Null when conditional requests are off. */
   readonly conditional: ConditionalCache | null
   private readonly onOutcome: (outcome: HttpOutcome) => void
+  private readonly onTrimmed: (trim: PageTrim) => void
+  private readonly onDuplicates: (duplicates: PageDuplicates) => void
 
   constructor(options: IndexerClientOptions) {
     this.onOutcome = options.onOutcome ?? (() => {})
+    this.onTrimmed = options.onTrimmed ?? (() => {})
+    this.onDuplicates = options.onDuplicates ?? (() => {})
     this.baseUrl = normalizeBaseUrl(options.baseUrl)
     this.memory = options.memory ?? createParameterMemory()
     this.request = {}
@@ -148,9 +180,9 @@ export class IndexerClient {
     const limit = optionalLimit(query?.limit, PROOF_PAGE_LIMIT)
     const parameters: NegotiatedParameter[] = type === undefined ? [] : [{ name: 'type', asked: type, caseOnly: true }]
     const { result } = await this.negotiated(parameters, (values) =>
-      this.get('/api/proofs', {}, { authority, ...values, state, cursor, limit }),
+      this.get('/api/proofs', {}, { authority, ...values, state, cursor, limit }, this.cap('proofs', limit, PROOF_PAGE_LIMIT)),
     )
-    return decodeProofPage(result)
+    return this.oncePerId('proofs', decodeProofPage(result, this.cap('proofs', limit, PROOF_PAGE_LIMIT)), (proof) => proof.proofAccount, (proof) => proof.slotVerified)
   }
 
   /** The indexer's circuits (WIRE.md §Accounts); a 404 means it lists none. */
@@ -168,8 +200,8 @@ export class IndexerClient {
     const id = requireText(circuitId, 'A circuit id', 128)
     const cursor = optionalText(query?.cursor, 'The cursor', MAX_CURSOR_LENGTH)
     const limit = optionalLimit(query?.limit, PROOF_PAGE_LIMIT)
-    const body = await this.get('/api/proofs/by-circuit/:circuitId', { circuitId: id }, { cursor, limit })
-    return decodeProofPage(body)
+    const body = await this.get('/api/proofs/by-circuit/:circuitId', { circuitId: id }, { cursor, limit }, this.cap('proofs', limit, PROOF_PAGE_LIMIT))
+    return this.oncePerId('proofs', decodeProofPage(body, this.cap('proofs', limit, PROOF_PAGE_LIMIT)), (proof) => proof.proofAccount, (proof) => proof.slotVerified)
   }
 
   async transactions(query: TransactionQuery = {}): Promise<Page<Transaction>> {
@@ -183,19 +215,35 @@ export class IndexerClient {
     const parameters: NegotiatedParameter[] =
       status === undefined ? [] : [{ name: 'status', asked: status, caseOnly: true }]
     const { result } = await this.negotiated(parameters, (values) =>
-      this.get('/api/transactions', {}, { pubkey, type, ...values, fromDate, toDate, cursor, limit }),
+      this.get('/api/transactions', {}, { pubkey, type, ...values, fromDate, toDate, cursor, limit }, this.cap('transactions', limit, TRANSACTION_PAGE_LIMIT)),
     )
-    return decodeTransactionPage(result)
+    return this.oncePerId('transactions', decodeTransactionPage(result, this.cap('transactions', limit, TRANSACTION_PAGE_LIMIT)), (tx) => tx.signature, (tx) => tx.slot)
+  }
+
+  /** One record per id, the highest slot's; the repeat is reported. */
+  private oncePerId<T>(list: string, page: Page<T>, idOf: (item: T) => string, slotOf?: (item: T) => string | null): Page<T> {
+    const { items, repeated, dropped } = dedupeById(page.items, idOf, slotOf)
+    if (dropped === 0) return page
+    this.onDuplicates({ list, ids: repeated.slice(0, 10), dropped })
+    return { ...page, items }
+  }
+
+  /** A page holds at most the `limit` asked; unasked, at most what the endpoint allows. */
+  private cap(list: string, limit: number | undefined, range: { max: number }): PageCap {
+    const asked = limit ?? range.max
+    return { limit: asked, onTrimmed: (answered) => this.onTrimmed({ list, answered, asked }) }
   }
 
   /** The signed-in user's notifications, newest first (WIRE.md §Accounts); 404 where the indexer keeps none. */
   async notifications(query: { cursor?: string; limit?: number } = {}): Promise<Page<AppNotification>> {
-    const params: Record<string, QueryValue> = { limit: optionalLimit(query.limit, NOTIFICATION_PAGE_LIMIT) }
+    const limit = optionalLimit(query.limit, NOTIFICATION_PAGE_LIMIT)
+    const params: Record<string, QueryValue> = { limit }
     const cursor = optionalText(query.cursor, 'The cursor', MAX_CURSOR_LENGTH)
     if (cursor !== undefined) params.cursor = cursor
     // Read state changes without a new body ETag being promised: always asked afresh.
-    const response = await requestJson(buildUrl(this.baseUrl, '/api/notifications', {}, params), { ...this.request, conditional: undefined })
-    return decodeNotificationPage(response.body)
+    const cap = this.cap('notifications', limit, NOTIFICATION_PAGE_LIMIT)
+    const response = await requestJson(buildUrl(this.baseUrl, '/api/notifications', {}, params), { ...this.request, conditional: undefined, ...listCut(cap) })
+    return this.oncePerId('notifications', decodeNotificationPage(response.body, Date.now(), cap), (notification) => notification.id)
   }
 
   async markNotificationRead(id: string): Promise<void> {
@@ -223,8 +271,9 @@ export class IndexerClient {
     template: string,
     pathParams: Record<string, string> = {},
     query: Record<string, QueryValue> = {},
+    list?: PageCap,
   ): Promise<unknown> {
-    const response = await this.send(buildUrl(this.baseUrl, template, pathParams, query), this.request)
+    const response = await this.send(buildUrl(this.baseUrl, template, pathParams, query), { ...this.request, ...listCut(list) })
     return response.body
   }
 

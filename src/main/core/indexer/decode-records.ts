@@ -93,8 +93,24 @@ function nextCursorOf(value: unknown): string | null {
   return typeof value === 'number' ? String(value) : toText(value)
 }
 
-function decodePage<T>(body: unknown, decodeItem: (item: unknown) => T, what: string): Page<T> {
-  const { list, levels } = unwrapList(body, ['items', 'data', 'results'], `a page of ${what}`)
+/**
+ * At most how many items a page may hold, and who hears when it held more.
+ * An indexer that ignores `limit` can send 200,000 items under the body cap;
+ * decoding (and caching, and showing) them all stalled the core for
+ * seconds, so only the first `limit` are decoded: the rest are not looked at.
+ */
+export interface PageCap {
+  limit: number
+  onTrimmed?(answered: number): void
+}
+
+function decodePage<T>(body: unknown, decodeItem: (item: unknown) => T, what: string, cap?: PageCap): Page<T> {
+  const { list: answered, levels } = unwrapList(body, ['items', 'data', 'results'], `a page of ${what}`)
+  let list = answered
+  if (cap && answered.length > cap.limit) {
+    list = answered.slice(0, cap.limit)
+    cap.onTrimmed?.(answered.length)
+  }
   return {
     items: decodeItems(list, decodeItem, `A page of ${what}`),
     nextCursor: nextCursorOf(pickFromLevels(levels, ['nextCursor', 'next_cursor'])),
@@ -202,8 +218,8 @@ export function decodeProof(body: unknown): Proof {
   return decodeProofRecord(unwrapRecord(body, ['proof', 'data'], ['proofAccount'], 'a proof'))
 }
 
-export function decodeProofPage(body: unknown): Page<Proof> {
-  return decodePage(body, (item) => decodeProofRecord(asRecord(item, 'a proof')), 'proofs')
+export function decodeProofPage(body: unknown, cap?: PageCap): Page<Proof> {
+  return decodePage(body, (item) => decodeProofRecord(asRecord(item, 'a proof')), 'proofs', cap)
 }
 
 const proofSummary = recordDecoder(
@@ -246,8 +262,8 @@ export function decodeTransaction(body: unknown): Transaction {
   return decodeTransactionRecord(unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction'))
 }
 
-export function decodeTransactionPage(body: unknown): Page<Transaction> {
-  return decodePage(body, (item) => decodeTransactionRecord(asRecord(item, 'a transaction')), 'transactions')
+export function decodeTransactionPage(body: unknown, cap?: PageCap): Page<Transaction> {
+  return decodePage(body, (item) => decodeTransactionRecord(asRecord(item, 'a transaction')), 'transactions', cap)
 }
 
 function accountAddress(value: unknown): string | null {
@@ -311,7 +327,7 @@ export function decodeNotification(data: unknown, receivedAt: number): AppNotifi
  * the indexer's read flag and its `createdAt` as the time it is shown at
  * (`data.url`, its subject, stays in the raw record).
  */
-export function decodeNotificationPage(body: unknown, receivedAt: number = Date.now()): Page<AppNotification> {
+export function decodeNotificationPage(body: unknown, receivedAt: number = Date.now(), cap?: PageCap): Page<AppNotification> {
   return decodePage(
     body,
     (item) => {
@@ -321,6 +337,7 @@ export function decodeNotificationPage(body: unknown, receivedAt: number = Date.
       return { ...decoded, read: listed.read === true, receivedAt: listed.createdAt ?? receivedAt, extra }
     },
     'notifications',
+    cap,
   )
 }
 

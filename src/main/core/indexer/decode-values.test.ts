@@ -50,6 +50,15 @@ describe('toEpochMs', () => {
     expect(toEpochMs('1795294130')).toBe(1795294130_000)
   })
 
+  it('gives null for a time outside JavaScript\'s Date range, and keeps the edges of it', () => {
+    for (const value of [8.64e15 + 1, '8640000000000001', 1e300, '1e300', '+275760-09-13T00:00:00.001Z', '-271821-04-19T23:59:59.999Z', 99999999999999999999]) {
+      expect(toEpochMs(value), String(value)).toBeNull()
+    }
+    expect(toEpochMs('+275760-09-13T00:00:00.000Z')).toBe(8.64e15)
+    expect(toEpochMs('-271821-04-20T00:00:00.000Z')).toBe(-8.64e15)
+    expect(toEpochMs('0000-01-01T00:00:00.000Z')).toBe(-62_167_219_200_000)
+  })
+
   it('gives null for what is no time', () => {
     for (const value of ['yesterday-ish', '', null, undefined, -5, Number.NaN, {}, true]) {
       expect(toEpochMs(value), String(value)).toBeNull()

@@ -59,14 +59,21 @@ export function toNumber(value: unknown): number | null {
   return null
 }
 
-/** ISO text, epoch seconds or epoch milliseconds (number or numeric text) as epoch ms. */
+/** JavaScript's Date range (±8.64e15 ms): a time past it throws "Invalid time value" wherever it is shown. */
+const MAX_TIME_MS = 8.64e15
+
+/**
+ * ISO text, epoch seconds or epoch milliseconds (number or numeric text) as
+ * epoch ms; null (unknown, the record's raw view keeps what came) for a time
+ * outside JavaScript's Date range.
+ */
 export function toEpochMs(value: unknown): number | null {
   if (typeof value === 'string') {
     const text = value.trim()
     if (text === '') return null
     if (DECIMAL.test(text)) return numericTimestamp(Number(text))
     const parsed = Date.parse(text)
-    return Number.isNaN(parsed) ? null : parsed
+    return Number.isNaN(parsed) || Math.abs(parsed) > MAX_TIME_MS ? null : parsed
   }
   if (typeof value === 'number') return numericTimestamp(value)
   return null
@@ -74,7 +81,8 @@ export function toEpochMs(value: unknown): number | null {
 
 function numericTimestamp(value: number): number | null {
   if (!Number.isFinite(value) || value < 0) return null
-  return Math.round(value < SECONDS_LIMIT ? value * 1000 : value)
+  const ms = Math.round(value < SECONDS_LIMIT ? value * 1000 : value)
+  return ms > MAX_TIME_MS ? null : ms
 }
 
 /** Enum values in their canonical upper case; unknown values are kept, not dropped. */

@@ -17,6 +17,7 @@ export {
   decodeTransactionDetail,
   decodeNotification,
   decodeNotificationPage,
+  type PageCap,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'

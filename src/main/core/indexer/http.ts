@@ -9,6 +9,7 @@ import type { ConditionalCache } from './conditional-cache'
 import { decodeErrorBody } from './decode-errors'
 import { decodeFailure } from './decode-values'
 import { parseJsonText } from './json-text'
+import { cutLongLists } from './long-lists'
 
 export const DEFAULT_TIMEOUT_MS = 8_000
 /** The whole request, every attempt and every wait between them: what a user waits at most for an answer. */
@@ -47,6 +48,12 @@ export interface RequestOptions {
   maxDelayMs?: number
   /** Bodies kept with their ETag / Last-Modified, so a repeated GET can be answered 304. */
   conditional?: ConditionalCache
+  /**
+   * A list endpoint's page size: a large body has its lists cut to this many
+   * items before it is parsed (long-lists.ts); `onListCut` hears how many came.
+   */
+  listLimit?: number
+  onListCut?: (answered: number) => void
 }
 
 export interface JsonResponse {
@@ -63,6 +70,11 @@ interface ReceivedResponse {
   headers: Headers
   text: string
 }
+
+/** Bodies longer than this are scanned for lists past `listLimit` before JSON.parse sees them. */
+const CUT_LISTS_FROM_CHARS = 1024 * 1024
+/** Bytes decoded to text between turns of the event loop. */
+const DECODE_SLICE_BYTES = 256 * 1024
 
 /** How much of a refused body its message quotes. */
 const RECEIVED_OPENING_BYTES = 1024
@@ -101,7 +113,22 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))
+  if (size <= DECODE_SLICE_BYTES) return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))
+  // Joining and decoding 17 MB at once holds the event loop for a tenth of a second: a few chunks at a time instead.
+  const decoder = new TextDecoder()
+  const parts: string[] = []
+  let sinceTurn = 0
+  for (const chunk of chunks) {
+    parts.push(decoder.decode(chunk, { stream: true }))
+    sinceTurn += chunk.byteLength
+    if (sinceTurn >= DECODE_SLICE_BYTES) {
+      sinceTurn = 0
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+  }
+  chunks.length = 0
+  parts.push(decoder.decode())
+  return parts.join('')
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -121,6 +148,12 @@ const NETWORK_REASONS: Record<string, string> = {
   UND_ERR_SOCKET: 'connection closed',
 }
 
+/**
+ * How the message of an answer whose headers passed Node's limit begins:
+ * it did arrive, so "Cannot reach" would be false (auth-errors.ts names the cookie).
+ */
+export const HEADERS_TOO_LARGE = 'The indexer answered with headers larger than 16 KB'
+
 /** A failure to get a response at all, as UNREACHABLE or TIMEOUT (both worth retrying). */
 function transportFailure(error: unknown, url: string, timeoutMs: number): ProofWatchError {
   if (error instanceof ProofWatchError) return error
@@ -128,6 +161,9 @@ function transportFailure(error: unknown, url: string, timeoutMs: number): Proof
   const name = error instanceof Error ? error.name : ''
   const cause = error instanceof Error ? error.cause : undefined
   const code = errorCode(cause) ?? errorCode(error)
+  if (code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW') {
+    return new ProofWatchError({ code: 'DECODE', message: `${HEADERS_TOO_LARGE} (${origin}): not read, and not asked again`, retryable: false }, { cause: error })
+  }
   if (name === 'TimeoutError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
     return new ProofWatchError(
       { code: 'TIMEOUT', message: `${origin} did not answer within ${timeoutMs} ms`, retryable: true },
@@ -281,6 +317,11 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       return { status: 304, headers: response.headers, body: held.body, notModified: true }
     }
     if (response.status >= 200 && response.status < 300) {
+      if (options.listLimit !== undefined && response.text.length > CUT_LISTS_FROM_CHARS) {
+        const cut = await cutLongLists(response.text, options.listLimit)
+        if (cut.longest > options.listLimit) options.onListCut?.(cut.longest)
+        response = { ...response, text: cut.text }
+      }
       const body = response.text.trim() === '' ? null : parseJsonText(response.text, 'the response body')
       if (cacheKey !== undefined) conditional?.store(cacheKey, response.headers, body, response.text.length)
       return { status: response.status, headers: response.headers, body, notModified: false }

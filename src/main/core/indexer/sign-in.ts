@@ -122,3 +122,10 @@ export function sessionCookieFrom(headers: Headers, now: number, name: string = 
   }
   return null
 }
+
+/** Whether the response clears the session cookie (an empty value, Max-Age=0 or an Expires in the past). */
+export function sessionCookieCleared(headers: Headers, now: number, name: string = SESSION_COOKIE_NAME): boolean {
+  const lines = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? '']
+  const named = lines.some((text) => text.split(';')[0]?.split('=')[0]?.trim() === name)
+  return named && sessionCookieFrom(headers, now, name) === null
+}

@@ -741,7 +741,8 @@ class IndexerMonitor implements Monitor {
 
   private sessionOpened(session: IndexerSession): void {
     const target = session.target
-    this.centre.attach(session.history)
+    // The inbox hears each read mark at once: without it a mark reached the indexer only at the next minutely sync.
+    this.centre.attach(session.history, session.inbox)
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     session.setActivity(this.activity)
     this.applyOpenAddress()

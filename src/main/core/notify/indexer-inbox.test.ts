@@ -4,6 +4,8 @@ import { ProofWatchError } from '@shared/errors'
 import { silentLogger } from '../log/log'
 import { IndexerInbox, isIndexerNotificationId, type InboxSource } from './indexer-inbox'
 import { notification } from '../../../../test/support/notify-fixtures'
+import { ManualClock } from '../../../../test/support/manual-clock'
+import type { ErrorInfo } from '@shared/domain'
 
 /** The indexer's list in memory, newest first, pages of `limit`, with failures on cue. */
 function listSource(items: AppNotification[]) {
@@ -75,6 +77,58 @@ describe('IndexerInbox', () => {
     expect(inbox.status).toBe('absent')
     inbox.markRead('all')
     expect(list.posted).toEqual(['n1'])
+  })
+
+  it('stops at the first cursor it was given twice, instead of following a loop to the page limit', async () => {
+    for (const next of [() => 'same', (cursor?: string) => cursor ?? 'first', (cursor?: string) => (cursor === 'a' ? 'b' : 'a')]) {
+      let asked = 0
+      const warnings: string[] = []
+      const inbox = new IndexerInbox({
+        source: {
+          notifications: async ({ cursor }) => ({ items: [notification(`n${asked++}`)], nextCursor: next(cursor), total: null }),
+          markNotificationRead: async () => undefined,
+          markAllNotificationsRead: async () => undefined,
+        },
+        held: async () => new Map(),
+        deliver: () => undefined,
+        log: { ...silentLogger, warn: (message: string) => void warnings.push(message) },
+      })
+      await inbox.sync()
+      expect(asked).toBeLessThanOrEqual(3)
+      expect(warnings).toEqual([expect.stringMatching(/gave a cursor it had already given \(after \d pages\): stopped/)])
+    }
+  })
+
+  it('shows a read mark that did not reach the indexer, and sends it again after 5 s, 15 s, 60 s', async () => {
+    const list = listSource([notification('n1')])
+    const clock = new ManualClock()
+    const problems: ErrorInfo[] = []
+    const logged: string[] = []
+    const log = { ...silentLogger, warn: (_message: string, details?: unknown) => void logged.push((details as ErrorInfo).message) }
+    const inbox = new IndexerInbox({ source: list.source, held: async () => new Map([['n1', false]]), deliver: () => undefined, log, clock, onReadFailed: (p) => void problems.push(p) })
+    await inbox.sync()
+    list.failPosts(3)
+    inbox.markRead(['n1'])
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    await settle()
+    expect(problems.map((p) => p.message)).toEqual(['Could not mark notifications read on the indexer: down (trying again in 5 s)'])
+    clock.advance(4_999)
+    await settle()
+    expect(problems).toHaveLength(1)
+    clock.advance(1)
+    await settle()
+    expect(logged.at(-1)).toMatch(/trying again in 15 s\)$/)
+    clock.advance(15_000)
+    await settle()
+    expect(logged.at(-1)).toMatch(/trying again in 1 min\)$/)
+    expect(list.posted).toEqual([])
+    clock.advance(60_000)
+    await settle()
+    expect(list.posted).toEqual(['n1'])
+    expect(clock.pending).toBe(0)
+    // The page is told once per run of failures; the log has each.
+    expect(problems).toHaveLength(1)
+    expect(logged).toHaveLength(3)
   })
 
   it('knows its own ids from the indexer’s', () => {

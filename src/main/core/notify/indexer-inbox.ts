@@ -11,6 +11,7 @@ import type { AppNotification, ErrorInfo, Page } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Logger } from '../log/log'
 import type { ReadStateSink } from './notification-centre'
+import { systemClock, type NotifyClock } from './timers'
 
 export interface InboxSource {
   /** Newest first; items carry the indexer's read flag and `receivedAt` from `createdAt`. */
@@ -33,11 +34,27 @@ export interface IndexerInboxOptions {
   deliver(fresh: AppNotification[], known: AppNotification[], readThere: string[], initial: boolean): void
   log: Logger
   onProblem?(problem: ErrorInfo): void
+  /**
+   * Read marks did not reach the indexer: told at the first failure of a run
+   * (the page shows it, even for a 5xx that onProblem would leave to the
+   * connection state: the user acted and should know it did not land).
+   */
+  onReadFailed?(problem: ErrorInfo): void
   /** The indexer answered 401: a sign-in that ended is told (once) by whoever keeps it. */
   onUnauthorized?(problem: ErrorInfo): void
   pageSize?: number
   /** Pages read at most per sync; the rest of a very long absence stays on the indexer. Default 20. */
   maxPages?: number
+  /** Waits before telling the indexer again what was read, after each failure in a row (the last one repeats). */
+  readRetryMs?: readonly number[]
+  clock?: NotifyClock
+}
+
+/** Read marks that did not reach the indexer are sent again soon, not at the next sync minutes later. */
+const READ_RETRY_MS = [5_000, 15_000, 60_000, 120_000]
+
+function formatDelay(ms: number): string {
+  return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`
 }
 
 const NAMED_MEMORY = 10_000
@@ -61,6 +78,9 @@ export class IndexerInbox implements ReadStateSink {
   private readonly named = new Set<string>()
   /** Some of the list was held already, or has been delivered: what comes next is news. */
   private everHeld = false
+  /** Read posts that failed in a row, and the timer that sends them again. */
+  private readFailures = 0
+  private readRetry: unknown = null
 
   constructor(private readonly options: IndexerInboxOptions) {}
 
@@ -98,6 +118,12 @@ export class IndexerInbox implements ReadStateSink {
 
   dispose(): void {
     this.disposed = true
+    this.clearReadRetry()
+  }
+
+  private clearReadRetry(): void {
+    if (this.readRetry !== null) (this.options.clock ?? systemClock).clearTimeout(this.readRetry)
+    this.readRetry = null
   }
 
   private async syncOnce(): Promise<void> {
@@ -110,6 +136,7 @@ export class IndexerInbox implements ReadStateSink {
     const readThere: string[] = []
     const notReadThere: string[] = []
     let cursor: string | undefined
+    const asked = new Set<string>()
     try {
       await this.sendRead()
       for (let page = 0; page < maxPages; page++) {
@@ -136,7 +163,13 @@ export class IndexerInbox implements ReadStateSink {
           }
         }
         if (reachedHeld || answer.nextCursor === null || answer.items.length === 0) break
+        // A cursor that leads back to a page already read would be followed to maxPages: stop at its first repeat.
+        if (asked.has(answer.nextCursor)) {
+          this.options.log.warn(`the indexer's notification list gave a cursor it had already given (after ${page + 1} pages): stopped reading it there`, { cursor: answer.nextCursor.slice(0, 64) })
+          break
+        }
         cursor = answer.nextCursor
+        asked.add(cursor)
       }
     } catch (error) {
       const info = toErrorInfo(error)
@@ -172,11 +205,29 @@ export class IndexerInbox implements ReadStateSink {
         await source.markNotificationRead(id)
         this.unsent.delete(id)
       }
+      if (this.readFailures > 0) this.options.log.info('the indexer was told what was read, after it had failed', { failures: this.readFailures })
+      this.readFailures = 0
+      this.clearReadRetry()
     } catch (error) {
       const info = toErrorInfo(error)
       if (info.status === 404) this.state = 'absent'
       else if (info.status === 401) this.state = 'sign-in-needed'
-      else this.options.log.warn('could not tell the indexer what was read; will try again', info)
+      else this.readFailed(info)
     }
+  }
+
+  /** Says so (the page shows the first of a run) and sends again after 5 s, 15 s, 60 s, then every 2 min. */
+  private readFailed(info: ErrorInfo): void {
+    const delays = this.options.readRetryMs ?? READ_RETRY_MS
+    const wait = delays[Math.min(this.readFailures, delays.length - 1)] ?? 120_000
+    this.readFailures++
+    const problem = { ...info, message: `Could not mark notifications read on the indexer: ${info.message} (trying again in ${formatDelay(wait)})` }
+    this.options.log.warn('could not tell the indexer what was read', problem)
+    if (this.readFailures === 1) this.options.onReadFailed?.(problem)
+    if (this.readRetry !== null || this.disposed) return
+    this.readRetry = (this.options.clock ?? systemClock).setTimeout(() => {
+      this.readRetry = null
+      void this.sendRead()
+    }, wait)
   }
 }

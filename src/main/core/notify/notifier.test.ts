@@ -52,6 +52,18 @@ describe('Notifier', () => {
     expect(shown).toEqual([{ title: 'Proof verified', body: 'Your age proof was verified', route: '/proofs/P1', count: 1, key: 'notification:n1' }])
   })
 
+  it('cleans and cuts the words of every candidate, whichever path built it', () => {
+    const { shown, notifier, settle } = setup()
+    notifier.push([batch.notifications(notification('n3', { title: 'Pay\u0000\u001b now\u200B', body: `\u202Egnp.exe\u202C ${'b'.repeat(200_000)}` }))])
+    settle()
+    expect(shown[0]!.title).toBe('Pay now')
+    expect(shown[0]!.body.startsWith('gnp.exe b')).toBe(true)
+    expect(shown[0]!.body).toHaveLength(500)
+    notifier.consider([{ key: 'health:x', source: 'health', title: '\u202Eevil', body: 'a\u0007b', route: '/', address: null, circuitId: null, failed: false, at: 0 }])
+    settle()
+    expect(shown[1]).toMatchObject({ title: 'evil', body: 'a b' })
+  })
+
   it('decides per rule and says why an event showed nothing', () => {
     const { notifier, shown, settle } = setup({ sources: { userProofs: false }, failedTransactionsOnly: true })
     const decisions = notifier.push([

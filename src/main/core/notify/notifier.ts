@@ -5,6 +5,7 @@
  * Electron layer only displays what this decides.
  */
 import type { NotificationRules } from '@shared/notification-rules'
+import { notificationText } from '@shared/notification-text'
 import type { EventLike, NotifyCandidate } from './candidates'
 import { candidatesFromBatch } from './candidates'
 import type { CoalescerStats } from './coalescer'
@@ -91,7 +92,9 @@ export class Notifier {
     const rules = this.options.rules()
     const minutes = this.minutesOfDay(this.clock.now())
     const decisions: Decision[] = []
-    for (const candidate of candidates) {
+    for (const given of candidates) {
+      // Every pop-up passes here, whichever path built it (centre entries, health, batches): cleaned once for all.
+      const candidate = { ...given, ...notificationText(given) }
       if (!this.remember(candidate.key)) {
         this.counts.repeats++
         continue

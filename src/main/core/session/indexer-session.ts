@@ -9,6 +9,7 @@ import { ProofFiller } from './proof-filler'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
+import type { RecordChange } from '../history/history-writer'
 import { IndexerClient } from '../indexer/client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
 import { indexerKey } from '../indexer/url'
@@ -95,6 +96,7 @@ export class IndexerSession {
   /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
   private readonly revocations: RevocationWatch
   private readonly circuitWatch: CircuitWatch
+  private readonly unsubscribeChanges: () => void
   private inboxInterval: ReturnType<typeof setInterval> | null = null
 
   constructor(
@@ -108,6 +110,8 @@ export class IndexerSession {
       deps.onHttpState()
     })
     const rateLimit = new RateLimit()
+    // Said once per list: an indexer that ignores `limit` does so at every page.
+    const trimmedLists = new Set<string>()
     this.client = new IndexerClient({
       baseUrl: target.httpUrl,
       memory: deps.memory,
@@ -117,8 +121,21 @@ export class IndexerSession {
         if (outcome.ok && outcome.headers) rateLimit.noteHeaders(outcome.headers)
         else if (!outcome.ok) rateLimit.noteError(toErrorInfo(outcome.error))
       },
+      onTrimmed: ({ list, answered, asked }) => {
+        if (trimmedLists.has(list)) return
+        trimmedLists.add(list)
+        deps.log.warn(
+          `the indexer answered ${answered} ${list} where ${asked} were asked: trimmed to the first ${asked}, the rest not read (it ignores the page size; later trims of ${list} are not logged)`,
+        )
+      },
+      onDuplicates: ({ list, ids, dropped }) => {
+        if (trimmedLists.has(`duplicates:${list}`)) return
+        trimmedLists.add(`duplicates:${list}`)
+        deps.log.warn(`a page of ${list} named the same record more than once: ${dropped} ${dropped === 1 ? 'copy' : 'copies'} dropped, the one with the highest slot kept (later repeats in ${list} are not logged)`, { ids })
+      },
     })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
+    this.unsubscribeChanges = deps.history.onRecordChanged((changes) => this.recordsChanged(changes))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
     // Then the full records of what the user watches, for reading offline. One pace for both.
@@ -160,6 +177,7 @@ export class IndexerSession {
             },
             log: deps.log,
             onProblem: (problem) => this.pollProblem(problem),
+            onReadFailed: (problem) => deps.push('problem', problem),
             onUnauthorized: (problem) => deps.onUnauthorized?.(problem),
           })
     this.poller = new Poller()
@@ -283,6 +301,7 @@ export class IndexerSession {
 
   stop(): void {
     this.stopped = true
+    this.unsubscribeChanges()
     void this.fetcher.stop()
     this.filler.stop()
     this.unsubscribeWatchlist()
@@ -415,6 +434,25 @@ export class IndexerSession {
    * An indexer out of reach is said once, by the connection state in the
    * header; each poll failing for that reason too would only repeat it.
    */
+  /**
+   * Stored proofs whose standing changed under their id: said in the log,
+   * and a proof of the user's (or of a watched address) that became revoked
+   * is a notification under the rule for revoked proofs.
+   */
+  private recordsChanged(changes: readonly RecordChange[]): void {
+    const key = indexerKey(this.target.httpUrl)
+    const mine = new Set([...(this.target.wallet ? [this.target.wallet] : []), ...this.deps.watchlist.watchedPubkeys()])
+    for (const change of changes) {
+      if (change.indexer !== key) continue
+      this.deps.log.warn(`a stored proof changed under its id: ${change.field} was ${JSON.stringify(change.before)}, now ${JSON.stringify(change.after)}`, { proofAccount: change.proofAccount })
+      const authority = change.proof.authority
+      // The same path as the scheduled re-read and the indexer's PROOF_REVOKED: one entry per revoked proof, whoever saw it first.
+      if (change.field === 'revoked' && change.after === true && authority !== null && mine.has(authority)) {
+        this.deps.centre.revokedProofs([{ proof: summaryFromProof(change.proof), own: authority === this.target.wallet }])
+      }
+    }
+  }
+
   private pollProblem(problem: ErrorInfo): void {
     this.deps.log.warn('indexer problem', problem)
     if (isOfflineError(problem)) return

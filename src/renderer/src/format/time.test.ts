@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatLocalTime, formatLocalTimeCompact, formatTick, formatTimeWithZone, formatUtcTime } from './time'
+import { formatLocalTime, formatLocalTimeCompact, formatTick, formatTimeWithZone, formatUtcTime, machineTime } from './time'
 
 const MOMENT = Date.UTC(2025, 0, 31, 23, 59, 58)
 
@@ -18,6 +18,31 @@ describe('time formatting', () => {
     const text = formatLocalTimeCompact(MOMENT, 'en-US')
     expect(text.length).toBeLessThan(formatLocalTime(MOMENT, 'en-US').length)
     expect(text).toMatch(/\d{1,2}:\d{2}:\d{2}/)
+  })
+
+  it('writes years past 9999, before 1000 and before 0 whole, never as two digits', () => {
+    const max = Date.parse('+275760-09-13T00:00:00.000Z')
+    const min = Date.parse('-271821-04-20T00:00:00.000Z')
+    const zero = Date.parse('0000-01-01T00:00:00.000Z')
+    for (const format of [formatLocalTime, formatLocalTimeCompact, formatTimeWithZone]) {
+      expect(format(max, 'en-US')).toBe('+275760-09-13 00:00:00 UTC')
+      expect(format(min, 'en-US')).toBe('-271821-04-20 00:00:00 UTC')
+      expect(format(zero, 'en-US')).toBe('0000-01-01 00:00:00 UTC')
+    }
+    expect(formatLocalTimeCompact(Date.UTC(2060, 8, 13, 12), 'en-US')).toMatch(/2060/)
+    expect(formatLocalTimeCompact(MOMENT, 'en-US')).toMatch(/2025/)
+  })
+
+  it('says a time past the calendar is out of range instead of throwing "Invalid time value"', () => {
+    for (const ms of [8.64e15 + 1, -8.64e15 - 1, 1e300]) {
+      expect(formatLocalTime(ms)).toBe('out of range')
+      expect(formatLocalTimeCompact(ms)).toBe('out of range')
+      expect(formatTimeWithZone(ms)).toBe('out of range')
+      expect(formatUtcTime(ms)).toBe('out of range')
+      expect(formatTick(ms, '7d')).toBe('out of range')
+      expect(machineTime(ms)).toBeUndefined()
+    }
+    expect(machineTime(MOMENT)).toBe('2025-01-31T23:59:58.000Z')
   })
 
   it('shows missing times as a dash', () => {

@@ -72,6 +72,21 @@ describe('notices store: serve mode presents the core decisions', () => {
     expect(notices.toasts).toHaveLength(2)
   })
 
+  it('hands the Notification API and the toast cleaned, cut words', async () => {
+    const { shown } = browserApi('granted')
+    const { bridge } = await setup('browser')
+    const hostile = { ...NOTICE, title: 'Alert\u0007\u001b', body: `\u202Egnp.exe\u202C\u200B ${'b'.repeat(200_000)}` }
+    bridge.emit('notice', [hostile])
+    expect(shown[0]!.title).toBe('Alert')
+    expect(shown[0]!.options.body).toHaveLength(500)
+    expect(shown[0]!.options.body!.startsWith('gnp.exe b')).toBe(true)
+    vi.stubGlobal('Notification', undefined)
+    const toasts = await setup('browser')
+    toasts.bridge.emit('notice', [hostile])
+    expect(toasts.notices.toasts[0]!.title).toBe('Alert')
+    expect(toasts.notices.toasts[0]!.body).toHaveLength(500)
+  })
+
   it('works without the API at all, with toasts', async () => {
     const { bridge, notices } = await setup('browser')
     vi.stubGlobal('Notification', undefined)

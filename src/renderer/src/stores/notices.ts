@@ -1,6 +1,7 @@
 import { computed, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { Notice } from '@shared/notice'
+import { notificationText } from '@shared/notification-text'
 import { getBridge } from '@renderer/bridge'
 import { useAppInfoStore } from './app-info'
 
@@ -47,7 +48,9 @@ export const useNoticesStore = defineStore('notices', () => {
     for (const notice of notices) present(notice)
   })
 
-  function present(notice: Notice): void {
+  function present(given: Notice): void {
+    // The browser's Notification API and the toast get the same cleaned words as the desktop's natives.
+    const notice: Notice = { ...given, ...notificationText(given) }
     shown.value++
     if (api && permission.value === 'granted') {
       try {

@@ -21,6 +21,27 @@ describe('TransactionDetailView', () => {
     expect(JSON.parse(wrapper.get('[data-testid="raw-json"]').text())).toEqual(transaction.raw)
   })
 
+  it('draws the first 50 of 10,000 accounts and 20 of 500 instructions, and more on request', async () => {
+    const accounts = Array.from({ length: 10_000 }, (_, i) => `Acct${String(i).padStart(40, '1')}`)
+    const instructions = Array.from({ length: 500 }, (_, index) => ({ index, programId: null, accounts: index === 0 ? accounts : [], decoded: null }))
+    const programIds = Array.from({ length: 10_000 }, (_, i) => `Prog${String(i).padStart(40, '1')}`)
+    const transaction = makeTransactionDetail(4, { instructions, programIds })
+    const { wrapper } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (bridge) => bridge.handle('getTransaction', () => transaction))
+    const first = () => wrapper.get('[data-testid="tx-instruction"]')
+    expect(first().findAll('li')).toHaveLength(50)
+    expect(first().text()).toContain('Accounts (10,000)')
+    expect(first().get('[data-testid="capped-more"]').text()).toMatch(/^50 of 10,000 accounts shown\.\s+Show 50 more$/)
+    await first().get('[data-testid="capped-show-more"]').trigger('click')
+    expect(first().findAll('li')).toHaveLength(100)
+    expect(wrapper.findAll('[data-testid="tx-instruction"]')).toHaveLength(20)
+    expect(wrapper.get('[data-testid="tx-instructions-more"]').text()).toMatch(/^20 of 500 instructions shown\./)
+    await wrapper.get('[data-testid="tx-instructions-more"] button').trigger('click')
+    expect(wrapper.findAll('[data-testid="tx-instruction"]')).toHaveLength(40)
+    expect(wrapper.get('[data-testid="tx-detail"]').findAll('li')).toHaveLength(50)
+    // Every id is a link; what is drawn stays a small part of what came.
+    expect(wrapper.findAll('a').length).toBeLessThan(1000)
+  })
+
   it('says plainly when there is no block time', async () => {
     const { wrapper } = await mountView(TransactionDetailView, '/transactions/Sig1', (bridge) =>
       bridge.handle('getTransaction', () => makeTransactionDetail(1, { blockTime: null })),

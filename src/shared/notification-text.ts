@@ -1,0 +1,65 @@
+/**
+ * The one cleaning of a notification's words before anything pops up
+ * (desktop natives, the browser's Notification API, the page's toasts).
+ * An indexer's title or body is free text: control characters (NUL, BEL,
+ * ESC…) reach the OS notification daemon as is, a right-to-left override
+ * turns "‮gnp.exe" around, zero-width characters hide words, and a body of
+ * 200,000 characters fills the screen. So: controls become spaces, bidi and
+ * zero-width characters and lone surrogates go, whitespace collapses, and
+ * the text is cut with an ellipsis.
+ */
+
+export const NOTIFICATION_TITLE_MAX = 120
+export const NOTIFICATION_BODY_MAX = 500
+/** Text past this is never looked at: the cut keeps far less, so a huge body costs no time. */
+const SCAN_MAX = 100_000
+
+/** Bidi controls (U+061C, U+200E/F, U+202A–202E, U+2066–2069) and zero-width characters (U+200B–200D, U+2060, U+FEFF). */
+function isInvisible(code: number): boolean {
+  return (
+    code === 0x061c ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    code === 0x2060 ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0xfeff
+  )
+}
+
+/** C0 controls, DEL and C1 controls. */
+function isControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f)
+}
+
+function isWhitespace(char: string): boolean {
+  return /\s/.test(char)
+}
+
+/** `text` cleaned and cut to at most `max` characters (code points), "…" ending a cut. */
+export function cleanNotificationText(text: string, max: number): string {
+  const source = typeof text === 'string' ? text.slice(0, SCAN_MAX) : ''
+  const out: string[] = []
+  let pendingSpace = false
+  // Iterating by code point keeps surrogate pairs whole; a lone half comes out as one char and is dropped.
+  for (const char of source) {
+    const code = char.codePointAt(0) ?? 0
+    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) continue
+    if (isInvisible(code)) continue
+    if (isControl(code) || isWhitespace(char)) {
+      pendingSpace = out.length > 0
+      continue
+    }
+    if (pendingSpace) out.push(' ')
+    pendingSpace = false
+    out.push(char)
+    // One more than the cut is enough to know the text was cut.
+    if (out.length > max) break
+  }
+  if (out.length <= max) return out.join('')
+  return `${out.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`
+}
+
+/** A notification's title and body, cleaned and cut (120 and 500 characters). */
+export function notificationText(notice: { title: string; body: string }): { title: string; body: string } {
+  return { title: cleanNotificationText(notice.title, NOTIFICATION_TITLE_MAX), body: cleanNotificationText(notice.body, NOTIFICATION_BODY_MAX) }
+}
