@@ -49,7 +49,8 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
   }
   // Bodies of the POSTs carry nothing; whatever was sent is read and ignored.
   request.resume()
-  if (!authenticated(context, request)) {
+  const viewer = signedInUser(context, request)
+  if (viewer === null) {
     send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
     return
   }
@@ -69,7 +70,7 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
     send(400, { ok: false, code: 'VALIDATION_FAILED', error: 'limit must be an integer from 1 to 100' })
     return
   }
-  const page = context.inbox.list(pageSize, url.searchParams.get('cursor') ?? undefined)
+  const page = context.inbox.list(pageSize, url.searchParams.get('cursor') ?? undefined, viewer)
   const origin = `http://${request.headers.host ?? '127.0.0.1'}`
   send(200, { ok: true, items: page.items.map((item) => wireInboxItem(item, origin)), nextCursor: page.nextCursor, total: page.total })
 }
@@ -88,13 +89,13 @@ function wireInboxItem(item: InboxItem, origin: string): Record<string, unknown>
   }
 }
 
-function authenticated(context: NotificationsApiContext, request: IncomingMessage): boolean {
-  if (context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`) return true
+/** The signed-in user's pubkey, or null when the request is not signed in. */
+function signedInUser(context: NotificationsApiContext, request: IncomingMessage): string | null {
+  const bearer = context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`
   try {
-    context.accounts.session(cookieValue(request.headers.cookie, context.cookieName))
-    return true
+    return context.accounts.session(bearer ? context.credential : cookieValue(request.headers.cookie, context.cookieName)).user.pubkey
   } catch (error) {
-    if (error instanceof AuthFailure) return false
+    if (error instanceof AuthFailure) return null
     throw error
   }
 }
