@@ -1,6 +1,6 @@
 /**
  * The demo indexer's /api/notifications routes for the signed-in user, with
- * the reference deployment's bodies (WIRE.md §Accounts): the list newest
+ * the reference deployment's bodies (docs/wire.md, Accounts): the list newest
  * first with `data.url` naming each subject, marking one read (an unknown id
  * still answers `{ ok: true }`) and marking all read. A sign-in session
  * cookie, the demo's own session token or its Bearer form authenticate.

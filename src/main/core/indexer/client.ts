@@ -153,7 +153,7 @@ export class IndexerClient {
     return decodeProofPage(result)
   }
 
-  /** The indexer's circuits (WIRE.md §Accounts); a 404 means it lists none. */
+  /** The indexer's circuits (docs/wire.md, Accounts); a 404 means it lists none. */
   async circuits(): Promise<Circuit[]> {
     // The path as the reference deployment was seen answering it, trailing slash included.
     return decodeCircuitList(await this.get('/api/circuits/'))
@@ -188,7 +188,7 @@ export class IndexerClient {
     return decodeTransactionPage(result)
   }
 
-  /** The signed-in user's notifications, newest first (WIRE.md §Accounts); 404 where the indexer keeps none. */
+  /** The signed-in user's notifications, newest first (docs/wire.md, Accounts); 404 where the indexer keeps none. */
   async notifications(query: { cursor?: string; limit?: number } = {}): Promise<Page<AppNotification>> {
     const params: Record<string, QueryValue> = { limit: optionalLimit(query.limit, NOTIFICATION_PAGE_LIMIT) }
     const cursor = optionalText(query.cursor, 'The cursor', MAX_CURSOR_LENGTH)

@@ -17,6 +17,8 @@ export {
   decodeTransactionDetail,
   decodeNotification,
   decodeNotificationPage,
+  decodeAccountWatchedList,
+  decodeAccountWatched,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'
