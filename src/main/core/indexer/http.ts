@@ -26,7 +26,7 @@ const EPOCH_SECONDS_THRESHOLD = 1e9
 export interface RequestOptions {
   fetch?: typeof fetch
   /** Default GET. A POST is never answered from the conditional cache. */
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'DELETE'
   /** Sent as JSON (POST only). */
   body?: unknown
   /** The whole request: no attempt starts or waits past it. Default DEFAULT_DEADLINE_MS. */
