@@ -40,7 +40,7 @@ import type {
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
 import type { UnreadCounts } from '@shared/unread'
-import type { Watchlist } from '@shared/watchlist'
+import type { AccountSyncResult, Watchlist } from '@shared/watchlist'
 import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
@@ -215,6 +215,7 @@ class IndexerMonitor implements Monitor {
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
       log: this.log,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
+      followsAddress: (pubkey) => this.watchlist.isWatched(pubkey),
       ...(deps.notify ? { entries: deps.notify } : {}),
     })
     this.signIn = new SignInService({
@@ -380,6 +381,10 @@ class IndexerMonitor implements Monitor {
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
     if (patch.notifications) this.health.rulesChanged()
+    // Opting in reconciles at once; the outcome comes as an accountSync event.
+    if (patch.syncWatchlistWithAccount === true && before.syncWatchlistWithAccount !== true) {
+      this.session?.syncAccountWatchlist().catch((error: unknown) => this.log.warn('The watchlist could not be reconciled with the account', toErrorInfo(error)))
+    }
     const shown = this.publicSettings()
     this.batcher.push('settings', shown)
     // Reconnect only when what is watched changed: another profile, or the active one's URLs, wallet or credential.
@@ -460,6 +465,15 @@ class IndexerMonitor implements Monitor {
   }
   async unwatchAddress(pubkey: string): Promise<Watchlist> {
     return this.watchlist.unwatchAddress(pubkey)
+  }
+  async setAddressLocalOnly(pubkey: string, localOnly: boolean): Promise<Watchlist> {
+    return this.watchlist.setLocalOnly(pubkey, localOnly)
+  }
+  async syncAccountWatchlist(): Promise<AccountSyncResult> {
+    return this.requireSession().syncAccountWatchlist()
+  }
+  async getAccountSync(): Promise<AccountSyncResult | null> {
+    return this.session?.accountSyncResult() ?? null
   }
   async followCircuit(input: FollowCircuitInput): Promise<Watchlist> {
     await this.session?.checkCircuit(input.circuitId)
@@ -669,6 +683,7 @@ class IndexerMonitor implements Monitor {
       polling: this.settings.read().polling,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
+      keepWatchlistInStep: () => this.settings.read().syncWatchlistWithAccount === true,
     }
     this.knownSecrets.addCredential(target.credential)
     return new IndexerSession(target, deps)
