@@ -599,7 +599,9 @@ class IndexerMonitor implements Monitor {
 
   /** A watched address as the user named it, else shortened. */
   private describeAddress(pubkey: string): string {
-    return this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)?.label ?? shortId(pubkey)
+    const held = this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)
+    // The account's label where the user gave none here.
+    return held?.label ?? held?.accountLabel ?? shortId(pubkey)
   }
 
   private publicSettings(): PublicSettings {
