@@ -48,7 +48,8 @@ export class AccountWatchlist implements AccountWatchlistSource {
   /** A label longer than the account keeps is cut to its 40 characters. */
   async add(pubkey: string, label: string | null): Promise<AccountWatchedAddress> {
     const address = requireBase58(pubkey, 'The watched address', PUBKEY_LENGTH)
-    const body = label === null || label === '' ? { pubkey: address } : { pubkey: address, label: [...label].slice(0, ACCOUNT_LABEL_LENGTH).join('') }
+    const cut = cutToAccountLabel(label)
+    const body = cut === null ? { pubkey: address } : { pubkey: address, label: cut }
     const response = await requestJson(buildUrl(this.baseUrl, '/api/users/me/watched'), { ...this.request, method: 'POST', body })
     return decodeAccountWatched(response.body)
   }
@@ -63,6 +64,20 @@ export class AccountWatchlist implements AccountWatchlistSource {
       throw error
     }
   }
+}
+
+/**
+ * A label as the account keeps it: at most 40 characters as the server counts them (UTF-16 units),
+ * cut between characters, never inside one; null for none.
+ */
+export function cutToAccountLabel(label: string | null): string | null {
+  if (label === null || label === '') return null
+  let cut = ''
+  for (const character of label) {
+    if (cut.length + character.length > ACCOUNT_LABEL_LENGTH) break
+    cut += character
+  }
+  return cut
 }
 
 /** A 409: the address is already in the account's watchlist. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import type { AccountWatchedAddress } from '@shared/watchlist'
 import type { AccountWatchlistSource } from '../indexer/account-watchlist'
-import { AccountWatchlistSync, planReconcile } from './account-sync'
+import { AccountWatchlistSync, accountLabelOf, planReconcile } from './account-sync'
 import { WatchlistModel } from './watchlist-model'
 import { memoryWatchlistStorage } from './watchlist-storage'
 
@@ -125,6 +125,11 @@ describe('reconciling the local watchlist with the account', () => {
     const result = await sync.run()
     expect(account.sent[0]?.label).toBe('x'.repeat(40))
     expect(result.conflicts).toEqual([])
+  })
+
+  it('cuts between characters, never inside one, counting as the server does', () => {
+    expect(accountLabelOf(`${'x'.repeat(39)}🔭 telescope`)).toBe('x'.repeat(39))
+    expect(accountLabelOf('')).toBeNull()
   })
 
   it('says what failed, keeps what was done, and tries a failed delete again rather than adding it back here', async () => {

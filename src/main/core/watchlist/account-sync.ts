@@ -16,8 +16,8 @@
  * is left out of what is in step, so the next run tries it again.
  */
 import { toErrorInfo } from '@shared/errors'
-import { ACCOUNT_LABEL_LENGTH, type AccountSyncResult, type AccountWatchedAddress, type WatchedAddress } from '@shared/watchlist'
-import { isAlreadyWatched, type AccountWatchlistSource } from '../indexer/account-watchlist'
+import { type AccountSyncResult, type AccountWatchedAddress, type WatchedAddress } from '@shared/watchlist'
+import { cutToAccountLabel, isAlreadyWatched, type AccountWatchlistSource } from '../indexer/account-watchlist'
 import type { WatchlistModel } from './watchlist-model'
 
 export interface ReconcilePlan {
@@ -33,9 +33,7 @@ export interface ReconcilePlan {
 }
 
 /** The label as the account would keep it. */
-export function accountLabelOf(label: string | null): string | null {
-  return label === null || label === '' ? null : [...label].slice(0, ACCOUNT_LABEL_LENGTH).join('')
-}
+export const accountLabelOf = cutToAccountLabel
 
 /** What to do, from both lists and what was in step last time (null: never reconciled, so nothing is removed). */
 export function planReconcile(local: readonly WatchedAddress[], account: readonly AccountWatchedAddress[], base: readonly string[] | null): ReconcilePlan {
