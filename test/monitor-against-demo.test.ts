@@ -144,7 +144,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('watches addresses: live transactions, activity and unread counts, saved across restarts', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5 })
+    // About the pushed path: a deployment that pushes address transactions.
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
     const settings = memorySettingsStorage(watching(demo.httpUrl))
     monitor = createMonitor({ settings }, FAST)
     const events = collect(monitor)
@@ -196,7 +197,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('keeps notifications with read state in the notification centre', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0 })
+    // An announcement is pushed only by a pushing deployment (the reference lists it only over HTTP).
+    demo = await startDemoIndexer({ port: 0, rate: 0, pushAddressEvents: true })
     const running = demo
     const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
     monitor = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)

@@ -28,9 +28,12 @@ afterEach(async () => {
   monitor = demo = null
 })
 
-/** The app's demo profile against a demo indexer started here (so the test can drive it), signed in with its session token. */
-async function start(): Promise<{ demo: DemoIndexer; monitor: Monitor; events: BridgeEvent[] }> {
-  const running = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
+/**
+ * The app's demo profile against a demo indexer started here (so the test can drive it), signed in with its session token.
+ * `pushAddressEvents`: a deployment that pushes announcements too (the reference lists them only over HTTP).
+ */
+async function start({ pushAddressEvents = false } = {}): Promise<{ demo: DemoIndexer; monitor: Monitor; events: BridgeEvent[] }> {
+  const running = await startDemoIndexer({ port: 0, rate: 0, seed: 11, pushAddressEvents })
   demo = running
   const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
   const created = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
@@ -48,7 +51,7 @@ async function entries(of: Monitor): Promise<AppNotification[]> {
 
 describe('notifications against the demo indexer', () => {
   it('decides pop-ups in the core: a notice for a notification, one summary for a burst, none in do-not-disturb', async () => {
-    const { demo, monitor, events } = await start()
+    const { demo, monitor, events } = await start({ pushAddressEvents: true })
     const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
     demo.network.publishNotification('SYSTEM')
     await waitFor(() => notices().length === 1)
@@ -73,7 +76,7 @@ describe('notifications against the demo indexer', () => {
   })
 
   it('reads what the indexer kept while the socket was down, newest first down to one held, and notifies nothing twice', async () => {
-    const { demo, monitor, events } = await start()
+    const { demo, monitor, events } = await start({ pushAddressEvents: true })
     const before = demo.network.publishNotification('SYSTEM')
     await waitFor(async () => (await entries(monitor)).some((entry) => entry.id === before.id))
     demo.refuseUpgrades({ status: 503 })
@@ -93,7 +96,7 @@ describe('notifications against the demo indexer', () => {
   })
 
   it('sends what is read here to the indexer, and takes what was read there', async () => {
-    const { demo, monitor } = await start()
+    const { demo, monitor } = await start({ pushAddressEvents: true })
     const mine = demo.network.publishNotification('SYSTEM')
     const theirs = demo.network.publishNotification('SYSTEM')
     await waitFor(async () => (await entries(monitor)).filter((entry) => entry.id === mine.id || entry.id === theirs.id).length === 2)

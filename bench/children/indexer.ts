@@ -18,6 +18,11 @@ export interface IndexerChildArgs {
   maxTransactions?: number
   /** How often the indexer pushes `stats`; default every 2 s. */
   statsIntervalMs?: number
+  /**
+   * Push address transactions and every notice (the demo's --push-address-events). Default true:
+   * these benchmarks measure the pushed path; false gives the reference deployment's silent address channels.
+   */
+  pushAddressEvents?: boolean
 }
 
 export interface IndexerReady {
@@ -35,7 +40,7 @@ export interface PublishReply {
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IndexerChildArgs
-const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: args.statsIntervalMs ?? 2000 }
+const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: args.statsIntervalMs ?? 2000, pushAddressEvents: args.pushAddressEvents ?? true }
 let indexer = await startDemoIndexer({
   port: 0,
   ...serverOptions,

@@ -1,6 +1,6 @@
 /**
  * Synthetic history for the cache benchmarks: records shaped as the indexer
- * sends them (WIRE.md) and notification-centre entries shaped as the core
+ * sends them (docs/wire.md) and notification-centre entries shaped as the core
  * makes them, deterministic for a seed, fast enough to make a million.
  */
 import { createPrng } from '../../src/main/demo/prng'

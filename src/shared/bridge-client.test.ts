@@ -8,6 +8,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
   it('lists every pushed event once', () => {
     expect([...BRIDGE_EVENT_NAMES].sort()).toEqual(
       [
+        'accountSync',
         'addressTransactions',
         'auth',
         'cache',

@@ -31,7 +31,7 @@ import type { AuthState } from './auth'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from './account'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
-import type { Watchlist } from './watchlist'
+import type { AccountSyncResult, Watchlist } from './watchlist'
 
 export interface WatchAddressInput {
   pubkey: string
@@ -128,6 +128,12 @@ export interface BridgeMethods {
    * push its transactions, main reads it more often than the other watched ones.
    */
   setOpenAddress(pubkey: string | null): Promise<void>
+  /** Keeps an address out of the account's watchlist (true), or lets it be kept in step (false). */
+  setAddressLocalOnly(pubkey: string, localOnly: boolean): Promise<Watchlist>
+  /** Reconciles the local watchlist with the signed-in account's now, and says what it did. */
+  syncAccountWatchlist(): Promise<AccountSyncResult>
+  /** What the last reconciliation with the account did; null before the first. */
+  getAccountSync(): Promise<AccountSyncResult | null>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -163,6 +169,8 @@ export interface BridgeEvents {
   problem: ErrorInfo
   /** Sign-in state changed (signed in, refreshed, ended by the indexer, signed out). */
   auth: AuthState
+  /** A reconciliation of the local watchlist with the account's finished. */
+  accountSync: AccountSyncResult
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -186,6 +194,7 @@ const EVENT_NAMES = {
   navigate: true,
   problem: true,
   auth: true,
+  accountSync: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
@@ -247,6 +256,9 @@ export const IPC_CHANNELS = {
   getAccountPreferences: 'proofwatch:get-account-preferences',
   setAccountPreferences: 'proofwatch:set-account-preferences',
   setOpenAddress: 'proofwatch:set-open-address',
+  setAddressLocalOnly: 'proofwatch:set-address-local-only',
+  syncAccountWatchlist: 'proofwatch:sync-account-watchlist',
+  getAccountSync: 'proofwatch:get-account-sync',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

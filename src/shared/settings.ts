@@ -49,6 +49,8 @@ export interface PublicSettings {
   desktop: DesktopOptions
   /** Set when this run watches an indexer given at launch (--indexer or its variable) instead of the chosen profile. */
   launchIndexerUrl?: string
+  /** "Keep my watchlist in step with my account" (signed in). Absent: off, so nothing leaves the machine unasked. */
+  syncWatchlistWithAccount?: boolean
 }
 
 /** A profile as entered in Settings. */
@@ -76,6 +78,7 @@ export interface SettingsPatch {
   cache?: Partial<CacheLimits>
   theme?: ThemeChoice
   desktop?: Partial<DesktopOptions>
+  syncWatchlistWithAccount?: boolean
 }
 
 /** What "test connection" found for a profile, check by check. */

@@ -83,7 +83,8 @@ describe.skipIf(skipReason !== null)('an address page in serve mode', () => {
   const pageErrors: string[] = []
 
   beforeAll(async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
+    // A deployment that pushes address transactions: a live arrival is part of this page's test.
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21, pushAddressEvents: true })
     // The authority with the most transactions: several pages of them.
     let most = -1
     for (const authority of demo.network.authorities) {

@@ -65,7 +65,8 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
   const shown = () => page.evaluate(() => window.shownNotices)
 
   beforeAll(async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
+    // A deployment that pushes address transactions and announcements, which these tests publish.
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21, pushAddressEvents: true })
     serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], SERVE_LINE, {
       PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-notifications-')),
       PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,

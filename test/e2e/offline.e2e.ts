@@ -36,7 +36,8 @@ describe.skipIf(skipReason !== null)('history read offline in serve mode', () =>
 
   beforeAll(async () => {
     // In this process, so the test decides when a notification is published; rate 0 keeps lists still.
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
+    // Pushing: the announcement it publishes comes on the socket (the reference lists announcements only).
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11, pushAddressEvents: true })
     browser = await launchBrowser()
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     page.on('pageerror', (error) => console.error('page error:', error.message))

@@ -93,7 +93,8 @@ describe.skipIf(skipReason !== null)('sign-in with a browser wallet in serve mod
 
   beforeAll(async () => {
     // No built-in credential: the user channels need a real sign-in, as on the reference deployment.
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, credential: '' })
+    // Pushing announcements: the live user channel is shown by one arriving.
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, credential: '', pushAddressEvents: true })
     serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, { PROOFWATCH_DATA_DIR: dataDir })
     browser = await launchBrowser()
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } })

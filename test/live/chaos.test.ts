@@ -58,7 +58,8 @@ describe('chaos: the indexer restarts 20 times during a stream', () => {
     const watched = [...DEMO_BUSY_ADDRESSES.slice(0, 2), ...fresh]
 
     // The reference deployment's limit of 10 subscriptions a socket: the channels spread over several.
-    const serverOptions = { rate: 20, seed: 11, subscriptionLimit: 10, statsIntervalMs: 200 }
+    // A deployment that pushes address transactions: this is about the pushed stream and its backfills.
+    const serverOptions = { rate: 20, seed: 11, subscriptionLimit: 10, statsIntervalMs: 200, pushAddressEvents: true }
     indexer = await startDemoIndexer({ port: 0, ...serverOptions })
     const port = indexer.port
     const network = indexer.network

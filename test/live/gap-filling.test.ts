@@ -32,8 +32,9 @@ afterEach(async () => {
   indexer = null
 })
 
+/** A deployment that pushes address transactions: these tests are about live events meeting backfills. */
 async function demo(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
-  indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 21, ...options })
+  indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 21, pushAddressEvents: true, ...options })
   return indexer
 }
 
@@ -42,7 +43,7 @@ async function restart(options: DemoIndexerOptions, whileDown: () => void): Prom
   const current = indexer as DemoIndexer
   await current.close()
   whileDown()
-  indexer = await startDemoIndexer({ rate: 0, ...options, port: current.port, network: { continueFrom: current.network } })
+  indexer = await startDemoIndexer({ rate: 0, pushAddressEvents: true, ...options, port: current.port, network: { continueFrom: current.network } })
   return indexer
 }
 

@@ -30,7 +30,8 @@ describe('welcome before subscribe', () => {
 
 describe('the per-connection subscription limit', () => {
   it('spreads 40 addresses and the global and user channels over sockets so that every one is live', async () => {
-    const indexer = await demo({ subscriptionLimit: 10 })
+    // Events on an address channel: a deployment that pushes them.
+    const indexer = await demo({ subscriptionLimit: 10, pushAddressEvents: true })
     const bearer = credentialHeaders(parseCredential(`bearer:${indexer.credential}`))
     const watched = addresses(40).map((address) => `address:${address}:txs`)
     const channels = ['stats', 'proofs', ...USER_CHANNELS, ...watched]

@@ -129,7 +129,7 @@ export function handleAuthRequest(context: AuthApiContext, request: IncomingMess
 }
 
 /** The JSON object of a request body; null for an empty, oversized or malformed one (the route then says what is missing). */
-function readJson(request: IncomingMessage, then: (body: Record<string, unknown> | null) => void): void {
+export function readJson(request: IncomingMessage, then: (body: Record<string, unknown> | null) => void): void {
   const chunks: Buffer[] = []
   let size = 0
   let done = false

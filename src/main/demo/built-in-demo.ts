@@ -9,6 +9,11 @@ export function builtInDemo(): BuiltInDemo {
     keypair: demoWalletKeypair,
     // A token of its own at each start: a guessable one ('demo') would be redacted as a secret wherever the word shows.
     // Loaded when first started: most starts have an indexer, and the demo's network and server are a good share of the code.
-    start: async () => (await import('./server')).startDemoIndexer({ port: 0, credential: randomBytes(18).toString('base64url') }),
+    start: async (options) =>
+      (await import('./server')).startDemoIndexer({
+        port: 0,
+        credential: randomBytes(18).toString('base64url'),
+        pushAddressEvents: options?.pushAddressEvents === true,
+      }),
   }
 }

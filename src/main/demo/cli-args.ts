@@ -5,6 +5,8 @@ export interface DemoCliOptions {
   rate: number
   seed: number
   refuseCircuitChannel: boolean
+  /** A deployment that pushes address transactions, stats every 2 s and every notice (default: as the reference). */
+  pushAddressEvents: boolean
 }
 
 export type DemoCliCommand =
@@ -15,16 +17,22 @@ export type DemoCliCommand =
 export const DEMO_CLI_USAGE = `Usage: demo-indexer [options]
 
 Serves a simulated proof network on 127.0.0.1 (HTTP /api/… and WebSocket /ws).
+By default it pushes what the reference deployment pushes: nothing on
+address:{pubkey}:txs, stats once a minute, no revocations or announcements on
+the socket, "Watched address activity" only for a signed-in user's
+server-side watchlist (/api/users/me/watched).
 
 Options:
   --port <n>                 TCP port, 0 for any free one (default 8787)
   --rate <n>                 new proofs per second, 0 for none (default 2)
   --seed <n>                 seed of the simulated network (default 1)
   --refuse-circuit-channel   refuse proofs:circuit:{id} like the reference deployment
+  --push-address-events      push address transactions, stats every 2 s and every
+                             notice (a deployment that pushes, unlike the reference)
   --help                     show this help`
 
 export function parseDemoCliArgs(argv: readonly string[]): DemoCliCommand {
-  const options: DemoCliOptions = { port: 8787, rate: 2, seed: 1, refuseCircuitChannel: false }
+  const options: DemoCliOptions = { port: 8787, rate: 2, seed: 1, refuseCircuitChannel: false, pushAddressEvents: false }
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string
     const equals = arg.indexOf('=')
@@ -39,6 +47,10 @@ export function parseDemoCliArgs(argv: readonly string[]): DemoCliCommand {
       case '--refuse-circuit-channel':
         if (inline !== undefined) return { kind: 'error', message: '--refuse-circuit-channel takes no value' }
         options.refuseCircuitChannel = true
+        break
+      case '--push-address-events':
+        if (inline !== undefined) return { kind: 'error', message: '--push-address-events takes no value' }
+        options.pushAddressEvents = true
         break
       case '--port': {
         const port = integerValue(value())

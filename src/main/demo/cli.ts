@@ -21,6 +21,11 @@ async function main(): Promise<void> {
   )
   console.log(`Demo wallet: ${DEMO_WALLET}`)
   console.log(`Busy addresses: ${DEMO_BUSY_ADDRESSES.join('  ')}`)
+  console.log(
+    indexer.pushAddressEvents
+      ? 'Pushing: address transactions, stats every 2 s and every notice (--push-address-events)'
+      : 'As the reference deployment: address channels silent, stats once a minute, watched-address notices from /api/users/me/watched',
+  )
 
   let stopping = false
   const stop = (signal: NodeJS.Signals): void => {

@@ -35,18 +35,25 @@ export class NotificationInbox {
     }
   }
 
-  /** Newest first, after the item the cursor names; a cursor naming nothing gives an empty page. */
-  list(limit: number, cursor?: string): InboxPage {
-    let end = this.items.length
+  /**
+   * Newest first, after the item the cursor names; a cursor naming nothing gives an empty page.
+   * `viewer`: the signed-in user, who also sees the notices addressed to them alone.
+   */
+  list(limit: number, cursor?: string, viewer?: string): InboxPage {
+    const visible = this.items.some((item) => item.record.recipient !== undefined)
+      ? this.items.filter((item) => item.record.recipient === undefined || item.record.recipient === viewer)
+      : this.items
+    let end = visible.length
     if (cursor !== undefined) {
       const id = decodeInboxCursor(cursor)
       const after = id === null ? undefined : this.byId.get(id)
-      end = after === undefined ? 0 : this.items.indexOf(after)
+      end = after === undefined ? 0 : visible.indexOf(after)
+      if (end < 0) end = 0
     }
     const start = Math.max(0, end - limit)
-    const items = this.items.slice(start, end).reverse()
+    const items = visible.slice(start, end).reverse()
     const last = items.at(-1)
-    return { items, nextCursor: start > 0 && last ? encodeInboxCursor(last.record.id) : null, total: this.items.length }
+    return { items, nextCursor: start > 0 && last ? encodeInboxCursor(last.record.id) : null, total: visible.length }
   }
 
   /** Unknown ids are fine: the reference answers `{ ok: true }` to them too. */

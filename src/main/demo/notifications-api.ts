@@ -1,6 +1,6 @@
 /**
  * The demo indexer's /api/notifications routes for the signed-in user, with
- * the reference deployment's bodies (WIRE.md §Accounts): the list newest
+ * the reference deployment's bodies (docs/wire.md, Accounts): the list newest
  * first with `data.url` naming each subject, marking one read (an unknown id
  * still answers `{ ok: true }`) and marking all read. A sign-in session
  * cookie, the demo's own session token or its Bearer form authenticate.
@@ -54,7 +54,8 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
   }
   // Bodies of the POSTs carry nothing; whatever was sent is read and ignored.
   request.resume()
-  if (!authenticated(context, request)) {
+  const viewer = signedInUser(context, request)
+  if (viewer === null) {
     send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
     return
   }
@@ -74,13 +75,13 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
     send(400, { ok: false, code: 'VALIDATION_FAILED', error: 'limit must be an integer from 1 to 100' })
     return
   }
-  const page = context.inbox.list(pageSize, url.searchParams.get('cursor') ?? undefined)
+  const page = context.inbox.list(pageSize, url.searchParams.get('cursor') ?? undefined, viewer)
   const origin = `http://${request.headers.host ?? '127.0.0.1'}`
   send(200, { ok: true, items: page.items.map((item) => wireInboxItem(item, origin)), nextCursor: page.nextCursor, total: page.total })
 }
 
 function handlePreferences(context: NotificationsApiContext, request: IncomingMessage, method: 'GET' | 'PATCH', send: (status: number, body: unknown) => void): void {
-  if (!authenticated(context, request)) {
+  if (signedInUser(context, request) === null) {
     request.resume()
     send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
     return
@@ -127,13 +128,13 @@ function wireInboxItem(item: InboxItem, origin: string): Record<string, unknown>
   }
 }
 
-function authenticated(context: NotificationsApiContext, request: IncomingMessage): boolean {
-  if (context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`) return true
+/** The signed-in user's pubkey, or null when the request is not signed in. */
+function signedInUser(context: NotificationsApiContext, request: IncomingMessage): string | null {
+  const bearer = context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`
   try {
-    context.accounts.session(cookieValue(request.headers.cookie, context.cookieName))
-    return true
+    return context.accounts.session(bearer ? context.credential : cookieValue(request.headers.cookie, context.cookieName)).user.pubkey
   } catch (error) {
-    if (error instanceof AuthFailure) return false
+    if (error instanceof AuthFailure) return null
     throw error
   }
 }

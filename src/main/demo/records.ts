@@ -71,6 +71,8 @@ export interface NotificationRecord {
   readonly timeMs: number
   /** What it is about, named by the list's `data.url` (the socket event leaves it out). */
   readonly subject?: { readonly kind: 'proof' | 'address'; readonly id: string }
+  /** The one user it is for (a watched-address notice); absent: the demo user's, seen by every session. */
+  readonly recipient?: string
 }
 
 export interface SeriesSnapshot {

@@ -2,6 +2,14 @@
  * The built-in demo indexer: a simulated network served over real HTTP and
  * a real WebSocket on 127.0.0.1, in the reference deployment's wire format.
  * It is the default indexer of the app and the server of tests and benchmarks.
+ *
+ * By default it pushes what the reference deployment pushes (docs/wire.md):
+ * `address:{pubkey}:txs` is accepted and never sent on, `stats` goes out once
+ * a minute, revocations reach only their author (a PROOF_REVOKED notice),
+ * announcements and circuit registrations only the notification list, and
+ * "Watched address activity" only the users whose server-side watchlist holds
+ * a proof's authority. `pushAddressEvents` makes it a deployment that pushes
+ * address transactions, stats every 2 s and every notice, as it did before.
  */
 import type { Server } from 'node:http'
 import { nodeHttp } from '../runtime/node-http'
@@ -12,8 +20,11 @@ import { handleNotificationsRequest, isNotificationsRoute } from './notification
 import { handleHttpRequest, type HttpFault } from './http-api'
 import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
 import { RateLimiter } from './rate-limit'
-import type { ProofRecord, TransactionRecord } from './records'
+import type { NotificationRecord, ProofRecord, TransactionRecord } from './records'
 import { SocketHub, type UpgradeRefusal } from './socket-hub'
+import { WatchedActivity } from './watched-activity'
+import { WatchedAddresses } from './watched-addresses'
+import { handleWatchedRequest, isWatchedRoute } from './watched-api'
 import { wireNotification, wireProofSummary, wireStats, wireTransaction, type WireOverview, type WireStatsEvent } from './wire-format'
 
 /** The only address served: the demo indexer never leaves this machine. */
@@ -44,7 +55,12 @@ export interface DemoIndexerOptions {
   proofStateFilter?: boolean
   /** true answers `Channel not allowed` to proofs:circuit:{id}, as the reference deployment does. Default false. */
   refuseCircuitChannel?: boolean
-  /** How often `stats` subscribers get an event. Default 2000. */
+  /**
+   * True: a deployment that pushes — transactions on `address:{pubkey}:txs`, stats every
+   * 2 s, revocations and every notice on `user:notifications`. Default false: as the reference.
+   */
+  pushAddressEvents?: boolean
+  /** How often `stats` subscribers get an event. Default 60_000 (the reference's aggregator), 2000 when pushing. */
   statsIntervalMs?: number
   /** Refuse with 429 past 1000 requests a minute per client. Default false (headers only). */
   enforceRateLimit?: boolean
@@ -91,7 +107,17 @@ export interface DemoIndexer {
   setStatus(status: WireOverview['status']): void
   /** Sign-in sessions (nonces, sessions, lockouts). */
   readonly accounts: DemoAccounts
+  /** Each user's server-side watchlist (`/api/users/me/watched`). */
+  readonly watched: WatchedAddresses
+  /** Whether this deployment pushes address transactions, frequent stats and every notice. */
+  readonly pushAddressEvents: boolean
+  /** How often `stats` subscribers get an event. */
+  readonly statsIntervalMs: number
 }
+
+/** How often `stats` goes out: the reference's aggregator period, or a pushing deployment's. */
+export const REFERENCE_STATS_INTERVAL_MS = 60_000
+export const PUSHING_STATS_INTERVAL_MS = 2000
 
 export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
   const credential = options.credential ?? 'demo'
@@ -110,6 +136,7 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
     credential,
     cookieName,
     isSession: (token) => accounts.isSession(token),
+    sessionUser: (token) => (accounts.isSession(token) ? accounts.session(token).user.pubkey : null),
     idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
     pingIntervalMs: options.pingIntervalMs ?? 30_000,
     subscriptionLimit: options.subscriptionLimit ?? 10,
@@ -121,6 +148,10 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   const faults: HttpFault[] = []
   let status: WireOverview['status'] = 'online'
 
+  const pushAddressEvents = options.pushAddressEvents ?? false
+  const watched = new WatchedAddresses()
+  const watchedActivity = new WatchedActivity(watched, network.inbox)
+
   const enforceAuthLimits = options.auth?.enforceRateLimits ?? true
   const authLimits = { nonceLimiter: new RateLimiter(10, 60_000, enforceAuthLimits), verifyLimiter: new RateLimiter(5, 60_000, enforceAuthLimits) }
   const server: Server = nodeHttp().createServer((request, response) => {
@@ -128,8 +159,13 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
       handleAuthRequest({ accounts, cookieName, ...authLimits }, request, response)
       return
     }
-    if (isNotificationsRoute(URL.parse(request.url ?? '/', `http://${LOOPBACK}`)?.pathname ?? '')) {
+    const pathname = URL.parse(request.url ?? '/', `http://${LOOPBACK}`)?.pathname ?? ''
+    if (isNotificationsRoute(pathname)) {
       handleNotificationsRequest({ accounts, cookieName, credential, inbox: network.inbox, rateLimiter }, request, response)
+      return
+    }
+    if (isWatchedRoute(pathname)) {
+      handleWatchedRequest({ accounts, cookieName, credential, watched, rateLimiter }, request, response)
       return
     }
     handleHttpRequest({ network, rateLimiter, status: () => status, sendEpoch: options.sendEpoch ?? true, circuitRoutes: options.circuitRoutes ?? true, proofStateFilter: options.proofStateFilter ?? false, takeFault: () => faults.shift() }, request, response)
@@ -144,12 +180,19 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
   })
   server.on('clientError', (_error, socket) => socket.destroy())
 
-  const unsubscribe = network.onEvent((event) => publishEvent(hub, network, event))
+  const unsubscribe = network.onEvent((event) => {
+    publishEvent(hub, network, event, pushAddressEvents)
+    if (event.kind !== 'proof') return
+    for (const notice of watchedActivity.proofVerified(event.proof)) {
+      hub.publishToUser('user:notifications', notice.recipient as string, wireNotification(notice))
+    }
+  })
   const publishStats = (): void => {
     if (hub.hasSubscribers('stats')) hub.publish('stats', statsEvent(network, options.sendEpoch ?? true))
   }
   const tickTimer = setInterval(() => network.tick(), options.tickIntervalMs ?? 100)
-  const statsTimer = setInterval(publishStats, options.statsIntervalMs ?? 2000)
+  const statsIntervalMs = options.statsIntervalMs ?? (pushAddressEvents ? PUSHING_STATS_INTERVAL_MS : REFERENCE_STATS_INTERVAL_MS)
+  const statsTimer = setInterval(publishStats, statsIntervalMs)
 
   const stopTimers = (): void => {
     clearInterval(tickTimer)
@@ -200,6 +243,9 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
       status = next
     },
     accounts,
+    watched,
+    pushAddressEvents,
+    statsIntervalMs,
   }
 }
 
@@ -213,20 +259,29 @@ function listen(server: Server, port: number): Promise<void> {
   })
 }
 
-function publishEvent(hub: SocketHub, network: DemoNetwork, event: NetworkEvent): void {
+function publishEvent(hub: SocketHub, network: DemoNetwork, event: NetworkEvent, pushing: boolean): void {
   switch (event.kind) {
     case 'proof':
       publishProof(hub, network, event.proof)
-      publishTransaction(hub, event.transaction)
+      if (pushing) publishTransaction(hub, event.transaction)
       return
     case 'revocation':
     case 'transaction':
-      publishTransaction(hub, event.transaction)
+      // The reference publishes no address channel: transactions, revocations included, are read over HTTP.
+      if (pushing) publishTransaction(hub, event.transaction)
       return
     case 'notification':
-      hub.publish('user:notifications', wireNotification(event.notification))
+      if (pushing || isAuthorNotice(event.notification)) hub.publish('user:notifications', wireNotification(event.notification))
       return
   }
+}
+
+/**
+ * What the reference pushes on `user:notifications`: a proof's verification or revocation to its
+ * author. Announcements and circuit registrations appear only in GET /api/notifications.
+ */
+function isAuthorNotice(notification: NotificationRecord): boolean {
+  return notification.type === 'PROOF_VERIFIED' || notification.type === 'PROOF_REVOKED'
 }
 
 function publishProof(hub: SocketHub, network: DemoNetwork, proof: ProofRecord): void {

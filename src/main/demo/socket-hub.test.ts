@@ -5,21 +5,25 @@ import { startDemoIndexer, type DemoIndexer } from './server'
 import { TestSocket, loadSample, shapeOf } from '../../../test/support/demo-wire'
 
 let indexer: DemoIndexer
+/** The same demo as a deployment that pushes address events and every notice (--push-address-events). */
+let pushing: DemoIndexer
 const sockets: TestSocket[] = []
 const COOKIE = { cookie: 'theme=dark; zkhelios_session=demo' }
 
-async function open(headers: Record<string, string> = {}): Promise<TestSocket> {
-  const socket = await TestSocket.welcomed(indexer.wsUrl, headers)
+async function open(headers: Record<string, string> = {}, on: DemoIndexer = indexer): Promise<TestSocket> {
+  const socket = await TestSocket.welcomed(on.wsUrl, headers)
   sockets.push(socket)
   return socket
 }
 
 beforeAll(async () => {
   indexer = await startDemoIndexer({ rate: 0, statsIntervalMs: 60_000 })
+  pushing = await startDemoIndexer({ rate: 0, statsIntervalMs: 60_000, pushAddressEvents: true })
 })
 
 afterAll(async () => {
   await indexer.close()
+  await pushing.close()
 })
 
 describe('welcome and authentication', () => {
@@ -88,12 +92,13 @@ describe('subscriptions', () => {
   })
 })
 
-describe('events', () => {
+describe('events of a deployment that pushes (--push-address-events)', () => {
   it('pushes proof summaries to proofs, the circuit channel and, for the wallet, user:proofs', async () => {
-    const everyone = await open()
+    const indexer = pushing
+    const everyone = await open({}, pushing)
     await everyone.subscribe('proofs')
     await everyone.subscribe('proofs:circuit:2')
-    const user = await open(COOKIE)
+    const user = await open(COOKIE, pushing)
     await user.subscribe('user:proofs')
     await user.subscribe('user:notifications')
 
@@ -125,8 +130,9 @@ describe('events', () => {
   })
 
   it('pushes transaction list items to the channels of every account they touch', async () => {
+    const indexer = pushing
     const payer = DEMO_BUSY_ADDRESSES[1] as string
-    const socket = await open()
+    const socket = await open({}, pushing)
     await socket.subscribe(`address:${payer}:txs`)
     await socket.subscribe(`address:${DEMO_WALLET}:txs`)
     const tx = indexer.network.publishTransaction({ kind: 'transfer', feePayer: payer, counterparty: DEMO_WALLET })
@@ -139,6 +145,59 @@ describe('events', () => {
 
     const { proof } = indexer.network.publishProof({ authority: payer })
     expect((await socket.next()).data).toMatchObject({ signature: proof.signature, feePayer: payer })
+  })
+
+  it('pushes stats every 2 s', async () => {
+    const frequent = await startDemoIndexer({ rate: 0, pushAddressEvents: true })
+    try {
+      expect(frequent.statsIntervalMs).toBe(2000)
+      expect(frequent.pushAddressEvents).toBe(true)
+    } finally {
+      await frequent.close()
+    }
+  })
+})
+
+describe('events as the reference deployment pushes them (the default)', () => {
+  it('accepts an address channel and never sends on it, for transfers, proofs or revocations', async () => {
+    const payer = DEMO_BUSY_ADDRESSES[1] as string
+    const socket = await open()
+    expect(await socket.subscribe(`address:${payer}:txs`)).toEqual({ type: 'subscribed', channel: `address:${payer}:txs` })
+    await socket.subscribe('proofs')
+    indexer.network.publishTransaction({ kind: 'transfer', feePayer: payer, counterparty: DEMO_WALLET })
+    const { proof } = indexer.network.publishProof({ authority: payer })
+    indexer.network.revokeProof(proof.proofAccount)
+    // The proof reaches the proofs channel; after it, nothing more comes.
+    expect(await socket.next()).toMatchObject({ type: 'proofs', data: { proofAccount: proof.proofAccount } })
+    expect(await socket.received(100)).toEqual([])
+    // Over HTTP the address's transactions are all there.
+    const listed = indexer.network.listTransactions({ pubkey: payer, limit: 3 }).items.map((tx) => tx.signature)
+    expect(listed).toHaveLength(3)
+  })
+
+  it("pushes a revocation only to its author, and announcements and circuit registrations not at all", async () => {
+    const user = await open(COOKIE)
+    await user.subscribe('user:notifications')
+    const { proof } = indexer.network.publishProof({ authority: DEMO_WALLET, circuitId: 1 })
+    expect((await user.next()).data).toMatchObject({ type: 'PROOF_VERIFIED' })
+    indexer.network.publishNotification('SYSTEM')
+    indexer.network.publishNotification('CIRCUIT_REGISTERED')
+    const revoked = indexer.network.revokeProof(proof.proofAccount)
+    expect((await user.next()).data).toEqual({ id: revoked?.notification?.id, type: 'PROOF_REVOKED', title: 'Proof revoked', body: expect.any(String) })
+    expect(await user.received(100)).toEqual([])
+    // The announcements are in the user's list all the same.
+    const types = indexer.network.inbox.list(5).items.map((item) => item.record.type)
+    expect(types.slice(0, 3)).toEqual(['PROOF_REVOKED', 'CIRCUIT_REGISTERED', 'SYSTEM'])
+  })
+
+  it('pushes stats once a minute, as the reference aggregator does', async () => {
+    const defaults = await startDemoIndexer({ rate: 0 })
+    try {
+      expect(defaults.statsIntervalMs).toBe(60_000)
+      expect(defaults.pushAddressEvents).toBe(false)
+    } finally {
+      await defaults.close()
+    }
   })
 
   it('pushes stats with the reference fields', async () => {

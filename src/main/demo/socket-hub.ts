@@ -15,6 +15,8 @@ export interface SocketHubOptions {
   cookieName: string
   /** Whether a session cookie value is a live sign-in session. */
   isSession?: (token: string) => boolean
+  /** The user (pubkey) a live session belongs to, null for none; with it, notices for one user reach only that user. */
+  sessionUser?: (token: string) => string | null
   idleTimeoutMs: number
   pingIntervalMs: number
   subscriptionLimit: number
@@ -50,6 +52,8 @@ const STATUS_TEXT: Record<number, string> = {
 interface Client {
   readonly socket: WebSocket
   readonly authenticated: boolean
+  /** The signed-in user, when the hub can tell. */
+  readonly user: string | null
   readonly channels: Set<string>
   readonly idleTimer: NodeJS.Timeout
   welcomeTimer: NodeJS.Timeout | undefined
@@ -81,7 +85,8 @@ export class SocketHub {
       return
     }
     const authenticated = this.carriesCredential(request)
-    this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws, authenticated))
+    const user = authenticated ? this.userOf(request) : null
+    this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws, authenticated, user))
   }
 
   hasSubscribers(channel: string): boolean {
@@ -98,6 +103,18 @@ export class SocketHub {
 
   publish(channel: string, data: unknown): void {
     if (this.subscribers.has(channel)) this.publishJson(channel, JSON.stringify(data))
+  }
+
+  /** Sends `{type: channel, data}` only to the channel's subscribers signed in as `user`. */
+  publishToUser(channel: string, user: string, data: unknown): void {
+    const subscribers = this.subscribers.get(channel)
+    if (subscribers === undefined) return
+    let frame: Buffer | undefined
+    for (const client of subscribers) {
+      if (client.user !== user) continue
+      frame ??= Buffer.from(JSON.stringify({ type: channel, data }))
+      this.send(client, frame)
+    }
   }
 
   connectionCount(): number {
@@ -147,11 +164,12 @@ export class SocketHub {
     return new Promise((resolve) => this.server.close(() => resolve()))
   }
 
-  private accept(socket: WebSocket, authenticated: boolean): void {
+  private accept(socket: WebSocket, authenticated: boolean, user: string | null): void {
     const delayWelcome = authenticated && this.options.welcomeDelayMs > 0
     const client: Client = {
       socket,
       authenticated,
+      user,
       channels: new Set(),
       // Only client messages count as activity: pings, pongs and events do not.
       idleTimer: setTimeout(() => socket.close(1000, 'idle timeout'), this.options.idleTimeoutMs),
@@ -249,6 +267,21 @@ export class SocketHub {
       return
     }
     socket.send(frame, { binary: false })
+  }
+
+  /** The user of the upgrade's session: its cookie, or the static credential (cookie or Bearer) as the hub's owner says. */
+  private userOf(request: IncomingMessage): string | null {
+    const { credential, cookieName, sessionUser } = this.options
+    if (sessionUser === undefined) return null
+    const authorization = request.headers.authorization
+    if (credential !== '' && authorization === `Bearer ${credential}`) return sessionUser(credential)
+    for (const pair of (request.headers.cookie ?? '').split(';')) {
+      const separator = pair.indexOf('=')
+      if (separator < 0 || pair.slice(0, separator).trim() !== cookieName) continue
+      const user = sessionUser(decodeCookie(pair.slice(separator + 1).trim()))
+      if (user !== null) return user
+    }
+    return null
   }
 
   private carriesCredential(request: IncomingMessage): boolean {

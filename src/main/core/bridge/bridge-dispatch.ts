@@ -73,6 +73,7 @@ export const BRIDGE_ARGUMENTS = {
       cache: z.strictObject({ maxBytes: whole, maxRows: whole }).optional(),
       theme: z.enum(THEMES).optional(),
       desktop: z.strictObject({ closeToTray: z.boolean().optional(), startHidden: z.boolean().optional(), launchAtLogin: z.boolean().optional() }).optional(),
+      syncWatchlistWithAccount: z.boolean().optional(),
     }),
   ]),
   testConnection: z.tuple([profileInput]),
@@ -118,6 +119,9 @@ export const BRIDGE_ARGUMENTS = {
     }),
   ]),
   setOpenAddress: z.tuple([pubkey.nullable()]),
+  setAddressLocalOnly: z.tuple([pubkey, z.boolean()]),
+  syncAccountWatchlist: z.tuple([]),
+  getAccountSync: z.tuple([]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

@@ -36,6 +36,11 @@ describe('launch options', () => {
     expect(() => parseLaunchOptions(['--wallet', '0'.repeat(40)], {})).toThrow(/--wallet address/)
   })
 
+  it('takes --push-address-events, a flag without a value, for the built-in demo', () => {
+    expect(parseLaunchOptions(['--push-address-events', '--port', '0'], {})).toEqual({ pushAddressEvents: true, port: 0 })
+    expect(parseLaunchOptions([], {})).toEqual({})
+  })
+
   it('reads the credential from the environment only, never from a flag', () => {
     expect(parseLaunchOptions([], { PROOFWATCH_CREDENTIAL: 'cookie:s=abc' })).toEqual({ credential: 'cookie:s=abc' })
     expect(() => parseLaunchOptions(['--credential', 'bearer:t'], {})).toThrow(/PROOFWATCH_CREDENTIAL/)

@@ -22,6 +22,8 @@ export interface LaunchOptions {
   watch?: string[]
   /** A Solana CLI keypair file to sign in with at start (read once, the key is not kept). */
   keypair?: string
+  /** The built-in demo pushes address transactions, frequent stats and every notice (default: as the reference deployment). */
+  pushAddressEvents?: boolean
   help?: boolean
 }
 
@@ -43,6 +45,8 @@ export const LAUNCH_USAGE = `Options (each also read from the environment):
   --wallet <pubkey>      your wallet (user channels)
   --watch <pubkey>       watch an address (repeatable)
   --keypair <file>       sign in with a Solana CLI keypair file (the key is not kept)
+  --push-address-events  the built-in demo pushes address transactions, stats every
+                         2 s and every notice (default: as the reference deployment)
   credential for user channels, environment only:      PROOFWATCH_CREDENTIAL
                          (cookie:<name>=<value> or bearer:<token>)
 Without an indexer URL the built-in demo indexer is used.`
@@ -71,6 +75,10 @@ export function parseLaunchOptions(
     const arg = argv[i]!
     if (arg === '--help' || arg === '-h') {
       options.help = true
+      continue
+    }
+    if (arg === '--push-address-events') {
+      options.pushAddressEvents = true
       continue
     }
     const [flag, inlineValue] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]

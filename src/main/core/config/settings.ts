@@ -188,6 +188,11 @@ export function applySettingsPatch(current: SavedSettings, patch: SettingsPatch,
     if (!THEMES.includes(patch.theme)) throw invalid(`Theme must be one of ${THEMES.join(', ')}`)
     next.theme = patch.theme
   }
+  if (patch.syncWatchlistWithAccount !== undefined) {
+    if (typeof patch.syncWatchlistWithAccount !== 'boolean') throw invalid('syncWatchlistWithAccount must be true or false')
+    if (patch.syncWatchlistWithAccount) next.syncWatchlistWithAccount = true
+    else delete next.syncWatchlistWithAccount
+  }
   if (patch.desktop) {
     const desktop = { ...next.desktop, ...patch.desktop }
     for (const [key, value] of Object.entries(desktop)) {
@@ -209,6 +214,7 @@ export function publicSettings(saved: SavedSettings, secrets: SecretStorage, dem
     cache: { ...saved.cache },
     theme: saved.theme,
     desktop: { ...saved.desktop },
+    ...(saved.syncWatchlistWithAccount === true ? { syncWatchlistWithAccount: true } : {}),
   }
 }
 
@@ -270,5 +276,6 @@ export function settingsFromStored(stored: unknown, log: Logger): SavedSettings 
     })
   }
   result.watchlist = record.watchlist ?? null
+  if (record.syncWatchlistWithAccount === true) result.syncWatchlistWithAccount = true
   return result
 }

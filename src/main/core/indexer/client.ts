@@ -185,7 +185,7 @@ export class IndexerClient {
     return this.oncePerId('proofs', decodeProofPage(result, this.cap('proofs', limit, PROOF_PAGE_LIMIT)), (proof) => proof.proofAccount, (proof) => proof.slotVerified)
   }
 
-  /** The indexer's circuits (WIRE.md §Accounts); a 404 means it lists none. */
+  /** The indexer's circuits (docs/wire.md, Accounts); a 404 means it lists none. */
   async circuits(): Promise<Circuit[]> {
     // The path as the reference deployment was seen answering it, trailing slash included.
     return decodeCircuitList(await this.get('/api/circuits/'))
@@ -234,7 +234,7 @@ export class IndexerClient {
     return { limit: asked, onTrimmed: (answered) => this.onTrimmed({ list, answered, asked }) }
   }
 
-  /** The signed-in user's notifications, newest first (WIRE.md §Accounts); 404 where the indexer keeps none. */
+  /** The signed-in user's notifications, newest first (docs/wire.md, Accounts); 404 where the indexer keeps none. */
   async notifications(query: { cursor?: string; limit?: number } = {}): Promise<Page<AppNotification>> {
     const limit = optionalLimit(query.limit, NOTIFICATION_PAGE_LIMIT)
     const params: Record<string, QueryValue> = { limit }

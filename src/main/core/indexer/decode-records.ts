@@ -20,6 +20,7 @@ import type {
   TransactionDetail,
 } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
+import type { AccountWatchedAddress } from '@shared/watchlist'
 import {
   decodeFailure,
   isJsonObject,
@@ -341,7 +342,7 @@ export function decodeNotificationPage(body: unknown, receivedAt: number = Date.
   )
 }
 
-// Circuits (GET /api/circuits, beyond the seed: WIRE.md §Accounts)
+// Circuits (GET /api/circuits, beyond the seed: docs/wire.md, Accounts)
 
 const circuit = recordDecoder(() => ({
   id: required(toId, 'an id'),
@@ -359,4 +360,29 @@ export function decodeCircuit(body: unknown): Circuit {
 export function decodeCircuitList(body: unknown): Circuit[] {
   const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
   return decodeItems(list, (item) => circuit.parse(asRecord(item, 'a circuit'), 'a circuit'), 'The circuit list')
+}
+
+// The account's watchlist (GET/POST /api/users/me/watched, beyond the seed: docs/wire.md, Accounts)
+
+const accountWatched = recordDecoder(() => ({
+  id: required(toId, 'an id'),
+  pubkey: required(toText, 'an address'),
+  label: lenient(toText),
+  createdAt: lenient(toEpochMs),
+}))
+
+function decodeAccountWatchedRecord(item: unknown): AccountWatchedAddress {
+  const { id, pubkey, label, createdAt } = accountWatched.parse(asRecord(item, 'a watched address'), 'a watched address')
+  return { id, pubkey, label, createdAt }
+}
+
+/** The signed-in user's watchlist on the indexer. */
+export function decodeAccountWatchedList(body: unknown): AccountWatchedAddress[] {
+  const { list } = unwrapList(body, ['watched', 'items', 'data'], 'a watchlist')
+  return decodeItems(list, decodeAccountWatchedRecord, 'The account watchlist')
+}
+
+/** One entry just added to it (POST). */
+export function decodeAccountWatched(body: unknown): AccountWatchedAddress {
+  return decodeAccountWatchedRecord(unwrapRecord(body, ['watched', 'data'], ['pubkey'], 'a watched address'))
 }

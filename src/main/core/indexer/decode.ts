@@ -18,6 +18,8 @@ export {
   decodeNotification,
   decodeNotificationPage,
   type PageCap,
+  decodeAccountWatchedList,
+  decodeAccountWatched,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'

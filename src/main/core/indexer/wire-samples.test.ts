@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import type { Page, Proof, SeriesPeriod, Transaction } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import {
+  decodeAccountWatched,
+  decodeAccountWatchedList,
   decodeAddressTransaction,
   decodeCircuit,
   decodeCircuitList,
@@ -437,6 +439,27 @@ const HTTP_CASES: Record<string, () => void> = {
       status: 404,
       message: 'Route GET /api/nope not found',
     })
+  },
+  'http-users-me-watched.json': () => {
+    const watched = decodeAccountWatchedList(loadHttp('http-users-me-watched.json').body)
+    expect(watched.map((entry) => [entry.pubkey, entry.label])).toEqual([
+      ['5GvxbuTAmGEmSaXgRKGu3NNRcB1GAQCRG1YtuMYmNpZr', 'zkHelios treasury'],
+      ['kvmCrkTANkhnoq3ab3T7qNawCJWUeFmHQP97GXNeJdw', 'friend'],
+      ['AVqyfWShNxnrvMXXfMxQTKwE97wNygXBSnJEArFCqgz', 'whale prover'],
+    ])
+    expect(watched[0]).toEqual({ id: 'cmwv0pridcnry1jcpxcfe2je9', pubkey: '5GvxbuTAmGEmSaXgRKGu3NNRcB1GAQCRG1YtuMYmNpZr', label: 'zkHelios treasury', createdAt: Date.parse('2026-11-10T18:18:18.328Z') })
+  },
+  'http-post-users-me-watched.json': () => {
+    expect(decodeAccountWatched(loadHttp('http-post-users-me-watched.json').body)).toEqual({
+      id: 'cmwyiq1o00007c07d2hol7xht',
+      pubkey: 'AuN8MLqjKPQMfD8Uk9AYG2TayU8jH1bSV1r1ufXNNtC2',
+      label: 'wire-diff',
+      createdAt: Date.parse('2026-11-27T05:05:43.152Z'),
+    })
+  },
+  'http-post-users-me-watched-409.json': () => {
+    expect(errorOf(loadHttp('http-post-users-me-watched-409.json'))).toMatchObject({ status: 409, serverCode: 'CONFLICT', message: 'Address already watched' })
+    expect(() => decodeAccountWatched(loadHttp('http-post-users-me-watched-409.json').body)).toThrow()
   },
 }
 

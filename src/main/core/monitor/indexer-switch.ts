@@ -28,7 +28,8 @@ export interface BuiltInDemo {
   wallet: string
   /** The wallet's keypair (64 bytes, a demo key that holds nothing), written for keypair sign-in. */
   keypair(): number[]
-  start(): Promise<StartedDemo>
+  /** `pushAddressEvents`: a deployment that pushes address transactions (default: silent, as the reference). */
+  start(options?: { pushAddressEvents?: boolean }): Promise<StartedDemo>
 }
 
 export interface IndexerSwitchDeps {
@@ -113,7 +114,7 @@ export class IndexerSwitch {
       if (!this.deps.demo) {
         throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'No indexer is configured and this run has no built-in demo: add an indexer in Settings or pass --indexer' })
       }
-      const started = await this.deps.demo.start()
+      const started = await this.deps.demo.start({ pushAddressEvents: this.deps.launch().pushAddressEvents === true })
       const credential = `cookie:${started.cookieName ?? 'zkhelios_session'}=${started.credential ?? 'demo'}`
       if (this.deps.demoKeypairPath) writeDemoKeypair(this.deps.demoKeypairPath, this.deps.demo.keypair(), this.deps.log)
       this.demo = { endpoints: { httpUrl: started.httpUrl, wsUrl: started.wsUrl, credential, wallet: this.deps.demo.wallet }, close: () => started.close() }

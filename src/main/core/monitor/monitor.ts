@@ -40,7 +40,7 @@ import type {
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, ExportResult, NotificationQuery, SearchHit } from '@shared/history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from '@shared/settings'
 import type { UnreadCounts } from '@shared/unread'
-import type { Watchlist } from '@shared/watchlist'
+import type { AccountSyncResult, Watchlist } from '@shared/watchlist'
 import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
@@ -226,6 +226,7 @@ class IndexerMonitor implements Monitor {
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
       log: this.log,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
+      followsAddress: (pubkey) => this.watchlist.isWatched(pubkey),
       ...(deps.notify ? { entries: deps.notify } : {}),
     })
     this.signIn = new SignInService({
@@ -406,6 +407,10 @@ class IndexerMonitor implements Monitor {
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
     if (patch.notifications) this.health.rulesChanged()
+    // Opting in reconciles at once; the outcome comes as an accountSync event.
+    if (patch.syncWatchlistWithAccount === true && before.syncWatchlistWithAccount !== true) {
+      this.session?.syncAccountWatchlist().catch((error: unknown) => this.log.warn('The watchlist could not be reconciled with the account', toErrorInfo(error)))
+    }
     const shown = this.publicSettings()
     this.batcher.push('settings', shown)
     // Reconnect only when what is watched changed: another profile, or the active one's URLs, wallet or credential.
@@ -486,6 +491,15 @@ class IndexerMonitor implements Monitor {
   }
   async unwatchAddress(pubkey: string): Promise<Watchlist> {
     return this.watchlist.unwatchAddress(pubkey)
+  }
+  async setAddressLocalOnly(pubkey: string, localOnly: boolean): Promise<Watchlist> {
+    return this.watchlist.setLocalOnly(pubkey, localOnly)
+  }
+  async syncAccountWatchlist(): Promise<AccountSyncResult> {
+    return this.requireSession().syncAccountWatchlist()
+  }
+  async getAccountSync(): Promise<AccountSyncResult | null> {
+    return this.session?.accountSyncResult() ?? null
   }
   async followCircuit(input: FollowCircuitInput): Promise<Watchlist> {
     await this.session?.checkCircuit(input.circuitId)
@@ -648,7 +662,9 @@ class IndexerMonitor implements Monitor {
 
   /** A watched address as the user named it, else shortened. */
   private describeAddress(pubkey: string): string {
-    return this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)?.label ?? shortId(pubkey)
+    const held = this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)
+    // The account's label where the user gave none here.
+    return held?.label ?? held?.accountLabel ?? shortId(pubkey)
   }
 
   private publicSettings(): PublicSettings {
@@ -734,6 +750,7 @@ class IndexerMonitor implements Monitor {
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
       rereads: this.deps.rereads,
+      keepWatchlistInStep: () => this.settings.read().syncWatchlistWithAccount === true,
     }
     this.knownSecrets.addCredential(target.credential)
     return new IndexerSession(target, deps)

@@ -10,6 +10,10 @@
  * - Transactions of one watched address (proofs of one followed circuit) in
  *   a burst are one group entry, updated as the burst grows and expandable
  *   to its items; a gap, a long burst or reading it starts the next group.
+ * - The account's "Watched address activity" notice about an address the
+ *   app watches too is one entry with the app's own for that address: the
+ *   address's group, which then takes the notice's id (so its read state
+ *   goes to the indexer's list, and the list's copy is known as held).
  * - Entries name watched addresses by their labels and link to a subject.
  *
  * Every entry also yields the candidates the decision path judges (one per
@@ -28,6 +32,8 @@ export interface EntryBuilderOptions {
   clock: NotifyClock
   /** A watched address as the user named it (its label), else shortened. */
   describeAddress(pubkey: string): string
+  /** Whether the app watches an address itself; default no. */
+  followsAddress?(pubkey: string): boolean
   /** A circuit as every view names it (shared/circuit-label.ts); "Circuit #id" by default. */
   describeCircuit?(circuitId: string): string
   /** New or changed entries, and the candidates for native notifications they bring. */
@@ -60,9 +66,15 @@ interface Group {
   count: number
   failed: number
   items: NotificationGroupItem[]
+  /** The account's "Watched address activity" notices this group stands for. */
+  notices: number
+  /** The id of the first of them: the group's id once one came. */
+  noticeId: string | null
 }
 
 const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
+/** The title of the indexer's notice about activity of an address in the account's watchlist (docs/wire.md). */
+export const WATCHED_ACTIVITY_TITLE = 'Watched address activity'
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`
@@ -103,6 +115,8 @@ export class EntryBuilder {
   private readonly groups = new Map<string, Group>()
   /** Revoked proofs told once, by our re-read or the indexer's PROOF_REVOKED: the account and that entry's id. */
   private readonly revokedEntries: Bounded<string, string>
+  /** Watched-activity notices already in a group (socket and list copies add nothing). */
+  private readonly absorbedNotices: Bounded<string, string>
   private readonly pairWindowMs: number
   private readonly burstGapMs: number
   private readonly burstSpanMs: number
@@ -116,6 +130,7 @@ export class EntryBuilder {
     this.pairedAccounts = new Bounded(options.memory ?? 5000)
     this.proofEntries = new Bounded(options.memory ?? 5000)
     this.revokedEntries = new Bounded(options.memory ?? 5000)
+    this.absorbedNotices = new Bounded(options.memory ?? 5000)
   }
 
   /**
@@ -160,6 +175,11 @@ export class EntryBuilder {
     const removed: string[] = []
     for (const item of items) {
       let subject = subjectOfNotification(item)
+      const watchedAddress = this.watchedActivityAddress(item, subject)
+      if (watchedAddress !== null) {
+        this.absorbNotice(item, watchedAddress, now, notify, entries, candidates, removed)
+        continue
+      }
       if (PAIRED_KINDS.has(item.kind)) {
         if (subject?.kind === 'proof') {
           const account = subject.id
@@ -304,11 +324,41 @@ export class EntryBuilder {
     this.groups.clear()
   }
 
+  /** The address of an account notice about an address the app watches itself; null for any other notification. */
+  private watchedActivityAddress(item: AppNotification, subject: Subject | null): string | null {
+    if (item.kind !== 'SYSTEM' || item.title !== WATCHED_ACTIVITY_TITLE || subject?.kind !== 'address') return null
+    return this.options.followsAddress?.(subject.id) === true ? subject.id : null
+  }
+
+  /**
+   * The notice joins the address's group: one entry for what the app saw and what the account said.
+   * The group takes the first notice's id, so marking it read reaches the indexer's list.
+   */
+  private absorbNotice(item: AppNotification, address: string, now: number, notify: boolean, entries: AppNotification[], candidates: NotifyCandidate[], removed: string[]): void {
+    if (this.absorbedNotices.has(item.id)) return
+    const group = this.groupFor({ kind: 'address', id: address }, item.id, now)
+    this.absorbedNotices.set(item.id, group.id)
+    if (group.noticeId === null) {
+      if (group.id !== item.id) {
+        removed.push(group.id)
+        group.id = item.id
+      }
+      group.noticeId = item.id
+    }
+    group.notices++
+    const entry = this.groupEntry(group)
+    entries.push(group.count === 0 && group.notices === 1 ? { ...entry, read: item.read } : entry)
+    // The app's own transactions pop up for themselves; a notice alone does, once.
+    if (notify && !item.read && group.count === 0 && group.notices === 1) {
+      candidates.push({ ...candidateOf(entry, now), source: 'addresses', address })
+    }
+  }
+
   private groupFor(topic: Topic, firstId: string, now: number): Group {
     const key = topicKey(topic)
     const open = this.groups.get(key)
     if (open && now - open.lastAt <= this.burstGapMs && now - open.firstAt <= this.burstSpanMs) return open
-    const group: Group = { topic, id: firstId, firstAt: now, lastAt: now, count: 0, failed: 0, items: [] }
+    const group: Group = { topic, id: firstId, firstAt: now, lastAt: now, count: 0, failed: 0, items: [], notices: 0, noticeId: null }
     this.groups.set(key, group)
     return group
   }
@@ -341,7 +391,13 @@ export class EntryBuilder {
     }
     const shown = group.items.slice(0, 3).map((item) => item.text)
     const rest = group.count - shown.length
-    const body = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ')
+    let body = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ')
+    if (group.notices > 0) {
+      // What the account's notices said (a verified proof each), in the same entry.
+      const said = `${name} verified ${group.notices === 1 ? 'a proof' : `${group.notices} proofs`}`
+      if (group.count === 0) title = WATCHED_ACTIVITY_TITLE
+      body = body === '' ? `${said}.` : `${body} · ${said}`
+    }
     const subject: Subject = single ? first.subject : group.topic
     const at = group.firstAt
     const groupInfo = { count: group.count, failed: group.failed, items: group.items }

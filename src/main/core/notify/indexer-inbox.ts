@@ -1,6 +1,6 @@
 /**
- * The indexer's own notification list for the signed-in user (WIRE.md
- * §Accounts), where it offers one: after every (re)connect it is read
+ * The indexer's own notification list for the signed-in user (docs/wire.md,
+ * Accounts), where it offers one: after every (re)connect it is read
  * newest first down to an entry already held, so what arrived while
  * ProofWatch was offline is not lost, and read state goes both ways: what
  * the user read here is posted there (again at the next sync when that

@@ -25,6 +25,8 @@ export interface NotificationCentreDeps {
   unreadDelayMs?: number
   /** How a watched address is named in entries (its label). */
   describeAddress?: (pubkey: string) => string
+  /** Whether the app itself watches an address (its own entries then stand for the account's notices about it). */
+  followsAddress?: (pubkey: string) => boolean
   /** How a circuit is named in entries (its name where known); "Circuit #id" by default. */
   describeCircuit?: (circuitId: string) => string
   /** Tuning of pairing and bursts (tests). */
@@ -50,6 +52,7 @@ export class NotificationCentre {
     this.builder = new EntryBuilder({
       clock: this.clock,
       describeAddress: (pubkey) => deps.describeAddress?.(pubkey) ?? `${pubkey.slice(0, 4)}…${pubkey.slice(-4)}`,
+      followsAddress: (pubkey) => deps.followsAddress?.(pubkey) ?? false,
       describeCircuit: (circuitId) => deps.describeCircuit?.(circuitId) ?? this.circuitName(circuitId),
       emit: (entries, candidates) => this.record(entries, candidates),
       remove: (ids) => this.history?.removeNotifications(ids),

@@ -27,6 +27,9 @@ import type { Logger } from '../log/log'
 import { Poller, type Activity } from '../polling/poller'
 import { StatsPolls } from '../polling/stats-polls'
 import type { WatchlistModel } from '../watchlist/watchlist-model'
+import { AccountWatchlist } from '../indexer/account-watchlist'
+import { AccountWatchlistSync, accountKey } from '../watchlist/account-sync'
+import type { AccountSyncResult } from '@shared/watchlist'
 
 export interface SessionDeps {
   /** The indexer refused the session on HTTP (401 on the user's list). */
@@ -53,7 +56,12 @@ export interface SessionDeps {
   live?: Partial<LiveServiceOptions>
   /** Tuning for tests: how often what is never pushed is read again (revocations; circuits). */
   rereads?: { revocationsMs?: number; circuitsMs?: number }
+  /** Whether the user asked to keep the watchlist in step with the account (Settings). Default: no. */
+  keepWatchlistInStep?(): boolean
 }
+
+/** Edits of the watchlist close together are reconciled with the account once. */
+const ACCOUNT_SYNC_DELAY_MS = 300
 
 /** A socket notification without its subject: the list is read this soon after. */
 const INBOX_FOLLOW_UP_MS = 1_000
@@ -98,6 +106,9 @@ export class IndexerSession {
   private readonly circuitWatch: CircuitWatch
   private readonly unsubscribeChanges: () => void
   private inboxInterval: ReturnType<typeof setInterval> | null = null
+  /** The account's watchlist kept in step with the local one; null without a credential. */
+  private readonly accountSync: AccountWatchlistSync | null
+  private accountSyncTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     readonly target: IndexerTarget,
@@ -161,8 +172,19 @@ export class IndexerSession {
       onProgress: () => this.progressSoon(),
     })
     this.fetcher = new BackgroundFetcher({ sources: [this.filler, this.backlog], onState: () => this.progressNow() })
+    this.accountSync =
+      target.credential === null
+        ? null
+        : new AccountWatchlistSync({
+            source: new AccountWatchlist({ baseUrl: target.httpUrl, headers }),
+            watchlist: deps.watchlist,
+            account: accountKey(indexerKey(target.httpUrl), target.wallet),
+          })
     this.unsubscribeWatchlist = deps.watchlist.onChange((_watchlist, change) => {
-      if (change.kind.startsWith('address-')) this.watchedArrived(null)
+      if (change.kind.startsWith('address-')) {
+        this.watchedArrived(null)
+        this.accountSyncSoon()
+      }
     })
     this.inbox =
       target.credential === null
@@ -285,6 +307,8 @@ export class IndexerSession {
   }
 
   start(): void {
+    // Edits made offline or signed out are carried over as the session starts (each sign-in starts one).
+    this.accountSyncSoon(0)
     this.live.start()
     this.revocations.start()
     this.circuitWatch.start()
@@ -316,6 +340,31 @@ export class IndexerSession {
     this.inboxTimer = null
     this.inboxInterval = null
     this.inbox?.dispose()
+    if (this.accountSyncTimer) clearTimeout(this.accountSyncTimer)
+    this.accountSyncTimer = null
+  }
+
+  /** Reconciles the watchlist with the account now; refused without a session on this indexer. */
+  async syncAccountWatchlist(): Promise<AccountSyncResult> {
+    if (!this.accountSync) {
+      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Sign in to this indexer to keep the watchlist in step with your account', retryable: false })
+    }
+    const result = await this.accountSync.run()
+    if (!this.stopped) this.deps.push('accountSync', result)
+    return result
+  }
+
+  accountSyncResult(): AccountSyncResult | null {
+    return this.accountSync?.lastResult() ?? null
+  }
+
+  /** A reconciliation soon, when the user asked for the two to be kept in step. */
+  private accountSyncSoon(delayMs = ACCOUNT_SYNC_DELAY_MS): void {
+    if (!this.accountSync || this.stopped || this.deps.keepWatchlistInStep?.() !== true || this.accountSyncTimer) return
+    this.accountSyncTimer = setTimeout(() => {
+      this.accountSyncTimer = null
+      this.syncAccountWatchlist().catch((error: unknown) => this.deps.log.warn('The watchlist could not be reconciled with the account', toErrorInfo(error)))
+    }, delayMs)
   }
 
   liveStatus(): LiveServiceStatus {

@@ -29,6 +29,9 @@ function storedAddress(entry: unknown, now: number): WatchedAddress {
     addedAt: epochOr(entry.addedAt, now) ?? now,
     lastActivityAt: epochOr(entry.lastActivityAt, null),
     lastSignature: textOrNull(entry.lastSignature),
+    // Set only where they say something, so older saves and exact comparisons read the same.
+    ...(entry.localOnly === true ? { localOnly: true } : {}),
+    ...(typeof entry.accountLabel === 'string' || entry.accountLabel === null ? { accountLabel: textOrNull(entry.accountLabel) } : {}),
   }
 }
 
@@ -100,5 +103,21 @@ export function readStoredWatchlist(stored: unknown, now: number): StoredWatchli
     (c) => c.circuitId,
     dropped,
   )
-  return { watchlist: { addresses, circuits }, dropped }
+  const accountBase = storedAccountBase(stored.accountBase, dropped)
+  return { watchlist: accountBase === undefined ? { addresses, circuits } : { addresses, circuits, accountBase }, dropped }
+}
+
+/** The addresses in step with each account at its last reconciliation; a damaged entry is dropped (the next sync starts afresh). */
+function storedAccountBase(value: unknown, dropped: string[]): Record<string, string[]> | undefined {
+  if (value === undefined) return undefined
+  if (!isObject(value)) {
+    dropped.push('accountBase: not an object')
+    return undefined
+  }
+  const base: Record<string, string[]> = {}
+  for (const [key, list] of Object.entries(value)) {
+    if (Array.isArray(list) && list.every((item) => typeof item === 'string')) base[key] = list as string[]
+    else dropped.push(`accountBase ${key}: not a list of addresses`)
+  }
+  return Object.keys(base).length === 0 ? undefined : base
 }

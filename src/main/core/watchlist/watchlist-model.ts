@@ -24,6 +24,8 @@ export type WatchlistChange =
   | { kind: 'circuit-added' | 'circuit-removed' | 'circuit-updated'; circuitId: string }
   | { kind: 'activity' }
   | { kind: 'circuit-mode'; circuitId: string; mode: CircuitFollowMode }
+  /** The account's labels and what is in step with it were noted (not an edit of the user's). */
+  | { kind: 'account-sync' }
 
 export type WatchlistListener = (watchlist: Watchlist, change: WatchlistChange) => void
 
@@ -56,6 +58,8 @@ function notWatched(what: string): ProofWatchError {
 export class WatchlistModel {
   private addresses = new Map<string, WatchedAddress>()
   private circuits = new Map<string, FollowedCircuit>()
+  /** Per account, the addresses in step with it at the last reconciliation. */
+  private accountBases = new Map<string, string[]>()
   private readonly listeners = new Set<WatchlistListener>()
   private readonly now: () => number
   private readonly log: Logger
@@ -74,6 +78,7 @@ export class WatchlistModel {
     if (dropped.length > 0) this.log.warn('Some saved watchlist entries were not valid and are left out', dropped)
     for (const address of watchlist.addresses) this.addresses.set(address.pubkey, address)
     for (const circuit of watchlist.circuits) this.circuits.set(circuit.circuitId, circuit)
+    for (const [key, base] of Object.entries(watchlist.accountBase ?? {})) this.accountBases.set(key, base)
   }
 
   onChange(listener: WatchlistListener): () => void {
@@ -82,10 +87,43 @@ export class WatchlistModel {
   }
 
   snapshot(): Watchlist {
-    return {
+    const watchlist: Watchlist = {
       addresses: [...this.addresses.values()].map((a) => ({ ...a })),
       circuits: [...this.circuits.values()].map((c) => ({ ...c })),
     }
+    if (this.accountBases.size > 0) watchlist.accountBase = Object.fromEntries([...this.accountBases].map(([key, base]) => [key, [...base]]))
+    return watchlist
+  }
+
+  /** Keeps an address out of the account's watchlist (true), or lets it be kept in step (false). */
+  setLocalOnly(pubkey: unknown, localOnly: boolean): Watchlist {
+    const key = validateWatchedPubkey(pubkey)
+    const held = this.addresses.get(key)
+    if (!held) throw notWatched(`The address ${key}`)
+    const { localOnly: _was, ...rest } = held
+    const next: WatchedAddress = localOnly ? { ...rest, localOnly: true } : rest
+    return this.change({ kind: 'address-updated', pubkey: key }, () => this.addresses.set(key, next))
+  }
+
+  /** The addresses in step with `account` at its last reconciliation; null before the first. */
+  accountBase(account: string): string[] | null {
+    return this.accountBases.get(account) ?? null
+  }
+
+  /**
+   * Notes a reconciliation with `account`: what is now in step with it, and the
+   * account's label of each address it holds (shown beside the local one).
+   */
+  noteAccountSync(account: string, inStep: readonly string[], accountLabels: ReadonlyMap<string, string | null>): Watchlist {
+    return this.change({ kind: 'account-sync' }, () => {
+      this.accountBases = new Map(this.accountBases).set(account, [...inStep])
+      const next = new Map<string, WatchedAddress>()
+      for (const [pubkey, held] of this.addresses) {
+        const { accountLabel: _old, ...rest } = held
+        next.set(pubkey, accountLabels.has(pubkey) ? { ...rest, accountLabel: accountLabels.get(pubkey) ?? null } : rest)
+      }
+      this.addresses = next
+    })
   }
 
   watchedPubkeys(): string[] {
@@ -242,13 +280,14 @@ export class WatchlistModel {
 
   /** Applies a change, saves it, and undoes it when the save fails. */
   private change(change: WatchlistChange, apply: () => void): Watchlist {
-    const before = { addresses: new Map(this.addresses), circuits: new Map(this.circuits) }
+    const before = { addresses: new Map(this.addresses), circuits: new Map(this.circuits), accountBases: this.accountBases }
     apply()
     try {
       this.options.store.write(this.snapshot())
     } catch (error) {
       this.addresses = before.addresses
       this.circuits = before.circuits
+      this.accountBases = before.accountBases
       const info = toErrorInfo(error)
       throw new ProofWatchError(
         { code: 'INTERNAL', message: `The watchlist could not be saved, so it is unchanged: ${info.message}`, retryable: true },

@@ -7,7 +7,7 @@ import { getBridge } from '@renderer/bridge'
 import { createLoader } from '../composables/loader'
 
 /** Which part of the Settings page a save came from, so its outcome is shown there. */
-export type SettingsSection = 'profiles' | 'notifications' | 'polling' | 'cache' | 'theme' | 'desktop'
+export type SettingsSection = 'profiles' | 'notifications' | 'polling' | 'cache' | 'theme' | 'desktop' | 'account'
 
 export interface SaveOutcome {
   section: SettingsSection

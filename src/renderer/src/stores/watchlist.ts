@@ -109,6 +109,8 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     /** Adds an address, or changes its label or notify flag. */
     watch: (input: WatchAddressInput, key = addressKey(input.pubkey)) => change(key, () => bridge.watchAddress(input)),
     unwatch: (pubkey: string) => change(addressKey(pubkey), () => bridge.unwatchAddress(pubkey)),
+    /** Keeps an address out of the account's watchlist, or lets it be kept in step. */
+    setLocalOnly: (pubkey: string, localOnly: boolean) => change(addressKey(pubkey), () => bridge.setAddressLocalOnly(pubkey, localOnly)),
     follow: (input: FollowCircuitInput, key = circuitKey(input.circuitId)) => change(key, () => bridge.followCircuit(input)),
     unfollow: (circuitId: string) => change(circuitKey(circuitId), () => bridge.unfollowCircuit(circuitId)),
     markRead: (subject: Subject) =>

@@ -1,0 +1,87 @@
+/// <reference lib="dom" />
+/**
+ * The account's watchlist in serve mode, in Chromium, on the demo in its
+ * default (reference-like) mode with the demo wallet's session: nothing is
+ * sent until the user opts in; then an address watched in the app reaches
+ * the account's `/api/users/me/watched`, and the account's "Watched address
+ * activity" notice about it is one entry in the centre.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_WALLET } from '../../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { SERVE_LINE, startBuilt, type Started } from './processes'
+
+const skipReason = browserMissing()
+
+describe.skipIf(skipReason !== null)('the account watchlist in serve mode', () => {
+  let demo: DemoIndexer
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let address: string
+
+  beforeAll(async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23 })
+    address = demo.network.authorities[17] as string
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-account-watchlist-e2e-')),
+      // The demo's own session token: a session of the demo wallet.
+      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
+    })
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(`${serve.match[1]!}#/watchlist`)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.close()
+  })
+
+  it('sends nothing before the user opts in', async () => {
+    await page.getByTestId('watch-address-id').fill(address)
+    await page.getByTestId('watch-address-label').fill('Prover')
+    await page.getByTestId('watch-address-submit').click()
+    await page.getByTestId('watched-address-row').first().waitFor({ timeout: 15_000 })
+    expect(demo.watched.list(DEMO_WALLET)).toEqual([])
+    expect(await page.getByTestId('watch-local-only').count()).toBe(0)
+  })
+
+  it('once opted in, the address is in the account, and the outcome is said', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('sync-watchlist-with-account').check()
+    await expect.poll(() => demo.watched.list(DEMO_WALLET).map((entry) => entry.pubkey), { timeout: 15_000 }).toEqual([address])
+    expect(demo.watched.list(DEMO_WALLET)[0]?.label).toBe('Prover')
+    await expect.poll(async () => page.getByTestId('account-sync-outcome').textContent(), { timeout: 15_000 }).toContain('1 address added to your account')
+    await page.getByTestId('account-watchlist').screenshot({ path: join(SCREENSHOTS, 'account-watchlist-settings.png') })
+    await page.getByTestId('nav-watchlist').click()
+    await page.getByTestId('watch-local-only').first().waitFor({ timeout: 15_000 })
+  })
+
+  it('shows the account notice about a proof of that address once', async () => {
+    await page.getByTestId('nav-notifications').click()
+    const about = page.getByTestId('notification-item').filter({ hasText: 'verified a proof' })
+    // The user channel comes up with the socket: publish until a notice arrives.
+    await expect
+      .poll(
+        async () => {
+          if ((await about.count()) === 0) demo.network.publishProof({ authority: address })
+          return about.count()
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBeGreaterThan(0)
+    // The list copy names the address, so the entry becomes the address's (named by its label): the socket copy is not left beside it.
+    await expect.poll(async () => page.getByTestId('notification-item').filter({ hasText: 'Prover verified' }).count(), { timeout: 20_000 }).toBe(1)
+    // However many proofs it took to see one, their notices are that one entry ("verified 2 proofs").
+    expect(await page.getByTestId('notification-item').filter({ hasText: 'verified' }).count()).toBe(1)
+    expect(demo.network.inbox.list(100, undefined, DEMO_WALLET).items.some((item) => item.record.title === 'Watched address activity')).toBe(true)
+  })
+})
