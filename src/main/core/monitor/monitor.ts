@@ -182,6 +182,7 @@ class IndexerMonitor implements Monitor {
   private readonly unsubscribers: Array<() => void> = []
   private healthTimer: ReturnType<typeof setTimeout> | null = null
   private lastHealth = ''
+  private releaseSessionSecret: () => void = () => {}
   private readonly signIn: SignInService
   private readonly settings: SettingsSnapshot
   private pickKeypairFile: (() => Promise<string | null>) | null = null
@@ -372,10 +373,8 @@ class IndexerMonitor implements Monitor {
   async updateSettings(patch: SettingsPatch): Promise<PublicSettings> {
     const before = this.settings.read()
     const { settings, credentials } = applySettingsPatch(before, patch)
-    for (const [id, value] of credentials) {
-      this.knownSecrets.addCredential(value)
-      this.secrets.set(id, value)
-    }
+    // The secret store is watched by knownSecrets: a saved credential is redacted while saved, not for the rest of the run.
+    for (const [id, value] of credentials) this.secrets.set(id, value)
     this.settings.write(settings)
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
@@ -401,7 +400,7 @@ class IndexerMonitor implements Monitor {
     return testProfileConnection(profile, {
       saved: this.settings.read(),
       secrets: this.secrets,
-      learnCredential: (credential) => this.knownSecrets.addCredential(credential),
+      learnCredential: (credential) => this.knownSecrets.borrowCredential(credential),
     })
   }
 
@@ -670,7 +669,9 @@ class IndexerMonitor implements Monitor {
       describeAddress: (pubkey) => this.describeAddress(pubkey),
       live: this.deps.live,
     }
-    this.knownSecrets.addCredential(target.credential)
+    // Held while this session is the current one: a removed profile's credential is not redacted for the rest of the run.
+    this.releaseSessionSecret()
+    this.releaseSessionSecret = this.knownSecrets.borrowCredential(target.credential)
     return new IndexerSession(target, deps)
   }
 
