@@ -69,6 +69,17 @@ export interface DemoAccountsOptions {
   /** A token that is always a session of `staticPubkey` (the app's own demo profile). '' for none. */
   staticToken?: string
   staticPubkey?: string
+  /** Sessions issued by an earlier run (the built-in demo keeps them in its data folder), so a sign-in survives a restart. */
+  sessions?: readonly DemoSessionRecord[]
+  /** Told of the sessions whenever one starts, is refreshed or ends, to keep them. */
+  onSessions?: (sessions: DemoSessionRecord[]) => void
+}
+
+/** A sign-in session as the built-in demo keeps it between runs. */
+export interface DemoSessionRecord {
+  token: string
+  pubkey: string
+  expiresAt: number
 }
 
 export class DemoAccounts {
@@ -85,6 +96,11 @@ export class DemoAccounts {
     this.clock = options.clock ?? Date.now
     this.domain = options.domain
     this.uri = options.uri
+    for (const kept of options.sessions ?? []) this.sessions.set(kept.token, { pubkey: kept.pubkey, expiresAt: kept.expiresAt })
+  }
+
+  private sessionsChanged(): void {
+    this.options.onSessions?.([...this.sessions].map(([token, session]) => ({ token, pubkey: session.pubkey, expiresAt: session.expiresAt })))
   }
 
   /** The server's own `host:port` and URI, once it listens. */
@@ -137,6 +153,7 @@ export class DemoAccounts {
     const token = randomBytes(32).toString('base64url')
     const expiresAt = now + SESSION_MS
     this.sessions.set(token, { pubkey, expiresAt })
+    this.sessionsChanged()
     return { token, user: userOf(pubkey), expiresAt }
   }
 
@@ -169,6 +186,7 @@ export class DemoAccounts {
     const session = this.sessions.get(token as string)
     if (session === undefined) return { expiresAt: this.clock() + SESSION_MS } // the static token never ends
     session.expiresAt = this.clock() + SESSION_MS
+    this.sessionsChanged()
     return { expiresAt: session.expiresAt }
   }
 
@@ -185,7 +203,7 @@ export class DemoAccounts {
   }
 
   private end(token: string): void {
-    this.sessions.delete(token)
+    if (this.sessions.delete(token)) this.sessionsChanged()
     if (this.ended.size >= MAX_ENDED_SESSIONS) this.ended.clear()
     this.ended.add(token)
   }

@@ -678,6 +678,7 @@ class IndexerMonitor implements Monitor {
   private sessionOpened(session: IndexerSession): void {
     const target = session.target
     this.centre.attach(session.history)
+    this.health.indexerChanged()
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     session.setActivity(this.activity)
     this.updateRetentionPolicy()
