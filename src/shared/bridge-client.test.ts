@@ -17,6 +17,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
         'navigate',
         'notice',
         'notifications',
+        'notificationsRead',
         'overview',
         'problem',
         'proofs',

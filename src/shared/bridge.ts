@@ -26,7 +26,7 @@ import type {
   TransactionQuery,
 } from './domain'
 import type { Notice } from './notice'
-import type { UnreadCounts } from './unread'
+import type { ReadChange, UnreadCounts } from './unread'
 import type { AuthState } from './auth'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
@@ -148,6 +148,8 @@ export interface BridgeEvents {
   problem: ErrorInfo
   /** Sign-in state changed (signed in, refreshed, ended by the indexer, signed out). */
   auth: AuthState
+  /** Entries were marked read (in any page, the window or the indexer's own list): every page marks the same rows. */
+  notificationsRead: ReadChange[]
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -171,6 +173,7 @@ const EVENT_NAMES = {
   navigate: true,
   problem: true,
   auth: true,
+  notificationsRead: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]

@@ -212,7 +212,13 @@ class IndexerMonitor implements Monitor {
       closed: () => this.centre.attach(null),
     })
     this.centre = new NotificationCentre({
-      push: (event, payload) => this.batcher.push(event, payload),
+      push: (event, payload) => {
+        if (event !== 'notificationsRead') return this.batcher.push(event, payload)
+        // In a batch of its own: entries pushed before it are on the page before it marks them, later ones after.
+        this.batcher.flush()
+        this.batcher.push(event, payload)
+        this.batcher.flush()
+      },
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
       log: this.log,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
