@@ -136,7 +136,7 @@ describe('AddressTimelineView', () => {
     await wrapper.get('[data-testid="export-csv"]').trigger('click')
     await flushPromises()
     expect(bridge.callsOf('exportHistory')).toEqual([[{ kind: 'transactions', format: 'csv', filter: { pubkey: ADDRESS } }]])
-    expect(textsOf(wrapper, 'export-outcome')).toEqual(['Saved 1 transaction (120 B) to /home/u/tx.csv'])
+    expect(textsOf(wrapper, 'export-outcome')).toEqual(['Saved 1 cached transaction (120 B) to /home/u/tx.csv'])
   })
 
   it('heads the page with the indexer’s totals and the cache’s sums, each saying where it comes from', async () => {
