@@ -298,7 +298,7 @@ export class EntryBuilder {
     const body = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ')
     const subject: Subject = single ? first.subject : group.topic
     const at = group.firstAt
-    const groupInfo = { count: group.count, failed: group.failed, items: group.items }
+    const groupInfo = { count: group.count, failed: group.failed, items: group.items, lastAt: group.lastAt }
     return {
       id: group.id,
       kind,

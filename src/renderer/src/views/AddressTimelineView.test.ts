@@ -119,6 +119,8 @@ describe('AddressTimelineView', () => {
     await useConnectionStore().start()
     await flushPromises()
     expect(bridge.callsOf('markWatchRead')).toEqual([[{ kind: 'address', id: ADDRESS }]])
+    // Said, not done silently (issue 23, defect 10).
+    expect(wrapper.get('[data-testid="timeline-marked-read"]').text()).toBe('Opening this address marked its 2 notifications read')
     expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Live')
     expect(wrapper.get('[data-testid="address-label"]').text()).toBe('Wallet 1')
     bridge.emit('addressTransactions', [{ address: ADDRESS, transaction: makeTransaction(7) }, { address: address(2), transaction: makeTransaction(8) }])
