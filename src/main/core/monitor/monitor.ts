@@ -47,7 +47,8 @@ import type { AuthState } from '@shared/auth'
 import { testProfileConnection } from '../session/connection-test'
 import { KnownSecrets } from '../config/known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
-import { explorerUrl } from '../links/explorer-links'
+import { clusterOfChain, explorerUrl } from '../links/explorer-links'
+import { DEFAULT_SIGN_IN_CHAIN } from '../indexer/sign-in'
 import { exportToFile, writeExport } from '../history/export'
 import { HistoryCache } from '../history/history-cache'
 import { createParameterMemory } from '../indexer/negotiation'
@@ -534,7 +535,12 @@ class IndexerMonitor implements Monitor {
   }
 
   async openExternal(subject: Subject): Promise<{ url: string; opened: boolean }> {
-    const url = explorerUrl(subject)
+    // The demo's records are made up: no explorer has them, on any cluster.
+    if (this.session?.target.demo) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'The demo indexer’s records are made up: no block explorer has them' })
+    // The explorer of the cluster the indexer belongs to, not mainnet by default.
+    const cluster = clusterOfChain(DEFAULT_SIGN_IN_CHAIN)
+    if (cluster === null) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `No public block explorer shows ${DEFAULT_SIGN_IN_CHAIN}` })
+    const url = explorerUrl(subject, cluster)
     const opened = this.openExternalUrl ? await this.openExternalUrl(url) : false
     return { url, opened }
   }
