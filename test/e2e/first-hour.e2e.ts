@@ -90,4 +90,14 @@ describe.skipIf(skipReason !== null)('a new user’s first hour, in Chromium at 
     expect(await second.getByTestId('nav-notifications-unread').count()).toBe(0)
     await shot(second, 'centre-after-mark-all-in-other-page-800x600.png')
   })
+
+  it('warns of a weak credential in the profile editor, with the reason, as typed', async () => {
+    await first.getByTestId('nav-settings').click()
+    await first.getByTestId('profile-credential-kind').first().selectOption('cookie')
+    await first.getByTestId('profile-secret').first().fill('demo')
+    const warning = first.getByTestId('profile-secret-warning')
+    await expect.poll(async () => (await warning.textContent()) ?? '', { timeout: 5_000 }).toMatch(/will be used, but it is shorter than 8 characters/)
+    await warning.scrollIntoViewIfNeeded()
+    await shot(first, 'profile-weak-credential-800x600.png')
+  })
 })
