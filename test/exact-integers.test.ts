@@ -112,7 +112,7 @@ describe('integers above 2^53 from the indexer', () => {
     const [header, ...rows] = csv.trim().split('\r\n')
     const columns = header!.split(',')
     const cell = (row: string, name: string) => row.split(',')[columns.indexOf(name)]
-    expect(rows.map((row) => [cell(row, 'slot'), cell(row, 'fee'), cell(row, 'computeUnits')])).toEqual([
+    expect(rows.map((row) => [cell(row, 'slot'), cell(row, 'fee_lamports'), cell(row, 'computeUnits')])).toEqual([
       [ABOVE_2_53[2], ABOVE_2_53[0], U64_MAX],
       [ABOVE_2_53[1], U64_MAX, U64_MAX],
       [ABOVE_2_53[0], U64_MAX, U64_MAX],

@@ -1,7 +1,7 @@
 /** The Electron main process. Everything it does is composed, and tested, in electron/app-main.ts. */
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeTheme, net, Notification, powerMonitor, protocol, safeStorage, screen, shell, Tray } from 'electron'
 import { createMonitor } from './core/monitor/monitor'
-import { builtInDemo } from './demo/built-in-demo'
+import { builtInDemoOf } from './demo/built-in-demo'
 import { runApp } from './electron/app-main'
 
 /** `mainDir`: the folder of the built entry (out/main), where the preload, the renderer and the icons are found from. */
@@ -13,7 +13,8 @@ export function startDesktopApp(mainDir: string): void {
       argv: process.argv.slice(1),
       env: process.env,
       platform: process.platform,
-      createMonitor: (options) => createMonitor({ ...options, demo: builtInDemo() }),
+      createMonitor: (options) =>
+        createMonitor({ ...options, demo: builtInDemoOf(options.appInfo?.dataDir, options.launch?.demoPort, (message) => options.log?.warn(message)) }),
       defaultApp: process.defaultApp === true,
       execPath: process.execPath,
       processArgv: process.argv,

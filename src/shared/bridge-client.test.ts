@@ -18,6 +18,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
         'navigate',
         'notice',
         'notifications',
+        'notificationsRead',
         'overview',
         'problem',
         'proofs',

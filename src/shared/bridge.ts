@@ -26,7 +26,7 @@ import type {
   TransactionQuery,
 } from './domain'
 import type { Notice } from './notice'
-import type { UnreadCounts } from './unread'
+import type { ReadChange, UnreadCounts } from './unread'
 import type { AuthState } from './auth'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from './account'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
@@ -171,6 +171,8 @@ export interface BridgeEvents {
   auth: AuthState
   /** A reconciliation of the local watchlist with the account's finished. */
   accountSync: AccountSyncResult
+  /** Entries were marked read (in any page, the window or the indexer's own list): every page marks the same rows. */
+  notificationsRead: ReadChange[]
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -195,6 +197,7 @@ const EVENT_NAMES = {
   problem: true,
   auth: true,
   accountSync: true,
+  notificationsRead: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]

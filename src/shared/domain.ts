@@ -249,6 +249,8 @@ export interface NotificationGroup {
   failed: number
   /** The first ones, oldest first, each with its link. */
   items: NotificationGroupItem[]
+  /** Epoch ms of its latest event (the entry's receivedAt is its first): what the centre shows. */
+  lastAt?: number
 }
 
 export interface NotificationGroupItem {

@@ -31,3 +31,18 @@ export function topicOfKey(key: string): Topic | null {
   if (separator < 0 || id === '' || (kind !== 'address' && kind !== 'circuit')) return null
   return { kind, id }
 }
+
+/**
+ * Entries marked read somewhere (one page, the desktop window, the indexer's
+ * own list), pushed to every open page so each shows the same rows read.
+ * `topic` is a topicKey.
+ */
+export type ReadChange = { scope: 'ids'; ids: string[] } | { scope: 'all' } | { scope: 'topic'; topic: string }
+
+/** Whether `change` marks `entry` read. */
+export function readChangeCovers(change: ReadChange, entry: { id: string; topic?: Topic | null }): boolean {
+  if (change.scope === 'all') return true
+  if (change.scope === 'ids') return change.ids.includes(entry.id)
+  return entry.topic != null && topicKey(entry.topic) === change.topic
+}
+

@@ -147,7 +147,7 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
     const aboutBusy = await page.locator('[data-testid="notification-state"][data-read="false"]').count()
     await page.getByTestId('nav-watchlist').click()
     const watchUnread = await text(page, 'watch-unread')
-    expect(watchUnread).toBe(`${aboutBusy} new`)
+    expect(watchUnread).toBe(`${aboutBusy} unread`)
     expect(await text(page, 'nav-watchlist-unread')).toBe(`${aboutBusy} unread`)
     await page.screenshot({ path: join(SCREENSHOTS, 'notifications-watchlist-unread.png') })
     // Reading the address's entries lowers every count by as many.

@@ -86,6 +86,22 @@ export interface DemoAccountsOptions {
   /** A token that is always a session of `staticPubkey` (the app's own demo profile). '' for none. */
   staticToken?: string
   staticPubkey?: string
+  /** Sessions issued by an earlier run (the built-in demo keeps them in its data folder), so a sign-in survives a restart. */
+  sessions?: readonly DemoSessionRecord[]
+  /** Told of the sessions whenever one starts, is refreshed or ends, to keep them. */
+  onSessions?: (sessions: DemoSessionRecord[]) => void
+}
+
+/** A sign-in session as the built-in demo keeps it between runs. */
+export interface DemoSessionRecord {
+  token: string
+  pubkey: string
+  expiresAt: number
+  /** As the sessions list shows it; absent in what older runs kept. */
+  id?: string
+  createdAt?: number
+  ip?: string
+  userAgent?: string
 }
 
 export class DemoAccounts {
@@ -104,6 +120,21 @@ export class DemoAccounts {
     this.clock = options.clock ?? Date.now
     this.domain = options.domain
     this.uri = options.uri
+    for (const kept of options.sessions ?? []) {
+      this.sessions.set(kept.token, {
+        // The kept file is read as found on disk: each field is taken only when it has its type.
+        id: typeof kept.id === 'string' && kept.id !== '' ? kept.id.slice(0, 100) : `c${randomBytes(12).toString('hex')}`,
+        pubkey: kept.pubkey,
+        expiresAt: kept.expiresAt,
+        createdAt: typeof kept.createdAt === 'number' && Number.isFinite(kept.createdAt) ? kept.createdAt : this.clock(),
+        ip: typeof kept.ip === 'string' ? kept.ip.slice(0, 100) : '127.0.0.1',
+        userAgent: typeof kept.userAgent === 'string' ? kept.userAgent.slice(0, 200) : 'unknown',
+      })
+    }
+  }
+
+  private sessionsChanged(): void {
+    this.options.onSessions?.([...this.sessions].map(([token, session]) => ({ token, ...session })))
   }
 
   /** The server's own `host:port` and URI, once it listens. */
@@ -159,6 +190,7 @@ export class DemoAccounts {
     const token = randomBytes(32).toString('base64url')
     const expiresAt = now + SESSION_MS
     this.sessions.set(token, { id: `c${randomBytes(12).toString('hex')}`, pubkey, expiresAt, createdAt: now, ip: client.ip, userAgent: client.userAgent.slice(0, 200) })
+    this.sessionsChanged()
     return { token, user: userOf(pubkey), expiresAt }
   }
 
@@ -191,6 +223,7 @@ export class DemoAccounts {
     const session = this.sessions.get(token as string)
     if (session === undefined) return { expiresAt: this.clock() + SESSION_MS } // the static token never ends
     session.expiresAt = this.clock() + SESSION_MS
+    this.sessionsChanged()
     return { expiresAt: session.expiresAt }
   }
 
@@ -240,7 +273,7 @@ export class DemoAccounts {
   }
 
   private end(token: string): void {
-    this.sessions.delete(token)
+    if (this.sessions.delete(token)) this.sessionsChanged()
     if (this.ended.size >= MAX_ENDED_SESSIONS) this.ended.clear()
     this.ended.add(token)
   }

@@ -1,48 +1,56 @@
-/** The built-in demo as the app and serve mode start it: as the reference by default, pushing when the launch asks. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { memorySettingsStorage } from '../core/config/settings'
-import { createMonitor, type Monitor } from '../core/monitor/monitor'
+import { builtInDemoOf, DEMO_STATE_FILE } from './built-in-demo'
 import type { StartedDemo } from '../core/monitor/indexer-switch'
-import { builtInDemo } from './built-in-demo'
-import type { DemoIndexer } from './server'
 
-const started: StartedDemo[] = []
-let monitor: Monitor | null = null
+const open: StartedDemo[] = []
+const dirs: string[] = []
 afterEach(async () => {
-  await monitor?.stop()
-  monitor = null
-  for (const demo of started.splice(0)) await demo.close()
+  for (const demo of open.splice(0)) await demo.close()
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-/** What was started is the demo indexer itself; its mode is read from it. */
-const asIndexer = (demo: StartedDemo): DemoIndexer => demo as unknown as DemoIndexer
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-state-'))
+  dirs.push(dir)
+  return dir
+}
 
-describe('builtInDemo', () => {
-  it('starts as the reference deployment unless told to push', async () => {
-    const demo = builtInDemo()
-    const plain = asIndexer(await demo.start())
-    started.push(plain)
-    expect([plain.pushAddressEvents, plain.statsIntervalMs]).toEqual([false, 60_000])
-    const pushing = asIndexer(await demo.start({ pushAddressEvents: true }))
-    started.push(pushing)
-    expect([pushing.pushAddressEvents, pushing.statsIntervalMs]).toEqual([true, 2000])
+async function started(demo: Promise<StartedDemo>): Promise<StartedDemo & { port: number; network: { genesis: number } }> {
+  const running = await demo
+  open.push(running)
+  return running as StartedDemo & { port: number; network: { genesis: number } }
+}
+
+describe('the built-in demo of a data folder', () => {
+  it('comes back on its port with its chain start, and keeps them in the data folder', async () => {
+    const dir = folder()
+    const first = await started(builtInDemoOf(dir, undefined).start())
+    await first.close()
+    open.splice(0)
+    const second = await started(builtInDemoOf(dir, undefined).start())
+    expect(second.port).toBe(first.port)
+    expect(second.network.genesis).toBe(first.network.genesis)
+    expect(JSON.parse(readFileSync(join(dir, DEMO_STATE_FILE), 'utf8'))).toMatchObject({ port: first.port, genesis: first.network.genesis })
   })
 
-  it('is started pushing by a launch with --push-address-events', async () => {
-    const demo = builtInDemo()
-    const asked: ({ pushAddressEvents?: boolean } | undefined)[] = []
-    const recording = {
-      ...demo,
-      start: async (options?: { pushAddressEvents?: boolean }) => {
-        asked.push(options)
-        const running = await demo.start(options)
-        started.push(running)
-        return running
-      },
+  it('gives way to another port when the kept one is busy, and says so; a --demo-port that is busy fails', async () => {
+    const dir = folder()
+    const first = await started(builtInDemoOf(dir, undefined).start())
+    const warnings: string[] = []
+    const second = await started(builtInDemoOf(dir, undefined, (message) => warnings.push(message)).start())
+    expect(second.port).not.toBe(first.port)
+    expect(warnings.join()).toMatch(/busy/)
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const port = (blocker.address() as { port: number }).port
+    try {
+      await expect(builtInDemoOf(folder(), port).start()).rejects.toMatchObject({ code: 'EADDRINUSE' })
+    } finally {
+      blocker.close()
     }
-    monitor = createMonitor({ settings: memorySettingsStorage(), demo: recording, launch: { pushAddressEvents: true } })
-    await monitor.start()
-    expect(asked).toEqual([{ pushAddressEvents: true }])
-    expect(asIndexer(started[0] as StartedDemo).pushAddressEvents).toBe(true)
   })
 })

@@ -62,6 +62,12 @@ export interface DemoNetworkOptions {
   clock?: () => number
   /** Epoch ms at which the network is at DEMO_START_SLOT; the history lies before it. Default clock(). */
   startTime?: number
+  /**
+   * Epoch ms of the chain's first start, when earlier than startTime: the
+   * slot runs on from there by the wall clock (a demo restarted on the same
+   * data folder continues its chain instead of starting over). Default startTime.
+   */
+  genesis?: number
   /** New proofs per second that tick() publishes. Default 2. */
   rate?: number
   /** Proofs in the initial history. Default 300. */
@@ -199,6 +205,8 @@ function newNetworkState(rate: number): NetworkState {
 export class DemoNetwork {
   readonly seed: number
   readonly startTime: number
+  /** When the chain was at DEMO_START_SLOT (see DemoNetworkOptions.genesis). */
+  readonly genesis: number
   readonly wallet = DEMO_WALLET
   /** Every authority the network draws proofs from, busy ones and the wallet first. */
   readonly authorities: readonly string[]
@@ -219,6 +227,7 @@ export class DemoNetwork {
       this.seed = source.seed
       this.clock = source.clock
       this.startTime = source.startTime
+      this.genesis = source.genesis
       this.maxProofs = source.maxProofs
       this.maxTransactions = source.maxTransactions
       this.prng = source.prng
@@ -232,6 +241,7 @@ export class DemoNetwork {
     this.seed = options.seed ?? 1
     this.clock = options.clock ?? Date.now
     this.startTime = options.startTime ?? this.clock()
+    this.genesis = Math.min(options.genesis ?? this.startTime, this.startTime)
     this.state = newNetworkState(checkRate(options.rate ?? 2))
     this.maxProofs = options.maxProofs ?? 500_000
     this.maxTransactions = options.maxTransactions ?? 1_000_000
@@ -374,7 +384,7 @@ export class DemoNetwork {
   }
 
   slotAt(timeMs: number): number {
-    return Math.max(this.state.newestSlot, DEMO_START_SLOT + Math.floor((timeMs - this.startTime) / SLOT_MS))
+    return Math.max(this.state.newestSlot, DEMO_START_SLOT + Math.floor((timeMs - this.genesis) / SLOT_MS))
   }
 
   /** Proofs ever published, including any no longer held. */

@@ -14,7 +14,7 @@
 import type { Server } from 'node:http'
 import { nodeHttp } from '../runtime/node-http'
 import type { AddressInfo } from 'node:net'
-import { DemoAccounts } from './accounts'
+import { DemoAccounts, type DemoAccountsOptions } from './accounts'
 import { handleAuthRequest, isAuthRoute } from './auth-api'
 import { handleNotificationsRequest, isNotificationsRoute } from './notifications-api'
 import { handleHttpRequest, type HttpFault } from './http-api'
@@ -71,7 +71,7 @@ export interface DemoIndexerOptions {
   /** Further network settings (clock, startTime, history size, retention). */
   network?: Omit<DemoNetworkOptions, 'seed' | 'rate'>
   /** Sign-in: the clock of nonces, messages and sessions (default Date.now), and whether the per-route limits refuse (default true, as the reference). */
-  auth?: { clock?: () => number; enforceRateLimits?: boolean }
+  auth?: { clock?: () => number; enforceRateLimits?: boolean; sessions?: DemoAccountsOptions['sessions']; onSessions?: DemoAccountsOptions['onSessions'] }
 }
 
 export interface DemoIndexer {
@@ -131,6 +131,8 @@ export async function startDemoIndexer(options: DemoIndexerOptions = {}): Promis
     staticToken: credential,
     staticPubkey: network.wallet,
     ...(options.auth?.clock ? { clock: options.auth.clock } : {}),
+    ...(options.auth?.sessions ? { sessions: options.auth.sessions } : {}),
+    ...(options.auth?.onSessions ? { onSessions: options.auth.onSessions } : {}),
   })
   const hub = new SocketHub({
     credential,

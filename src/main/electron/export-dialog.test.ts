@@ -33,7 +33,9 @@ describe('createExportDestination', () => {
     expect(w.toFile).not.toHaveBeenCalled()
   })
 
-  it('names files by kind, date and format', () => {
-    expect(exportFileName({ kind: 'proofs', format: 'json' }, date)).toBe('proofwatch-proofs-2026-11-21.json')
+  it('names files by kind, address and filters, date and format', () => {
+    expect(exportFileName({ kind: 'proofs', format: 'json', filter: {} }, date)).toBe('proofwatch-proofs-2026-11-21.json')
+    const pubkey = '5nrhT8bWs1WbYfqvyVGV3RxkLbzS5BXb1cCCDWdwshmy'
+    expect(exportFileName({ kind: 'transactions', format: 'csv', filter: { pubkey, status: 'FAILED' } }, date)).toBe(`proofwatch-transactions-${pubkey}-failed-2026-11-21.csv`)
   })
 })

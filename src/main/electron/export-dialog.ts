@@ -3,6 +3,7 @@
  * by the monitor's writer (streamed, atomically). Cancelling writes nothing.
  */
 import { join } from 'node:path'
+import { exportFileName as namedExport } from '@shared/export-name'
 import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportRequest } from '@shared/history'
@@ -16,12 +17,12 @@ export interface ExportDialogDeps {
   now?: () => Date
 }
 
-/** `proofwatch-transactions-2026-11-21.csv` */
-export function exportFileName(request: Pick<ExportRequest, 'kind' | 'format'>, date: Date): string {
-  return `proofwatch-${request.kind}-${date.toISOString().slice(0, 10)}.${request.format}`
+/** `proofwatch-transactions-<address>-2026-11-21.csv`: the address and filters, then the day. */
+export function exportFileName(request: ExportRequest, date: Date): string {
+  return namedExport(request, date.toISOString().slice(0, 10))
 }
 
-export function saveDialogOptions(request: Pick<ExportRequest, 'kind' | 'format'>, defaultDir: string, date: Date): SaveDialogOptions {
+export function saveDialogOptions(request: ExportRequest, defaultDir: string, date: Date): SaveDialogOptions {
   const filter = request.format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'JSON', extensions: ['json'] }
   return {
     title: `Export ${request.kind}`,

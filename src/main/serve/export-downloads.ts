@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportRequest } from '@shared/history'
+import { exportFileName } from '@shared/export-name'
 import { toErrorInfo } from '@shared/errors'
 import type { Logger } from '../core/log/log'
 
@@ -81,6 +82,5 @@ export class ExportDownloads {
 }
 
 export function fileName(request: ExportRequest): string {
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
-  return `proofwatch-${request.kind}-${stamp}.${request.format}`
+  return exportFileName(request, new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-'))
 }

@@ -13,7 +13,7 @@ import { logUnhandledRejections } from '../core/log/unhandled-rejections'
 import { KnownSecrets } from '../core/config/known-secrets'
 import { createMonitor } from '../core/monitor/monitor'
 import { DEMO_KEYPAIR_FILE } from '../core/sign-in/demo-keypair'
-import { builtInDemo } from '../demo/built-in-demo'
+import { builtInDemoOf } from '../demo/built-in-demo'
 import { startServe } from './server'
 
 /** `npm run serve`: the same core and renderer as the app, in a browser on this host. `here`: the folder of the built entry (out/main). */
@@ -75,7 +75,7 @@ export async function runServe(here: string): Promise<void> {
     log,
     signInPageRoot: rendererDir,
     demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE),
-    demo: builtInDemo(),
+    demo: builtInDemoOf(dataDir, launch.demoPort, (message) => log.warn(message)),
     appInfo: { platform: 'browser', version: process.env.npm_package_version ?? 'dev', dataDir, logFile },
   })
   await monitor.start()

@@ -4,6 +4,7 @@
  * on every HTTP request and on the WebSocket upgrade, and kept out of logs.
  */
 import { ProofWatchError } from '@shared/errors'
+import { weakSecretReason } from '@shared/secret-strength'
 
 export type Credential =
   | { kind: 'cookie'; name: string; value: string }
@@ -105,8 +106,8 @@ export function redactText(text: string, credentials: ReadonlyArray<Credential |
   for (const credential of credentials) {
     if (!credential) continue
     for (const secret of credentialSecrets(credential)) {
-      // Very short secrets would redact ordinary words; they are still covered by header redaction.
-      if (secret.length >= 4) result = result.split(secret).join(REDACTED)
+      // Short or common secrets would redact ordinary words; they are still covered by header redaction.
+      if (weakSecretReason(secret) === null) result = result.split(secret).join(REDACTED)
     }
   }
   return result

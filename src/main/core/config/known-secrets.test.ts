@@ -32,21 +32,35 @@ describe('KnownSecrets', () => {
     expect(known.redactText('set-cookie: zk_session=sessionCookieValue99')).toBe(`set-cookie: zk_session=${REDACTED}`)
   })
 
-  it('ignores secrets too short to look for, and redacts the longer of two overlapping ones whole', () => {
+  it('ignores secrets too short or too common to look for, and redacts the longer of two overlapping ones whole', () => {
     const known = new KnownSecrets()
-    known.addSecret('abc')
-    known.addSecret('abcd')
-    known.addSecret('abcdefgh')
-    expect(known.redactText('abc abcdefgh abcd')).toBe(`abc ${REDACTED} ${REDACTED}`)
+    known.addSecret('demo')
+    known.addSecret('password')
+    known.addSecret('k3y-1234')
+    known.addSecret('k3y-1234-5678')
+    known.addCredential('cookie:zkhelios_session=demo')
+    expect(known.redactText('info demo indexer started; password k3y-1234-5678 k3y-1234')).toBe(`info demo indexer started; password ${REDACTED} ${REDACTED}`)
   })
 
-  it('redacts strings and keys anywhere in a value and shares the parts that hold none', () => {
+  it('forgets a borrowed credential once it is given back, and counts overlapping borrows', () => {
+    const known = new KnownSecrets()
+    const first = known.borrowCredential({ kind: 'bearer', token: 'typed-for-a-test-1' })
+    const second = known.borrowCredential({ kind: 'bearer', token: 'typed-for-a-test-1' })
+    expect(known.redactText('typed-for-a-test-1')).toBe(REDACTED)
+    first()
+    first()
+    expect(known.redactText('typed-for-a-test-1')).toBe(REDACTED)
+    second()
+    expect(known.redactText('typed-for-a-test-1')).toBe('typed-for-a-test-1')
+  })
+
+  it('redacts strings anywhere in a value, never its keys, and shares the parts that hold none', () => {
     const known = new KnownSecrets()
     known.addCredential(BEARER)
     const clean = { items: [{ id: 1 }, { id: 2 }] }
     const value = { clean, echoed: { header: 'Bearer tok_ABCDEFGH12345', tok_ABCDEFGH12345: true }, list: ['a', 'tok_ABCDEFGH12345'] }
     const redacted = known.redactValue(value)
-    expect(redacted).toEqual({ clean, echoed: { header: `Bearer ${REDACTED}`, [REDACTED]: true }, list: ['a', REDACTED] })
+    expect(redacted).toEqual({ clean, echoed: { header: `Bearer ${REDACTED}`, tok_ABCDEFGH12345: true }, list: ['a', REDACTED] })
     expect(redacted.clean).toBe(clean)
     expect(value.echoed.header).toBe('Bearer tok_ABCDEFGH12345')
     expect(known.redactValue(clean)).toBe(clean)

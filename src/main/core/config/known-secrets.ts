@@ -8,11 +8,18 @@
 import { credentialSecrets, type Credential } from './credentials'
 import type { Logger } from '../log/log'
 import { credentialInSecret } from '../sign-in/stored-session'
+import { weakSecretReason } from '@shared/secret-strength'
 
 export const REDACTED = '[redacted]'
 
-/** Shorter secrets would redact ordinary words; they are still covered by header redaction in the log. */
-const MIN_SECRET_CHARS = 4
+/**
+ * Short or common secrets would redact the app's own words ("Second demo",
+ * the profile id `demo`); they are not looked for in free text (the log's
+ * header redaction still covers them) and the profile editor warns of them.
+ */
+function findable(secret: string): boolean {
+  return weakSecretReason(secret) === null
+}
 
 /** Where credentials can be read at any time (a secret store, the vault). */
 export interface SecretSource {
@@ -21,6 +28,8 @@ export interface SecretSource {
 
 export class KnownSecrets {
   private readonly held = new Set<string>()
+  /** Secrets held only for a while (a connection test), counted so two overlapping tests do not forget each other's. */
+  private readonly borrowed = new Map<string, number>()
   private readonly sources: SecretSource[] = []
 
   /** A credential in the app's notation (`cookie:<name>=<value>`, `bearer:<token>`), a stored session, or parsed; anything else is ignored. */
@@ -31,7 +40,23 @@ export class KnownSecrets {
 
   /** A secret as it would appear in text (a token). */
   addSecret(secret: string): void {
-    if (secret.length >= MIN_SECRET_CHARS) this.held.add(secret)
+    if (findable(secret)) this.held.add(secret)
+  }
+
+  /** A credential held only until the returned function is called (a secret typed for a connection test). */
+  borrowCredential(credential: Credential | null | undefined): () => void {
+    const secrets = credential ? credentialSecrets(credential).filter(findable) : []
+    for (const secret of secrets) this.borrowed.set(secret, (this.borrowed.get(secret) ?? 0) + 1)
+    let returned = false
+    return () => {
+      if (returned) return
+      returned = true
+      for (const secret of secrets) {
+        const count = (this.borrowed.get(secret) ?? 1) - 1
+        if (count > 0) this.borrowed.set(secret, count)
+        else this.borrowed.delete(secret)
+      }
+    }
   }
 
   /** Reads `source` on each use, so credentials saved later are covered too. */
@@ -41,12 +66,12 @@ export class KnownSecrets {
 
   /** Every secret known now, longest first (one secret may contain another). */
   secrets(): string[] {
-    const all = new Set(this.held)
+    const all = new Set([...this.held, ...this.borrowed.keys()])
     for (const source of this.sources) {
       for (const text of source.values()) {
         const parsed = tryParse(text)
         if (!parsed) continue
-        for (const secret of credentialSecrets(parsed)) if (secret.length >= MIN_SECRET_CHARS) all.add(secret)
+        for (const secret of credentialSecrets(parsed)) if (findable(secret)) all.add(secret)
       }
     }
     return [...all].sort((a, b) => b.length - a.length)
@@ -57,7 +82,8 @@ export class KnownSecrets {
   }
 
   /**
-   * `value` with every known secret replaced in its strings and keys. Parts
+   * `value` with every known secret replaced in its strings. Keys are the
+   * app's own (ids, settings' names) and are never rewritten. Parts
    * that hold none are shared, not copied, so a large answer costs a walk
    * and no more.
    */
@@ -110,10 +136,9 @@ function redactDeep(value: unknown, secrets: readonly string[], seen = new WeakM
   seen.set(value, value)
   let changed = false
   const entries = Object.entries(value).map(([key, item]): [string, unknown] => {
-    const redactedKey = redactIn(key, secrets)
     const redacted = redactDeep(item, secrets, seen)
-    if (redacted !== item || redactedKey !== key) changed = true
-    return [redactedKey, redacted]
+    if (redacted !== item) changed = true
+    return [key, redacted]
   })
   if (!changed) return value
   const copy = Object.fromEntries(entries)

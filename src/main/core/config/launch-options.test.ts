@@ -53,4 +53,11 @@ describe('launch options', () => {
   it('lets Electron switches through when not strict', () => {
     expect(parseLaunchOptions(['--no-sandbox', '--indexer', 'http://a'], {}, { strict: false })).toEqual({ indexerUrl: 'http://a' })
   })
+
+  it('pins the built-in demo’s port with --demo-port or PROOFWATCH_DEMO_PORT', () => {
+    expect(parseLaunchOptions(['--demo-port', '8787'], {})).toEqual({ demoPort: 8787 })
+    expect(parseLaunchOptions(['--demo-port=0'], { PROOFWATCH_DEMO_PORT: '9000' })).toEqual({ demoPort: 0 })
+    expect(parseLaunchOptions([], { PROOFWATCH_DEMO_PORT: '9000' })).toEqual({ demoPort: 9000 })
+    expect(() => parseLaunchOptions(['--demo-port', '70000'], {})).toThrow(/Port must be 0–65535/)
+  })
 })

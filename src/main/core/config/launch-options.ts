@@ -24,6 +24,8 @@ export interface LaunchOptions {
   keypair?: string
   /** The built-in demo pushes address transactions, frequent stats and every notice (default: as the reference deployment). */
   pushAddressEvents?: boolean
+  /** The built-in demo's port (0 = a free one); default: the port it had before on this data folder. */
+  demoPort?: number
   help?: boolean
 }
 
@@ -35,6 +37,7 @@ const FLAG_TO_KEY = {
   '--wallet': 'wallet',
   '--watch': 'watch',
   '--keypair': 'keypair',
+  '--demo-port': 'demoPort',
 } as const
 
 export const LAUNCH_USAGE = `Options (each also read from the environment):
@@ -47,6 +50,8 @@ export const LAUNCH_USAGE = `Options (each also read from the environment):
   --keypair <file>       sign in with a Solana CLI keypair file (the key is not kept)
   --push-address-events  the built-in demo pushes address transactions, stats every
                          2 s and every notice (default: as the reference deployment)
+  --demo-port <n>        the built-in demo's port      PROOFWATCH_DEMO_PORT
+                         (default: the one it had on this data folder)
   credential for user channels, environment only:      PROOFWATCH_CREDENTIAL
                          (cookie:<name>=<value> or bearer:<token>)
 Without an indexer URL the built-in demo indexer is used.`
@@ -65,6 +70,7 @@ export function parseLaunchOptions(
   if (env.PROOFWATCH_WS_URL) options.wsUrl = env.PROOFWATCH_WS_URL
   if (env.PROOFWATCH_DATA_DIR) options.dataDir = env.PROOFWATCH_DATA_DIR
   if (env.PROOFWATCH_PORT) options.port = parsePort(env.PROOFWATCH_PORT)
+  if (env.PROOFWATCH_DEMO_PORT) options.demoPort = parsePort(env.PROOFWATCH_DEMO_PORT)
   if (env.PROOFWATCH_CREDENTIAL) {
     // Checked now so a typo fails the start with a clear message; the value itself is never echoed.
     parseCredential(env.PROOFWATCH_CREDENTIAL)
@@ -99,7 +105,7 @@ export function parseLaunchOptions(
       throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `${flag} needs a value` })
     }
     const key = FLAG_TO_KEY[flag as keyof typeof FLAG_TO_KEY]
-    if (key === 'port') options.port = parsePort(value)
+    if (key === 'port' || key === 'demoPort') options[key] = parsePort(value)
     else if (key === 'watch') options.watch = [...(options.watch ?? []), requireBase58(value, 'The --watch address', PUBKEY_LENGTH)]
     else if (key === 'wallet') options.wallet = requireBase58(value, 'The --wallet address', PUBKEY_LENGTH)
     else options[key] = value

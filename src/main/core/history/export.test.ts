@@ -80,10 +80,17 @@ function proofCsvRow(proof: Proof): string[] {
   ]
 }
 
-function withoutRaw<T extends { raw: unknown }>(record: T): Omit<T, 'raw'> {
+/** A record as the JSON export writes it: no raw copy, ISO UTC times, the fee named with its unit (as the CSV's columns). */
+function withoutRaw<T extends { raw: unknown }>(record: T): Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { raw, ...rest } = record
-  return rest
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'fee') out.fee_lamports = value
+    else if (key === 'blockTime' || key === 'verifiedAt') out[key] = value === null ? null : new Date(value as number).toISOString()
+    else out[key] = value
+  }
+  return out
 }
 
 /** A destination that takes its time and reports how much was ever waiting in its buffer. */
@@ -165,6 +172,15 @@ describe('export of cached rows', () => {
     expect(rows.slice(1)).toEqual(
       failed.map((t) => [t.signature, text(t.slot), iso(t.blockTime), text(t.fee), text(t.feePayer), text(t.status), text(t.computeUnits), t.programIds.join(' '), '']),
     )
+    // The same times and the same fee column in JSON as in CSV (issue 23, defect 4).
+    expect(rows[0]).toContain('fee_lamports')
+    const json = new SlowSink()
+    await exportInto(json, { kind: 'transactions', format: 'json', filter: { status: 'FAILED' } })
+    const items = JSON.parse(json.text()) as Array<Record<string, unknown>>
+    const timeColumn = rows[0]!.indexOf('blockTime')
+    const feeColumn = rows[0]!.indexOf('fee_lamports')
+    expect(items.map((item) => [item.blockTime ?? '', item.fee_lamports ?? ''])).toEqual(rows.slice(1).map((row) => [row[timeColumn], row[feeColumn]]))
+    expect(items[0]).not.toHaveProperty('fee')
     const empty = new SlowSink()
     await exportInto(empty, { kind: 'transactions', format: 'json', filter: { pubkey: '1'.repeat(44) } })
     expect(JSON.parse(empty.text())).toEqual([])

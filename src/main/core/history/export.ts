@@ -1,6 +1,6 @@
 /**
  * Export of the cached proofs or transactions a filter shows, as CSV or as
- * a JSON array, streamed page by page to a Writable (a file, an HTTP
+ * a JSON array (times ISO 8601 UTC and the fee in `fee_lamports` in both), streamed page by page to a Writable (a file, an HTTP
  * download) and waiting for it to drain: a million rows never sit in memory.
  */
 import { once } from 'node:events'
@@ -43,7 +43,7 @@ const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
   { name: 'signature', value: (t) => t.signature },
   { name: 'slot', value: (t) => t.slot },
   { name: 'blockTime', value: (t) => isoTime(t.blockTime) },
-  { name: 'fee', value: (t) => t.fee },
+  { name: 'fee_lamports', value: (t) => t.fee },
   { name: 'feePayer', value: (t) => t.feePayer },
   { name: 'status', value: (t) => t.status },
   { name: 'computeUnits', value: (t) => t.computeUnits },
@@ -146,11 +146,21 @@ async function writeRows<T extends Proof | Transaction>(
   return rows
 }
 
-/** A record as exported: its decoded fields and unknown extras, without the raw copy or view state. */
+/**
+ * A record as exported: its decoded fields and unknown extras, without the
+ * raw copy or view state. Times are ISO 8601 UTC and the fee is named with
+ * its unit, as in the CSV, so both files of one list agree.
+ */
 function exported(item: Proof | Transaction): Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { raw, freshness, ...fields } = item as (Proof | Transaction) & { freshness?: unknown }
-  return fields
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'fee') out.fee_lamports = value
+    else if (key === 'blockTime' || key === 'verifiedAt') out[key] = isoTime(value as number | null)
+    else out[key] = value
+  }
+  return out
 }
 
 /**

@@ -95,9 +95,11 @@ export function notificationFromRow(row: NotificationRow): AppNotification {
 
 function groupOf(value: unknown): NotificationGroup | null {
   if (typeof value !== 'object' || value === null) return null
-  const { count, failed, items } = value as Partial<NotificationGroup>
+  const { count, failed, items, lastAt } = value as Partial<NotificationGroup>
   if (typeof count !== 'number' || !Array.isArray(items)) return null
-  return { count, failed: typeof failed === 'number' ? failed : 0, items: items.filter((item) => typeof item?.subject?.id === 'string' && typeof item.text === 'string') }
+  const group: NotificationGroup = { count, failed: typeof failed === 'number' ? failed : 0, items: items.filter((item) => typeof item?.subject?.id === 'string' && typeof item.text === 'string') }
+  if (typeof lastAt === 'number' && Number.isFinite(lastAt)) group.lastAt = lastAt
+  return group
 }
 
 export interface OverviewRow {

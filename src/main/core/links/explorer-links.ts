@@ -21,6 +21,18 @@ function isLinkKind(kind: unknown): kind is LinkKind {
   return kind === 'transaction' || kind === 'proof' || kind === 'address'
 }
 
+/**
+ * The explorer cluster an indexer's records live on, from the chain its
+ * sign-in names (the reference deployment signs in on `solana:devnet`; see
+ * docs/wire.md's sign-in message); null for a chain no public explorer shows.
+ */
+export function clusterOfChain(chain: string): ExplorerCluster | null {
+  if (chain === 'solana:mainnet') return 'mainnet-beta'
+  if (chain === 'solana:devnet') return 'devnet'
+  if (chain === 'solana:testnet') return 'testnet'
+  return null
+}
+
 /** The explorer page of a transaction, proof account or address; throws for an id that is not one. */
 export function explorerUrl(target: { kind: string; id: string }, cluster: ExplorerCluster = 'mainnet-beta'): string {
   if (!isLinkKind(target.kind)) {

@@ -47,7 +47,8 @@ import type { AuthState } from '@shared/auth'
 import { testProfileConnection } from '../session/connection-test'
 import { KnownSecrets } from '../config/known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
-import { explorerUrl } from '../links/explorer-links'
+import { clusterOfChain, explorerUrl } from '../links/explorer-links'
+import { DEFAULT_SIGN_IN_CHAIN } from '../indexer/sign-in'
 import { exportToFile, writeExport } from '../history/export'
 import { HistoryCache } from '../history/history-cache'
 import { createParameterMemory } from '../indexer/negotiation'
@@ -192,6 +193,7 @@ class IndexerMonitor implements Monitor {
   private readonly unsubscribers: Array<() => void> = []
   private healthTimer: ReturnType<typeof setTimeout> | null = null
   private lastHealth = ''
+  private releaseSessionSecret: () => void = () => {}
   private readonly signIn: SignInService
   private readonly account: AccountSecurity
   private readonly settings: SettingsSnapshot
@@ -222,7 +224,13 @@ class IndexerMonitor implements Monitor {
       closed: () => this.centre.attach(null),
     })
     this.centre = new NotificationCentre({
-      push: (event, payload) => this.batcher.push(event, payload),
+      push: (event, payload) => {
+        if (event !== 'notificationsRead') return this.batcher.push(event, payload)
+        // In a batch of its own: entries pushed before it are on the page before it marks them, later ones after.
+        this.batcher.flush()
+        this.batcher.push(event, payload)
+        this.batcher.flush()
+      },
       flushHistory: () => this.history?.flush() ?? Promise.resolve(),
       log: this.log,
       describeAddress: (pubkey) => this.describeAddress(pubkey),
@@ -399,10 +407,8 @@ class IndexerMonitor implements Monitor {
   async updateSettings(patch: SettingsPatch): Promise<PublicSettings> {
     const before = this.settings.read()
     const { settings, credentials } = applySettingsPatch(before, patch)
-    for (const [id, value] of credentials) {
-      this.knownSecrets.addCredential(value)
-      this.secrets.set(id, value)
-    }
+    // The secret store is watched by knownSecrets: a saved credential is redacted while saved, not for the rest of the run.
+    for (const [id, value] of credentials) this.secrets.set(id, value)
     this.settings.write(settings)
     if (patch.cache) this.history?.setLimits(settings.cache)
     if (patch.polling) this.session?.setPolling(settings.polling)
@@ -432,7 +438,7 @@ class IndexerMonitor implements Monitor {
     return testProfileConnection(profile, {
       saved: this.settings.read(),
       secrets: this.secrets,
-      learnCredential: (credential) => this.knownSecrets.addCredential(credential),
+      learnCredential: (credential) => this.knownSecrets.borrowCredential(credential),
     })
   }
 
@@ -569,7 +575,12 @@ class IndexerMonitor implements Monitor {
   }
 
   async openExternal(subject: Subject): Promise<{ url: string; opened: boolean }> {
-    const url = explorerUrl(subject)
+    // The demo's records are made up: no explorer has them, on any cluster.
+    if (this.session?.target.demo) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'The demo indexer’s records are made up: no block explorer has them' })
+    // The explorer of the cluster the indexer belongs to, not mainnet by default.
+    const cluster = clusterOfChain(DEFAULT_SIGN_IN_CHAIN)
+    if (cluster === null) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `No public block explorer shows ${DEFAULT_SIGN_IN_CHAIN}` })
+    const url = explorerUrl(subject, cluster)
     const opened = this.openExternalUrl ? await this.openExternalUrl(url) : false
     return { url, opened }
   }
@@ -752,7 +763,9 @@ class IndexerMonitor implements Monitor {
       rereads: this.deps.rereads,
       keepWatchlistInStep: () => this.settings.read().syncWatchlistWithAccount === true,
     }
-    this.knownSecrets.addCredential(target.credential)
+    // Held while this session is the current one: a removed profile's credential is not redacted for the rest of the run.
+    this.releaseSessionSecret()
+    this.releaseSessionSecret = this.knownSecrets.borrowCredential(target.credential)
     return new IndexerSession(target, deps)
   }
 
@@ -760,6 +773,7 @@ class IndexerMonitor implements Monitor {
     const target = session.target
     // The inbox hears each read mark at once: without it a mark reached the indexer only at the next minutely sync.
     this.centre.attach(session.history, session.inbox)
+    this.health.indexerChanged()
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     session.setActivity(this.activity)
     this.applyOpenAddress()

@@ -400,7 +400,7 @@ export class EntryBuilder {
     }
     const subject: Subject = single ? first.subject : group.topic
     const at = group.firstAt
-    const groupInfo = { count: group.count, failed: group.failed, items: group.items }
+    const groupInfo = { count: group.count, failed: group.failed, items: group.items, lastAt: group.lastAt }
     return {
       id: group.id,
       kind,

@@ -12,6 +12,7 @@ const RULE_OF: Record<HealthAlertKind, HealthAlertRule> = {
   'status-online': 'statusNotOnline',
   stalled: 'stalled',
   advancing: 'stalled',
+  'chain-restarted': 'stalled',
 }
 
 export function healthEntry(alert: HealthAlert): { entry: AppNotification; candidate: NotifyCandidate } {

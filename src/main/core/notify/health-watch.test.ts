@@ -86,6 +86,20 @@ describe('HealthWatch (manual clock)', () => {
     expect(kinds()).toEqual(['stalled', 'advancing'])
   })
 
+  it('says when the slot goes backwards (the chain restarted), and compares no slot across a switch of indexer', () => {
+    const { watch, kinds, alerts } = setup()
+    watch.noteConnection(true)
+    watch.noteOverview('online', '1000')
+    watch.noteOverview('online', '1005')
+    watch.noteOverview('online', '20')
+    expect(kinds()).toEqual(['chain-restarted'])
+    expect(alerts[0]!.body).toMatch(/went back from 1005 to 20/)
+    watch.noteOverview('online', '21')
+    watch.indexerChanged()
+    watch.noteOverview('online', '5')
+    expect(kinds()).toEqual(['chain-restarted'])
+  })
+
   it('counts no stall while disconnected: the wait starts again when the socket is back', () => {
     const { clock, watch, kinds } = setup({ stalled: true, stalledMinutes: 3, unreachable: false })
     watch.noteConnection(true)

@@ -6,6 +6,8 @@
  * - The overview's `status` other than `online`, and online again.
  * - The slot not advancing for N minutes while connected (a stalled indexer),
  *   and advancing again.
+ * - The slot going backwards: the indexer started its chain over, so its
+ *   totals may now be lower than what the cache holds.
  *
  * Each alert is a rule of its own in the notification rules; what it raises
  * goes through the same decision path as every other entry.
@@ -13,7 +15,7 @@
 import type { HealthRules } from '@shared/notification-rules'
 import type { NotifyClock } from './timers'
 
-export type HealthAlertKind = 'unreachable' | 'reachable' | 'status' | 'status-online' | 'stalled' | 'advancing'
+export type HealthAlertKind = 'unreachable' | 'reachable' | 'status' | 'status-online' | 'stalled' | 'advancing' | 'chain-restarted'
 
 export interface HealthAlert {
   kind: HealthAlertKind
@@ -97,7 +99,15 @@ export class HealthWatch {
     }
     if (slot !== null && /^\d+$/.test(slot)) {
       const value = BigInt(slot)
-      if (this.slot === null || value > this.slot) {
+      if (this.slot !== null && value < this.slot) {
+        this.raise(
+          'chain-restarted',
+          'Indexer chain restarted',
+          `The slot went back from ${this.slot} to ${slot}: the indexer started its chain over. Its totals may be lower than what the cache holds until it has counted again.`,
+        )
+        this.slot = value
+        this.slotSince = now
+      } else if (this.slot === null || value > this.slot) {
         this.slot = value
         this.slotSince = now
         if (this.stallRaised) {
@@ -113,6 +123,12 @@ export class HealthWatch {
   rulesChanged(): void {
     if (this.live === false) this.scheduleUnreachable()
     if (this.live) this.scheduleStall()
+  }
+
+  /** Another indexer is watched now: its slot and status are not compared with the last one's. */
+  indexerChanged(): void {
+    this.slot = null
+    this.status = null
   }
 
   dispose(): void {

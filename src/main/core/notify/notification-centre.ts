@@ -7,7 +7,7 @@
 import { circuitLabel } from '@shared/circuit-label'
 import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
-import { NO_UNREAD, type Topic, type UnreadCounts } from '@shared/unread'
+import { NO_UNREAD, topicKey, type Topic, type UnreadCounts } from '@shared/unread'
 import type { IndexerHistory } from '../history/indexer-history'
 import type { Logger } from '../log/log'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
@@ -131,6 +131,7 @@ export class NotificationCentre {
   applyRemoteRead(ids: readonly string[]): void {
     if (ids.length === 0 || !this.history) return
     this.history.markNotificationsRead(ids)
+    this.deps.push('notificationsRead', [{ scope: 'ids', ids: [...ids] }])
     this.scheduleUnread()
   }
 
@@ -140,6 +141,8 @@ export class NotificationCentre {
     history.markNotificationsRead(ids)
     this.builder.closeGroups(ids === 'all' ? 'all' : { ids })
     this.sink?.markRead(ids)
+    // Every open page (and the window) marks the same rows, not only the one that asked.
+    this.deps.push('notificationsRead', [ids === 'all' ? { scope: 'all' } : { scope: 'ids', ids: [...ids] }])
     return this.pushUnreadNow()
   }
 
@@ -148,6 +151,7 @@ export class NotificationCentre {
     const history = this.requireHistory()
     history.markNotificationsRead({ topic })
     this.builder.closeGroups({ topic })
+    this.deps.push('notificationsRead', [{ scope: 'topic', topic: topicKey(topic) }])
     return this.pushUnreadNow()
   }
 

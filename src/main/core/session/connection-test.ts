@@ -136,8 +136,8 @@ function trySocket(url: string, headers: Record<string, string>, channels: strin
 export interface ProfileTestContext {
   saved: SavedSettings
   secrets: SecretStorage
-  /** Told of a typed credential, so it is redacted wherever it shows from now on. */
-  learnCredential(credential: Credential | null): void
+  /** Told of a typed credential, so it is redacted wherever it shows while the test runs; the returned function forgets it. */
+  learnCredential(credential: Credential | null): () => void
 }
 
 /**
@@ -149,8 +149,25 @@ export async function testProfileConnection(profile: ProfileInput, context: Prof
   const checked = checkProfile(profile, profile.id ?? 'test')
   const wsUrl = checked.wsUrl ?? deriveWsUrl(checked.httpUrl)
   const typed = profile.credential?.trim()
-  let credential: Credential | null = typed ? parseCredential(typed) : null
-  context.learnCredential(credential)
+  const credential: Credential | null = typed ? parseCredential(typed) : null
+  const forget = context.learnCredential(credential)
+  try {
+    return await testWith(profile, checked, wsUrl, typed, credential, context)
+  } finally {
+    // A secret typed only to test is not the app's to keep: once the report is out, it is forgotten.
+    forget()
+  }
+}
+
+async function testWith(
+  profile: ProfileInput,
+  checked: ReturnType<typeof checkProfile>,
+  wsUrl: string,
+  typed: string | undefined,
+  typedCredential: Credential | null,
+  context: ProfileTestContext,
+): Promise<ConnectionReport> {
+  let credential = typedCredential
   let withheld: string | null = null
   if (!typed && profile.id) {
     const stored = tryParseCredential(context.secrets.get(profile.id))

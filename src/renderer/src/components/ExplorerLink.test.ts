@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { setupStores } from '../../../../test/support/renderer/store-setup'
+import { makeConnection } from '../../../../test/support/renderer/fixtures'
+import { useConnectionStore } from '@renderer/stores/connection'
 import ExplorerLink from './ExplorerLink.vue'
 
 describe('ExplorerLink', () => {
@@ -37,5 +39,17 @@ describe('ExplorerLink', () => {
     await wrapper.get('[data-testid="explorer-button"]').trigger('click')
     await flushPromises()
     expect(wrapper.get('[data-testid="explorer-error"]').text()).toBe('Could not open the explorer: not an address')
+  })
+
+  it('offers no explorer for the demo’s made-up records, and one for a real indexer (issue 23, defect 11)', async () => {
+    const { bridge } = setupStores()
+    bridge.handle('getConnection', () => makeConnection({ demo: true }))
+    await useConnectionStore().start()
+    const wrapper = mount(ExplorerLink, { props: { subject: { kind: 'address', id: 'Acct1' } } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="explorer-button"]').exists()).toBe(false)
+    bridge.emit('connection', makeConnection({ demo: false }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="explorer-button"]').exists()).toBe(true)
   })
 })

@@ -10,18 +10,29 @@ afterEach(() => {
 })
 
 const REQUEST = { kind: 'proofs' as const, format: 'json' as const, filter: { authority: 'A' } }
+const TX_REQUEST = { kind: 'transactions' as const, format: 'csv' as const, filter: { pubkey: 'A' } }
 
 describe('export outcome', () => {
   it('words each outcome and refuses a download link to elsewhere', () => {
     expect(describeExport({ status: 'saved', path: '/tmp/p.json', rows: 1_234, bytes: 5_000_000 }, REQUEST).text).toBe(
-      'Saved 1,234 proofs (4.8 MB) to /tmp/p.json',
+      'Saved 1,234 cached proofs (4.8 MB) to /tmp/p.json',
+    )
+    // Issue 23, defect 4: the file names what it holds against the indexer's count.
+    expect(describeExport({ status: 'saved', path: '/tmp/t.csv', rows: 544, bytes: 2048 }, TX_REQUEST, '1755').text).toBe(
+      'Saved 544 cached rows of 1,755 transactions (2 kB) to /tmp/t.csv',
+    )
+    expect(describeExport({ status: 'saved', path: '/tmp/t.csv', rows: 12, bytes: 2048 }, TX_REQUEST, '12').text).toBe(
+      'Saved all 12 transactions (2 kB) to /tmp/t.csv',
+    )
+    expect(describeExport({ status: 'download', url: '/export/abc?token=t', fileName: 't.csv' }, TX_REQUEST, '1755').text).toBe(
+      'Downloading t.csv: the cached transactions of the 1,755 the indexer counts',
     )
     expect(describeExport({ status: 'cancelled' }, REQUEST).kind).toBe('cancelled')
     expect(describeExport({ status: 'download', url: '/export/abc?token=t', fileName: 'p.json' }, REQUEST)).toEqual({
       kind: 'download',
       url: '/export/abc?token=t',
       fileName: 'p.json',
-      text: 'Downloading p.json',
+      text: 'Downloading p.json: the cached proofs',
     })
     expect(() => describeExport({ status: 'download', url: 'https://evil.example/x', fileName: 'p.json' }, REQUEST)).toThrow(/does not belong/)
     expect(isSameOriginPath('//evil.example/x')).toBe(false)
@@ -46,7 +57,7 @@ describe('ExportButton', () => {
     await flushPromises()
     expect(bridge.callsOf('exportHistory')).toEqual([[{ kind: 'proofs', format: 'csv', filter: { authority: 'A' } }]])
     expect(clicked).toEqual(['/export/abc?token=t proofwatch-proofs.csv'])
-    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Downloading proofwatch-proofs.csv')
+    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Downloading proofwatch-proofs.csv: the cached proofs')
   })
 
   it('says the user cancelled, and shows a failure with Retry', async () => {
@@ -66,6 +77,6 @@ describe('ExportButton', () => {
     await wrapper.get('[data-testid="export-retry"]').trigger('click')
     await flushPromises()
     expect(bridge.callsOf('exportHistory').map(([request]) => request.format)).toEqual(['json', 'json', 'json'])
-    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Saved 2 transactions (10 B) to /tmp/t.json')
+    expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Saved 2 cached transactions (10 B) to /tmp/t.json')
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { setupStores } from '../../../../test/support/renderer/store-setup'
 import ProblemBanner from './ProblemBanner.vue'
+import { formatLocalTime } from '@renderer/format/time'
 
 describe('ProblemBanner', () => {
   it('shows repeated problems once with a count, and Dismiss removes the entry', async () => {
@@ -22,5 +23,26 @@ describe('ProblemBanner', () => {
     expect(wrapper.findAll('[data-testid="problem-banner"]').map((banner) => banner.text())).toEqual([
       expect.stringContaining('channel refused'),
     ])
+  })
+
+  it('says a gap in words with local times, whole, and once however often it recurs (issue 23, defect 7)', async () => {
+    const { bridge, pinia } = setupStores()
+    const wrapper = mount(ProblemBanner, { global: { plugins: [pinia] } })
+    const gap = (from: string, to: string) => ({
+      code: 'INTERNAL' as const,
+      message: `Proofs of your wallet sent between ${from} and ${to} were not received: the indexer keeps no history of them`,
+    })
+    bridge.emit('problem', gap('2026-11-27T05:13:04.992Z', '2026-11-27T05:14:10.001Z'))
+    bridge.emit('problem', gap('2026-11-27T06:00:00.000Z', '2026-11-27T06:01:00.000Z'))
+    await flushPromises()
+    const banners = wrapper.findAll('[data-testid="problem-banner"]')
+    expect(banners).toHaveLength(1)
+    const text = banners[0]!.text()
+    expect(text).not.toContain('INTERNAL')
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
+    expect(banners[0]!.get('[data-testid="problem-text"]').text()).toContain(formatLocalTime(Date.parse('2026-11-27T06:00:00.000Z')))
+    expect(banners[0]!.get('[data-testid="problem-count"]').text()).toBe('×2')
+    await banners[0]!.get('[data-testid="problem-dismiss"]').trigger('click')
+    expect(wrapper.findAll('[data-testid="problem-banner"]')).toHaveLength(0)
   })
 })

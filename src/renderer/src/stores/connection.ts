@@ -5,6 +5,7 @@ import { allPushed, followingOf } from '@renderer/model/following'
 import { getBridge } from '@renderer/bridge'
 import { isAccessRefused } from '@renderer/bridge/access-refused'
 import { toErrorInfo } from '@shared/errors'
+import { problemKey } from '@renderer/model/problem-text'
 
 /** Waits before asking the bridge again while it cannot be reached; the last one repeats. */
 export const CONNECTION_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
@@ -17,9 +18,9 @@ const MAX_PROBLEMS = 5
 /** A dismissed problem that comes back after this long is shown again. */
 export const PROBLEM_DISMISS_MS = 60_000
 
-/** Identical problems (same code and message) collapse into one of these. */
+/** Identical problems (same code and message, whatever times it names) collapse into one of these. */
 export interface ProblemEntry {
-  /** Code and message: what makes two problems the same. */
+  /** Code and message without its times: what makes two problems the same. */
   key: string
   /** The latest occurrence. */
   info: ErrorInfo
@@ -136,7 +137,7 @@ export const useConnectionStore = defineStore('connection', () => {
    * PROBLEM_DISMISS_MS, so a repeating failure does not nag.
    */
   function addProblem(info: ErrorInfo): void {
-    const key = JSON.stringify([info.code, info.message])
+    const key = problemKey(info)
     const now = Date.now()
     for (const dismissedKey of [...dismissedProblems.keys()]) {
       if (dismissedKey !== key) dismissedProblems.delete(dismissedKey)

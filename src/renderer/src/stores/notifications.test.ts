@@ -53,6 +53,21 @@ describe('notifications store', () => {
     expect(notifications.items.map((item) => item.id)).toEqual(['n-4', 'n-2', 'n-1'])
   })
 
+  it('marks the rows another page or the window marked read, by id, topic or all (issue 23, defect 3)', async () => {
+    const topic = { kind: 'address' as const, id: 'Addr1111111111111111111111111111111111111111' }
+    serve([makeNotification(1), makeNotification(2, { topic }), makeNotification(3), makeNotification(4)])
+    const notifications = useNotificationsStore()
+    await notifications.applyFilters({ kind: '', unreadOnly: false })
+    const readIds = () => notifications.items.filter((item) => item.read).map((item) => item.id).sort()
+    bridge.emit('notificationsRead', [{ scope: 'ids', ids: ['n-1'] }])
+    expect(readIds()).toEqual(['n-1'])
+    bridge.emit('notificationsRead', [{ scope: 'topic', topic: `address:${topic.id}` }])
+    expect(readIds()).toEqual(['n-1', 'n-2'])
+    bridge.emit('notificationsRead', [{ scope: 'all' }])
+    expect(readIds()).toEqual(['n-1', 'n-2', 'n-3', 'n-4'])
+    expect(notifications.items.map((item) => item.id)).toEqual(['n-1', 'n-2', 'n-3', 'n-4'])
+  })
+
   it('marks some or all read, keeps the rows in place, and takes the unread count main answers', async () => {
     serve([makeNotification(1), makeNotification(2), makeNotification(3)])
     bridge.handle('markNotificationsRead', (ids) => makeUnread(ids === 'all' ? 0 : 3 - ids.length))

@@ -3,7 +3,7 @@ import { defineStore } from 'pinia'
 import type { AppNotification, ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Freshness, NotificationQuery } from '@shared/history'
-import { topicKey } from '@shared/unread'
+import { readChangeCovers, topicKey } from '@shared/unread'
 import { getBridge } from '@renderer/bridge'
 import { followConnection } from '../composables/follow-connection'
 import { createPagedList, pagedListState } from '../composables/paged-list'
@@ -98,6 +98,14 @@ export const useNotificationsStore = defineStore('notifications', () => {
     const arrivals = [...batch].reverse()
     // Only a list already shown takes arrivals (prepend skips held ones); the next load brings them otherwise.
     list.prepend(arrivals.filter((item) => matches(item, filters.value)))
+  })
+
+  // Marked read in another page, the desktop window or the indexer's own list: the same rows read here.
+  bridge.on('notificationsRead', (changes) => {
+    if (!list.items.value.some((item) => !item.read && changes.some((change) => readChangeCovers(change, item)))) return
+    list.items.value = list.items.value.map((item) =>
+      !item.read && changes.some((change) => readChangeCovers(change, item)) ? { ...item, read: true } : item,
+    )
   })
 
   async function markRead(ids: string[] | 'all'): Promise<boolean> {

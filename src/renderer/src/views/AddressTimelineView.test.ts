@@ -153,6 +153,8 @@ describe('AddressTimelineView', () => {
     await useConnectionStore().start()
     await flushPromises()
     expect(bridge.callsOf('markWatchRead')).toEqual([[{ kind: 'address', id: ADDRESS }]])
+    // Said, not done silently (issue 23, defect 10).
+    expect(wrapper.get('[data-testid="timeline-marked-read"]').text()).toBe('Opening this address marked its 2 notifications read')
     expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Live')
     expect(wrapper.get('[data-testid="address-label"]').text()).toBe('Wallet 1')
     bridge.emit('addressTransactions', [{ address: ADDRESS, transaction: makeTransaction(7) }, { address: address(2), transaction: makeTransaction(8) }])
@@ -170,7 +172,7 @@ describe('AddressTimelineView', () => {
     await wrapper.get('[data-testid="export-csv"]').trigger('click')
     await flushPromises()
     expect(bridge.callsOf('exportHistory')).toEqual([[{ kind: 'transactions', format: 'csv', filter: { pubkey: ADDRESS } }]])
-    expect(textsOf(wrapper, 'export-outcome')).toEqual(['Saved 1 transaction (120 B) to /home/u/tx.csv'])
+    expect(textsOf(wrapper, 'export-outcome')).toEqual(['Saved 1 cached transaction (120 B) to /home/u/tx.csv'])
   })
 
   it('heads the page with the indexer’s totals and the cache’s sums, each saying where it comes from', async () => {

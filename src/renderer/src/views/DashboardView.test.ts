@@ -134,6 +134,8 @@ describe('DashboardView', () => {
       expect(tiles.attributes('data-stale')).toBe('true')
       expect(wrapper.get('[data-testid="overview-as-of"]').text()).toBe(`as of ${formatLocalTime(observedAt)}`)
       expect(wrapper.get('[data-testid="overview-value-status"]').classes()).not.toContain('ok')
+      // Not a grey "Online" while nothing is heard: the last status, said to be the last (issue 23, defect 10).
+      expect(wrapper.get('[data-testid="overview-value-status"]').text()).toBe('Last said Online')
     }
 
     bridge.emit('connection', makeConnection())
@@ -141,6 +143,7 @@ describe('DashboardView', () => {
     expect(tiles.attributes('data-stale')).toBeUndefined()
     expect(wrapper.find('[data-testid="overview-as-of"]').exists()).toBe(false)
     expect(wrapper.get('[data-testid="overview-value-status"]').classes()).toContain('ok')
+    expect(wrapper.get('[data-testid="overview-value-status"]').text()).toBe('Online')
   })
 })
 
@@ -224,6 +227,9 @@ describe('DashboardView, live and interactive parts', () => {
     expect(health.get('[data-testid="health-state"]').text()).toBe('Reconnecting')
     expect(health.get('[data-testid="health-reconnects"]').text()).toBe('3')
     expect(health.get('[data-testid="health-attempts"]').text()).toBe('5 since it was last live')
+    // Two different counts under two names that do not contradict each other (issue 23, defect 10).
+    expect(health.get('[data-testid="health-reconnects-label"]').text()).toBe('Times back live')
+    expect(health.get('[data-testid="health-attempts-label"]').text()).toBe('Tries to reconnect')
     expect(health.get('[data-testid="health-latency"]').text()).toBe('42 ms')
     expect(health.get('[data-testid="health-last-event"]').text()).toBe('2 minutes ago')
     expect(health.get('[data-testid="health-channels"]').text()).toBe('1 of 3 subscribed')

@@ -55,14 +55,16 @@ describe('WatchlistView', () => {
     const rows = wrapper.findAll('[data-testid="watched-address-row"]')
     expect(rows[0]!.get('[data-testid="label-text"]').text()).toBe('Wallet 1')
     expect(rows[0]!.get('[data-testid="live-state"]').text()).toBe('Live')
-    expect(rows[0]!.get('[data-testid="watch-unread"]').text()).toBe('3 new')
+    expect(rows[0]!.get('[data-testid="watch-unread"]').text()).toBe('3 unread')
+    // One meaning, stated: the centre's unread entries, a burst counted once.
+    expect(wrapper.get('[data-testid="watch-unread-meaning"]').text()).toMatch(/notification centre’s unread entries.*a burst of transactions is one entry/)
     expect(rows[0]!.get('[data-testid="watch-last-activity"]').text()).toBe('2 minutes ago')
     expect(rows[0]!.get('[data-testid="watched-address-link"]').attributes('href')).toBe(`/address/${address(1)}`)
     expect(rows[1]!.get('[data-testid="label-text"]').text()).toBe('No label')
     expect(rows[1]!.get('[data-testid="live-state"]').text()).toBe('Refused')
     expect(rows[1]!.get('[data-testid="live-state"]').attributes('title')).toBe('Subscription limit reached')
     expect(rows[1]!.get('[data-testid="watch-last-activity"]').text()).toBe('No activity yet')
-    expect(wrapper.get('[data-testid="watchlist-summary"]').text()).toBe('2 addresses · 0 circuits · 3 new')
+    expect(wrapper.get('[data-testid="watchlist-summary"]').text()).toBe('2 addresses · 0 circuits · 3 unread')
     expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Live')
     bridge.emit('connection', { ...makeConnection({ socket: 'offline', reason: 'network down' }), channels: [] })
     await flushPromises()
@@ -72,7 +74,7 @@ describe('WatchlistView', () => {
     bridge.emit('watchlist', makeWatchlist([makeWatchedAddress(1)]))
     bridge.emit('unread', makeUnread(4, { [address(1)]: 4 }))
     await flushPromises()
-    expect(textsOf(wrapper, 'watch-unread')).toEqual(['4 new'])
+    expect(textsOf(wrapper, 'watch-unread')).toEqual(['4 unread'])
   })
 
   it('checks an address before asking main, and shows what main refused', async () => {

@@ -83,6 +83,8 @@ describe('AccountSection', () => {
     await flushPromises()
     expect(wrapper.get('[data-testid="availability-note"]').text()).toBe(note)
     expect(wrapper.find('[data-testid="sign-in-wallet"]').exists()).toBe(false)
+    // Own notifications do arrive: the account does not claim otherwise (issue 23, defect 10).
+    expect(wrapper.get('[data-testid="not-signed-in"]').text()).toContain('Your own notifications and proofs arrive through the credential saved for this indexer')
   })
 })
 

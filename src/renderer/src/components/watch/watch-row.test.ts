@@ -23,6 +23,6 @@ describe('watch rows', () => {
   })
 
   it('counts unread activity', () => {
-    expect(unreadText(3)).toBe('3 new')
+    expect(unreadText(3)).toBe('3 unread')
   })
 })

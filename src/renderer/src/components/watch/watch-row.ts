@@ -57,7 +57,16 @@ export function circuitRow(entry: FollowedCircuit, unread = 0): WatchRow {
   }
 }
 
-/** "3 new": unread activity of one entry, or of the whole watchlist. */
+/**
+ * "3 unread": the notification centre's unread entries about one entry, or
+ * the whole watchlist; the same count, with the same word, as the centre and
+ * the navigation show. A burst of transactions is one entry, so this is not
+ * a count of transactions ("1 new" for 249 new transactions misled).
+ */
 export function unreadText(count: number): string {
-  return `${formatNumber(count)} new`
+  return `${formatNumber(count)} unread`
 }
+
+/** What the Unread column counts, said once under the table. */
+export const UNREAD_MEANING =
+  'Unread counts the notification centre’s unread entries about each row, as the centre does; a burst of transactions is one entry. Opening an address marks its entries read.'

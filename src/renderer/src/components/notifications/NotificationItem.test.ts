@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { mountView } from '../../../../../test/support/renderer/mount-view'
+import { formatLocalTime } from '@renderer/format/time'
+import { makeNotification } from '../../../../../test/support/renderer/workspace-fixtures'
+import NotificationItem from './NotificationItem.vue'
+
+async function mounted(notification: ReturnType<typeof makeNotification>) {
+  return (await mountView(NotificationItem, '/', () => {}, { notification })).wrapper
+}
+
+describe('NotificationItem', () => {
+  it('shows a growing group at its latest event, with its first in the hover text (issue 23, defect 10)', async () => {
+    const first = Date.parse('2026-11-27T06:00:00Z')
+    const latest = Date.parse('2026-11-27T06:09:00Z')
+    const group = makeNotification(1, { receivedAt: first, group: { count: 9, failed: 0, items: [], lastAt: latest } })
+    const time = (await mounted(group)).get('[data-testid="notification-when"]')
+    expect(time.attributes('datetime')).toBe('2026-11-27T06:09:00.000Z')
+    expect(time.attributes('title')).toBe(`Latest ${formatLocalTime(latest)} · first ${formatLocalTime(first)}`)
+  })
+
+  it('shows a single entry at the time it came', async () => {
+    const at = Date.parse('2026-11-27T06:00:00Z')
+    const time = (await mounted(makeNotification(2, { receivedAt: at }))).get('[data-testid="notification-when"]')
+    expect(time.attributes('datetime')).toBe('2026-11-27T06:00:00.000Z')
+    expect(time.attributes('title')).toBe(formatLocalTime(at))
+  })
+})

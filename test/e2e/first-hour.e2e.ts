@@ -1,0 +1,103 @@
+/// <reference lib="dom" />
+/**
+ * Issue 23 in Chromium, serve mode at 800×600: the nav badge with three
+ * digits never covers "Notifications" (defect 9), and "Mark all read" in one
+ * page reads the rows in another (defect 3). The indexer runs in this
+ * process, to publish on cue. Screenshots go to test-results/screenshots and,
+ * when FIRST_HOUR_SHOTS is set, there too.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_WALLET } from '../../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { startBuilt, type Started, SERVE_LINE } from './processes'
+
+const skipReason = browserMissing()
+const SHOTS = process.env.FIRST_HOUR_SHOTS ?? SCREENSHOTS
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: join(SHOTS, name) })
+}
+
+describe.skipIf(skipReason !== null)('a new user’s first hour, in Chromium at 800×600', () => {
+  let demo: DemoIndexer
+  let serve: Started
+  let browser: Browser
+  let first: Page
+  let second: Page
+
+  beforeAll(async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23 })
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-first-hour-')),
+      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
+    })
+    browser = await launchBrowser()
+    const url = serve.match[1]!
+    first = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
+    second = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
+    await first.goto(url)
+    await second.goto(url)
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.close()
+  })
+
+  it('keeps a three-digit badge beside "Notifications", never over it', async () => {
+    await first.getByTestId('nav-notifications').waitFor()
+    // The user channels may come up after the first publish: publish until the count passes 100.
+    await expect
+      .poll(
+        async () => {
+          for (let index = 0; index < 40; index++) demo.network.publishNotification('SYSTEM')
+          const badge = first.getByTestId('nav-notifications-unread')
+          return (await badge.count()) === 0 ? 0 : Number(((await badge.textContent()) ?? '0').replace(/\D/g, ''))
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThanOrEqual(100)
+    const overlap = await first.evaluate(() => {
+      const link = document.querySelector('[data-testid="nav-notifications"]')!
+      const label = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.includes('Notifications'))!
+      const range = document.createRange()
+      range.selectNodeContents(label)
+      const text = range.getBoundingClientRect()
+      const badge = link.querySelector('[data-testid="nav-notifications-unread"]')!.getBoundingClientRect()
+      const apart = text.right <= badge.left || badge.right <= text.left || text.bottom <= badge.top || badge.bottom <= text.top
+      return { apart, text: [text.left, text.top, text.right, text.bottom], badge: [badge.left, badge.top, badge.right, badge.bottom] }
+    })
+    expect(overlap.apart, JSON.stringify(overlap)).toBe(true)
+    await shot(first, 'nav-badge-800x600.png')
+  })
+
+  it('reads the rows in another page when "Mark all read" is pressed in one', async () => {
+    await first.getByTestId('nav-notifications').click()
+    await second.getByTestId('nav-notifications').click()
+    const unreadRows = (page: Page) => page.locator('[data-testid="notification-state"][data-read="false"]').count()
+    await expect.poll(() => unreadRows(second), { timeout: 20_000 }).toBeGreaterThan(0)
+    await shot(second, 'centre-before-mark-all-800x600.png')
+    await first.getByTestId('notifications-mark-all').click()
+    await expect.poll(() => unreadRows(first), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => unreadRows(second), { timeout: 10_000 }).toBe(0)
+    expect(await second.getByTestId('nav-notifications-unread').count()).toBe(0)
+    await shot(second, 'centre-after-mark-all-in-other-page-800x600.png')
+  })
+
+  it('warns of a weak credential in the profile editor, with the reason, as typed', async () => {
+    await first.getByTestId('nav-settings').click()
+    await first.getByTestId('profile-credential-kind').first().selectOption('cookie')
+    await first.getByTestId('profile-secret').first().fill('demo')
+    const warning = first.getByTestId('profile-secret-warning')
+    await expect.poll(async () => (await warning.textContent()) ?? '', { timeout: 5_000 }).toMatch(/will be used, but it is shorter than 8 characters/)
+    await warning.scrollIntoViewIfNeeded()
+    await shot(first, 'profile-weak-credential-800x600.png')
+  })
+})
