@@ -58,6 +58,8 @@ interface PageState {
   behindSince: number | null
   /** A pong (or any message) came since the last ping. */
   answered: boolean
+  /** A dispatchWaiting is due on the next turn of the event loop. */
+  scheduled: boolean
   /** Held back at least once: its peaks are logged when it closes. */
   heldBack: boolean
   peakInFlight: number
@@ -197,7 +199,7 @@ export class BridgeSocketServer {
       let waiting = false
       for (const [socket, page] of this.pages) {
         if (!page.paused && page.behindSince === null) continue
-        this.regulate(socket, page)
+        this.dispatchWaiting(socket, page)
         waiting ||= page.paused || page.behindSince !== null
       }
       if (!waiting && this.watch) {
@@ -234,7 +236,7 @@ export class BridgeSocketServer {
 
   private onConnection(socket: WebSocket): void {
     this.guard(socket)
-    const page: PageState = { inFlight: 0, waiting: [], paused: false, behindSince: null, answered: true, heldBack: false, peakInFlight: 0, peakBufferedBytes: 0 }
+    const page: PageState = { inFlight: 0, waiting: [], paused: false, behindSince: null, answered: true, scheduled: false, heldBack: false, peakInFlight: 0, peakBufferedBytes: 0 }
     this.pages.set(socket, page)
     socket.on('pong', () => (page.answered = true))
     socket.on('close', () => {
@@ -259,9 +261,10 @@ export class BridgeSocketServer {
     })
   }
 
-  /** Hands waiting requests to the core while fewer than maxInFlight are there, in the order they came. */
+  /** Hands waiting requests to the core, in the order they came, while fewer than maxInFlight are there and the page is not too far behind. */
   private dispatchWaiting(socket: WebSocket, page: PageState): void {
-    while (page.waiting.length > 0 && page.inFlight < this.limits.maxInFlight) {
+    // Requests queued while the page is past maxBufferedBytes are as good as unread: their replies would only add to it.
+    while (page.waiting.length > 0 && page.inFlight < this.limits.maxInFlight && socket.bufferedAmount <= this.limits.maxBufferedBytes) {
       const { data, isBinary } = page.waiting.shift()!
       page.inFlight++
       page.peakInFlight = Math.max(page.peakInFlight, page.inFlight)
@@ -269,10 +272,24 @@ export class BridgeSocketServer {
         .catch((error: unknown) => this.options.log.error('bridge request failed', errorSummary(toError(error))))
         .finally(() => {
           page.inFlight--
-          this.dispatchWaiting(socket, page)
+          this.dispatchSoon(socket, page)
         })
     }
     this.regulate(socket, page)
+  }
+
+  /**
+   * The next requests go to the core after a turn of the event loop: answers
+   * that come without I/O would otherwise chain one flooding page's whole
+   * queue in microtasks, and other pages would wait for all of it.
+   */
+  private dispatchSoon(socket: WebSocket, page: PageState): void {
+    if (page.scheduled) return
+    page.scheduled = true
+    setImmediate(() => {
+      page.scheduled = false
+      this.dispatchWaiting(socket, page)
+    })
   }
 
   private notePeaks(socket: WebSocket): void {
