@@ -176,6 +176,8 @@ export class BridgeSocketServer {
     const page = this.pages.get(socket)
     if (!page) return
     const now = Date.now()
+    // Batches skip it from now on: held back, even if no request of its own ever paused it.
+    page.heldBack = true
     page.behindSince ??= now
     this.watchPages()
     if (now - page.behindSince < this.limits.stallMs) return
