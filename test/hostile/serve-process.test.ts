@@ -139,7 +139,7 @@ describe('the serve process against a hostile local client', () => {
     const [, inFlight, buffered] = heldBack.exec(serve.output().slice(logFrom))!
     console.log(
       `hostile serve process: flood of 60,000 unread requests: RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; ` +
-        `another page answered in ${answerMs.join(', ')} ms; at most ${inFlight} requests in flight and ${(Number(buffered) / 1024 / 1024).toFixed(1)} MB waiting to go out`,
+        `another page answered in ${answerMs.join(', ')} ms; at most ${inFlight} requests in flight and ${Math.round(Number(buffered) / 1024)} KB waiting to go out (cap ${BRIDGE_SOCKET_LIMITS.maxBufferedBytes / 1024} KB)`,
     )
     expect(serve.alive()).toBe(true)
     expect(Number(inFlight)).toBeGreaterThan(0)
