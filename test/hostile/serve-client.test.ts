@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import { BRIDGE_TOO_FAR_BEHIND, BRIDGE_TOO_FAR_BEHIND_REASON, type BridgeEvent, type SocketReply } from '@shared/bridge'
 import { KnownSecrets } from '../../src/main/core/config/known-secrets'
 import type { ExportDestination, Monitor } from '../../src/main/core/monitor/monitor'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
@@ -355,5 +355,164 @@ describe('a hostile local client against serve mode', () => {
     expect(destination).not.toBeNull()
     expect(await bridgeAnswers(serve.port, serve.token, 'getConnection')).toMatchObject({ id: 1, result: { socket: { state: 'live' } } })
     events.emit([])
+  })
+})
+
+/**
+ * Back-pressure (issue 27, item 3), each case on a serve mode of its own with
+ * small limits, so a cap is reached with a few requests and a timeout comes
+ * in a fraction of a second.
+ */
+describe('a hostile page that floods, stops reading or stalls, against back-pressure', () => {
+  /** A monitor whose getCacheInfo waits until the test releases it, counting how many run at once. */
+  function gatedMonitor() {
+    const source = eventSource()
+    const gates: Array<() => void> = []
+    const stats = { running: 0, peak: 0, finished: 0 }
+    const gated = {
+      knownSecrets: new KnownSecrets(),
+      onEvents: source.onEvents,
+      getSettings: async () => ({ profiles: [], activeProfileId: 'demo' }),
+      getConnection: async () => ({ socket: { state: 'live' } }),
+      setExportDestination: () => undefined,
+      getCacheInfo: async () => {
+        stats.running++
+        stats.peak = Math.max(stats.peak, stats.running)
+        await new Promise<void>((resolve) => gates.push(resolve))
+        stats.running--
+        stats.finished++
+        return { rows: 0 }
+      },
+    } as unknown as Monitor
+    return { monitor: gated, events: source, stats, gates, release: () => gates.splice(0).forEach((open) => open()) }
+  }
+
+  const opened: ServeHandle[] = []
+  async function smallServe(limits: Parameters<typeof startServe>[0]['limits'], gated = gatedMonitor()) {
+    const handle = await startServe({ monitor: gated.monitor, rendererDir: rendererDir(), port: 0, log, limits })
+    opened.push(handle)
+    return { handle, ...gated }
+  }
+  afterAll(async () => {
+    for (const handle of opened) await handle.close()
+  })
+
+  async function upgradedTo(handle: ServeHandle): Promise<RawClient> {
+    const client = await rawConnect(handle.port)
+    client.write(upgradeRequest({ path: `/bridge?token=${handle.token}`, host: `127.0.0.1:${handle.port}`, origin: `http://127.0.0.1:${handle.port}` }))
+    expect(await client.waitFor('\r\n\r\n')).toBe(true)
+    expect(client.received()).toMatch(/^HTTP\/1\.1 101 /)
+    return client
+  }
+
+  /** One hostile input, counted in the tally: no crash, and a page of ours on that server still gets answers. */
+  async function held(handle: ServeHandle, input: () => Promise<void>): Promise<void> {
+    tried++
+    const crashesBefore = crashWatch.crashes.length
+    await input()
+    expect(await bridgeAnswers(handle.port, handle.token)).toMatchObject({ id: 1, result: { activeProfileId: 'demo' } })
+    expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
+    survived++
+  }
+
+  it('hands the core at most the cap of one page’s requests at once, answers another page meanwhile, and loses none', async () => {
+    const CAP = 4
+    const REQUESTS = 200
+    const small = await smallServe({ maxInFlight: CAP })
+    await held(small.handle, async () => {
+      const flooder = await upgradedTo(small.handle)
+      // It reads nothing while it floods: every request in one write, so ws parses them all from one chunk.
+      flooder.socket.pause()
+      flooder.write(Buffer.concat(Array.from({ length: REQUESTS }, (_, id) => frame({ opcode: OPCODE.text, payload: Buffer.from(`{"id":${id},"method":"getCacheInfo","args":[]}`) }))))
+      await waitFor(() => small.stats.running >= CAP)
+      // Another page is answered while the flooder's requests hold the core.
+      expect(await bridgeAnswers(small.handle.port, small.handle.token)).toMatchObject({ id: 1, result: { activeProfileId: 'demo' } })
+      // Before back-pressure every request went to the core as it was read: 200 here.
+      expect(small.stats.running).toBe(CAP)
+      while (small.stats.finished < REQUESTS) {
+        // The next requests reach the core once the released ones are answered: as many as the cap lets in.
+        await waitFor(() => small.stats.finished === REQUESTS || small.gates.length === Math.min(CAP, REQUESTS - small.stats.finished))
+        small.release()
+      }
+      expect(small.stats.peak).toBe(CAP)
+      flooder.socket.resume()
+      await waitFor(() => new Set(flooder.received().match(/"id":\d+,"result"/g)).size === REQUESTS)
+      flooder.reset()
+    })
+  })
+
+  it('closes a page that stops reading while updates flow with 4408 and a reason it shows, once it reads again', async () => {
+    // A long grace: the close frame waits behind the unread updates, and the page reads them only after the close.
+    const small = await smallServe({ maxBufferedBytes: 64 * 1024, stallMs: 200, closeGraceMs: 60_000 })
+    await held(small.handle, async () => {
+      const mark = log.lines.length
+      const page = new WebSocket(`ws://127.0.0.1:${small.handle.port}/bridge?token=${small.handle.token}`, { origin: `http://127.0.0.1:${small.handle.port}` })
+      page.on('error', () => {})
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => page.once('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+      await new Promise((resolve) => page.once('open', resolve))
+      page.pause()
+      const update = [{ event: 'problem', payload: { code: 'DECODE', message: 'x'.repeat(100_000) } }] as BridgeEvent[]
+      const told = () => log.since(mark).some((line) => line.includes('bridge socket closed: the page stopped reading'))
+      // Updates flow until serve mode gives up on the page (the kernel's buffers take several MB first).
+      const flow = setInterval(() => {
+        for (let batch = 0; batch < 20 && !told(); batch++) small.events.emit(update)
+      }, 5)
+      try {
+        // Before back-pressure the page was never closed: this times out.
+        await waitFor(told, 20_000)
+      } finally {
+        clearInterval(flow)
+      }
+      page.resume()
+      let shown: { code: number; reason: string } | null = null
+      void closed.then((given) => (shown = given))
+      // The page reads what was waiting, then the close frame; a close handshake left unread would hang here.
+      await waitFor(() => shown !== null, 20_000)
+      expect(shown).toEqual({ code: BRIDGE_TOO_FAR_BEHIND, reason: BRIDGE_TOO_FAR_BEHIND_REASON })
+      expect(log.since(mark).join('\n')).toMatch(/bridge socket closed after it was held back.*"peakBufferedBytes":\d+/)
+    })
+  }, 60_000)
+
+  it('cuts a socket that sent half a frame and stalls, after the ping interval', async () => {
+    const small = await smallServe({ pingIntervalMs: 300 })
+    await held(small.handle, async () => {
+      const mark = log.lines.length
+      const client = await upgradedTo(small.handle)
+      client.write(frame({ opcode: OPCODE.text, payload: Buffer.alloc(10_000, 0x20) }).subarray(0, 3000))
+      // Before back-pressure nothing timed such a socket out: this times out.
+      await waitFor(() => client.socket.destroyed || client.socket.readableEnded, 10_000)
+      await client.closed
+      // It was pinged (and could not answer: its pong would be read as the rest of the frame) before it was cut.
+      expect(client.received()).toContain('\x89\x00')
+      expect(log.since(mark).join('\n')).toMatch(/bridge socket cut: no answer to a ping/)
+    })
+  })
+
+  it('keeps a socket that answers pings, and cuts it once it stops answering', async () => {
+    const small = await smallServe({ pingIntervalMs: 300 })
+    await held(small.handle, async () => {
+      const mark = log.lines.length
+      const ours = await new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${small.handle.port}/bridge?token=${small.handle.token}`, { origin: `http://127.0.0.1:${small.handle.port}` })
+        socket.once('open', () => resolve(socket))
+        socket.once('error', reject)
+      })
+      const client = await upgradedTo(small.handle)
+      const pings = () => client.received().split('\x89\x00').length - 1
+      let answered = 0
+      let answering = true
+      client.socket.on('data', () => {
+        for (; answering && answered < pings(); answered++) client.write(frame({ opcode: OPCODE.pong }))
+      })
+      // Three pings answered: three rounds in which it was not cut. Before back-pressure no ping came at all.
+      await waitFor(() => answered >= 3, 10_000)
+      expect(client.socket.destroyed).toBe(false)
+      answering = false
+      await waitFor(() => client.socket.destroyed || client.socket.readableEnded, 10_000)
+      expect(log.since(mark).join('\n')).toMatch(/bridge socket cut: no answer to a ping/)
+      // A page of ours answers pings by itself and is still there.
+      expect(ours.readyState).toBe(WebSocket.OPEN)
+      ours.terminate()
+    })
   })
 })

@@ -30,6 +30,8 @@ export interface BridgeSocketLimits {
   stallMs: number
   /** Protocol pings; a page that answers none by the next one (stopped mid-frame, or not reading at all) is cut. */
   pingIntervalMs: number
+  /** After the BRIDGE_TOO_FAR_BEHIND close frame, how long a page has to read up to it before the connection goes. */
+  closeGraceMs: number
 }
 
 export const BRIDGE_SOCKET_LIMITS: Readonly<BridgeSocketLimits> = {
@@ -38,16 +40,30 @@ export const BRIDGE_SOCKET_LIMITS: Readonly<BridgeSocketLimits> = {
   maxBufferedBytes: 8 * 1024 * 1024,
   stallMs: 15_000,
   pingIntervalMs: 30_000,
+  closeGraceMs: 1000,
 }
 
 /** One page's socket, as the back-pressure sees it. */
 interface PageState {
+  /** Requests handed to the core and not yet answered: never more than maxInFlight. */
   inFlight: number
+  /**
+   * Requests read but not yet handed to the core. Pausing stops reading the
+   * connection, yet ws still emits every frame of the chunk it is parsing:
+   * those wait here, so at most one chunk's worth (bounded) ever does.
+   */
+  waiting: Array<{ data: RawData; isBinary: boolean }>
   paused: boolean
   /** Since when more than maxBufferedBytes wait to go out; null when less. */
   behindSince: number | null
   /** A pong (or any message) came since the last ping. */
   answered: boolean
+  /** A dispatchWaiting is due on the next turn of the event loop. */
+  scheduled: boolean
+  /** Held back at least once: its peaks are logged when it closes. */
+  heldBack: boolean
+  peakInFlight: number
+  peakBufferedBytes: number
 }
 
 /**
@@ -104,6 +120,7 @@ export class BridgeSocketServer {
         continue
       }
       client.send(message.text)
+      this.notePeaks(client)
     }
   }
 
@@ -139,14 +156,16 @@ export class BridgeSocketServer {
   /** Reading stops while a page has too many requests open or too much waiting to go out; resumes once it is below half. */
   private regulate(socket: WebSocket, page: PageState): void {
     const buffered = socket.bufferedAmount
-    const over = page.inFlight >= this.limits.maxInFlight || buffered > this.limits.maxBufferedBytes
+    page.peakBufferedBytes = Math.max(page.peakBufferedBytes, buffered)
+    const over = page.inFlight >= this.limits.maxInFlight || page.waiting.length > 0 || buffered > this.limits.maxBufferedBytes
     if (buffered > this.limits.maxBufferedBytes) this.behind(socket)
     else page.behindSince = null
     if (over && !page.paused) {
       page.paused = true
+      page.heldBack = true
       socket.pause()
       this.watchPages()
-    } else if (page.paused && page.inFlight < this.limits.maxInFlight / 2 && buffered <= this.limits.maxBufferedBytes / 2) {
+    } else if (page.paused && page.waiting.length === 0 && page.inFlight < this.limits.maxInFlight / 2 && buffered <= this.limits.maxBufferedBytes / 2) {
       page.paused = false
       socket.resume()
     }
@@ -157,6 +176,8 @@ export class BridgeSocketServer {
     const page = this.pages.get(socket)
     if (!page) return
     const now = Date.now()
+    // Batches skip it from now on: held back, even if no request of its own ever paused it.
+    page.heldBack = true
     page.behindSince ??= now
     this.watchPages()
     if (now - page.behindSince < this.limits.stallMs) return
@@ -165,9 +186,13 @@ export class BridgeSocketServer {
       inFlight: page.inFlight,
     })
     this.pages.delete(socket)
+    this.logPeaks(page)
+    page.waiting.length = 0
     socket.close(BRIDGE_TOO_FAR_BEHIND, BRIDGE_TOO_FAR_BEHIND_REASON)
+    // Read again, or the page's answering close frame is never read and a page that catches up waits out its own timeout; what else it sends is dropped.
+    socket.resume()
     // The close frame waits behind what the page does not read: the connection goes without it.
-    setTimeout(() => socket.terminate(), 1000).unref()
+    setTimeout(() => socket.terminate(), this.limits.closeGraceMs).unref()
   }
 
   private watchPages(): void {
@@ -176,7 +201,7 @@ export class BridgeSocketServer {
       let waiting = false
       for (const [socket, page] of this.pages) {
         if (!page.paused && page.behindSince === null) continue
-        this.regulate(socket, page)
+        this.dispatchWaiting(socket, page)
         waiting ||= page.paused || page.behindSince !== null
       }
       if (!waiting && this.watch) {
@@ -213,10 +238,14 @@ export class BridgeSocketServer {
 
   private onConnection(socket: WebSocket): void {
     this.guard(socket)
-    const page: PageState = { inFlight: 0, paused: false, behindSince: null, answered: true }
+    const page: PageState = { inFlight: 0, waiting: [], paused: false, behindSince: null, answered: true, scheduled: false, heldBack: false, peakInFlight: 0, peakBufferedBytes: 0 }
     this.pages.set(socket, page)
     socket.on('pong', () => (page.answered = true))
-    socket.on('close', () => this.pages.delete(socket))
+    socket.on('close', () => {
+      // Closed for being too far behind: its peaks were logged then.
+      if (this.pages.delete(socket)) this.logPeaks(page)
+      page.waiting.length = 0
+    })
     this.options
       .greeting?.()
       .then((events) => {
@@ -227,15 +256,53 @@ export class BridgeSocketServer {
       .catch((error: unknown) => this.options.log.warn('bridge greeting failed', error))
     socket.on('message', (data, isBinary) => {
       page.answered = true
+      // Closing (too far behind): nothing more is answered.
+      if (socket.readyState !== socket.OPEN) return
+      page.waiting.push({ data, isBinary })
+      this.dispatchWaiting(socket, page)
+    })
+  }
+
+  /** Hands waiting requests to the core, in the order they came, while fewer than maxInFlight are there and the page is not too far behind. */
+  private dispatchWaiting(socket: WebSocket, page: PageState): void {
+    // Requests queued while the page is past maxBufferedBytes are as good as unread: their replies would only add to it.
+    while (page.waiting.length > 0 && page.inFlight < this.limits.maxInFlight && socket.bufferedAmount <= this.limits.maxBufferedBytes) {
+      const { data, isBinary } = page.waiting.shift()!
       page.inFlight++
-      this.regulate(socket, page)
+      page.peakInFlight = Math.max(page.peakInFlight, page.inFlight)
       this.answer(socket, data, isBinary)
         .catch((error: unknown) => this.options.log.error('bridge request failed', errorSummary(toError(error))))
         .finally(() => {
           page.inFlight--
-          this.regulate(socket, page)
+          this.dispatchSoon(socket, page)
         })
+    }
+    this.regulate(socket, page)
+  }
+
+  /**
+   * The next requests go to the core after a turn of the event loop: answers
+   * that come without I/O would otherwise chain one flooding page's whole
+   * queue in microtasks, and other pages would wait for all of it.
+   */
+  private dispatchSoon(socket: WebSocket, page: PageState): void {
+    if (page.scheduled) return
+    page.scheduled = true
+    setImmediate(() => {
+      page.scheduled = false
+      this.dispatchWaiting(socket, page)
     })
+  }
+
+  private notePeaks(socket: WebSocket): void {
+    const page = this.pages.get(socket)
+    if (page) page.peakBufferedBytes = Math.max(page.peakBufferedBytes, socket.bufferedAmount)
+  }
+
+  /** A page that was held back says, as it goes, how far: what the caps held it to. */
+  private logPeaks(page: PageState): void {
+    if (!page.heldBack) return
+    this.options.log.info('bridge socket closed after it was held back', { peakInFlight: page.peakInFlight, peakBufferedBytes: page.peakBufferedBytes })
   }
 
   private async answer(socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { createBridgeDispatcher } from '../core/bridge/bridge-dispatch'
 import type { Logger } from '../core/log/log'
 import type { Monitor } from '../core/monitor/monitor'
-import { BridgeSocketServer } from './bridge-socket'
+import { BridgeSocketServer, type BridgeSocketLimits } from './bridge-socket'
 import { ExportDownloads } from './export-downloads'
 import { serveStaticFile } from './static-files'
 
@@ -17,6 +17,8 @@ export interface ServeOptions {
   port: number
   log: Logger
   token?: string
+  /** Back-pressure on each bridge socket; unset ones are the production values (BRIDGE_SOCKET_LIMITS). Tests use small ones. */
+  limits?: Partial<BridgeSocketLimits>
 }
 
 export interface ServeHandle {
@@ -38,6 +40,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     // The connection state may quote an indexer's error, which may echo a credential: redacted like every event.
     greeting: async () => options.monitor.knownSecrets.redactValue([{ event: 'connection', payload: await options.monitor.getConnection() }]),
     log: options.log,
+    limits: options.limits,
   })
   const downloads = new ExportDownloads(token, options.log)
   options.monitor.setExportDestination(async (request, writers) => downloads.offer(request, writers.toStream))

@@ -51,9 +51,9 @@ export class FakeWebSocket implements WebSocketLike {
     this.onmessage?.(new MessageEvent('message', { data }))
   }
 
-  serverCloses(code = 1006): void {
+  serverCloses(code = 1006, reason = ''): void {
     this.readyState = 3
     this.onerror?.(new Event('error'))
-    this.onclose?.(new CloseEvent('close', { code }))
+    this.onclose?.(new CloseEvent('close', { code, reason }))
   }
 }

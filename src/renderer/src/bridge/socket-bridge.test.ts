@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ErrorInfo } from '@shared/domain'
-import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED } from '@shared/bridge'
+import { BRIDGE_MAX_REQUEST_BYTES, BRIDGE_TOKEN_REFUSED, BRIDGE_TOO_FAR_BEHIND, BRIDGE_TOO_FAR_BEHIND_REASON } from '@shared/bridge'
 import { ProofWatchError } from '@shared/errors'
 import { FakeWebSocket } from '../../../../test/support/renderer/fake-websocket'
 import { makeConnection, makeOverview, makeProofSummary } from '../../../../test/support/renderer/fixtures'
@@ -244,7 +244,21 @@ describe('createSocketBridge', () => {
     await expect(overview).resolves.toEqual(makeOverview())
   })
 
-  it('times out a request that never gets a reply', async () => {
+  it('shows why serve mode closed a page that stopped reading (4408), and reconnects', async () => {
+    const socket = open()
+    socket.serverOpens()
+    const sent = bridge.getOverview()
+    socket.serverCloses(BRIDGE_TOO_FAR_BEHIND, BRIDGE_TOO_FAR_BEHIND_REASON)
+    const error = await rejection(sent)
+    expect(error.code).toBe('UNREACHABLE')
+    // Before serve mode's reason was passed on, this was only "The connection to ProofWatch was lost."
+    expect(error.message).toBe(`The connection to ProofWatch was lost. ${BRIDGE_TOO_FAR_BEHIND_REASON} (close code ${BRIDGE_TOO_FAR_BEHIND}).`)
+    // Not refused: a page that reads again gets a new socket.
+    vi.advanceTimersByTime(100)
+    expect(FakeWebSocket.instances).toHaveLength(2)
+  })
+
+    it('times out a request that never gets a reply', async () => {
     const socket = open({ requestTimeoutMs: 1_000 })
     socket.serverOpens()
     const pending = bridge.getOverview()
