@@ -2,7 +2,7 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it, vi } from 'vitest'
 
-const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol']
+const MODULE_NAMES = ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol', 'globalShortcut']
 
 const mocks = vi.hoisted(() => ({
   runApp: vi.fn(async () => null),
@@ -10,7 +10,7 @@ const mocks = vi.hoisted(() => ({
   startV8MemoryMode: vi.fn(),
   enableCompileCache: vi.fn(() => 'ENABLED'),
   electron: Object.fromEntries(
-    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol'].map(
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'Tray', 'Notification', 'shell', 'powerMonitor', 'net', 'screen', 'nativeTheme', 'safeStorage', 'protocol', 'globalShortcut'].map(
       (name) => [name, { name }],
     ),
   ),

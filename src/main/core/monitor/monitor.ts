@@ -439,6 +439,7 @@ class IndexerMonitor implements Monitor {
       saved: this.settings.read(),
       secrets: this.secrets,
       learnCredential: (credential) => this.knownSecrets.borrowCredential(credential),
+      shown: (report) => this.knownSecrets.redactValue(report),
     })
   }
 

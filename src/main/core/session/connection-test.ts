@@ -138,6 +138,8 @@ export interface ProfileTestContext {
   secrets: SecretStorage
   /** Told of a typed credential, so it is redacted wherever it shows while the test runs; the returned function forgets it. */
   learnCredential(credential: Credential | null): () => void
+  /** The report as a page may see it, redacted while the typed credential is still known. */
+  shown?<T>(report: T): T
 }
 
 /**
@@ -152,7 +154,9 @@ export async function testProfileConnection(profile: ProfileInput, context: Prof
   const credential: Credential | null = typed ? parseCredential(typed) : null
   const forget = context.learnCredential(credential)
   try {
-    return await testWith(profile, checked, wsUrl, typed, credential, context)
+    const report = await testWith(profile, checked, wsUrl, typed, credential, context)
+    // Redacted before the typed secret is forgotten: an indexer that echoes it must not put it on the page.
+    return context.shown ? context.shown(report) : report
   } finally {
     // A secret typed only to test is not the app's to keep: once the report is out, it is forgotten.
     forget()
