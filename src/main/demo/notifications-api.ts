@@ -6,10 +6,11 @@
  * cookie, the demo's own session token or its Bearer form authenticate.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { AuthFailure, cookieValue, type DemoAccounts } from './accounts'
+import type { DemoAccounts } from './accounts'
 import type { NotificationInbox, InboxItem } from './notification-inbox'
 import type { RateLimiter } from './rate-limit'
 import { patchPreferences } from './notification-preferences'
+import { requestUser, safeDecode } from './request-user'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -54,7 +55,7 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
   }
   // Bodies of the POSTs carry nothing; whatever was sent is read and ignored.
   request.resume()
-  const viewer = signedInUser(context, request)
+  const viewer = viewerOf(context, request)
   if (viewer === null) {
     send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
     return
@@ -81,7 +82,7 @@ export function handleNotificationsRequest(context: NotificationsApiContext, req
 }
 
 function handlePreferences(context: NotificationsApiContext, request: IncomingMessage, method: 'GET' | 'PATCH', send: (status: number, body: unknown) => void): void {
-  if (signedInUser(context, request) === null) {
+  if (viewerOf(context, request) === null) {
     request.resume()
     send(401, { ok: false, code: 'AUTH_UNAUTHORIZED', error: 'Not authenticated' })
     return
@@ -128,21 +129,7 @@ function wireInboxItem(item: InboxItem, origin: string): Record<string, unknown>
   }
 }
 
-/** The signed-in user's pubkey, or null when the request is not signed in. */
-function signedInUser(context: NotificationsApiContext, request: IncomingMessage): string | null {
-  const bearer = context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`
-  try {
-    return context.accounts.session(bearer ? context.credential : cookieValue(request.headers.cookie, context.cookieName)).user.pubkey
-  } catch (error) {
-    if (error instanceof AuthFailure) return null
-    throw error
-  }
-}
-
-function safeDecode(raw: string): string {
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
+function viewerOf(context: NotificationsApiContext, request: IncomingMessage): string | null {
+  const user = requestUser(context, request)
+  return typeof user === 'string' ? user : null
 }

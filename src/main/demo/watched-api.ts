@@ -6,8 +6,9 @@
  * demo's own session token or its Bearer form authenticate; nothing else does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { AuthFailure, cookieValue, type DemoAccounts } from './accounts'
+import { AuthFailure, type DemoAccounts } from './accounts'
 import { readJson } from './auth-api'
+import { requestUser, safeDecode } from './request-user'
 import type { RateLimiter } from './rate-limit'
 import { WatchedAddressError, type WatchedAddresses, type WatchedEntry } from './watched-addresses'
 
@@ -48,7 +49,7 @@ export function handleWatchedRequest(context: WatchedApiContext, request: Incomi
     send(429, { ok: false, code: 'RATE_LIMITED', error: `Rate limit exceeded, retry in ${limit.retryAfterSeconds} seconds` }, { 'retry-after': String(limit.retryAfterSeconds) })
     return
   }
-  const user = signedInUser(context, request)
+  const user = requestUser(context, request)
   if (user instanceof AuthFailure) {
     request.resume()
     send(401, { ok: false, code: user.code, error: user.message })
@@ -88,23 +89,4 @@ export function handleWatchedRequest(context: WatchedApiContext, request: Incomi
 
 export function wireWatched(entry: WatchedEntry): { id: string; pubkey: string; label: string | null; createdAt: string } {
   return { id: entry.id, pubkey: entry.pubkey, label: entry.label, createdAt: new Date(entry.createdAtMs).toISOString() }
-}
-
-/** The signed-in user's pubkey, or why there is none. */
-function signedInUser(context: WatchedApiContext, request: IncomingMessage): string | AuthFailure {
-  const bearer = context.credential !== '' && request.headers.authorization === `Bearer ${context.credential}`
-  try {
-    return context.accounts.session(bearer ? context.credential : cookieValue(request.headers.cookie, context.cookieName)).user.pubkey
-  } catch (error) {
-    if (error instanceof AuthFailure) return error
-    throw error
-  }
-}
-
-function safeDecode(raw: string): string {
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
 }
