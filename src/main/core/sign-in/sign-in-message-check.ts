@@ -44,6 +44,8 @@ export function checkSignInChallenge(challenge: SignInChallenge, now: number, ch
     throw refused('its URI is not a URL.')
   }
   if (uri.protocol !== 'https:' && uri.protocol !== 'http:') throw refused(`its URI is a ${uri.protocol} address, not a web address.`)
+  // `https://other.example@host/` reads as other.example to a person and goes to host.
+  if (uri.username !== '' || uri.password !== '') throw refused('its URI carries a user name before the host, which hides where it really points.')
   // URL drops a scheme's default port from `host`; the domain may name it.
   const hosts = [uri.host, `${uri.hostname}:${uri.port || (uri.protocol === 'https:' ? '443' : '80')}`]
   if (!hosts.includes(domain)) throw refused(`its URI (${uri.origin}) does not belong to the domain it names (${challenge.domain}).`)
