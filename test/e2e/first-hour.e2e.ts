@@ -32,7 +32,8 @@ describe.skipIf(skipReason !== null)('a new user’s first hour, in Chromium at 
   let second: Page
 
   beforeAll(async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23 })
+    // Pushing mode: this test is about the badge's layout, and the reference pushes no announcements (they are only listed).
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23, pushAddressEvents: true })
     serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], SERVE_LINE, {
       PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-first-hour-')),
       PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
