@@ -122,6 +122,10 @@ function describeMode(mode: 'default' | 'pushing'): void {
       expect(latencies).toHaveLength(ARRIVALS)
       // Still followed the same way once the rows came.
       expect((await page.getByTestId('live-state').textContent())?.trim()).toMatch(pushing ? /^Live/ : /^Checked every \d+ s/)
+      // And the header says the same of the connection as a whole.
+      const header = (await page.getByTestId('connection-state').textContent())?.trim()
+      if (pushing) expect(header).toMatch(/^Live/)
+      else expect(header).toContain('partly polled')
       await page.screenshot({ path: join(SCREENSHOTS, `live-truth-address-${mode}.png`) })
     })
 
