@@ -157,6 +157,8 @@ export interface Circuit {
   name: string | null
   proofType: ProofType | null
   description: string | null
+  /** Whether the indexer accepts proofs of it (GET /api/circuits `enabled`); absent or null: not said, as for ids only seen in proofs. */
+  enabled?: boolean | null
 }
 
 export interface CircuitList {

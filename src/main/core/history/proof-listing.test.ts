@@ -222,6 +222,7 @@ describe('circuits', () => {
       name: 'balance_proof',
       proofType: 'BALANCE',
       description: 'Prove a token balance is at least a public threshold without revealing it.',
+      enabled: true,
     })
     expect(() => decodeCircuitList({ ok: true, circuits: [{ name: 'x' }] })).toThrow(/circuit list, item 0/)
   })

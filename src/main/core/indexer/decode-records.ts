@@ -349,6 +349,7 @@ const circuit = recordDecoder(() => ({
   name: lenient(toText),
   proofType: lenient(toEnum),
   description: lenient(toText),
+  enabled: lenient(toBoolean),
 }))
 
 /** One circuit (GET /api/circuits/:id). */

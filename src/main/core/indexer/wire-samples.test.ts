@@ -131,10 +131,12 @@ const HTTP_CASES: Record<string, () => void> = {
       ['4', 'membership_proof', 'MEMBERSHIP'],
       ['5', 'custom_circuit', 'CUSTOM'],
     ])
+    // `enabled` is what tells a disabled circuit (session/circuit-watch.ts).
+    expect(circuits.slice(0, 5).map((circuit) => circuit.enabled)).toEqual([true, true, true, true, true])
   },
   'http-circuits-detail.json': () => {
     const circuit = decodeCircuit(loadHttp('http-circuits-detail.json').body)
-    expect(circuit).toEqual({ id: '4', name: 'membership_proof', proofType: 'MEMBERSHIP', description: 'Prove membership in a Merkle-committed allowlist.' })
+    expect(circuit).toEqual({ id: '4', name: 'membership_proof', proofType: 'MEMBERSHIP', description: 'Prove membership in a Merkle-committed allowlist.', enabled: true })
   },
   'http-stats-overview.json': () => {
     const overview = decodeOverview(loadHttp('http-stats-overview.json').body, 1_000)

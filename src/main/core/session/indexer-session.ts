@@ -18,6 +18,8 @@ import type { PushMemory } from '../live/push-watch'
 import { RateLimit } from '../polling/rate-limit'
 import { summaryFromProof } from '@shared/proof-summary'
 import { CircuitWatch } from './circuit-watch'
+import { circuitChangeEntry } from '../notify/circuit-entries'
+import { circuitLabel } from '@shared/circuit-label'
 import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
@@ -237,7 +239,11 @@ export class IndexerSession {
     })
     this.circuitWatch = new CircuitWatch({
       read: () => this.cached.circuits({ source: 'network' }),
-      onChange: (change) => deps.log.info('the indexer\'s circuits changed', change),
+      onChange: (change) => {
+        deps.log.info('the indexer\'s circuits changed', change)
+        const notice = circuitChangeEntry(change, this.circuitsInUse(target.wallet), Date.now(), (id) => circuitLabel(id, this.circuitWatch.nameOf(id)))
+        if (notice && !this.stopped) deps.centre.record([notice.entry], [notice.candidate])
+      },
       intervalMs: deps.rereads?.circuitsMs,
     })
     this.live = new LiveService({
@@ -500,6 +506,22 @@ export class IndexerSession {
         this.deps.centre.revokedProofs([{ proof: summaryFromProof(change.proof), own: authority === this.target.wallet }])
       }
     }
+  }
+
+  /**
+   * Circuits that the user's proofs, the watched addresses' proofs and the followed circuits use, as far
+   * as the cache knows them: a circuit disabled among these is news to the user. Asked only when the list changed.
+   */
+  private circuitsInUse(wallet: string | null): Set<string> {
+    const used = new Set(this.deps.watchlist.followedCircuitIds())
+    for (const authority of [...(wallet ? [wallet] : []), ...this.deps.watchlist.watchedPubkeys()]) {
+      try {
+        for (const proof of this.history.listProofs({ authority, limit: 200 }).data.items) if (proof.circuitId) used.add(proof.circuitId)
+      } catch (error) {
+        this.deps.log.warn('could not read the cached proofs of an authority', toErrorInfo(error))
+      }
+    }
+    return used
   }
 
   private pollProblem(problem: ErrorInfo): void {

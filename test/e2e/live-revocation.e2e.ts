@@ -1,0 +1,82 @@
+/// <reference lib="dom" />
+/**
+ * A revocation is never pushed (docs/wire.md): in serve mode, in Chromium,
+ * against the demo indexer run in-process in its default (reference-like)
+ * mode, with the user's wallet named (`--wallet`) but not signed in, so that
+ * not even the author's PROOF_REVOKED notice can arrive on the socket. A proof
+ * of the user's that the indexer revokes must still show as revoked, with one
+ * notification: found by re-reading the wallet's proofs (about once a minute).
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_WALLET } from '../../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { SERVE_LINE, startBuilt, type Started } from './processes'
+
+const skipReason = browserMissing()
+
+describe.skipIf(skipReason !== null)('a revoked proof of the user\'s, nothing pushed', () => {
+  let demo: DemoIndexer
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let proofAccount: string
+
+  beforeAll(async () => {
+    // Rate 0: the network publishes (and revokes) nothing of its own.
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 31 })
+    expect(demo.pushAddressEvents).toBe(false)
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-live-revocation-e2e-')),
+    })
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    const head = (await (await fetch(`${demo.httpUrl}/api/proofs?authority=${DEMO_WALLET}&limit=20`)).json()) as {
+      items: Array<{ proofAccount: string; revoked: boolean }>
+    }
+    const standing = head.items.find((proof) => !proof.revoked)
+    if (!standing) throw new Error('the demo wallet has no standing proof in its newest 20')
+    proofAccount = standing.proofAccount
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.close()
+  })
+
+  it('shows the proof standing first', async () => {
+    await page.goto(`${serve.match[1]!}#/proofs/${proofAccount}`)
+    const detail = page.getByTestId('proof-detail')
+    await detail.waitFor({ timeout: 20_000 })
+    await expect.poll(async () => detail.textContent(), { timeout: 15_000 }).toMatch(/Revoked\s*No/)
+  })
+
+  it('after the indexer revokes it, raises one notification and shows it revoked', { timeout: 180_000 }, async () => {
+    expect(demo.network.revokeProof(proofAccount)?.proof.proofAccount).toBe(proofAccount)
+    await page.getByTestId('nav-notifications').click()
+    const revoked = page.getByTestId('notification-item').filter({ hasText: 'Proof revoked' })
+    // The re-read runs about once a minute.
+    await expect.poll(() => revoked.count(), { timeout: 150_000, interval: 1000 }).toBeGreaterThan(0)
+    expect(await revoked.count()).toBe(1)
+    expect(await revoked.first().textContent()).toContain('Your proof was revoked')
+    await page.screenshot({ path: join(SCREENSHOTS, 'live-revocation-notification.png') })
+
+    // Lists and detail read the cache the re-read recorded.
+    await page.goto(`${serve.match[1]!}#/proofs/${proofAccount}`)
+    const detail = page.getByTestId('proof-detail')
+    await detail.waitFor({ timeout: 20_000 })
+    await expect.poll(async () => detail.textContent(), { timeout: 15_000 }).toMatch(/Revoked\s*Yes/)
+    await page.screenshot({ path: join(SCREENSHOTS, 'live-revocation-detail.png') })
+
+    // Opening it again is not a second notification.
+    await page.getByTestId('nav-notifications').click()
+    await page.getByTestId('notification-item').first().waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId('notification-item').filter({ hasText: 'Proof revoked' }).count()).toBe(1)
+  })
+})
