@@ -60,7 +60,7 @@ import { healthEntry } from '../notify/health-entries'
 import { HealthWatch } from '../notify/health-watch'
 import { Notifier } from '../notify/notifier'
 import { systemClock, type NotifyClock } from '../notify/timers'
-import type { IndexerTarget } from '../session/indexer-target'
+import { changesIndexer, type IndexerTarget } from '../session/indexer-target'
 import type { LaunchOptions } from '../config/launch-options'
 import type { LiveServiceOptions } from '../live/live-service'
 import { silentLogger, type Logger } from '../log/log'
@@ -77,6 +77,7 @@ import type { AccountPreferences, AccountPreferencesState, AccountSessions } fro
 import { expandHome } from '../sign-in/keypair-file'
 import { sessionSecrets } from '../sign-in/stored-session'
 import { SettingsSnapshot } from '../config/settings-snapshot'
+import { adoptWallet } from '../config/profiles'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
 export interface Monitor extends BridgeMethods {
@@ -420,13 +421,7 @@ class IndexerMonitor implements Monitor {
     const shown = this.publicSettings()
     this.batcher.push('settings', shown)
     // Reconnect only when what is watched changed: another profile, or the active one's URLs, wallet or credential.
-    const activeBefore = before.profiles.find((p) => p.id === before.activeProfileId)
-    const activeAfter = settings.profiles.find((p) => p.id === settings.activeProfileId)
-    const changesIndexer =
-      before.activeProfileId !== settings.activeProfileId ||
-      JSON.stringify(activeBefore ?? null) !== JSON.stringify(activeAfter ?? null) ||
-      credentials.has(settings.activeProfileId)
-    if (changesIndexer) {
+    if (changesIndexer(before, settings, credentials)) {
       // What the user saves in the app wins over this launch's flags from now on.
       this.launch = { ...this.launch, indexerUrl: undefined, wsUrl: undefined, credential: undefined }
       if (this.running) await this.reconnectTo()
@@ -659,9 +654,7 @@ class IndexerMonitor implements Monitor {
   /** A sign-in started or ended: a named profile follows the signed-in wallet, and the user channels follow the session. */
   private async sessionChanged(wallet: string | null): Promise<void> {
     const saved = this.settings.read()
-    const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
-    if (wallet !== null && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
-      profile.wallet = wallet
+    if (adoptWallet(saved, wallet, this.launch)) {
       this.settings.write(saved)
       this.batcher.push('settings', this.publicSettings())
     }
@@ -712,13 +705,8 @@ class IndexerMonitor implements Monitor {
     for (const pubkey of this.launch.watch ?? []) {
       if (!this.watchlist.isWatched(pubkey)) this.watchlist.watchAddress({ pubkey })
     }
-    const wallet = this.launch.wallet
     const saved = this.settings.read()
-    const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
-    if (wallet && profile && !this.launch.indexerUrl && profile.wallet !== wallet) {
-      profile.wallet = wallet
-      this.settings.write(saved)
-    }
+    if (adoptWallet(saved, this.launch.wallet, this.launch)) this.settings.write(saved)
   }
 
   /** What eviction never takes unless asked: watched addresses' transactions and the wallet's own records. */
