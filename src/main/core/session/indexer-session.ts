@@ -1,7 +1,7 @@
 import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
-import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
+import { errorKind, isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
 import { BackgroundFetcher } from './background-fetcher'
 import { DetailBacklog } from './detail-backlog'
@@ -407,7 +407,7 @@ export class IndexerSession {
       await this.client.proofsByCircuit(circuitId.trim(), { limit: 1 })
     } catch (error) {
       const info = toErrorInfo(error)
-      if (info.code === 'INVALID_ARGUMENT' || info.code === 'NOT_FOUND' || (info.status !== undefined && info.status >= 400 && info.status < 500 && info.status !== 429)) {
+      if (errorKind(info) === 'permanent') {
         throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `The indexer does not know circuit ${circuitId.trim().slice(0, 64)}: ${info.message}` })
       }
     }
