@@ -4,7 +4,7 @@ import type { ErrorInfo } from '@shared/domain'
 import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
 import { makeConnection } from '../../../../test/support/renderer/fixtures'
 import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { useConnectionStore } from '../stores/connection'
+import { useConnectionStore } from './connection'
 import { followConnection, type FollowConnectionOptions } from './follow-connection'
 
 let bridge: FakeBridge
