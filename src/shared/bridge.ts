@@ -216,60 +216,68 @@ export interface Bridge extends BridgeMethods {
 /** `{result}` or `{error}`: how a request's outcome crosses any transport. */
 export type BridgeResponse<T> = { result: T } | { error: ErrorInfo }
 
-/** The IPC channel of each request method, and of the pushed event batches. */
-export const IPC_CHANNELS = {
-  getOverview: 'proofwatch:get-overview',
-  getSeries: 'proofwatch:get-series',
-  getLeaderboard: 'proofwatch:get-leaderboard',
-  listProofs: 'proofwatch:list-proofs',
-  getProof: 'proofwatch:get-proof',
-  listCircuits: 'proofwatch:list-circuits',
-  listTransactions: 'proofwatch:list-transactions',
-  getTransaction: 'proofwatch:get-transaction',
-  getSettings: 'proofwatch:get-settings',
-  updateSettings: 'proofwatch:update-settings',
-  testConnection: 'proofwatch:test-connection',
-  getAppInfo: 'proofwatch:get-app-info',
-  getConnection: 'proofwatch:get-connection',
-  reconnectNow: 'proofwatch:reconnect-now',
-  setLivePaused: 'proofwatch:set-live-paused',
-  getRecentProofs: 'proofwatch:get-recent-proofs',
-  getWatchlist: 'proofwatch:get-watchlist',
-  watchAddress: 'proofwatch:watch-address',
-  unwatchAddress: 'proofwatch:unwatch-address',
-  followCircuit: 'proofwatch:follow-circuit',
-  unfollowCircuit: 'proofwatch:unfollow-circuit',
-  markWatchRead: 'proofwatch:mark-watch-read',
-  listNotifications: 'proofwatch:list-notifications',
-  markNotificationsRead: 'proofwatch:mark-notifications-read',
-  getUnread: 'proofwatch:get-unread',
-  search: 'proofwatch:search',
-  getAddressActivity: 'proofwatch:get-address-activity',
-  getCacheInfo: 'proofwatch:get-cache-info',
-  clearCache: 'proofwatch:clear-cache',
-  exportHistory: 'proofwatch:export-history',
-  openExternal: 'proofwatch:open-external',
-  getAuth: 'proofwatch:get-auth',
-  signInWithWallet: 'proofwatch:sign-in-with-wallet',
-  signInWithKeypair: 'proofwatch:sign-in-with-keypair',
-  signOut: 'proofwatch:sign-out',
-  confirmSignIn: 'proofwatch:confirm-sign-in',
-  getAccountSessions: 'proofwatch:get-account-sessions',
-  endAccountSession: 'proofwatch:end-account-session',
-  getAccountPreferences: 'proofwatch:get-account-preferences',
-  setAccountPreferences: 'proofwatch:set-account-preferences',
-  setOpenAddress: 'proofwatch:set-open-address',
-  setAddressLocalOnly: 'proofwatch:set-address-local-only',
-  syncAccountWatchlist: 'proofwatch:sync-account-watchlist',
-  getAccountSync: 'proofwatch:get-account-sync',
-} as const satisfies Record<BridgeMethodName, string>
+/** Every request method, by name: the one list the transports and the channel names derive from. */
+const METHOD_NAMES = {
+  getOverview: true,
+  getSeries: true,
+  getLeaderboard: true,
+  listProofs: true,
+  getProof: true,
+  listCircuits: true,
+  listTransactions: true,
+  getTransaction: true,
+  getSettings: true,
+  updateSettings: true,
+  testConnection: true,
+  getAppInfo: true,
+  getConnection: true,
+  reconnectNow: true,
+  setLivePaused: true,
+  getRecentProofs: true,
+  getWatchlist: true,
+  watchAddress: true,
+  unwatchAddress: true,
+  followCircuit: true,
+  unfollowCircuit: true,
+  markWatchRead: true,
+  listNotifications: true,
+  markNotificationsRead: true,
+  getUnread: true,
+  search: true,
+  getAddressActivity: true,
+  getCacheInfo: true,
+  clearCache: true,
+  exportHistory: true,
+  openExternal: true,
+  getAuth: true,
+  signInWithWallet: true,
+  signInWithKeypair: true,
+  signOut: true,
+  confirmSignIn: true,
+  getAccountSessions: true,
+  endAccountSession: true,
+  getAccountPreferences: true,
+  setAccountPreferences: true,
+  setOpenAddress: true,
+  setAddressLocalOnly: true,
+  syncAccountWatchlist: true,
+  getAccountSync: true,
+} as const satisfies Record<BridgeMethodName, true>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */
 export const EVENTS_CHANNEL = 'proofwatch:events'
 /** Renderer → main: the renderer is ready to receive events (queued until then). */
 export const READY_CHANNEL = 'proofwatch:ready'
 
-export const BRIDGE_METHOD_NAMES = Object.keys(IPC_CHANNELS) as BridgeMethodName[]
+export const BRIDGE_METHOD_NAMES = Object.keys(METHOD_NAMES) as BridgeMethodName[]
+
+/** A method's IPC channel, from its name: `getAppInfo` → `proofwatch:get-app-info`. */
+export function ipcChannel(method: BridgeMethodName): string {
+  return `proofwatch:${method.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
+}
+
+/** The IPC channel of each request method, computed once from the names. */
+export const IPC_CHANNELS = Object.fromEntries(BRIDGE_METHOD_NAMES.map((method) => [method, ipcChannel(method)])) as Record<BridgeMethodName, string>
 
 /** Browser transport (serve mode) messages over its WebSocket. */
 export type SocketRequest = {

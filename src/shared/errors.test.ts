@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isOfflineError, ProofWatchError, toErrorInfo } from './errors'
+import { errorKind, isOfflineError, ProofWatchError, toErrorInfo } from './errors'
 
 describe('toErrorInfo', () => {
   it('keeps everything a ProofWatchError carries', () => {
@@ -39,5 +39,23 @@ describe('isOfflineError', () => {
     expect(isOfflineError({ code: 'HTTP', message: '', status: 400 })).toBe(false)
     expect(isOfflineError({ code: 'NOT_FOUND', message: '', status: 404 })).toBe(false)
     expect(isOfflineError({ code: 'DECODE', message: '' })).toBe(false)
+  })
+})
+
+describe('errorKind', () => {
+  it('calls a wrong request, a refused page, a missing record and any 4xx but 429 permanent', () => {
+    expect(errorKind({ code: 'INVALID_ARGUMENT', message: '' })).toBe('permanent')
+    expect(errorKind({ code: 'ACCESS_REFUSED', message: '' })).toBe('permanent')
+    expect(errorKind({ code: 'NOT_FOUND', message: '', status: 404 })).toBe('permanent')
+    expect(errorKind({ code: 'HTTP', message: '', status: 422 })).toBe('permanent')
+    expect(errorKind({ code: 'RATE_LIMITED', message: '', status: 429 })).toBe('transient')
+  })
+
+  it('calls what isOfflineError calls offline offline, and the rest transient', () => {
+    expect(errorKind({ code: 'UNREACHABLE', message: '' })).toBe('offline')
+    expect(errorKind({ code: 'TIMEOUT', message: '' })).toBe('offline')
+    expect(errorKind({ code: 'HTTP', message: '', status: 502 })).toBe('offline')
+    expect(errorKind({ code: 'DECODE', message: '' })).toBe('transient')
+    expect(errorKind({ code: 'SOCKET', message: '' })).toBe('transient')
   })
 })

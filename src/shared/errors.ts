@@ -88,3 +88,22 @@ export function isErrorInfo(value: unknown): value is ErrorInfo {
 export function isOfflineError(info: ErrorInfo): boolean {
   return info.code === 'UNREACHABLE' || info.code === 'TIMEOUT' || (info.status !== undefined && info.status >= 500)
 }
+
+/**
+ * What waiting can do about a failure, for the core and the page alike:
+ * - `offline`: the indexer is out of reach for now (isOfflineError: no
+ *   answer, none in time, a server error); its coming back is what helps;
+ * - `permanent`: the indexer (or the app) answered no to this very request:
+ *   a wrong argument, a refused page, a record it does not have, any other
+ *   4xx but 429; asking the same again after an outage gets the same answer;
+ * - `transient`: anything else (rate limited, a socket problem, an answer
+ *   that did not decode): a later answer may differ.
+ */
+export type ErrorKind = 'offline' | 'permanent' | 'transient'
+
+export function errorKind(info: ErrorInfo): ErrorKind {
+  if (info.code === 'INVALID_ARGUMENT' || info.code === 'ACCESS_REFUSED' || info.code === 'NOT_FOUND') return 'permanent'
+  if (info.status !== undefined && info.status >= 400 && info.status < 500 && info.status !== 429) return 'permanent'
+  if (isOfflineError(info)) return 'offline'
+  return 'transient'
+}

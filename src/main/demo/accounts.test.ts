@@ -8,7 +8,7 @@ import { buildSignInMessage, type SignInChain } from '../core/indexer/sign-in'
 import { LOCKOUT_FAILURES } from './accounts'
 import { DEMO_WALLET, demoWalletKeypair } from './catalog'
 import { startDemoIndexer, type DemoIndexer } from './server'
-import { TestSocket } from '../../../test/support/demo-wire'
+import { TestSocket } from '@test/support/demo-wire'
 
 let indexer: DemoIndexer
 let now = Date.parse('2026-11-24T12:00:00Z')

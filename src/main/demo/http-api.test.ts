@@ -2,7 +2,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
 import { startDemoIndexer, type DemoIndexer } from './server'
-import { getJson, loadSample, shapeOf, type HttpResult } from '../../../test/support/demo-wire'
+import { getJson, loadSample, shapeOf, type HttpResult } from '@test/support/demo-wire'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions
 type Json = Record<string, any>

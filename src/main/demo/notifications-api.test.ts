@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_WALLET } from './catalog'
 import { startDemoIndexer, type DemoIndexer } from './server'
-import { loadSample, shapeOf } from '../../../test/support/demo-wire'
+import { loadSample, shapeOf } from '@test/support/demo-wire'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions
 type Json = Record<string, any>

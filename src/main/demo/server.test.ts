@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startDemoIndexer } from './server'
-import { TestSocket } from '../../../test/support/demo-wire'
+import { TestSocket } from '@test/support/demo-wire'
 
 /** Handles that would keep the process alive: servers, sockets, timers. */
 function liveHandles(): string[] {

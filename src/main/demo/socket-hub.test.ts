@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
 import { startDemoIndexer, type DemoIndexer } from './server'
-import { TestSocket, loadSample, shapeOf } from '../../../test/support/demo-wire'
+import { TestSocket, loadSample, shapeOf } from '@test/support/demo-wire'
 
 let indexer: DemoIndexer
 /** The same demo as a deployment that pushes address events and every notice (--push-address-events). */

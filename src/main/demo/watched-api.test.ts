@@ -10,7 +10,7 @@ import { buildSignInMessage } from '../core/indexer/sign-in'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
 import { startDemoIndexer, type DemoIndexer } from './server'
 import { DAILY_IN_APP_LIMIT } from './watched-activity'
-import { TestSocket, loadSample, shapeOf } from '../../../test/support/demo-wire'
+import { TestSocket, loadSample, shapeOf } from '@test/support/demo-wire'
 
 let indexer: DemoIndexer
 const DEMO_COOKIE = 'zkhelios_session=demo'

@@ -9,7 +9,7 @@ import type { SettingsPatch } from '@shared/settings'
 import { encodeBase58 } from '../demo/base58'
 import type { Logger } from '../core/log/log'
 import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
-import { ManualClock } from '../../../test/support/manual-clock'
+import { ManualClock } from '@test/support/manual-clock'
 import { KnownSecrets } from '../core/config/known-secrets'
 import { memorySecretStorage } from '../core/config/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../core/config/settings'
@@ -28,7 +28,7 @@ import {
   FakeSafeStorage,
   FakeTray,
   ipcEventFrom,
-} from '../../../test/support/fake-electron'
+} from '@test/support/fake-electron'
 import { buildWindowOptions, preloadPath } from './window'
 
 // electron-store reads the userData folder from the mocked `electron`.

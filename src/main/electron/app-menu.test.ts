@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { AppMenuActions } from './app-menu'
 import { appMenuTemplate } from './app-menu'
-import { FakeMenu } from '../../../test/support/fake-electron'
+import { FakeMenu } from '@test/support/fake-electron'
 
 vi.mock('electron', () => ({}))
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { FakeProtocol } from '../../../test/support/fake-electron'
+import { FakeProtocol } from '@test/support/fake-electron'
 import { APP_INDEX_URL, registerAppSchemePrivileges, serveAppScheme } from './app-scheme'
 
 vi.mock('electron', () => ({}))

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../core/log/log'
 import { NO_KEYRING_WARNING, openCredentialVault } from './credential-vault'
-import { FakeSafeStorage } from '../../../test/support/fake-electron'
+import { FakeSafeStorage } from '@test/support/fake-electron'
 
 let dir: string
 let file: string

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { NativeNotice } from '../core/notify/summary'
-import { FakeNotification } from '../../../test/support/fake-electron'
+import { FakeNotification } from '@test/support/fake-electron'
 import { NativeNotifications } from './notifications'
 
 vi.mock('electron', () => ({}))

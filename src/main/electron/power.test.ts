@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../core/log/log'
-import { FakePowerMonitor } from '../../../test/support/fake-electron'
+import { FakePowerMonitor } from '@test/support/fake-electron'
 import { watchPower } from './power'
 
 function setup() {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Logger } from '../core/log/log'
-import { FakeSession, FakeWebContents, fakeEvent } from '../../../test/support/fake-electron'
+import { FakeSession, FakeWebContents, fakeEvent } from '@test/support/fake-electron'
 import { resolveRendererLocation } from './renderer-location'
 import type { GuardableContents, HardenableSession } from './security'
 import { buildContentSecurityPolicy, guardWebContents, hardenSession } from './security'

@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { TrayActions, TrayDeps, TrayState } from './tray'
 import { INITIAL_TRAY_STATE, TrayController, trayIconPath, trayIconState, trayMenuTemplate, trayTooltip } from './tray'
-import { ManualClock } from '../../../test/support/manual-clock'
-import { FakeMenu, FakeTray } from '../../../test/support/fake-electron'
+import { ManualClock } from '@test/support/manual-clock'
+import { FakeMenu, FakeTray } from '@test/support/fake-electron'
 
 vi.mock('electron', () => ({}))
 

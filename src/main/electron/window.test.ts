@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../core/log/log'
 import type { MainWindowDeps } from './window'
-import { FakeBrowserWindow, fakeEvent } from '../../../test/support/fake-electron'
+import { FakeBrowserWindow, fakeEvent } from '@test/support/fake-electron'
 import { resolveRendererLocation } from './renderer-location'
 import { buildWindowOptions, createMainWindow, findWindowIcon, preloadPath } from './window'
 

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { makeConnection, makeLeaderboard, makeOverview, makeSeries } from '../../../test/support/renderer/fixtures'
-import type { FakeBridge } from '../../../test/support/renderer/fake-bridge'
-import { mountView } from '../../../test/support/renderer/mount-view'
-import { makeSettings } from '../../../test/support/renderer/workspace-fixtures'
+import { makeConnection, makeLeaderboard, makeOverview, makeSeries } from '@test/support/renderer/fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { mountView } from '@test/support/renderer/mount-view'
+import { makeSettings } from '@test/support/renderer/workspace-fixtures'
 import { accessRefusedError, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
 import type { BridgeMethodName } from '@shared/bridge'
 import App from './App.vue'
 
 vi.mock('@renderer/components/SeriesChart.vue', async () => {
-  const { SeriesChartStub } = await import('../../../test/support/renderer/series-chart-stub')
+  const { SeriesChartStub } = await import('@test/support/renderer/series-chart-stub')
   return { default: SeriesChartStub }
 })
 

@@ -1,5 +1,5 @@
 import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
-import { laterVersion } from '../notify/entry-versions'
+import { laterVersion } from '@shared/entry-versions'
 
 /**
  * Bridge events merged into as few as possible: the last value of a state

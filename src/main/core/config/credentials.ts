@@ -135,3 +135,23 @@ export function redactForLog(value: unknown, credentials: ReadonlyArray<Credenti
   }
   return copy
 }
+
+/**
+ * The credential inside a stored secret of either kind, for redaction: a
+ * pasted credential, or a sign-in session (`{ cookieName, cookieValue, … }`,
+ * as sign-in/stored-session.ts writes it); null when neither.
+ */
+export function credentialInSecret(text: string): Credential | null {
+  const pasted = tryParseCredential(text)
+  if (pasted) return pasted
+  // Not the pasted notation: maybe a session.
+  try {
+    const parsed = JSON.parse(text) as { cookieName?: unknown; cookieValue?: unknown }
+    if (typeof parsed.cookieName === 'string' && typeof parsed.cookieValue === 'string' && parsed.cookieValue !== '') {
+      return { kind: 'cookie', name: parsed.cookieName, value: parsed.cookieValue }
+    }
+  } catch {
+    // Neither: nothing to look for.
+  }
+  return null
+}

@@ -5,9 +5,8 @@
  * a log. An indexer may echo a credential anywhere (a 401 body, a header
  * quoted in an error, a record's field): the secret itself is what is looked for.
  */
-import { credentialSecrets, type Credential } from './credentials'
+import { credentialInSecret, credentialSecrets, type Credential } from './credentials'
 import type { Logger } from '../log/log'
-import { credentialInSecret } from '../sign-in/stored-session'
 import { weakSecretReason } from '@shared/secret-strength'
 
 export const REDACTED = '[redacted]'

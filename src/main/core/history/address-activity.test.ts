@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { testKey, testTransaction, testTransactionDetail } from '../../../../test/support/history-test-data'
-import { openStore } from '../../../../test/support/temp-dir'
+import { testKey, testTransaction, testTransactionDetail } from '@test/support/history-test-data'
+import { openStore } from '@test/support/temp-dir'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const ADDRESS = testKey(40, 1)

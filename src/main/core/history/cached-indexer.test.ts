@@ -3,9 +3,9 @@ import { ProofWatchError } from '@shared/errors'
 import { startDemoIndexer, type DemoIndexer } from '../../demo/server'
 import { IndexerClient, indexerKey } from '../indexer/client'
 import { CachedIndexer } from './cached-indexer'
-import { testNotification } from '../../../../test/support/history-test-data'
+import { testNotification } from '@test/support/history-test-data'
 import type { HistoryCache } from './history-cache'
-import { openStore, tempDir } from '../../../../test/support/temp-dir'
+import { openStore, tempDir } from '@test/support/temp-dir'
 
 let demo: DemoIndexer | null = null
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
 import { HistoryCache } from './history-cache'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
-import type { WriteOp } from './history-writer'
+import type { WriteOp } from './write-op'
 
 const INDEXER = 'http://127.0.0.1:2'
 

@@ -1,6 +1,6 @@
 import type { AppNotification } from '@shared/domain'
-import type { WriteOp } from './history-writer'
-import { laterVersion } from '../notify/entry-versions'
+import type { WriteOp } from './write-op'
+import { laterVersion } from '@shared/entry-versions'
 
 /**
  * A growing burst rewrites its one centre entry at every event: a batch of

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { writeExport } from './export'
 import { HistoryCache } from './history-cache'
 import { MEMORY_PATH } from './database'
-import { testProof, testProofSummary } from '../../../../test/support/history-test-data'
+import { testProof, testProofSummary } from '@test/support/history-test-data'
 
 let store: HistoryCache | null = null
 afterEach(async () => {

@@ -8,9 +8,9 @@ import type { ExportRequest, ExportResult } from '@shared/history'
 import { EXPORT_COLUMNS, csvCell, exportToFile, writeExport } from './export'
 import { HistoryCache } from './history-cache'
 import { type IndexerHistory } from './indexer-history'
-import { testAuthority, testProof, testTransaction } from '../../../../test/support/history-test-data'
+import { testAuthority, testProof, testTransaction } from '@test/support/history-test-data'
 import { MEMORY_PATH } from './database'
-import { tempDir } from '../../../../test/support/temp-dir'
+import { tempDir } from '@test/support/temp-dir'
 
 const ROWS = 100_000
 const INDEXER = 'http://127.0.0.1:8787'

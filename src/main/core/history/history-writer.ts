@@ -6,7 +6,6 @@
  */
 import type {
   AppNotification,
-  Circuit,
   LeaderboardEntry,
   Overview,
   Proof,
@@ -17,9 +16,14 @@ import type {
 } from '@shared/domain'
 import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
-import { UPSERT_CIRCUIT } from './migrations'
 import { rawText, slotKey, timeKey } from './stored-records'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
+import type { WriteOp } from './write-op'
+// Kept for importers outside src/ (bench/); inside, write-op.ts is imported directly.
+export type { WriteOp } from './write-op'
+import { SQL } from './write-statements'
+// Kept for importers outside src/ (bench/): the statements live in write-statements.ts.
+export { SQL }
 import { toBoolean } from '../indexer/decode-values'
 
 /**
@@ -37,129 +41,7 @@ export interface RecordChange {
   proof: Proof
 }
 
-export type WriteOp =
-  | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
-  /** `own`: the user's proofs (`user:proofs`), kept from eviction. */
-  | { type: 'proof-summaries'; indexer: string; at: number; summaries: readonly ProofSummary[]; own: boolean }
-  /** `address`: the address the list or channel was asked for; these transactions involve it. */
-  | { type: 'transactions'; indexer: string; at: number; transactions: readonly Transaction[]; address: string | null }
-  | { type: 'transaction-detail'; indexer: string; at: number; detail: TransactionDetail }
-  | { type: 'overview'; indexer: string; at: number; overview: Overview }
-  | { type: 'series'; indexer: string; at: number; series: Series }
-  | { type: 'leaderboard'; indexer: string; at: number; period: string; entries: readonly LeaderboardEntry[] }
-  | { type: 'notifications'; indexer: string; at: number; notifications: readonly AppNotification[] }
-  | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all' | { topic: string }; read: boolean }
-  | { type: 'remove-notifications'; indexer: string; ids: readonly string[] }
-  | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
-  /** The indexer's own circuit list: names and types by id. */
-  | { type: 'circuits'; indexer: string; circuits: readonly Circuit[] }
-
-/** How many records an operation writes (for batching and the pending bound). */
-export function recordCount(op: WriteOp): number {
-  switch (op.type) {
-    case 'proofs':
-      return op.proofs.length
-    case 'proof-summaries':
-      return op.summaries.length
-    case 'transactions':
-      return op.transactions.length
-    case 'series':
-      return op.series.points.length
-    case 'leaderboard':
-      return op.entries.length
-    case 'notifications':
-      return op.notifications.length
-    case 'mark-read':
-      return Array.isArray(op.ids) ? op.ids.length : 1
-    case 'remove-notifications':
-      return op.ids.length
-    case 'circuits':
-      return op.circuits.length
-    default:
-      return 1
-  }
-}
-
 const OVERVIEW_BUCKET_MS = 60_000
-
-export const SQL = {
-  findIndexer: 'SELECT id FROM indexers WHERE key = ?',
-  insertIndexer: `
-    INSERT INTO indexers (key, first_seen_at, last_seen_at) VALUES (?, ?, ?)
-    ON CONFLICT (key) DO UPDATE SET last_seen_at = excluded.last_seen_at
-    RETURNING id`,
-  upsertProof: `
-    INSERT INTO proofs (indexer_id, proof_account, authority, circuit_id, proof_type, slot, time, complete, raw, stored_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
-    ON CONFLICT (indexer_id, proof_account) DO UPDATE SET
-      authority = excluded.authority, circuit_id = excluded.circuit_id, proof_type = excluded.proof_type,
-      slot = excluded.slot, time = excluded.time, complete = 1, raw = excluded.raw, stored_at = excluded.stored_at`,
-  // A summary never replaces what is held: a full record says more, an earlier summary the same.
-  upsertProofSummary: `
-    INSERT INTO proofs (indexer_id, proof_account, authority, circuit_id, proof_type, slot, time, complete, own, raw, stored_at)
-    VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?)
-    ON CONFLICT (indexer_id, proof_account) DO UPDATE SET
-      own = max(proofs.own, excluded.own), stored_at = excluded.stored_at`,
-  upsertCircuit: UPSERT_CIRCUIT,
-  upsertTransaction: `
-    INSERT INTO transactions (indexer_id, signature, status, slot, time, raw, detail_raw, stored_at)
-    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
-    ON CONFLICT (indexer_id, signature) DO UPDATE SET
-      status = excluded.status, slot = excluded.slot, time = excluded.time, raw = excluded.raw, stored_at = excluded.stored_at
-    RETURNING id`,
-  // The list item stays as received; the full record goes beside it.
-  upsertTransactionDetail: `
-    INSERT INTO transactions (indexer_id, signature, status, slot, time, raw, detail_raw, stored_at)
-    VALUES (?, ?, ?, ?, ?, '', ?, ?)
-    ON CONFLICT (indexer_id, signature) DO UPDATE SET
-      status = excluded.status, slot = excluded.slot, time = excluded.time,
-      detail_raw = excluded.detail_raw, stored_at = excluded.stored_at
-    RETURNING id`,
-  upsertTransactionAccount: `
-    INSERT INTO transaction_accounts (transaction_id, account, indexer_id, slot, time) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (transaction_id, account) DO UPDATE SET slot = excluded.slot, time = excluded.time
-    WHERE transaction_accounts.slot <> excluded.slot OR transaction_accounts.time <> excluded.time`,
-  upsertOverview: `
-    INSERT INTO overview_snapshots (indexer_id, minute, observed_at, raw, stored_at) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (indexer_id, minute) DO UPDATE SET
-      observed_at = excluded.observed_at, raw = excluded.raw, stored_at = excluded.stored_at
-    WHERE excluded.observed_at >= overview_snapshots.observed_at`,
-  upsertSeries: `
-    INSERT INTO series (indexer_id, metric, period, server_metric, stored_at) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (indexer_id, metric, period) DO UPDATE SET
-      server_metric = excluded.server_metric, stored_at = excluded.stored_at
-    RETURNING id`,
-  clearSeriesPoints: 'DELETE FROM series_points WHERE series_id = ?',
-  insertSeriesPoint: `
-    INSERT INTO series_points (series_id, t, value) VALUES (?, ?, ?)
-    ON CONFLICT (series_id, t) DO UPDATE SET value = excluded.value`,
-  upsertLeaderboard: `
-    INSERT INTO leaderboards (indexer_id, period, stored_at) VALUES (?, ?, ?)
-    ON CONFLICT (indexer_id, period) DO UPDATE SET stored_at = excluded.stored_at
-    RETURNING id`,
-  clearLeaderboardEntries: 'DELETE FROM leaderboard_entries WHERE leaderboard_id = ?',
-  insertLeaderboardEntry: 'INSERT OR REPLACE INTO leaderboard_entries (leaderboard_id, rank, raw) VALUES (?, ?, ?)',
-  // Read state is the user's: a notification seen again keeps it.
-  upsertNotification: `
-    INSERT INTO notifications (indexer_id, notification_id, kind, title, body, received_at, read, subject, topic, raw, stored_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (indexer_id, notification_id) DO UPDATE SET
-      kind = excluded.kind, title = excluded.title, body = excluded.body,
-      subject = coalesce(excluded.subject, notifications.subject),
-      topic = coalesce(excluded.topic, notifications.topic), raw = excluded.raw, stored_at = excluded.stored_at`,
-  markRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND notification_id = ?',
-  markAllRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND read <> ?',
-  markTopicRead: 'UPDATE notifications SET read = ? WHERE indexer_id = ? AND topic = ? AND read <> ?',
-  removeNotification: 'DELETE FROM notifications WHERE indexer_id = ? AND notification_id = ?',
-  countNotifications: 'SELECT count(*) AS n FROM notifications WHERE indexer_id = ?',
-  // Past the cap the oldest go, read ones first: what is still unread is kept longest.
-  trimNotifications: `
-    DELETE FROM notifications WHERE id IN (
-      SELECT id FROM notifications WHERE indexer_id = ? ORDER BY read DESC, received_at, id LIMIT ?)`,
-  patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
-  // A full record held already: what a new copy is compared with.
-  storedProof: 'SELECT authority, circuit_id, raw FROM proofs WHERE indexer_id = ? AND proof_account = ? AND complete = 1',
-} as const
 
 /** Indexer ids by key, for the current connection. */
 export class IndexerIds {

@@ -30,7 +30,7 @@ import { optionalLimit, optionalText, requireOneOf, requireProofAccount, require
 import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client'
 import { decodeLeaderboard } from '../indexer/decode'
 import { HistoryDatabase } from './database'
-import { type WriteOp } from './history-writer'
+import type { WriteOp } from './write-op'
 import {
   ANCHOR_SQL,
   circuitFilterOf,

@@ -20,7 +20,8 @@ import { cacheCursorAfter } from '@shared/cache-cursor'
 
 /** The server's page size when none is asked for. */
 export const DEFAULT_PAGE_LIMIT = 50
-export const NOTIFICATION_PAGE_LIMIT = { min: 1, max: 200 } as const
+/** The cache's own cap on a page of kept notifications: it reads its own file, so the indexer's page (INDEXER_NOTIFICATION_PAGE_MAX) does not bind it. */
+export const CACHED_NOTIFICATION_PAGE_LIMIT = { min: 1, max: 200 } as const
 const MAX_CURSOR_LENGTH = 2048
 
 export interface ProofFilter {
@@ -126,7 +127,7 @@ export function notificationFilterOf(input: NotificationQuery | undefined): { fi
     if (topicOfKey(topic) === null) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'The filter must name an address or a circuit (address:<pubkey>, circuit:<id>)' })
     filter.topic = topic
   }
-  return { filter, paging: paging(query, NOTIFICATION_PAGE_LIMIT) }
+  return { filter, paging: paging(query, CACHED_NOTIFICATION_PAGE_LIMIT) }
 }
 
 /** A statement with its parameters. */

@@ -3,8 +3,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { HISTORY_FILE_NAME } from './database'
 import { LATEST_VERSION, MIGRATIONS, UPSERT_CIRCUIT, migrate, schemaVersion } from './migrations'
-import { testNotification, testProof, testTransaction } from '../../../../test/support/history-test-data'
-import { openStore, tempDir } from '../../../../test/support/temp-dir'
+import { testNotification, testProof, testTransaction } from '@test/support/history-test-data'
+import { openStore, tempDir } from '@test/support/temp-dir'
 
 const INDEXER = 'http://127.0.0.1:8787'
 

@@ -5,8 +5,8 @@ import { IndexerClient, indexerKey } from '../indexer/client'
 import { decodeCircuitList } from '../indexer/decode'
 import { CachedIndexer } from './cached-indexer'
 import { matchesState, proofMatches, scanPages } from './proof-listing'
-import { openStore } from '../../../../test/support/temp-dir'
-import { loadSample } from '../../../../test/support/demo-wire'
+import { openStore } from '@test/support/temp-dir'
+import { loadSample } from '@test/support/demo-wire'
 
 const demos: DemoIndexer[] = []
 afterEach(async () => {

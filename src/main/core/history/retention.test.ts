@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { testAuthority, testKey, testNotification, testOverview, testProof, testProofSummary, testTransaction } from '../../../../test/support/history-test-data'
+import { testAuthority, testKey, testNotification, testOverview, testProof, testProofSummary, testTransaction } from '@test/support/history-test-data'
 import { countRows } from './retention'
-import { waitFor } from '../../../../test/support/wait-for'
-import { openStore } from '../../../../test/support/temp-dir'
+import { waitFor } from '@test/support/wait-for'
+import { openStore } from '@test/support/temp-dir'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const WATCHED = testAuthority(0)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ftsQuery } from './search'
-import { testAuthority, testKey, testNotification, testProof, testTransaction } from '../../../../test/support/history-test-data'
-import { openStore, tempDir } from '../../../../test/support/temp-dir'
+import { testAuthority, testKey, testNotification, testProof, testTransaction } from '@test/support/history-test-data'
+import { openStore, tempDir } from '@test/support/temp-dir'
 
 const INDEXER = 'http://127.0.0.1:8787'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listItemOf, slotKey, timeKey } from './stored-records'
-import { testTransaction, testTransactionDetail } from '../../../../test/support/history-test-data'
+import { testTransaction, testTransactionDetail } from '@test/support/history-test-data'
 
 describe('stored record keys', () => {
   it('orders u64 slots as integers, exact where SQLite can hold them', () => {

@@ -8,7 +8,8 @@
 import type { ErrorInfo } from '@shared/domain'
 import type { CacheDamage } from '@shared/history'
 import type { HistoryDatabase } from './database'
-import { recordCount, type HistoryWriter, type WriteOp } from './history-writer'
+import type { HistoryWriter } from './history-writer'
+import { recordCount, type WriteOp } from './write-op'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 
 export interface WriteQueueOptions {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { AuthClient } from './auth-client'
 import { loadAuthSample } from '@test/support/auth-samples'
-import { sendJson, startTestServer, type TestServer } from '../../../../test/support/test-server'
+import { sendJson, startTestServer, type TestServer } from '@test/support/test-server'
 
 let server: TestServer | undefined
 afterEach(async () => {

@@ -52,13 +52,14 @@ import {
   type ParameterMemory,
 } from './negotiation'
 import { buildUrl, indexerKey, normalizeBaseUrl, type QueryValue } from './url'
+import { INDEXER_NOTIFICATION_PAGE_MAX, INDEXER_PAGE_MAX } from '@shared/indexer-limits'
 
 export { indexerKey }
 
-export const PROOF_PAGE_LIMIT = { min: 1, max: 200 } as const
-export const TRANSACTION_PAGE_LIMIT = { min: 1, max: 200 } as const
+export const PROOF_PAGE_LIMIT = { min: 1, max: INDEXER_PAGE_MAX } as const
+export const TRANSACTION_PAGE_LIMIT = { min: 1, max: INDEXER_PAGE_MAX } as const
 export const LEADERBOARD_LIMIT = { min: 1, max: 100 } as const
-export const NOTIFICATION_PAGE_LIMIT = { min: 1, max: 100 } as const
+export const NOTIFICATION_PAGE_LIMIT = { min: 1, max: INDEXER_NOTIFICATION_PAGE_MAX } as const
 /** The seed lists only 24h for the leaderboard. */
 export const DEFAULT_LEADERBOARD_PERIOD = '24h'
 const MAX_CURSOR_LENGTH = 2048

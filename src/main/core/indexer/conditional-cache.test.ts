@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { rejection } from '../../../../test/support/caught'
+import { rejection } from '@test/support/caught'
 import { IndexerClient } from './client'
 import { ConditionalCache } from './conditional-cache'
 import { requestJson } from './http'
-import { sendJson, startTestServer, type TestHandler, type TestServer } from '../../../../test/support/test-server'
+import { sendJson, startTestServer, type TestHandler, type TestServer } from '@test/support/test-server'
 
 let server: TestServer | undefined
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addressChannel, circuitChannel, decodeAddressTransaction, decodeServerFrame, parseChannel } from './decode'
-import { thrown } from '../../../../test/support/caught'
+import { thrown } from '@test/support/caught'
 
 const PUBKEY = '8Kwe1rsCC74PYXoCn3zSoT7wTYzsUEoJS4zRBr4r7FGr'
 

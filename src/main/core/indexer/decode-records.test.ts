@@ -14,7 +14,7 @@ import {
   decodeTransactionPage,
   parseJsonText,
 } from './decode'
-import { thrown } from '../../../../test/support/caught'
+import { thrown } from '@test/support/caught'
 
 const ACCOUNT = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'
 const SIGNATURE = '4npGHnNW4DMeQ6YUDaaddFxXcVq8W64D3qbboMkKTY4yJuTM1QhTT55FT6UTcKn7xK6G4cPn5GaR81X7ow1jPUhX'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { requestJson, type RequestOptions } from './http'
-import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from '../../../../test/support/test-server'
-import { rejection } from '../../../../test/support/caught'
+import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from '@test/support/test-server'
+import { rejection } from '@test/support/caught'
 
 let server: TestServer | undefined
 

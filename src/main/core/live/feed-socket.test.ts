@@ -3,7 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
 import { FeedSocket, type FeedStatus, type FeedSocketOptions } from './feed-socket'
-import { waitFor } from '../../../../test/support/wait-for'
+import { waitFor } from '@test/support/wait-for'
 
 interface Message {
   type: string

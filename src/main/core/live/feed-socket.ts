@@ -12,6 +12,7 @@ import { backoffDelay } from '../retry/backoff'
 import { silentLogger, type Logger } from '../log/log'
 import { FrameInbox, type FrameCounters } from './frame-inbox'
 import { SocketHeartbeat } from './socket-heartbeat'
+import { resolveSocketTiming, stoppedStatus, type SocketTiming } from './socket-defaults'
 import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-errors'
 
 export type FeedStatus = ConnectionState['socket']
@@ -128,14 +129,17 @@ export class FeedSocket {
   private lastUpgradeRefusal: number | null = null
   private readonly now: () => number
   private readonly log: Logger
+  /** The options' timings and caps, defaults filled in once. */
+  private readonly timing: SocketTiming
 
   constructor(private readonly options: FeedSocketOptions) {
+    this.timing = resolveSocketTiming(options)
     this.now = options.now ?? Date.now
     this.log = options.log ?? silentLogger
     for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
-    this.status = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, attempts: 0, lastEventAt: null, latencyMs: null }
+    this.status = stoppedStatus(this.now())
     this.inbox = new FrameInbox({
-      maxFrameBytes: options.maxFrameBytes ?? 1024 * 1024,
+      maxFrameBytes: this.timing.maxFrameBytes,
       report: (p) => this.report(p),
       onDropped: () => this.options.onFrameDropped?.(),
       now: this.now,
@@ -307,13 +311,13 @@ export class FeedSocket {
     this.status.latencyMs = null
     if (this.offline) this.setStatus('offline', 'network offline; checking')
     else this.setStatus('connecting', this.status.reason)
-    const hardMax = this.options.hardMaxFrameBytes ?? Math.max(16 * 1024 * 1024, 4 * (this.options.maxFrameBytes ?? 1024 * 1024))
+    const hardMax = this.timing.hardMaxFrameBytes
     let socket: WebSocket
     try {
       socket = new WebSocket(this.options.url, {
         headers: this.options.headers?.() ?? {},
         maxPayload: hardMax,
-        handshakeTimeout: this.options.connectTimeoutMs ?? 10_000,
+        handshakeTimeout: this.timing.connectTimeoutMs,
         perMessageDeflate: false,
         // Bad UTF-8 becomes an unreadable frame (counted), not a closed connection.
         skipUTF8Validation: true,
@@ -346,7 +350,7 @@ export class FeedSocket {
         connection.welcomeTimer = null
         connection.welcomedByTimeout = true
         this.onWelcome(connection)
-      }, this.options.welcomeTimeoutMs ?? 3000)
+      }, this.timing.welcomeTimeoutMs)
     })
     socket.on('message', (data, isBinary) => {
       if (!current()) return
@@ -386,7 +390,7 @@ export class FeedSocket {
       this.connection = null
       this.clearConnectionTimers(connection)
       this.unsubscribeLocally()
-      if (connection.liveSince !== null && this.now() - connection.liveSince >= (this.options.stableAfterMs ?? 10_000)) this.attempt = 0
+      if (connection.liveSince !== null && this.now() - connection.liveSince >= this.timing.stableAfterMs) this.attempt = 0
       const text = reason.toString()
       const why = connection.cause ?? `closed (${code})${text ? `: ${text}` : ''}`
       this.log.info('live feed: connection closed', { url: this.options.url, code, reason: why })
@@ -531,7 +535,7 @@ export class FeedSocket {
 
   private startHeartbeat(connection: Connection): void {
     const current = () => this.connection === connection
-    connection.heartbeat = new SocketHeartbeat(this.options, {
+    connection.heartbeat = new SocketHeartbeat(this.timing, {
       current,
       open: () => current() && connection.socket.readyState === WebSocket.OPEN,
       ping: (payload) => connection.socket.ping(payload),
@@ -576,7 +580,7 @@ export class FeedSocket {
       this.waitOffline(`network offline (last attempt: ${reason})`)
       return
     }
-    const jittered = backoffDelay(this.attempt++, this.options.backoffBaseMs ?? 500, this.options.backoffCapMs ?? 30_000, this.options.random)
+    const jittered = backoffDelay(this.attempt++, this.timing.backoffBaseMs, this.timing.backoffCapMs, this.options.random)
     const delay = Math.max(jittered, minimumDelayMs)
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null
@@ -587,7 +591,7 @@ export class FeedSocket {
 
   /** Offline: no retries, apart from a slow probe when configured. */
   private waitOffline(reason: string): void {
-    const probeMs = this.options.offlineProbeMs ?? 60_000
+    const probeMs = this.timing.offlineProbeMs
     if (probeMs > 0) {
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ErrorInfo, Page } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
-import { waitFor } from '../../../../test/support/wait-for'
+import { waitFor } from '@test/support/wait-for'
 import { TaskLimiter, slotOrder } from './backfill'
 import { GapFreeStream, type EventOrigin, type StreamSpec } from './gap-free-stream'
 import { MemoryHeldIndex } from './held-index'

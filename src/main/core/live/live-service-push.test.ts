@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ChannelStatus, Page, Transaction, TransactionQuery } from '@shared/domain'
-import { waitFor } from '../../../../test/support/wait-for'
+import { waitFor } from '@test/support/wait-for'
 import { decodeTransaction } from '../indexer/decode'
 import type { FeedStatus } from './feed-socket'
 import { LiveService, type EmitMeta, type LiveSource } from './live-service'

@@ -48,7 +48,9 @@ import { refusedChannelOf } from './frame-errors'
 import { GapFreeStream, type EventOrigin, type StreamContext, type StreamSpec } from './gap-free-stream'
 import { MemoryHeldIndex, heldKinds, type HeldIndex } from './held-index'
 import type { FeedStatus } from './feed-socket'
+import { stoppedStatus } from './socket-defaults'
 import { socketPoolTransport, type LiveTransport, type LiveTransportFactory } from './live-transport'
+import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
 
 export type { EventOrigin } from './gap-free-stream'
 
@@ -176,7 +178,7 @@ export interface LiveServiceOptions {
 }
 
 const DEFAULT_BACKFILL: BackfillTuning = {
-  pageSize: 200,
+  pageSize: INDEXER_PAGE_MAX,
   maxPages: 100,
   feedMaxPages: 100,
   maxBackfillMs: 120_000,
@@ -249,7 +251,7 @@ export class LiveService {
     this.poller = options.poller ?? new Poller({ random: options.random })
     this.tuning = { ...DEFAULT_BACKFILL, ...options.backfill }
     this.limiter = new TaskLimiter(this.tuning.concurrency)
-    this.socket = { state: 'stopped', reason: null, nextRetryAt: null, since: Date.now(), reconnects: 0, lastEventAt: null }
+    this.socket = stoppedStatus(Date.now())
     this.rateLimit = options.rateLimit ?? new RateLimit()
     this.pushWatch = new PushWatch({
       memory: options.pushMemory ?? createPushMemory(),

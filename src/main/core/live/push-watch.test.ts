@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../../test/support/manual-clock'
+import { ManualClock } from '@test/support/manual-clock'
 import { PUSH_MEMORY_MAX_AGE_MS, PushWatch, createPushMemory, type PushKind, type PushMemory, type PushVerdict } from './push-watch'
 
 function watch(options: { memory?: PushMemory; listening?: () => boolean; indexer?: string } = {}) {

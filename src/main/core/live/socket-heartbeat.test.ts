@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { SocketHeartbeat } from './socket-heartbeat'
+import { resolveSocketTiming } from './socket-defaults'
 
 function heartbeat() {
   const notes: string[] = []
   const pings: string[] = []
   let traffic = 0
   const beat = new SocketHeartbeat(
-    { pongTimeoutMs: 60_000 },
+    resolveSocketTiming({ pongTimeoutMs: 60_000 }),
     {
       current: () => true,
       open: () => true,

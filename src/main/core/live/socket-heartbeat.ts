@@ -4,13 +4,10 @@
  * protocol ping at an interval (its pong gives the latency), and after a
  * ping a deadline by which some inbound traffic must have come.
  */
+import type { SocketTiming } from './socket-defaults'
 
-export interface HeartbeatTiming {
-  /** The longest time without a client message. */
-  keepAliveMs?: number
-  pingIntervalMs?: number
-  pongTimeoutMs?: number
-}
+/** Resolved by the owner (socket-defaults.ts): the heartbeat has no defaults of its own. */
+export type HeartbeatTiming = Pick<SocketTiming, 'keepAliveMs' | 'pingIntervalMs' | 'pongTimeoutMs'>
 
 export interface HeartbeatHooks {
   /** Still the feed's current connection. */
@@ -48,8 +45,8 @@ export class SocketHeartbeat {
   ) {}
 
   start(): void {
-    this.keepAliveTimer = setTimeout(() => this.keepAlive(), this.timing.keepAliveMs ?? 60_000)
-    this.pingTimer = setInterval(() => this.checkAlive(), this.timing.pingIntervalMs ?? 20_000)
+    this.keepAliveTimer = setTimeout(() => this.keepAlive(), this.timing.keepAliveMs)
+    this.pingTimer = setInterval(() => this.checkAlive(), this.timing.pingIntervalMs)
     // One ping at once, so the connection's latency is known from the start rather than after the first interval.
     this.sendPing()
   }
@@ -105,7 +102,7 @@ export class SocketHeartbeat {
     this.sendPing()
     if (this.pongDeadline) return
     const trafficAtPing = this.hooks.traffic()
-    const timeoutMs = this.timing.pongTimeoutMs ?? 10_000
+    const timeoutMs = this.timing.pongTimeoutMs
     this.pongDeadline = setTimeout(() => {
       this.pongDeadline = null
       if (!this.hooks.current() || this.hooks.traffic() !== trafficAtPing) return

@@ -7,6 +7,7 @@ import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import { FeedSocket, socketPhase, type FeedCounters, type FeedStatus, type FeedSocketOptions } from './feed-socket'
 import type { RefusalReason } from './frame-errors'
+import { stoppedStatus } from './socket-defaults'
 
 export interface SocketPoolOptions extends Omit<FeedSocketOptions, 'onStatus' | 'onChannelRefused' | 'onChannelLive'> {
   /** The aggregate status (see SocketPool) and every channel with the socket that carries it. */
@@ -77,7 +78,7 @@ export class SocketPool {
   constructor(private readonly options: SocketPoolOptions) {
     this.now = options.now ?? Date.now
     this.learnedCapacity = options.channelsPerSocket ?? null
-    this.aggregate = { state: 'stopped', reason: null, nextRetryAt: null, since: this.now(), reconnects: 0, attempts: 0, lastEventAt: null, latencyMs: null, sockets: 0 }
+    this.aggregate = { ...stoppedStatus(this.now()), sockets: 0 }
     this.feeds.push(this.createFeed())
     for (const channel of options.channels) {
       this.order.add(channel)

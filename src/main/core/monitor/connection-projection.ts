@@ -8,6 +8,7 @@ import type { ConnectionState, DetailFetchProgress } from '@shared/domain'
 import type { HttpHealthState } from '../indexer/http-health'
 import type { LiveServiceStatus } from '../live/live-service'
 import type { IndexerTarget } from '../session/indexer-target'
+import { stoppedStatus } from '../live/socket-defaults'
 
 export interface ConnectionInputs {
   /** The session's side; null before the first connect or between a disconnect and the next connect. */
@@ -26,7 +27,7 @@ export function projectConnection({ session, paused, stoppedSince }: ConnectionI
     indexer: { demo: target?.demo ?? false, httpUrl: target?.httpUrl ?? '', wsUrl: target?.wsUrl ?? '' },
     http: session ? { ...session.http } : { state: 'unknown', lastOkAt: null, lastError: null },
     socket: paused || !status
-      ? { state: 'stopped', reason: paused ? 'paused' : null, nextRetryAt: null, since: stoppedSince, reconnects: 0, attempts: 0, lastEventAt: null }
+      ? stoppedStatus(stoppedSince, paused ? 'paused' : null)
       : status.socket,
     channels,
     paused,

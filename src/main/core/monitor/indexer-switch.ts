@@ -6,6 +6,7 @@
  */
 import { ProofWatchError } from '@shared/errors'
 import type { LaunchOptions } from '../config/launch-options'
+import { activeProfile } from '../config/profiles'
 import type { SecretStorage } from '../config/secrets'
 import type { SettingsStorage } from '../config/settings'
 import type { Logger } from '../log/log'
@@ -75,7 +76,7 @@ export class IndexerSwitch {
   async connect(): Promise<void> {
     const saved = this.deps.settings.read()
     const launch = this.deps.launch()
-    const needsDemo = !launch.indexerUrl && !saved.profiles.some((p) => p.id === saved.activeProfileId)
+    const needsDemo = !launch.indexerUrl && activeProfile(saved) === undefined
     const demo = needsDemo ? await this.ensureDemo() : null
     if (!needsDemo) await this.closeDemo()
     const target = resolveTarget(saved, launch, this.deps.secrets, () => demo!)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { candidatesFromBatch } from './candidates'
 import { shortId } from '@shared/ids'
-import { addressTransaction, batch, circuitProof, notification, proof } from '../../../../test/support/notify-fixtures'
+import { addressTransaction, batch, circuitProof, notification, proof } from '@test/support/notify-fixtures'
 
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
 const ADDR = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { candidatesFromBatch } from './candidates'
 import { Coalescer } from './coalescer'
-import { ManualClock } from '../../../../test/support/manual-clock'
-import { batch, proof } from '../../../../test/support/notify-fixtures'
+import { ManualClock } from '@test/support/manual-clock'
+import { batch, proof } from '@test/support/notify-fixtures'
 import type { NativeNotice } from './summary'
 
 function setup(maxPerMinute = 6, burstWindowMs = 1000) {

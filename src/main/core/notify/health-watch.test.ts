@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_NOTIFICATION_RULES, type HealthRules } from '@shared/notification-rules'
 import { HealthWatch, type HealthAlert } from './health-watch'
-import { ManualClock } from '../../../../test/support/manual-clock'
+import { ManualClock } from '@test/support/manual-clock'
 
 const MINUTE = 60_000
 

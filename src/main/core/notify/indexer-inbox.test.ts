@@ -3,8 +3,8 @@ import type { AppNotification, Page } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { silentLogger } from '../log/log'
 import { IndexerInbox, isIndexerNotificationId, type InboxSource } from './indexer-inbox'
-import { notification } from '../../../../test/support/notify-fixtures'
-import { ManualClock } from '../../../../test/support/manual-clock'
+import { notification } from '@test/support/notify-fixtures'
+import { ManualClock } from '@test/support/manual-clock'
 import type { ErrorInfo } from '@shared/domain'
 
 /** The indexer's list in memory, newest first, pages of `limit`, with failures on cue. */

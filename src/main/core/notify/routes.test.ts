@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { notification } from '../../../../test/support/notify-fixtures'
+import { notification } from '@test/support/notify-fixtures'
 import { routeForNotification, routeForTarget } from './routes'
 
 describe('routeForTarget', () => {

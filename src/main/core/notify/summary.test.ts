@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { NotifyCandidate } from './candidates'
 import { candidatesFromBatch } from './candidates'
-import { addressTransaction, batch, circuitProof, notification, proof } from '../../../../test/support/notify-fixtures'
+import { addressTransaction, batch, circuitProof, notification, proof } from '@test/support/notify-fixtures'
 import { Digest, noticeFor } from './summary'
 
 const A = 'AddrAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1'

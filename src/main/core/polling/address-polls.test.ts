@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
-import { ManualClock } from '../../../../test/support/manual-clock'
+import { ManualClock } from '@test/support/manual-clock'
 import { AddressPolls } from './address-polls'
 import { RateLimit } from './rate-limit'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ErrorInfo, LeaderboardEntry, Series, SeriesQuery } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
-import { waitFor } from '../../../../test/support/wait-for'
+import { waitFor } from '@test/support/wait-for'
 import { Poller } from './poller'
 import { StatsPolls, type StatsSource } from './stats-polls'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoIndexer, type DemoIndexer } from '../../demo/server'
 import { testIndexerConnection } from './connection-test'
-import { closedPort } from '../../../../test/support/test-server'
+import { closedPort } from '@test/support/test-server'
 
 describe('test connection', () => {
   let demo: DemoIndexer

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProofSummary } from '@shared/domain'
-import { RecentProofs } from './indexer-session'
+import { RecentProofs } from './recent-proofs'
 
 function proof(n: number): ProofSummary {
   return { proofAccount: `P${n}`, authority: null, circuitId: null, proofType: null, slot: String(n), raw: {}, extra: {} }

@@ -1,7 +1,13 @@
+/**
+ * One indexer watched (IndexerSession). Over 400 lines because it is one
+ * thing: the wiring of that indexer's parts (client, cache, live side,
+ * polls, inbox, account sync) and the route each of its events takes; the
+ * parts themselves live in their own files.
+ */
 import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
-import { isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
+import { errorKind, isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
 import { BackgroundFetcher } from './background-fetcher'
 import { DetailBacklog } from './detail-backlog'
@@ -32,6 +38,7 @@ import type { WatchlistModel } from '../watchlist/watchlist-model'
 import { AccountWatchlist } from '../indexer/account-watchlist'
 import { AccountWatchlistSync, accountKey } from '../watchlist/account-sync'
 import type { AccountSyncResult } from '@shared/watchlist'
+import { RecentProofs } from './recent-proofs'
 
 export interface SessionDeps {
   /** The indexer refused the session on HTTP (401 on the user's list). */
@@ -413,7 +420,7 @@ export class IndexerSession {
       await this.client.proofsByCircuit(circuitId.trim(), { limit: 1 })
     } catch (error) {
       const info = toErrorInfo(error)
-      if (info.code === 'INVALID_ARGUMENT' || info.code === 'NOT_FOUND' || (info.status !== undefined && info.status >= 400 && info.status < 500 && info.status !== 429)) {
+      if (errorKind(info) === 'permanent') {
         throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `The indexer does not know circuit ${circuitId.trim().slice(0, 64)}: ${info.message}` })
       }
     }
@@ -528,37 +535,5 @@ export class IndexerSession {
     this.deps.log.warn('indexer problem', problem)
     if (isOfflineError(problem)) return
     this.deps.push('problem', problem)
-  }
-}
-
-/**
- * The newest proofs of the live feed, each once, for getRecentProofs. Called
- * for every proof event, so adding costs the same however full it is: the
- * list only grows at its end and is compacted now and then.
- */
-export class RecentProofs {
-  /** Oldest first; the window is from `start` to the end. */
-  private items: ProofSummary[] = []
-  private start = 0
-  private readonly held = new Set<string>()
-
-  constructor(private readonly cap: number) {}
-
-  /** Proofs in the order they happened; one already in the window is not added again. */
-  add(proofs: readonly ProofSummary[]): void {
-    for (const proof of proofs) {
-      if (this.held.has(proof.proofAccount)) continue
-      this.items.push(proof)
-      this.held.add(proof.proofAccount)
-      if (this.items.length - this.start > this.cap) this.held.delete((this.items[this.start++] as ProofSummary).proofAccount)
-    }
-    if (this.start >= this.cap) {
-      this.items = this.items.slice(this.start)
-      this.start = 0
-    }
-  }
-
-  newestFirst(): ProofSummary[] {
-    return this.items.slice(this.start).reverse()
   }
 }

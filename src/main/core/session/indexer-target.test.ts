@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_PROFILE_ID } from '@shared/settings'
-import { resolveTarget, LAUNCH_PROFILE_ID, type DemoEndpoints } from './indexer-target'
+import { changesIndexer, resolveTarget, LAUNCH_PROFILE_ID, type DemoEndpoints } from './indexer-target'
 import { memorySecretStorage } from '../config/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../config/settings'
 import { writeSession } from '../sign-in/stored-session'
@@ -64,5 +64,19 @@ describe('indexer target', () => {
 
   it('treats a stored credential that no longer parses as none', () => {
     expect(resolveTarget(mine, {}, memorySecretStorage({ mine: 'garbage' }), demo).credential).toBeNull()
+  })
+})
+
+describe('changesIndexer', () => {
+  it('is true for another profile, a changed active profile, or a credential saved for it', () => {
+    const renamed = applySettingsPatch(mine, { saveProfile: { id: 'mine', name: 'Mine', httpUrl: 'https://other.example', wallet: WALLET } }).settings
+    expect(changesIndexer(DEFAULT_SETTINGS, mine, new Map())).toBe(true)
+    expect(changesIndexer(mine, renamed, new Map())).toBe(true)
+    expect(changesIndexer(mine, mine, new Map([['mine', 'bearer:tok']]))).toBe(true)
+  })
+
+  it("is false when what is watched stays (other settings, another profile's credential)", () => {
+    const polled = applySettingsPatch(mine, { polling: { overviewMs: 30_000 } }).settings
+    expect(changesIndexer(mine, polled, new Map([['someone-else', null]]))).toBe(false)
   })
 })

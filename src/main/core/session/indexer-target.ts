@@ -3,6 +3,7 @@ import { parseCredential, tryParseCredential, type Credential } from '../config/
 import type { LaunchOptions } from '../config/launch-options'
 import type { SecretStorage } from '../config/secrets'
 import { deriveWsUrl, type SavedSettings } from '../config/settings'
+import { activeProfile } from '../config/profiles'
 import { readSession, sessionCredential } from '../sign-in/stored-session'
 
 /** The indexer this run watches, with what main sends it. */
@@ -62,7 +63,7 @@ export function resolveTarget(
       pastedCredential: launchCredential !== null,
     }
   }
-  const profile = saved.profiles.find((p) => p.id === saved.activeProfileId)
+  const profile = activeProfile(saved)
   if (!profile || saved.activeProfileId === DEMO_PROFILE_ID) {
     const endpoints = demo()
     return {
@@ -85,4 +86,15 @@ export function resolveTarget(
   }
 }
 
-
+/**
+ * Whether saving `after` over `before` changes what is watched, so the monitor
+ * reconnects: another profile, the active one's URLs, wallet or name, or a new
+ * credential saved for it (`savedCredentials`: the profile ids given one).
+ */
+export function changesIndexer(before: SavedSettings, after: SavedSettings, savedCredentials: ReadonlyMap<string, unknown>): boolean {
+  return (
+    before.activeProfileId !== after.activeProfileId ||
+    JSON.stringify(activeProfile(before) ?? null) !== JSON.stringify(activeProfile(after) ?? null) ||
+    savedCredentials.has(after.activeProfileId)
+  )
+}

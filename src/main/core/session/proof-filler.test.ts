@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
-import { waitFor } from '../../../../test/support/wait-for'
+import { waitFor } from '@test/support/wait-for'
 import { BackgroundFetcher } from './background-fetcher'
 import { ProofFiller, type SeenProof } from './proof-filler'
 

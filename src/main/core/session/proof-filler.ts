@@ -1,6 +1,7 @@
 import type { Page, Proof } from '@shared/domain'
 import { slotOrder } from '../live/backfill'
 import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
+import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
 
 /** What the filler needs of a proof seen on the socket. */
 export interface SeenProof {
@@ -26,8 +27,6 @@ export interface ProofFillerOptions {
   gatherMs?: number
 }
 
-/** The most the list serves in one page. */
-const PAGE_LIMIT_MAX = 200
 /** This many gathered proofs are asked at once, without waiting out the gathering. */
 const GATHER_FULL = 100
 /** Pages read past the newest when a page did not reach the oldest wanted (a flood, a long outage). */
@@ -179,7 +178,7 @@ export class ProofFiller implements WorkSource {
 
   /** The newest gathered, as many as one page can be sure to hold. */
   private takeGathered(): Map<string, bigint | null> {
-    const newest = [...this.gathering].slice(-(PAGE_LIMIT_MAX / 2))
+    const newest = [...this.gathering].slice(-(INDEXER_PAGE_MAX / 2))
     for (const [account] of newest) this.gathering.delete(account)
     // What is left (more than a page's worth) goes with the next page at once.
     if (this.gathering.size === 0) this.gathered = false
@@ -190,7 +189,7 @@ export class ProofFiller implements WorkSource {
     for (const account of wanted.keys()) this.inFlight.add(account)
     // Proofs published while the page is asked come above the wanted ones: some room for them
     // (each record more is decoded and written; one pushed out is looked for on the next page).
-    const limit = Math.min(PAGE_LIMIT_MAX, cursor === undefined ? wanted.size + Math.max(5, Math.ceil(wanted.size / 2)) : PAGE_LIMIT_MAX)
+    const limit = Math.min(INDEXER_PAGE_MAX, cursor === undefined ? wanted.size + Math.max(5, Math.ceil(wanted.size / 2)) : INDEXER_PAGE_MAX)
     const batch: PageBatch = { wanted, cursor, depth, limit, page: null }
     const key = `page:${++this.batchSeq}`
     this.batches.set(key, batch)
@@ -238,7 +237,7 @@ export class ProofFiller implements WorkSource {
       else this.single.add(account)
     }
     if (further.size > 0) {
-      if (this.deeper === null) this.deeper = { wanted: further, cursor: page.nextCursor ?? undefined, depth: batch.depth + 1, limit: PAGE_LIMIT_MAX, page: null }
+      if (this.deeper === null) this.deeper = { wanted: further, cursor: page.nextCursor ?? undefined, depth: batch.depth + 1, limit: INDEXER_PAGE_MAX, page: null }
       else for (const account of further.keys()) this.single.add(account)
     }
     dropOldest(this.single, this.maxQueued)

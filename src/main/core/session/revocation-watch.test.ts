@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page, Proof } from '@shared/domain'
-import { ManualClock } from '../../../../test/support/manual-clock'
+import { ManualClock } from '@test/support/manual-clock'
 import { RevocationWatch, type RevokedProof } from './revocation-watch'
 
 const WALLET = 'AVqyfWShNxnrvMXXfMxQTKwE97wNygXBSnJEArFCqgz'

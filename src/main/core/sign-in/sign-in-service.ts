@@ -3,6 +3,8 @@
  * signing in with a keypair file or a browser wallet, checking the session
  * at start, refreshing it before it ends, telling the user once when it is
  * over, and signing out. The cookie stays in main (the secret store).
+ * Over 400 lines because it is one thing: one sign-in's states and the steps
+ * between them, which all read and change that one state.
  */
 import { randomUUID } from 'node:crypto'
 import { SIGNED_OUT_MESSAGE, SIGNED_OUT_STATE, type AuthState, type SignedInUser } from '@shared/auth'

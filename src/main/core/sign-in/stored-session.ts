@@ -6,7 +6,7 @@
  */
 import type { SignedInUser } from '@shared/auth'
 import type { ErrorInfo } from '@shared/domain'
-import { tryParseCredential, type Credential } from '../config/credentials'
+import type { Credential } from '../config/credentials'
 import { indexerKey } from '../indexer/url'
 import type { SecretStorage } from '../config/secrets'
 
@@ -91,20 +91,4 @@ export function sessionSecrets(secrets: SecretStorage, report: (problem: ErrorIn
 /** The session as the credential main sends on HTTP requests and the socket upgrade. */
 export function sessionCredential(session: StoredSession): Credential {
   return { kind: 'cookie', name: session.cookieName, value: session.cookieValue }
-}
-
-/** The credential inside a stored secret of either kind (a pasted credential or a session), for redaction; null when neither. */
-export function credentialInSecret(text: string): Credential | null {
-  const pasted = tryParseCredential(text)
-  if (pasted) return pasted
-  // Not the pasted notation: maybe a session.
-  try {
-    const parsed = JSON.parse(text) as Partial<StoredSession>
-    if (typeof parsed.cookieName === 'string' && typeof parsed.cookieValue === 'string' && parsed.cookieValue !== '') {
-      return { kind: 'cookie', name: parsed.cookieName, value: parsed.cookieValue }
-    }
-  } catch {
-    // Neither: nothing to look for.
-  }
-  return null
 }

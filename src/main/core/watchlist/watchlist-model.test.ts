@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AddressTransaction, ErrorInfo, Transaction } from '@shared/domain'
 import { WATCHLIST_LIMITS } from '@shared/watchlist'
-import { thrown } from '../../../../test/support/caught'
+import { thrown } from '@test/support/caught'
 import { validateCircuitId, validateLabel, validateWatchedPubkey } from './validate'
 import { WatchlistModel, type WatchlistChange } from './watchlist-model'
 import { memoryWatchlistStorage, type WatchlistStorage } from './watchlist-storage'

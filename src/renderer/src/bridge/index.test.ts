@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
-import { createFakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { FakeWebSocket } from '../../../../test/support/renderer/fake-websocket'
+import { createFakeBridge } from '@test/support/renderer/fake-bridge'
+import { FakeWebSocket } from '@test/support/renderer/fake-websocket'
 import { isAccessRefused, NO_TOKEN_MESSAGE } from './access-refused'
 import { createPageBridge, getBridge, overrideBridge, pageToken, socketBridgeUrl } from './index'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { mountView } from '../../../../test/support/renderer/mount-view'
-import { address, makeFollowedCircuit, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '../../../../test/support/renderer/workspace-fixtures'
+import { mountView } from '@test/support/renderer/mount-view'
+import { address, makeFollowedCircuit, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '@test/support/renderer/workspace-fixtures'
 import AppNav from './AppNav.vue'
 
 describe('AppNav', () => {

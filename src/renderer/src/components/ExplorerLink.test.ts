@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeConnection } from '../../../../test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeConnection } from '@test/support/renderer/fixtures'
 import { useConnectionStore } from '@renderer/stores/connection'
 import ExplorerLink from './ExplorerLink.vue'
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { mountView } from '../../../../test/support/renderer/mount-view'
+import { mountView } from '@test/support/renderer/mount-view'
 import { describeExport, isSameOriginPath } from './export-outcome'
 import { formatBytes } from './settings/bytes'
 import ExportButton from './ExportButton.vue'

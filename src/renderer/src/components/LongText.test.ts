@@ -6,7 +6,7 @@ import LongText from './LongText.vue'
 import NotificationItem from './notifications/NotificationItem.vue'
 import OverviewTiles from './OverviewTiles.vue'
 import ValueList from './ValueList.vue'
-import { makeOverview } from '../../../../test/support/renderer/fixtures'
+import { makeOverview } from '@test/support/renderer/fixtures'
 import { createRouter, createMemoryHistory } from 'vue-router'
 
 /** What a hostile indexer sent in the red team's run: 100,000 characters without a space. */

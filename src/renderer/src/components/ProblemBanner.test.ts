@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import { setupStores } from '@test/support/renderer/store-setup'
 import ProblemBanner from './ProblemBanner.vue'
 import { formatLocalTime } from '@renderer/format/time'
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createMemoryHistory } from 'vue-router'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeSearchHit } from '../../../../test/support/renderer/workspace-fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeSearchHit } from '@test/support/renderer/workspace-fixtures'
 import { createAppRouter } from '@renderer/router'
 import SearchPalette from './SearchPalette.vue'
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { defineComponent, h, type PropType } from 'vue'
 import VirtualList from './VirtualList.vue'
-import { layOutGrids } from '../../../../test/support/renderer/grid-layout'
+import { layOutGrids } from '@test/support/renderer/grid-layout'
 import type { VirtualColumn } from './virtual-columns'
 
 interface Row {

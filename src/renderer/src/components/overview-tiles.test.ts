@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeOverview } from '../../../../test/support/renderer/fixtures'
+import { makeOverview } from '@test/support/renderer/fixtures'
 import { groupSeparator } from '@renderer/format/u64'
 import { overviewTiles } from './overview-tiles'
 

@@ -1,7 +1,6 @@
 import { computed, onBeforeUnmount, onMounted, type ComputedRef } from 'vue'
 import type { Freshness } from '@shared/history'
-import { useConnectionStore } from '@renderer/stores/connection'
-import { badgeFreshness, offlineReason, type BadgeFreshness } from '@renderer/model/freshness'
+import { badgeFreshness, offlineReason, type BadgeFreshness, type ReachSource } from '@renderer/model/freshness'
 
 /** The part of a filtered list store an explorer view follows. */
 interface FollowedList {
@@ -11,12 +10,17 @@ interface FollowedList {
   follow(): () => void
 }
 
+/** What the badge reads of the connection (the connection store, handed in by the view). */
+export interface FollowedConnection extends ReachSource {
+  isLive: boolean
+  polledEveryMs(kind: 'proofs'): number | null
+}
+
 /**
  * While the view is shown, the list puts arrivals in front; its badge says
  * "Live" while that works, else how old the list is.
  */
-export function useFollowedList(list: FollowedList): ComputedRef<BadgeFreshness> {
-  const connection = useConnectionStore()
+export function useFollowedList(list: FollowedList, connection: FollowedConnection): ComputedRef<BadgeFreshness> {
   let stop: (() => void) | null = null
   onMounted(() => (stop = list.follow()))
   onBeforeUnmount(() => stop?.())

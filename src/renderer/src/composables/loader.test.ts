@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deferred } from '../../../../test/support/renderer/deferred'
+import { deferred } from '@test/support/renderer/deferred'
 import { createLoader } from './loader'
 
 describe('createLoader', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@shared/domain'
-import { deferred } from '../../../../test/support/renderer/deferred'
+import { deferred } from '@test/support/renderer/deferred'
 import { cacheCursorAfter } from '@shared/cache-cursor'
 import { createPagedList, HEAD_REFRESH_MIN_MS } from './paged-list'
 

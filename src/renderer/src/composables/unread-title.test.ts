@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeUnread } from '../../../../test/support/renderer/workspace-fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeUnread } from '@test/support/renderer/workspace-fixtures'
 import { unreadTitle, useUnreadTitle } from './unread-title'
 
 describe('the tab title', () => {

@@ -26,4 +26,10 @@ describe('isPermanentError', () => {
   it('also leaves a refused page alone', () => {
     expect(isPermanentError({ code: 'ACCESS_REFUSED', message: '' })).toBe(true)
   })
+
+  it('leaves an HTTP 4xx answer alone, but not a 429 or a 5xx', () => {
+    expect(isPermanentError({ code: 'HTTP', status: 403, message: '' })).toBe(true)
+    expect(isPermanentError({ code: 'RATE_LIMITED', status: 429, message: '' })).toBe(false)
+    expect(isPermanentError({ code: 'HTTP', status: 503, message: '' })).toBe(false)
+  })
 })

@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '@shared/domain'
+import { errorKind } from '@shared/errors'
 
 /*
  * When asking the same question again can help. These decide by code, not
@@ -18,10 +19,10 @@ export function canAskAgain(info: ErrorInfo): boolean {
 
 /**
  * Whether the indexer coming back after an outage leaves this failure as it
- * was, so it is not asked again unasked. Stricter than canAskAgain by
- * NOT_FOUND: the indexer did answer then, an outage did not cause it, and
- * the user can still press Retry.
+ * was, so it is not asked again unasked (errorKind: permanent). Stricter than
+ * canAskAgain by NOT_FOUND and the other 4xx answers: the indexer did answer
+ * then, an outage did not cause it, and the user can still press Retry.
  */
 export function isPermanentError(info: ErrorInfo): boolean {
-  return !canAskAgain(info) || info.code === 'NOT_FOUND'
+  return errorKind(info) === 'permanent'
 }

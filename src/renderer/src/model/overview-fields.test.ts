@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeOverview } from '../../../../test/support/renderer/fixtures'
+import { makeOverview } from '@test/support/renderer/fixtures'
 import { OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS } from './overview-fields'
 
 describe('OVERVIEW_FIELDS', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeOverview } from '../../../../test/support/renderer/fixtures'
+import { makeOverview } from '@test/support/renderer/fixtures'
 import { OVERVIEW_FIELDS } from '@renderer/model/overview-fields'
 import { mergeOverview, noteFieldTimes } from './overview-merge'
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { Proof, ProofQuery } from '@shared/domain'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { account, makeProof, makeProofSummary } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { account, makeProof, makeProofSummary } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { useAddressProofsStore } from './address-proofs'
 
 const AUTHORITY = account(500)

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import type { Proof, ProofQuery, ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createPagedList } from '../composables/paged-list'
 
 /**

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page, ReadOptions, Transaction, TransactionQuery } from '@shared/domain'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import { account, makeConnection, makeTransaction } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { deferred } from '@test/support/renderer/deferred'
+import { account, makeConnection, makeTransaction } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { useConnectionStore } from './connection'
 import { NEWEST_FIRST, sortTimeline, useAddressTimelineStore, type TimelineEntry } from './address-timeline'
 

@@ -3,7 +3,7 @@ import { defineStore } from 'pinia'
 import type { AddressTransaction, Page, ReadOptions, Transaction, TransactionQuery } from '@shared/domain'
 import type { Freshness } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createPagedList } from '../composables/paged-list'
 
 /** Where a timeline row was last seen: the cache, an indexer answer, or the live channel. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeAppInfo } from '../../../../test/support/renderer/workspace-fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeAppInfo } from '@test/support/renderer/workspace-fixtures'
 import { useAppInfoStore } from './app-info'
 
 describe('app info store', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeCacheInfo } from '../../../../test/support/renderer/workspace-fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeCacheInfo } from '@test/support/renderer/workspace-fixtures'
 import { useCacheStore } from './cache'
 
 let bridge: FakeBridge

@@ -3,7 +3,7 @@ import { defineStore } from 'pinia'
 import type { Circuit } from '@shared/domain'
 import { circuitLabel } from '@shared/circuit-label'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from '../composables/loader'
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeConnection } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeConnection } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { accessRefusedError, NO_TOKEN_MESSAGE, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
 import { CONNECTION_POLL_MS, CONNECTION_RETRY_DELAYS_MS, PROBLEM_DISMISS_MS, useConnectionStore } from './connection'
 

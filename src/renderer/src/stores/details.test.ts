@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Proof } from '@shared/domain'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeProof, makeTransactionDetail } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import { deferred } from '@test/support/renderer/deferred'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeProof, makeTransactionDetail } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { useDetailsStore } from './details'
 
 let bridge: FakeBridge

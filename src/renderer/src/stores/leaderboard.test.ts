@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeLeaderboard } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeLeaderboard } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { useLeaderboardStore } from './leaderboard'
 
 let bridge: FakeBridge

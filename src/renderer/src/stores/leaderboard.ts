@@ -2,7 +2,7 @@ import { computed } from 'vue'
 import { defineStore } from 'pinia'
 import type { LeaderboardQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from '../composables/loader'
 
 export const LEADERBOARD_QUERY: LeaderboardQuery = { period: '24h', limit: 10 }

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ProofSummary } from '@shared/domain'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeProofSummary } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import { deferred } from '@test/support/renderer/deferred'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeProofSummary } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { RECENT_PROOFS_CAP } from '@shared/bridge'
 import { useLiveProofsStore } from './live-proofs'
 

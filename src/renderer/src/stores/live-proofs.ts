@@ -3,7 +3,7 @@ import { defineStore } from 'pinia'
 import { RECENT_PROOFS_CAP } from '@shared/bridge'
 import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createFrameGate } from '../composables/frame-gate'
 import { createLoader } from '../composables/loader'
 

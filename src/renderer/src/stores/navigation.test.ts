@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createMemoryHistory } from 'vue-router'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { createAppRouter } from '@renderer/router'
 import { refuseReason, useNavigationStore } from './navigation'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Notice } from '@shared/notice'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeAppInfo } from '../../../../test/support/renderer/workspace-fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeAppInfo } from '@test/support/renderer/workspace-fixtures'
 import { useAppInfoStore } from './app-info'
 import { useNoticesStore } from './notices'
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AppNotification, Page } from '@shared/domain'
 import type { NotificationQuery } from '@shared/history'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeNotification, makeUnread } from '../../../../test/support/renderer/workspace-fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeNotification, makeUnread } from '@test/support/renderer/workspace-fixtures'
 import { useNotificationsStore } from './notifications'
 
 let bridge: FakeBridge

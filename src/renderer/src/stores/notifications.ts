@@ -5,7 +5,7 @@ import { toErrorInfo } from '@shared/errors'
 import type { Freshness, NotificationQuery } from '@shared/history'
 import { readChangeCovers, topicKey } from '@shared/unread'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createPagedList, pagedListState } from '../composables/paged-list'
 import { useUnreadStore } from './unread'
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Overview } from '@shared/domain'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeConnection, makeOverview } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import { deferred } from '@test/support/renderer/deferred'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeConnection, makeOverview } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { useConnectionStore } from './connection'
 import { useOverviewStore } from './overview'
 

@@ -2,7 +2,7 @@ import { shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { Overview } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from '../composables/loader'
 import { mergeOverview, noteFieldTimes } from '../model/overview-merge'
 

@@ -2,9 +2,10 @@ import { defineStore } from 'pinia'
 import { PROOF_STATES, type Proof, type ProofQuery, type ProofState, type ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { dateBounds, endsInThePast } from '../model/date-range'
-import { useFilteredList } from '../composables/filtered-list'
+import { useFilteredList } from './filtered-list'
 import { createFrameGate } from '../composables/frame-gate'
 import { proofFromSummary } from '@shared/proof-summary'
+import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
 
 export interface ProofFilters {
   authority: string
@@ -66,7 +67,7 @@ export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): 
 
 
 /** Rows a Load more or head refresh page asks for (the most the indexer gives): a long list in fewer round trips. */
-export const PROOF_PAGE_LIMIT = 200
+export const PROOF_PAGE_LIMIT = INDEXER_PAGE_MAX
 /** Rows the list keeps while it follows (about 10 MB of the page's heap); older ones are read again from the cache. */
 export const PROOF_LIST_CAP = 5_000
 

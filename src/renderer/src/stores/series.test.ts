@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeConnection, makeSeries } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeConnection, makeSeries } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
 import { useConnectionStore } from './connection'
 import { useSeriesStore } from './series'
 

@@ -2,7 +2,7 @@ import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { SERIES_PERIODS, type ErrorInfo, type Series, type SeriesMetric, type SeriesPeriod } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from '../composables/follow-connection'
+import { followConnection } from './follow-connection'
 import { createLoader } from '../composables/loader'
 
 /**

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeConnectionReport, makeProfile, makeSettings } from '../../../../test/support/renderer/workspace-fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { deferred } from '@test/support/renderer/deferred'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeConnectionReport, makeProfile, makeSettings } from '@test/support/renderer/workspace-fixtures'
 import type { ConnectionReport } from '@shared/settings'
 import { useSettingsStore } from './settings'
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { makeSettings } from '../../../../test/support/renderer/workspace-fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { makeSettings } from '@test/support/renderer/workspace-fixtures'
 import { applyTheme, useThemeStore } from './theme'
 
 let bridge: FakeBridge

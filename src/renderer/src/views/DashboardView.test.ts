@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { Overview } from '@shared/domain'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeConnection, makeLeaderboard, makeOverview, makeProofSummary, makeSeries } from '../../../../test/support/renderer/fixtures'
-import { mountView, textsOf } from '../../../../test/support/renderer/mount-view'
+import { deferred } from '@test/support/renderer/deferred'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeConnection, makeLeaderboard, makeOverview, makeProofSummary, makeSeries } from '@test/support/renderer/fixtures'
+import { mountView, textsOf } from '@test/support/renderer/mount-view'
 import { groupSeparator } from '@renderer/format/u64'
 import { formatLocalTime } from '@renderer/format/time'
 import { useConnectionStore } from '@renderer/stores/connection'
 import DashboardView from './DashboardView.vue'
 
 vi.mock('@renderer/components/SeriesChart.vue', async () => {
-  const { SeriesChartStub } = await import('../../../../test/support/renderer/series-chart-stub')
+  const { SeriesChartStub } = await import('@test/support/renderer/series-chart-stub')
   return { default: SeriesChartStub }
 })
 

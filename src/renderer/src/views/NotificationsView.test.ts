@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { AppNotification, Page } from '@shared/domain'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { deferred } from '../../../../test/support/renderer/deferred'
-import { signature } from '../../../../test/support/renderer/fixtures'
-import { mountView, textsOf } from '../../../../test/support/renderer/mount-view'
-import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '../../../../test/support/renderer/workspace-fixtures'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { deferred } from '@test/support/renderer/deferred'
+import { signature } from '@test/support/renderer/fixtures'
+import { mountView, textsOf } from '@test/support/renderer/mount-view'
+import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '@test/support/renderer/workspace-fixtures'
 import NotificationsView from './NotificationsView.vue'
 
 /** Answers like main: filtered by kind and read state, unread counted. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { makeProof } from '../../../../test/support/renderer/fixtures'
-import { mountView } from '../../../../test/support/renderer/mount-view'
+import { makeProof } from '@test/support/renderer/fixtures'
+import { mountView } from '@test/support/renderer/mount-view'
 import ProofDetailView from './ProofDetailView.vue'
 
 describe('ProofDetailView', () => {

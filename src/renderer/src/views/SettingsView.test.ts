@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { PublicSettings, SettingsPatch } from '@shared/settings'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { mountView, textsOf } from '../../../../test/support/renderer/mount-view'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { mountView, textsOf } from '@test/support/renderer/mount-view'
 import {
   DEMO_PROFILE,
   makeAppInfo,
@@ -12,7 +12,7 @@ import {
   makeSettings,
   makeWatchedAddress,
   makeWatchlist,
-} from '../../../../test/support/renderer/workspace-fixtures'
+} from '@test/support/renderer/workspace-fixtures'
 import SettingsView from './SettingsView.vue'
 
 /** Settings that apply patches like main would (no validation), starting from `initial`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { makeTransactionDetail } from '../../../../test/support/renderer/fixtures'
-import { mountView } from '../../../../test/support/renderer/mount-view'
+import { makeTransactionDetail } from '@test/support/renderer/fixtures'
+import { mountView } from '@test/support/renderer/mount-view'
 import TransactionDetailView from './TransactionDetailView.vue'
 
 describe('TransactionDetailView', () => {

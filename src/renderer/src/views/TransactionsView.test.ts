@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { Page, Transaction } from '@shared/domain'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeTransaction, pagesOf } from '../../../../test/support/renderer/fixtures'
-import { mountView, textsOf } from '../../../../test/support/renderer/mount-view'
-import { layOutGrids } from '../../../../test/support/renderer/grid-layout'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeTransaction, pagesOf } from '@test/support/renderer/fixtures'
+import { mountView, textsOf } from '@test/support/renderer/mount-view'
+import { layOutGrids } from '@test/support/renderer/grid-layout'
 import TransactionsView from './TransactionsView.vue'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {

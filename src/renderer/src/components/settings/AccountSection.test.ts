@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { SIGNED_OUT_STATE, type AuthState } from '@shared/auth'
-import { mountView } from '../../../../../test/support/renderer/mount-view'
+import { mountView } from '@test/support/renderer/mount-view'
 import SignedOutBanner from '@renderer/components/SignedOutBanner.vue'
 import AccountSection from './AccountSection.vue'
 

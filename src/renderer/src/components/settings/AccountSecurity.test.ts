@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { AccountPreferencesState, AccountSessions } from '@shared/account'
-import { mountView } from '../../../../../test/support/renderer/mount-view'
+import { mountView } from '@test/support/renderer/mount-view'
 import AccountSecurity from './AccountSecurity.vue'
 
 const SESSIONS: AccountSessions = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { CacheDamage } from '@shared/history'
-import { mountView } from '../../../../../test/support/renderer/mount-view'
-import { makeCacheInfo } from '../../../../../test/support/renderer/workspace-fixtures'
+import { mountView } from '@test/support/renderer/mount-view'
+import { makeCacheInfo } from '@test/support/renderer/workspace-fixtures'
 import { describeDamage } from './cache-damage'
 import CacheDamageBanner from './CacheDamageBanner.vue'
 

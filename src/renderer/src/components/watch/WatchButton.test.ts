@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { mountView } from '../../../../../test/support/renderer/mount-view'
-import { address, makeWatchedAddress, makeWatchlist } from '../../../../../test/support/renderer/workspace-fixtures'
+import { mountView } from '@test/support/renderer/mount-view'
+import { address, makeWatchedAddress, makeWatchlist } from '@test/support/renderer/workspace-fixtures'
 import { defineComponent, h } from 'vue'
 import WatchButton from './WatchButton.vue'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChannelStatus, SocketState } from '@shared/domain'
-import { makeConnection } from '../../../../../test/support/renderer/fixtures'
+import { makeConnection } from '@test/support/renderer/fixtures'
 import { describeChannel } from './channel-state'
 
 const CHANNEL = 'address:W1:txs'

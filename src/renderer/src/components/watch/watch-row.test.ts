@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { address, makeFollowedCircuit, makeWatchedAddress } from '../../../../../test/support/renderer/workspace-fixtures'
+import { address, makeFollowedCircuit, makeWatchedAddress } from '@test/support/renderer/workspace-fixtures'
 import { addressRow, circuitRow, unreadText } from './watch-row'
 
 describe('watch rows', () => {

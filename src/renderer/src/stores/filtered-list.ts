@@ -2,7 +2,7 @@ import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
 import { followConnection } from './follow-connection'
-import { createPagedList, pagedListState, type ListCap, type PagedListOptions } from './paged-list'
+import { createPagedList, pagedListState, type ListCap, type PagedListOptions } from '@renderer/composables/paged-list'
 
 export interface FilteredListSource<Filters, Query, Item> extends PagedListOptions {
   fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>

@@ -1,7 +1,7 @@
 import { watch, type Ref } from 'vue'
 import type { ErrorInfo } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
-import { useConnectionStore } from '../stores/connection'
+import { useConnectionStore } from './connection'
 
 /** What a store holds from the indexer, and how to ask for it again. */
 export interface ConnectionFollower {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { effectScope, nextTick, shallowRef, type EffectScope } from 'vue'
 import type { ErrorInfo } from '@shared/domain'
-import type { FakeBridge } from '../../../../test/support/renderer/fake-bridge'
-import { makeConnection } from '../../../../test/support/renderer/fixtures'
-import { setupStores } from '../../../../test/support/renderer/store-setup'
-import { useConnectionStore } from '../stores/connection'
+import type { FakeBridge } from '@test/support/renderer/fake-bridge'
+import { makeConnection } from '@test/support/renderer/fixtures'
+import { setupStores } from '@test/support/renderer/store-setup'
+import { useConnectionStore } from './connection'
 import { followConnection, type FollowConnectionOptions } from './follow-connection'
 
 let bridge: FakeBridge

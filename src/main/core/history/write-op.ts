@@ -1,0 +1,60 @@
+/**
+ * What the write path is asked to do: one operation per kind of record,
+ * queued, coalesced and applied in a batch (history-writer.ts), and how many
+ * records each writes. Apart from the writer so the coalescing step can
+ * read it without importing the writer that calls it.
+ */
+import type {
+  AppNotification,
+  Circuit,
+  LeaderboardEntry,
+  Overview,
+  Proof,
+  ProofSummary,
+  Series,
+  Transaction,
+  TransactionDetail,
+} from '@shared/domain'
+
+export type WriteOp =
+  | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
+  /** `own`: the user's proofs (`user:proofs`), kept from eviction. */
+  | { type: 'proof-summaries'; indexer: string; at: number; summaries: readonly ProofSummary[]; own: boolean }
+  /** `address`: the address the list or channel was asked for; these transactions involve it. */
+  | { type: 'transactions'; indexer: string; at: number; transactions: readonly Transaction[]; address: string | null }
+  | { type: 'transaction-detail'; indexer: string; at: number; detail: TransactionDetail }
+  | { type: 'overview'; indexer: string; at: number; overview: Overview }
+  | { type: 'series'; indexer: string; at: number; series: Series }
+  | { type: 'leaderboard'; indexer: string; at: number; period: string; entries: readonly LeaderboardEntry[] }
+  | { type: 'notifications'; indexer: string; at: number; notifications: readonly AppNotification[] }
+  | { type: 'mark-read'; indexer: string; ids: readonly string[] | 'all' | { topic: string }; read: boolean }
+  | { type: 'remove-notifications'; indexer: string; ids: readonly string[] }
+  | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
+  /** The indexer's own circuit list: names and types by id. */
+  | { type: 'circuits'; indexer: string; circuits: readonly Circuit[] }
+
+/** How many records an operation writes (for batching and the pending bound). */
+export function recordCount(op: WriteOp): number {
+  switch (op.type) {
+    case 'proofs':
+      return op.proofs.length
+    case 'proof-summaries':
+      return op.summaries.length
+    case 'transactions':
+      return op.transactions.length
+    case 'series':
+      return op.series.points.length
+    case 'leaderboard':
+      return op.entries.length
+    case 'notifications':
+      return op.notifications.length
+    case 'mark-read':
+      return Array.isArray(op.ids) ? op.ids.length : 1
+    case 'remove-notifications':
+      return op.ids.length
+    case 'circuits':
+      return op.circuits.length
+    default:
+      return 1
+  }
+}
