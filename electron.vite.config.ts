@@ -66,6 +66,8 @@ export default defineConfig({
     resolve: { alias: { ...shared, '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
     plugins: [vue(), devContentSecurityPolicy()],
     build: {
+      // electron-vite leaves the renderer unminified; serve mode sends it over HTTP and every cold load parses it.
+      minify: true,
       rollupOptions: {
         checks,
         input: {
