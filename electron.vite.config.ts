@@ -27,6 +27,8 @@ const devContentSecurityPolicy = (): Plugin => {
 }
 
 const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
+// Rolldown's [PLUGIN_TIMINGS] warning names slow plugins on a cold disk: noise in `npm start`'s output, not a fault.
+const checks = { bundlerTimings: false }
 
 export default defineConfig({
   main: {
@@ -36,6 +38,7 @@ export default defineConfig({
       // Bundled for a faster cold start (see bundled-dependencies.ts).
       externalizeDeps: { exclude: [...BUNDLED_IN_MAIN] },
       rollupOptions: {
+        checks,
         input: {
           // Electron main process.
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
@@ -52,6 +55,7 @@ export default defineConfig({
       // A sandboxed preload must be one self-contained CommonJS file.
       externalizeDeps: false,
       rollupOptions: {
+        checks,
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
@@ -62,7 +66,10 @@ export default defineConfig({
     resolve: { alias: { ...shared, '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
     plugins: [vue(), devContentSecurityPolicy()],
     build: {
+      // electron-vite leaves the renderer unminified; serve mode sends it over HTTP and every cold load parses it.
+      minify: true,
       rollupOptions: {
+        checks,
         input: {
           index: resolve(import.meta.dirname, 'src/renderer/index.html'),
           // The one-time sign-in page main serves on 127.0.0.1, with the Wallet Standard bundled in (no CDN).

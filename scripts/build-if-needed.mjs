@@ -22,8 +22,10 @@ export function buildIfNeeded() {
   const built = Math.min(...outputs.map((p) => (existsSync(join(root, p)) ? statSync(join(root, p)).mtimeMs : 0)))
   const changed = Math.max(...inputs.map((p) => newestMtime(join(root, p))))
   if (built >= changed) return
+  // Warnings and errors only, unless asked: PROOFWATCH_BUILD_LOG=info prints every file written.
+  const logLevel = process.env.PROOFWATCH_BUILD_LOG || 'warn'
   console.log('Building ProofWatch…')
-  const result = spawnSync('electron-vite', ['build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  const result = spawnSync('electron-vite', ['build', '--logLevel', logLevel], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
   if (result.status !== 0) {
     console.error('The build failed; see the output above.')
     process.exit(result.status ?? 1)

@@ -5,6 +5,15 @@
  * browser tab in serve mode through the Notification API, or as an in-app
  * toast when the page may not.
  */
+/**
+ * What a pop-up is about, for the page's per-kind toast switches (the rules' `toasts`): the user's revocations and
+ * failed transactions, health problems, watched addresses' activity, followed circuits, the user's own routine
+ * proofs, and the indexer's other notifications.
+ */
+export type NoticeKind = 'alerts' | 'health' | 'watched' | 'circuits' | 'ownProofs' | 'other'
+
+export const NOTICE_KINDS: readonly NoticeKind[] = ['alerts', 'health', 'watched', 'circuits', 'ownProofs', 'other']
+
 export interface Notice {
   title: string
   body: string
@@ -14,4 +23,6 @@ export interface Notice {
   count: number
   /** The event's key when it stands for one event, else null. */
   key: string | null
+  /** The most important kind among the events it stands for. */
+  kind: NoticeKind
 }

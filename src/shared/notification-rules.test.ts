@@ -39,11 +39,13 @@ describe('applyNotificationRulesPatch', () => {
     })
     expect(next).toEqual({
       doNotDisturb: true,
-      sources: { notifications: true, userProofs: true, circuits: true, addresses: false, health: true },
+      sources: { notifications: true, userProofs: false, circuits: true, addresses: false, health: true },
       failedTransactionsOnly: true,
       quietHours: { enabled: true, start: '23:00', end: '07:00' },
       maxPerMinute: 10,
       health: { unreachable: true, unreachableMinutes: 0.5, statusNotOnline: true, stalled: false, stalledMinutes: 5, proofRevoked: true },
+      toasts: { alerts: true, health: true, watched: true, circuits: false, ownProofs: false, other: false },
+      toastsPerHour: 4,
     })
     expect(current).toEqual(DEFAULT_NOTIFICATION_RULES)
   })
@@ -84,7 +86,7 @@ describe('notificationRulesFromStored', () => {
       health: { stalled: false, stalledMinutes: -3 },
     })
     expect(rules.doNotDisturb).toBe(true)
-    expect(rules.sources).toEqual({ notifications: false, userProofs: true, circuits: true, addresses: true, health: true })
+    expect(rules.sources).toEqual({ notifications: false, userProofs: false, circuits: true, addresses: true, health: true })
     expect(rules.health).toEqual({ ...DEFAULT_NOTIFICATION_RULES.health, stalled: false })
     expect(rules.quietHours).toEqual(DEFAULT_NOTIFICATION_RULES.quietHours)
     expect(rules.maxPerMinute).toBe(DEFAULT_NOTIFICATION_RULES.maxPerMinute)
@@ -92,5 +94,20 @@ describe('notificationRulesFromStored', () => {
 
   it('gives the defaults for anything that is not an object', () => {
     for (const stored of [null, 'x', 3, []]) expect(notificationRulesFromStored(stored)).toEqual(DEFAULT_NOTIFICATION_RULES)
+  })
+})
+
+describe('toast rules', () => {
+  it('toasts only what matters by default, takes a switch per kind and a budget an hour, and refuses anything else', () => {
+    expect(DEFAULT_NOTIFICATION_RULES.toasts).toEqual({ alerts: true, health: true, watched: true, circuits: false, ownProofs: false, other: false })
+    const next = applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, { toasts: { ownProofs: true }, toastsPerHour: 0 })
+    expect(next.toasts.ownProofs).toBe(true)
+    expect(next.toastsPerHour).toBe(0)
+    expect(() => applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, { toasts: { everything: true } })).toThrow('Unknown toast kind setting: everything')
+    expect(() => applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, { toastsPerHour: 61 })).toThrow('from 0 to 60')
+    expect(notificationRulesFromStored({ toasts: { watched: 'yes', other: true }, toastsPerHour: -1 })).toMatchObject({
+      toasts: { ...DEFAULT_NOTIFICATION_RULES.toasts, other: true },
+      toastsPerHour: 4,
+    })
   })
 })

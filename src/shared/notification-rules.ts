@@ -8,6 +8,7 @@
  * Shared with the renderer, so no Node modules and no zod here.
  */
 import { ProofWatchError } from './errors'
+import { NOTICE_KINDS, type NoticeKind } from './notice'
 
 /** Where a notifiable event comes from; `health`: alerts about the indexer itself and revoked proofs. */
 export type NotificationSource = 'notifications' | 'userProofs' | 'circuits' | 'addresses' | 'health'
@@ -51,6 +52,10 @@ export interface NotificationRules {
   /** Native notifications a minute at most; what comes past it is summed up in the next one. */
   maxPerMinute: number
   health: HealthRules
+  /** In a browser tab: which kinds of pop-up show as in-page toasts (the centre keeps every one). */
+  toasts: Record<NoticeKind, boolean>
+  /** In-page toasts an hour at most; past it they wait in the centre. */
+  toastsPerHour: number
 }
 
 export interface NotificationRulesPatch {
@@ -60,17 +65,28 @@ export interface NotificationRulesPatch {
   quietHours?: Partial<QuietHours>
   maxPerMinute?: number
   health?: Partial<HealthRules>
+  toasts?: Partial<Record<NoticeKind, boolean>>
+  toastsPerHour?: number
 }
+
+export const TOASTS_PER_HOUR_LIMIT = 60
 
 export const MAX_PER_MINUTE_LIMIT = 60
 
+/**
+ * Quiet by default: what interrupts is what needs a person (revocations and failures, watched addresses' activity,
+ * one pop-up per burst, health problems). The user's own routine proofs (new, verified) only go to the centre, rolled
+ * into one entry, unless `userProofs` is switched on.
+ */
 export const DEFAULT_NOTIFICATION_RULES: NotificationRules = {
   doNotDisturb: false,
-  sources: { notifications: true, userProofs: true, circuits: true, addresses: true, health: true },
+  sources: { notifications: true, userProofs: false, circuits: true, addresses: true, health: true },
   failedTransactionsOnly: false,
   quietHours: { enabled: false, start: '22:00', end: '07:00' },
   maxPerMinute: 6,
   health: { unreachable: true, unreachableMinutes: 5, statusNotOnline: true, stalled: true, stalledMinutes: 5, proofRevoked: true },
+  toasts: { alerts: true, health: true, watched: true, circuits: false, ownProofs: false, other: false },
+  toastsPerHour: 4,
 }
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
@@ -105,6 +121,7 @@ function copyRules(rules: NotificationRules): NotificationRules {
     sources: { ...rules.sources },
     quietHours: { ...rules.quietHours },
     health: { ...rules.health },
+    toasts: { ...rules.toasts },
   }
 }
 
@@ -115,7 +132,7 @@ function copyRules(rules: NotificationRules): NotificationRules {
  */
 export function applyNotificationRulesPatch(current: NotificationRules, patch: unknown): NotificationRules {
   if (!isRecord(patch)) throw invalid('Notification rules must be an object')
-  checkKeys(patch, ['doNotDisturb', 'sources', 'failedTransactionsOnly', 'quietHours', 'maxPerMinute', 'health'], 'notification')
+  checkKeys(patch, ['doNotDisturb', 'sources', 'failedTransactionsOnly', 'quietHours', 'maxPerMinute', 'health', 'toasts', 'toastsPerHour'], 'notification')
   const next = copyRules(current)
 
   if (patch.doNotDisturb !== undefined) next.doNotDisturb = checkBoolean(patch.doNotDisturb, 'Do not disturb')
@@ -139,6 +156,21 @@ export function applyNotificationRulesPatch(current: NotificationRules, patch: u
     next.maxPerMinute = value
   }
   if (patch.health !== undefined) next.health = checkHealth({ ...next.health }, patch.health)
+  if (patch.toasts !== undefined) {
+    if (!isRecord(patch.toasts)) throw invalid('Toast kinds must be an object')
+    checkKeys(patch.toasts, NOTICE_KINDS, 'toast kind')
+    for (const kind of NOTICE_KINDS) {
+      const value = patch.toasts[kind]
+      if (value !== undefined) next.toasts[kind] = checkBoolean(value, `Toasts for ${kind}`)
+    }
+  }
+  if (patch.toastsPerHour !== undefined) {
+    const value = patch.toastsPerHour
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > TOASTS_PER_HOUR_LIMIT) {
+      throw invalid(`Toasts an hour must be a whole number from 0 to ${TOASTS_PER_HOUR_LIMIT}`)
+    }
+    next.toastsPerHour = value
+  }
   return next
 }
 
@@ -189,6 +221,8 @@ export function notificationRulesFromStored(stored: unknown): NotificationRules 
     { doNotDisturb: stored.doNotDisturb as boolean },
     { failedTransactionsOnly: stored.failedTransactionsOnly as boolean },
     { maxPerMinute: stored.maxPerMinute as number },
+    { toastsPerHour: stored.toastsPerHour as number },
+    ...NOTICE_KINDS.map((kind) => ({ toasts: { [kind]: isRecord(stored.toasts) ? stored.toasts[kind] : undefined } })),
     { quietHours: stored.quietHours as QuietHours },
     ...[...HEALTH_SWITCHES, ...HEALTH_MINUTES].map((key) => ({ health: { [key]: isRecord(stored.health) ? stored.health[key] : undefined } })),
     ...NOTIFICATION_SOURCES.map((source) => ({

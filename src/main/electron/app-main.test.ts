@@ -404,7 +404,7 @@ describe('runApp notifications', () => {
     const { emit, window, ready, received } = await start()
     ready()
     window!.hide()
-    emit([{ event: 'notice', payload: [{ title: 'Proof verified', body: 'Your age proof was verified', route: `/transactions/${SIG}`, count: 1, key: 'notification:n1' }] }])
+    emit([{ event: 'notice', payload: [{ title: 'Proof verified', body: 'Your age proof was verified', route: `/transactions/${SIG}`, count: 1, key: 'notification:n1', kind: 'ownProofs' }] }])
     expect(FakeNotification.instances).toHaveLength(1)
     const shown = FakeNotification.instances[0]!
     expect(shown.shown).toBe(true)

@@ -5,7 +5,7 @@ import { NativeNotifications } from './notifications'
 
 vi.mock('electron', () => ({}))
 
-const notice = (title: string, route = '/proofs/P'): NativeNotice => ({ title, body: `${title} body`, route, count: 1, key: title })
+const notice = (title: string, route = '/proofs/P'): NativeNotice => ({ title, body: `${title} body`, route, count: 1, key: title, kind: 'other' })
 
 function setup(maxKept?: number, supported = true) {
   FakeNotification.instances.length = 0

@@ -1,9 +1,10 @@
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { mount, type VueWrapper } from '@vue/test-utils'
 import type { Component } from 'vue'
 import { createMemoryHistory, type Router } from 'vue-router'
 import { createAppRouter } from '@renderer/router'
 import { setupStores } from './store-setup'
 import type { FakeBridge } from './fake-bridge'
+import { settle } from './settle'
 
 export interface MountedView {
   wrapper: VueWrapper
@@ -28,7 +29,7 @@ export async function mountView(
   await router.push(path)
   await router.isReady()
   const wrapper = mount(component, { props, global: { plugins: [pinia, router] } })
-  await flushPromises()
+  await settle()
   return { wrapper, router, bridge }
 }
 

@@ -91,8 +91,40 @@ describe('EntryBuilder: one entry per thing that happened', () => {
     const [group] = rows.values()
     expect(group).toMatchObject({ title: '5 new transactions on Treasury', subject: { kind: 'address', id: A }, topic: { kind: 'address', id: A } })
     expect(group!.group?.items.map((item) => item.subject)).toEqual([0, 1, 2, 3, 4].map((index) => ({ kind: 'transaction', id: `sig${index}${'x'.repeat(60)}` })))
-    // Each transaction is still judged by the rules (failed only, muted address) on its own.
-    expect(candidates).toHaveLength(5)
+    // The burst interrupts once; its first failure once more (a failure is worth it), later ones only count.
+    expect(candidates.map((c) => c.key)).toEqual([`transaction:sig0${'x'.repeat(60)}`])
+    builder.addressTransactions([addressTransaction(A, 'bad1', 'FAILED'), addressTransaction(A, 'bad2', 'FAILED')])
+    expect(candidates.map((c) => [c.key, c.failed])).toEqual([
+      [`transaction:sig0${'x'.repeat(60)}`, false],
+      ['transaction:bad1', true],
+    ])
+    expect(rows.size).toBe(1)
+  })
+
+  it('rolls a steady stream of the user\'s verified proofs into one updating entry, which interrupts once', () => {
+    const { builder, rows, candidates, clock } = setup()
+    const accounts = Array.from({ length: 12 }, (_, index) => `Own${index}${'p'.repeat(40)}`)
+    for (const [index, account] of accounts.entries()) {
+      builder.notifications([verified(`v${index}`, account)])
+      clock.advance(10_000)
+    }
+    expect(rows.size).toBe(1)
+    const [entry] = rows.values()
+    expect(entry).toMatchObject({ id: 'v0', kind: 'PROOF_VERIFIED', title: '12 of your proofs verified', read: false })
+    expect(entry!.body).toContain(`Latest: `)
+    expect(entry!.body).toContain(accounts[11]!.slice(0, 4))
+    expect(entry!.group?.count).toBe(12)
+    expect(entry!.group?.items.map((item) => item.subject.id)).toEqual(accounts)
+    expect(candidates.map((c) => [c.key, c.source])).toEqual([['notification:v0', 'userProofs']])
+
+    // A copy of one already counted (the list's) adds nothing; reading it starts the next entry.
+    builder.notifications([verified('v3', accounts[3])])
+    expect(entry!.group?.count).toBe(12)
+    expect(rows.get('v0')!.title).toBe('12 of your proofs verified')
+    builder.closeGroups({ ids: ['v0'] })
+    builder.notifications([verified('v12', 'Own12' + 'p'.repeat(40))])
+    expect([...rows.keys()]).toEqual(['v0', 'v12'])
+    expect(rows.get('v12')!.title).toBe('Proof verified ✓')
   })
 
   it('starts another group after a quiet gap, after a long burst, for another address, and once the group was read', () => {

@@ -14,10 +14,16 @@
  *   app watches too is one entry with the app's own for that address: the
  *   address's group, which then takes the notice's id (so its read state
  *   goes to the indexer's list, and the list's copy is known as held).
+ * - The user's own verified proofs (PROOF_VERIFIED, one every few seconds
+ *   for a busy wallet) roll into one updating entry ("12 of your proofs
+ *   verified"), which takes its first notification's id; a quiet gap of
+ *   `ownRollupGapMs` or reading it starts the next. Only its first proof
+ *   is a candidate, and that under the `userProofs` source, off by default.
  * - Entries name watched addresses by their labels and link to a subject.
  *
- * Every entry also yields the candidates the decision path judges (one per
- * underlying event, so the rules still see each transaction).
+ * Entries also yield the candidates the decision path judges: one per
+ * revocation or notification, but one per burst of a group (and one for a
+ * burst's first failed transaction), so a busy address interrupts once.
  */
 import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
 import { topicKey, type Topic } from '@shared/unread'
@@ -50,6 +56,19 @@ export interface EntryBuilderOptions {
   groupItemsKept?: number
   /** Accounts remembered as paired, so a late copy of either side adds nothing. Default 5000. */
   memory?: number
+  /** A quiet gap this long ends the roll-up of the user's verified proofs. Default 1_800_000 (30 min). */
+  ownRollupGapMs?: number
+}
+
+/** The user's verified proofs of one steady stream: one centre entry, updated as it grows. */
+interface OwnRollup {
+  /** The first entry's own form: what the roll-up shows while it holds one proof. */
+  first: AppNotification
+  firstAt: number
+  lastAt: number
+  count: number
+  items: NotificationGroupItem[]
+  latest: string
 }
 
 interface PendingProof {
@@ -121,6 +140,10 @@ export class EntryBuilder {
   private readonly burstGapMs: number
   private readonly burstSpanMs: number
   private readonly groupItemsKept: number
+  private readonly ownRollupGapMs: number
+  private ownRollup: OwnRollup | null = null
+  /** Entries rolled into a roll-up: their id and the roll-up's. */
+  private readonly rolledEntries: Bounded<string, OwnRollup>
 
   constructor(private readonly options: EntryBuilderOptions) {
     this.pairWindowMs = options.pairWindowMs ?? 5000
@@ -131,6 +154,8 @@ export class EntryBuilder {
     this.proofEntries = new Bounded(options.memory ?? 5000)
     this.revokedEntries = new Bounded(options.memory ?? 5000)
     this.absorbedNotices = new Bounded(options.memory ?? 5000)
+    this.rolledEntries = new Bounded(options.memory ?? 5000)
+    this.ownRollupGapMs = options.ownRollupGapMs ?? 1_800_000
   }
 
   /**
@@ -215,6 +240,10 @@ export class EntryBuilder {
       }
       const entry: AppNotification = { ...item, subject, topic: item.topic ?? topicOfSubject(subject) }
       if (PAIRED_KINDS.has(item.kind) && subject === null) this.unpaired.push({ entry, at: now })
+      if (PAIRED_KINDS.has(item.kind) && !item.read) {
+        this.rollOwn(entry, now, notify && !toldAlready, entries, candidates)
+        continue
+      }
       entries.push(entry)
       if (notify && !item.read && !toldAlready) candidates.push(candidateOf(entry, now))
     }
@@ -234,7 +263,12 @@ export class EntryBuilder {
       if (waiting) {
         // Its notification came first: it now names the proof.
         this.pairedAccounts.set(account, waiting.entry.id)
-        entries.push({ ...waiting.entry, subject: { kind: 'proof', id: account } })
+        const named = { ...waiting.entry, subject: { kind: 'proof' as const, id: account } }
+        const rollup = this.rolledEntries.get(waiting.entry.id)
+        if (rollup) {
+          this.addRolledItem(rollup, named, now, false)
+          entries.push(this.rollupEntry(rollup))
+        } else entries.push(named)
         continue
       }
       const timer = this.options.clock.setTimeout(() => this.releasePending(account, notify), this.pairWindowMs)
@@ -257,7 +291,8 @@ export class EntryBuilder {
         group.items.push({ subject: { kind: 'transaction', id: transaction.signature }, text: shortId(transaction.signature), at: transaction.blockTime ?? now, failed })
       }
       touched.set(group.id, group)
-      if (notify) {
+      // One pop-up per burst of an address, and one more for its first failure: the entry itself keeps counting.
+      if (notify && (group.count === 1 || (failed && group.failed === 1))) {
         candidates.push({
           key: `transaction:${transaction.signature}`,
           source: 'addresses',
@@ -286,7 +321,7 @@ export class EntryBuilder {
         group.items.push({ subject: { kind: 'proof', id: proof.proofAccount }, text: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`, at: now })
       }
       touched.set(group.id, group)
-      if (notify) {
+      if (notify && group.count === 1) {
         candidates.push({
           key: `proof:${proof.proofAccount}`,
           source: 'circuits',
@@ -305,6 +340,7 @@ export class EntryBuilder {
 
   /** Entries were read: their open groups take no more, so what comes next is unread again. */
   closeGroups(which: 'all' | { ids: readonly string[] } | { topic: Topic }): void {
+    if (this.ownRollup && (which === 'all' || ('ids' in which && which.ids.includes(this.ownRollup.first.id)))) this.ownRollup = null
     for (const [key, group] of this.groups) {
       if (which === 'all' || ('ids' in which && which.ids.includes(group.id)) || ('topic' in which && topicKey(which.topic) === key)) {
         this.groups.delete(key)
@@ -322,6 +358,62 @@ export class EntryBuilder {
     this.pending.clear()
     this.unpaired = []
     this.groups.clear()
+  }
+
+  /**
+   * A verified proof of the user's joins the open roll-up (or starts one). One proof shows as its own entry; from the
+   * second on, the entry with the first one's id says how many and which came last.
+   */
+  private rollOwn(entry: AppNotification, now: number, notify: boolean, entries: AppNotification[], candidates: NotifyCandidate[]): void {
+    const known = this.rolledEntries.get(entry.id)
+    if (known) {
+      // The same notification again (the list's copy of a socket event): it may name its proof now, and counts once.
+      this.addRolledItem(known, entry, now, false)
+      entries.push(this.rollupEntry(known))
+      return
+    }
+    const open = this.ownRollup
+    const rollup = open && now - open.lastAt <= this.ownRollupGapMs ? open : { first: entry, firstAt: now, lastAt: now, count: 0, items: [], latest: '' }
+    this.ownRollup = rollup
+    this.rolledEntries.set(entry.id, rollup)
+    rollup.count++
+    this.addRolledItem(rollup, entry, now, true)
+    entries.push(this.rollupEntry(rollup))
+    // The stream interrupts once, when it starts: each further proof only updates the entry.
+    if (notify && rollup.count === 1) candidates.push(candidateOf(entry, now))
+  }
+
+  /** `arrived`: a new proof (the latest); otherwise one already counted, which may now name its proof. */
+  private addRolledItem(rollup: OwnRollup, entry: AppNotification, now: number, arrived: boolean): void {
+    const subject = entry.subject
+    const text = subject ? `${entry.body || entry.title} (${shortId(subject.id)})` : entry.body || entry.title
+    if (arrived) {
+      rollup.lastAt = now
+      rollup.latest = text
+    }
+    if (subject && rollup.items.length < this.groupItemsKept && !rollup.items.some((item) => item.subject.id === subject.id)) {
+      rollup.items.push({ subject, text, at: now })
+    }
+    if (entry.id === rollup.first.id) rollup.first = entry
+  }
+
+  private rollupEntry(rollup: OwnRollup): AppNotification {
+    if (rollup.count === 1) return rollup.first
+    const { first } = rollup
+    const title = `${rollup.count} of your proofs verified`
+    const body = `Latest: ${rollup.latest}`
+    const groupInfo = { count: rollup.count, failed: 0, items: rollup.items, lastAt: rollup.lastAt }
+    return {
+      ...first,
+      title,
+      body,
+      receivedAt: rollup.firstAt,
+      read: false,
+      subject: null,
+      topic: null,
+      group: groupInfo,
+      raw: { id: first.id, type: first.kind, title, body, subject: null, group: groupInfo },
+    }
   }
 
   /** The address of an account notice about an address the app watches itself; null for any other notification. */
@@ -466,12 +558,15 @@ function topicOfSubject(subject: Subject | null): Topic | null {
   return subject && (subject.kind === 'address' || subject.kind === 'circuit') ? { kind: subject.kind, id: subject.id } : null
 }
 
-/** A revoked proof of the user's is a health alert with a rule of its own; other notifications are the indexer's source. */
+/**
+ * A revoked proof of the user's is a health alert with a rule of its own; a verified one is one of the user's proofs
+ * (the `userProofs` source, off by default: routine, not worth an interruption); other notifications are the indexer's.
+ */
 function candidateOf(entry: AppNotification, at: number): NotifyCandidate {
   const revoked = entry.kind === 'PROOF_REVOKED'
   return {
     key: `notification:${entry.id}`,
-    source: revoked ? 'health' : 'notifications',
+    source: revoked ? 'health' : PAIRED_KINDS.has(entry.kind) ? 'userProofs' : 'notifications',
     ...(revoked ? { alert: 'proofRevoked' as const } : {}),
     title: entry.title,
     body: entry.body,

@@ -12,7 +12,8 @@ const B = 'AddrBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB2'
 
 function setup(patch: object = {}, minutes = 12 * 60) {
   const clock = new ManualClock(5_000_000)
-  let rules: NotificationRules = applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch)
+  // The user's own proofs opted in (off by default), so these tests see every source.
+  let rules: NotificationRules = applyNotificationRulesPatch(applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, { sources: { userProofs: true } }), patch)
   let minutesOfDay = minutes
   const shown: NativeNotice[] = []
   const notifier = new Notifier({ rules: () => rules, show: (n) => shown.push(n), clock, minutesOfDay: () => minutesOfDay })
@@ -49,7 +50,7 @@ describe('Notifier', () => {
     const { shown, notifier, settle } = setup()
     notifier.push([batch.notifications(notification('n1', { title: 'Proof verified', body: 'Your age proof was verified', subject: { kind: 'proof', id: 'P1' } }))])
     settle()
-    expect(shown).toEqual([{ title: 'Proof verified', body: 'Your age proof was verified', route: '/proofs/P1', count: 1, key: 'notification:n1' }])
+    expect(shown).toEqual([{ title: 'Proof verified', body: 'Your age proof was verified', route: '/proofs/P1', count: 1, key: 'notification:n1', kind: 'other' }])
   })
 
   it('cleans and cuts the words of every candidate, whichever path built it', () => {

@@ -10,17 +10,22 @@ function candidate(fields: Partial<NotifyCandidate>): NotifyCandidate {
   return { key: 'k', source: 'notifications', title: 't', body: 'b', route: '/', address: null, circuitId: null, failed: false, at: 0, ...fields }
 }
 
+/** Every source on: the user's own proofs are opted in, so each source's switch can be seen to matter. */
+const ALL_ON = applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, { sources: { userProofs: true } })
+
 function rules(patch: object): NotificationRules {
-  return applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch)
+  return applyNotificationRulesPatch(ALL_ON, patch)
 }
 
 const muted = (addresses: string[] = [], circuits: string[] = []) => ({ addresses: new Set(addresses), circuits: new Set(circuits) })
 
 describe('evaluateRules', () => {
-  it('lets every source notify by default', () => {
-    for (const source of ['notifications', 'userProofs', 'circuits', 'addresses'] as const) {
+  it('is quiet by default: every source notifies except the user\'s own routine proofs', () => {
+    for (const source of ['notifications', 'circuits', 'addresses', 'health'] as const) {
       expect(evaluateRules(candidate({ source }), DEFAULT_NOTIFICATION_RULES, NOON)).toEqual({ notify: true })
     }
+    expect(evaluateRules(candidate({ source: 'userProofs' }), DEFAULT_NOTIFICATION_RULES, NOON)).toEqual({ notify: false, reason: 'source-off' })
+    expect(evaluateRules(candidate({ source: 'userProofs' }), ALL_ON, NOON)).toEqual({ notify: true })
   })
 
   it('turns each source off on its own', () => {

@@ -20,7 +20,7 @@ const txs = (address: string, n: number, status = 'SUCCESS') =>
 describe('noticeFor', () => {
   it('shows one event as itself, opening it', () => {
     const notice = noticeFor(digestOf(proofs(1)))
-    expect(notice).toEqual({ title: 'New proof', body: 'Balance proof Proof0', route: '/proofs/Proof0', count: 1, key: 'proof:Proof0' })
+    expect(notice).toEqual({ title: 'New proof', body: 'Balance proof Proof0', route: '/proofs/Proof0', count: 1, key: 'proof:Proof0', kind: 'ownProofs' })
   })
 
   it('sums up proofs as "37 new proofs", quoting the first few', () => {
@@ -31,6 +31,7 @@ describe('noticeFor', () => {
       route: '/proofs',
       count: 37,
       key: null,
+      kind: 'ownProofs',
     })
   })
 
@@ -64,6 +65,8 @@ describe('noticeFor', () => {
       route: '/notifications',
       count: 51,
       key: null,
+      // The most important kind present decides whether a page toasts it: watched addresses' activity here.
+      kind: 'watched',
     })
   })
 })

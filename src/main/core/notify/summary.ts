@@ -4,7 +4,7 @@
  * A digest counts every event but keeps only the few a summary quotes, so a
  * flood held back for a minute costs no memory.
  */
-import type { Notice } from '@shared/notice'
+import type { Notice, NoticeKind } from '@shared/notice'
 import type { NotificationSource } from '@shared/notification-rules'
 import { NOTIFICATION_SOURCES } from '@shared/notification-rules'
 import type { NotifyCandidate } from './candidates'
@@ -19,6 +19,8 @@ const QUOTED = 3
 export class Digest {
   count = 0
   failed = 0
+  /** Failed transactions and revoked proofs: what the user must hear of. */
+  alerts = 0
   readonly bySource: Record<NotificationSource, number> = { notifications: 0, userProofs: 0, circuits: 0, addresses: 0, health: 0 }
   /** The first few events, quoted in a summary. */
   readonly first: NotifyCandidate[] = []
@@ -29,6 +31,7 @@ export class Digest {
     this.count++
     this.bySource[candidate.source]++
     if (candidate.failed) this.failed++
+    if (candidate.failed || candidate.alert === 'proofRevoked') this.alerts++
     if (this.first.length < QUOTED) this.first.push(candidate)
     if (candidate.address !== null && this.addresses.size < 2) this.addresses.add(candidate.address)
   }
@@ -66,7 +69,7 @@ function quoted(digest: Digest, line: (candidate: NotifyCandidate) => string): s
   return rest > 0 ? `${lines.join(', ')} and ${rest} more` : lines.join(', ')
 }
 
-function singleSourceNotice(source: NotificationSource, digest: Digest): NativeNotice {
+function singleSourceNotice(source: NotificationSource, digest: Digest): Omit<NativeNotice, 'kind'> {
   const count = digest.count
   const base = { count, key: null }
   switch (source) {
@@ -90,8 +93,22 @@ function singleSourceNotice(source: NotificationSource, digest: Digest): NativeN
   }
 }
 
+/** The most important kind among the digest's events: a page's toast switch for it decides. */
+export function noticeKind(digest: Digest): NoticeKind {
+  if (digest.alerts > 0) return 'alerts'
+  if (digest.bySource.health > 0) return 'health'
+  if (digest.bySource.addresses > 0) return 'watched'
+  if (digest.bySource.circuits > 0) return 'circuits'
+  if (digest.bySource.userProofs > 0) return 'ownProofs'
+  return 'other'
+}
+
 /** The one native notification for everything in `digest` (which must hold at least one event). */
 export function noticeFor(digest: Digest): NativeNotice {
+  return { ...noticeWords(digest), kind: noticeKind(digest) }
+}
+
+function noticeWords(digest: Digest): Omit<NativeNotice, 'kind'> {
   const [single] = digest.first
   if (digest.count === 1 && single) {
     return { title: single.title, body: single.body, route: single.route, count: 1, key: single.key }

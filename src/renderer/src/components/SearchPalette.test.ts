@@ -6,6 +6,7 @@ import { setupStores } from '@test/support/renderer/store-setup'
 import { makeSearchHit } from '@test/support/renderer/workspace-fixtures'
 import { createAppRouter } from '@renderer/router'
 import SearchPalette from './SearchPalette.vue'
+import { settle } from '../../../../test/support/renderer/settle'
 
 const SIGNATURE = '5'.repeat(44) + 'K'.repeat(44)
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
@@ -116,7 +117,7 @@ describe('SearchPalette', () => {
     press(input(), 'ArrowUp')
     await flushPromises()
     press(input(), 'Enter')
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.fullPath).toBe(`/address/${ADDRESS}`)
     expect(palette()).toBeNull()
   })
@@ -130,7 +131,7 @@ describe('SearchPalette', () => {
     expect(option.getAttribute('data-source')).toBe('guess')
     expect(option.textContent).toContain('not found; open anyway')
     ;(option as HTMLElement).click()
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.fullPath).toBe(`/transactions/${SIGNATURE}`)
   })
 
@@ -140,7 +141,7 @@ describe('SearchPalette', () => {
     input().value = SIGNATURE
     input().dispatchEvent(new Event('input'))
     press(input(), 'Enter')
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.fullPath).toBe(`/transactions/${SIGNATURE}`)
   })
 

@@ -1,24 +1,22 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router'
-import AddressTimelineView from '@renderer/views/AddressTimelineView.vue'
 import DashboardView from '@renderer/views/DashboardView.vue'
-import NotificationsView from '@renderer/views/NotificationsView.vue'
-import ProofDetailView from '@renderer/views/ProofDetailView.vue'
-import ProofsView from '@renderer/views/ProofsView.vue'
-import SettingsView from '@renderer/views/SettingsView.vue'
-import TransactionDetailView from '@renderer/views/TransactionDetailView.vue'
-import TransactionsView from '@renderer/views/TransactionsView.vue'
-import WatchlistView from '@renderer/views/WatchlistView.vue'
 
+// The dashboard is the first screen, so it ships in the entry chunk; every other view is its own chunk, fetched on
+// first visit, so a cold load parses only what it shows (its chart loads after its tiles: see SeriesPanel.vue).
 export const routes: RouteRecordRaw[] = [
   { path: '/', name: 'dashboard', component: DashboardView },
-  { path: '/proofs', name: 'proofs', component: ProofsView },
-  { path: '/proofs/:account', name: 'proof', component: ProofDetailView },
-  { path: '/transactions', name: 'transactions', component: TransactionsView },
-  { path: '/transactions/:signature', name: 'transaction', component: TransactionDetailView },
-  { path: '/watchlist', name: 'watchlist', component: WatchlistView },
-  { path: '/address/:pubkey', name: 'address', component: AddressTimelineView },
-  { path: '/notifications', name: 'notifications', component: NotificationsView },
-  { path: '/settings', name: 'settings', component: SettingsView },
+  { path: '/proofs', name: 'proofs', component: () => import('@renderer/views/ProofsView.vue') },
+  { path: '/proofs/:account', name: 'proof', component: () => import('@renderer/views/ProofDetailView.vue') },
+  { path: '/transactions', name: 'transactions', component: () => import('@renderer/views/TransactionsView.vue') },
+  {
+    path: '/transactions/:signature',
+    name: 'transaction',
+    component: () => import('@renderer/views/TransactionDetailView.vue'),
+  },
+  { path: '/watchlist', name: 'watchlist', component: () => import('@renderer/views/WatchlistView.vue') },
+  { path: '/address/:pubkey', name: 'address', component: () => import('@renderer/views/AddressTimelineView.vue') },
+  { path: '/notifications', name: 'notifications', component: () => import('@renderer/views/NotificationsView.vue') },
+  { path: '/settings', name: 'settings', component: () => import('@renderer/views/SettingsView.vue') },
   { path: '/:unknown(.*)*', redirect: '/' },
 ]
 

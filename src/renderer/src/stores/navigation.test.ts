@@ -5,6 +5,7 @@ import type { FakeBridge } from '@test/support/renderer/fake-bridge'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { createAppRouter } from '@renderer/router'
 import { refuseReason, useNavigationStore } from './navigation'
+import { settle } from '../../../../test/support/renderer/settle'
 
 let bridge: FakeBridge
 
@@ -33,7 +34,7 @@ describe('navigation', () => {
     navigation.start(router)
     navigation.start(router)
     bridge.emit('navigate', '/proofs/Acct0001')
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.name).toBe('proof')
     expect(router.currentRoute.value.params).toEqual({ account: 'Acct0001' })
     expect(navigation.followed).toBe(1)

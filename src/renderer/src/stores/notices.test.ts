@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Notice } from '@shared/notice'
 import { setupStores } from '@test/support/renderer/store-setup'
-import { makeAppInfo } from '@test/support/renderer/workspace-fixtures'
+import { makeAppInfo, makeSettings } from '@test/support/renderer/workspace-fixtures'
 import { useAppInfoStore } from './app-info'
 import { useNoticesStore } from './notices'
+import { useSettingsStore } from './settings'
 
-const NOTICE: Notice = { title: '5 new transactions on Treasury', body: 'a, b, c and 2 more', route: '/address/X', count: 5, key: null }
+const NOTICE: Notice = { title: '5 new transactions on Treasury', body: 'a, b, c and 2 more', route: '/address/X', count: 5, key: null, kind: 'watched' }
 
 /** The browser's Notification API as the page sees it: what was constructed, and what permission asking answers. */
 function browserApi(permission: NotificationPermission, answer: NotificationPermission = permission) {
@@ -33,9 +34,10 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function setup(platform: 'browser' | 'desktop') {
+async function setup(platform: 'browser' | 'desktop', settings = makeSettings()) {
   const { bridge } = setupStores()
   bridge.handle('getAppInfo', () => makeAppInfo({ platform }))
+  bridge.handle('getSettings', () => settings)
   const notices = useNoticesStore()
   await useAppInfoStore().ensureLoaded()
   return { bridge, notices }
@@ -101,5 +103,39 @@ describe('notices store: serve mode presents the core decisions', () => {
     bridge.emit('notice', [NOTICE])
     expect(shown).toEqual([])
     expect(notices.toasts).toEqual([])
+  })
+
+  it('toasts only the kinds switched on: by default alerts, health and watched addresses, not the user\'s own proofs', async () => {
+    browserApi('denied')
+    const { bridge, notices } = await setup('browser')
+    const own: Notice = { title: 'Proof verified', body: 'Your age proof was verified', route: '/proofs/P', count: 1, key: 'n1', kind: 'ownProofs' }
+    bridge.emit('notice', [own, { ...NOTICE, title: 'Proof revoked', kind: 'alerts' }, { ...NOTICE, title: 'Indexer unreachable', kind: 'health' }])
+    expect(notices.toasts.map((toast) => toast.title)).toEqual(['Proof revoked', 'Indexer unreachable'])
+    expect(notices.held).toBe(1)
+    expect(notices.shown).toBe(2)
+  })
+
+  it('follows a kind switched on in the settings, and never shows more than the hour\'s budget', async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setTimeout'] })
+    try {
+      browserApi('denied')
+      const settings = makeSettings()
+      settings.notifications = { ...settings.notifications, toasts: { ...settings.notifications.toasts, ownProofs: true }, toastsPerHour: 2 }
+      const { bridge, notices } = await setup('browser', settings)
+      await useSettingsStore().ensureLoaded()
+      const own = (n: number): Notice => ({ title: `own ${n}`, body: '', route: '/proofs', count: 1, key: `k${n}`, kind: 'ownProofs' })
+      bridge.emit('notice', [own(1), own(2), own(3)])
+      expect(notices.toasts.map((toast) => toast.title)).toEqual(['own 1', 'own 2'])
+      expect(notices.held).toBe(1)
+      vi.advanceTimersByTime(59 * 60_000)
+      bridge.emit('notice', [own(4)])
+      expect(notices.held).toBe(2)
+      // An hour after the first toast, the budget has room again.
+      vi.advanceTimersByTime(60_000)
+      bridge.emit('notice', [own(5)])
+      expect(notices.toasts.map((toast) => toast.title)).toEqual(['own 5'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

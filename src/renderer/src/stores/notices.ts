@@ -2,8 +2,11 @@ import { computed, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { Notice } from '@shared/notice'
 import { notificationText } from '@shared/notification-text'
+import { DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
 import { getBridge } from '@renderer/bridge'
+import { ToastBudget } from '@shared/toast-budget'
 import { useAppInfoStore } from './app-info'
+import { useSettingsStore } from './settings'
 
 export type PagePermission = NotificationPermission | 'unsupported'
 
@@ -24,11 +27,17 @@ function browserNotifications(): typeof Notification | null {
  * up (the same rules as the desktop's native notifications) and pushes it as
  * `notice`; in a browser tab this shows it through the Notification API once
  * the user allowed it from the in-app prompt, or as an in-app toast when
- * they did not. The desktop shows natives itself, so the page stays quiet there.
+ * they did not. Toasts are opt-in per kind and capped per hour (the rules'
+ * `toasts`, `toastsPerHour`; see shared/toast-budget.ts). The desktop shows
+ * natives itself, so the page stays quiet there.
  */
 export const useNoticesStore = defineStore('notices', () => {
   const bridge = getBridge()
   const appInfo = useAppInfoStore()
+  const settings = useSettingsStore()
+  const budget = new ToastBudget(() => Date.now())
+  /** Notices that did not toast (kind off or the hour's budget spent): they are in the centre. */
+  const held = ref(0)
   const api = browserNotifications()
   const permission = ref<PagePermission>(api ? api.permission : 'unsupported')
   /** The user answered "Not now": no prompt again in this tab. */
@@ -51,10 +60,10 @@ export const useNoticesStore = defineStore('notices', () => {
   function present(given: Notice): void {
     // The browser's Notification API and the toast get the same cleaned words as the desktop's natives.
     const notice: Notice = { ...given, ...notificationText(given) }
-    shown.value++
     if (api && permission.value === 'granted') {
       try {
         const shownNotice = new api(notice.title, { body: notice.body, tag: notice.key ?? undefined })
+        shown.value++
         shownNotice.onclick = () => {
           globalThis.focus?.()
           navigate(notice.route)
@@ -65,6 +74,14 @@ export const useNoticesStore = defineStore('notices', () => {
         // Some browsers allow notifications only from a service worker: the toast still shows it.
       }
     }
+    // The toast switches are in the settings; until they have loaded, the defaults hold.
+    void settings.ensureLoaded()
+    const rules = settings.settings?.notifications ?? DEFAULT_NOTIFICATION_RULES
+    if (budget.admit(notice, rules) !== 'show') {
+      held.value++
+      return
+    }
+    shown.value++
     const toast: Toast = { ...notice, id: nextId++ }
     toasts.value = [...toasts.value, toast].slice(-MAX_TOASTS)
     setTimeout(() => dismiss(toast.id), TOAST_MS)
@@ -92,5 +109,5 @@ export const useNoticesStore = defineStore('notices', () => {
     navigate = handler
   }
 
-  return { permission, promptDismissed, toasts, shown, inPage, showPrompt, mode, allow, notNow, dismiss, onNavigate }
+  return { permission, promptDismissed, toasts, shown, held, inPage, showPrompt, mode, allow, notNow, dismiss, onNavigate }
 })

@@ -7,6 +7,7 @@ import { signature } from '@test/support/renderer/fixtures'
 import { mountView, textsOf } from '@test/support/renderer/mount-view'
 import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '@test/support/renderer/workspace-fixtures'
 import NotificationsView from './NotificationsView.vue'
+import { settle } from '../../../../test/support/renderer/settle'
 
 /** Answers like main: filtered by kind and read state, unread counted. */
 function serve(bridge: FakeBridge, all: AppNotification[]): void {
@@ -170,7 +171,7 @@ describe('NotificationsView', () => {
     await flushPromises()
     expect(bridge.callsOf('markNotificationsRead')).toEqual([[['n-2']]])
     await grid.trigger('keydown', { key: 'Enter' })
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.path).toBe(`/transactions/${signature(2)}`)
   })
 

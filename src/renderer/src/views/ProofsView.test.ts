@@ -8,6 +8,7 @@ import { mountView, textsOf } from '@test/support/renderer/mount-view'
 import { layOutGrids } from '@test/support/renderer/grid-layout'
 import { useConnectionStore } from '@renderer/stores/connection'
 import ProofsView from './ProofsView.vue'
+import { settle } from '../../../../test/support/renderer/settle'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {
   const pages = pagesOf(
@@ -185,7 +186,7 @@ describe('ProofsView', () => {
   it('opens the detail from a click or from the keyboard', async () => {
     const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 3, 5))
     await wrapper.findAll('[data-testid="proof-row"]')[1]?.trigger('click')
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.fullPath).toBe(`/proofs/${makeProof(1).proofAccount}`)
 
     await router.push('/proofs')
@@ -195,7 +196,7 @@ describe('ProofsView', () => {
     await grid.trigger('keydown', { key: 'ArrowDown' })
     await grid.trigger('keydown', { key: 'ArrowDown' })
     await grid.trigger('keydown', { key: 'Enter' })
-    await flushPromises()
+    await settle()
     expect(router.currentRoute.value.fullPath).toBe(`/proofs/${makeProof(2).proofAccount}`)
   })
 

@@ -171,10 +171,11 @@ describe('SettingsView', () => {
       fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1)]))
       fake.handle('watchAddress', () => makeWatchlist([makeWatchedAddress(1, { notify: false })]))
     })
-    await wrapper.get('[data-testid="rules-source-userProofs"]').setValue(false)
+    // The user's own routine proofs are off by default (quiet by default): switched on here.
+    await wrapper.get('[data-testid="rules-source-userProofs"]').setValue(true)
     await flushPromises()
     expect(bridge.callsOf('updateSettings').at(-1)).toEqual([
-      { notifications: { sources: { notifications: true, userProofs: false, circuits: true, addresses: true, health: true } } },
+      { notifications: { sources: { notifications: true, userProofs: true, circuits: true, addresses: true, health: true } } },
     ])
     expect(wrapper.find('[data-testid="saved-notifications"]').exists()).toBe(true)
 
