@@ -28,6 +28,7 @@ import type {
 import type { Notice } from './notice'
 import type { ReadChange, UnreadCounts } from './unread'
 import type { AuthState } from './auth'
+import type { CircuitCatalog } from './circuits'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from './account'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
@@ -134,6 +135,8 @@ export interface BridgeMethods {
   syncAccountWatchlist(): Promise<AccountSyncResult>
   /** What the last reconciliation with the account did; null before the first. */
   getAccountSync(): Promise<AccountSyncResult | null>
+  /** The Circuits view: each circuit with its key's fingerprint; offline, what was last read and when. */
+  getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -262,6 +265,7 @@ export const IPC_CHANNELS = {
   setAddressLocalOnly: 'proofwatch:set-address-local-only',
   syncAccountWatchlist: 'proofwatch:sync-account-watchlist',
   getAccountSync: 'proofwatch:get-account-sync',
+  getCircuitCatalog: 'proofwatch:get-circuit-catalog',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -16,6 +16,7 @@ import type {
   TransactionDetail,
 } from '@shared/domain'
 import { topicKey } from '@shared/unread'
+import type { CircuitCard } from '@shared/circuits'
 import type { HistoryDatabase } from './database'
 import { UPSERT_CIRCUIT } from './migrations'
 import { rawText, slotKey, timeKey } from './stored-records'
@@ -53,6 +54,8 @@ export type WriteOp =
   | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
   /** The indexer's own circuit list: names and types by id. */
   | { type: 'circuits'; indexer: string; circuits: readonly Circuit[] }
+  /** The Circuits view's last read, key fingerprints included. */
+  | { type: 'circuit-cards'; indexer: string; cards: readonly CircuitCard[] }
 
 /** How many records an operation writes (for batching and the pending bound). */
 export function recordCount(op: WriteOp): number {
@@ -75,6 +78,8 @@ export function recordCount(op: WriteOp): number {
       return op.ids.length
     case 'circuits':
       return op.circuits.length
+    case 'circuit-cards':
+      return op.cards.length
     default:
       return 1
   }
@@ -156,6 +161,11 @@ export const SQL = {
   trimNotifications: `
     DELETE FROM notifications WHERE id IN (
       SELECT id FROM notifications WHERE indexer_id = ? ORDER BY read DESC, received_at, id LIMIT ?)`,
+  upsertCircuitCard: `
+    INSERT INTO circuit_keys (indexer_id, circuit_id, fingerprint, key_seen_at, enabled, facts, read_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (indexer_id, circuit_id) DO UPDATE SET
+      fingerprint = excluded.fingerprint, key_seen_at = excluded.key_seen_at, enabled = excluded.enabled,
+      facts = excluded.facts, read_at = excluded.read_at`,
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
   // A full record held already: what a new copy is compared with.
   storedProof: 'SELECT authority, circuit_id, raw FROM proofs WHERE indexer_id = ? AND proof_account = ? AND complete = 1',
@@ -289,6 +299,14 @@ export class HistoryWriter {
       }
       case 'circuits':
         return this.writeCircuits(indexerId, new Map(op.circuits.map((c) => [c.id, { name: c.name, type: c.proofType }])))
+      case 'circuit-cards': {
+        const upsert = this.database.statement(SQL.upsertCircuitCard)
+        for (const card of op.cards) {
+          const { fingerprint, keySeenAt, readAt, enabled, ...facts } = card
+          upsert.run(indexerId, card.id, fingerprint, keySeenAt, enabled === null ? null : enabled ? 1 : 0, JSON.stringify(facts), readAt)
+        }
+        return
+      }
       case 'metadata':
         this.database.statement(SQL.patchMetadata).run(JSON.stringify(op.patch), op.at, indexerId)
         return

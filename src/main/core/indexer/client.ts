@@ -18,6 +18,7 @@ import {
   type TransactionDetail,
   type TransactionQuery,
 } from '@shared/domain'
+import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
 import {
   optionalDate,
   optionalLimit,
@@ -30,6 +31,8 @@ import {
 } from './arguments'
 import {
   decodeCircuitList,
+  decodeCircuitCatalog,
+  decodeCircuitDetail,
   decodeLeaderboard,
   decodeNotificationPage,
   decodeOverview,
@@ -189,6 +192,17 @@ export class IndexerClient {
   async circuits(): Promise<Circuit[]> {
     // The path as the reference deployment was seen answering it, trailing slash included.
     return decodeCircuitList(await this.get('/api/circuits/'))
+  }
+
+  /** The circuit list with every field it carries (the Circuits view); a 404 means it lists none. */
+  async circuitCatalog(): Promise<CircuitFacts[]> {
+    return decodeCircuitCatalog(await this.get('/api/circuits/'))
+  }
+
+  /** One circuit with its verifying key (docs/wire.md, Accounts). */
+  async circuitDetail(circuitId: string): Promise<CircuitDetail> {
+    const id = requireText(circuitId, 'A circuit id', 128)
+    return decodeCircuitDetail(await this.get('/api/circuits/:circuitId', { circuitId: id }))
   }
 
   async proof(proofAccount: string): Promise<Proof> {

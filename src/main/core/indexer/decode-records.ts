@@ -21,6 +21,7 @@ import type {
 } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import type { AccountWatchedAddress } from '@shared/watchlist'
+import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
 import {
   decodeFailure,
   isJsonObject,
@@ -360,6 +361,42 @@ export function decodeCircuit(body: unknown): Circuit {
 export function decodeCircuitList(body: unknown): Circuit[] {
   const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
   return decodeItems(list, (item) => circuit.parse(asRecord(item, 'a circuit'), 'a circuit'), 'The circuit list')
+}
+
+// What the Circuits view shows of each circuit (src/shared/circuits.ts)
+
+const circuitFacts = recordDecoder(() => ({
+  id: required(toId, 'an id'),
+  name: lenient(toText),
+  proofType: lenient(toEnum),
+  description: lenient(toText),
+  publicInputCount: lenient(toNumber),
+  enabled: lenient(toBoolean),
+  registeredSlot: lenient(toU64),
+  verifyingKey: lenient(toText),
+}))
+
+function decodeCircuitDetailRecord(record: JsonObject): CircuitDetail {
+  const { id, name, proofType, description, publicInputCount, enabled, registeredSlot, verifyingKey } = circuitFacts.parse(record, 'a circuit')
+  return { id, name, proofType, description, publicInputCount, enabled, registeredSlot, verifyingKey }
+}
+
+/** The circuit list with every field it has (the list carries no verifying key). */
+export function decodeCircuitCatalog(body: unknown): CircuitFacts[] {
+  const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
+  return decodeItems(
+    list,
+    (item) => {
+      const { verifyingKey: _key, ...facts } = decodeCircuitDetailRecord(asRecord(item, 'a circuit'))
+      return facts
+    },
+    'The circuit list',
+  )
+}
+
+/** One circuit (GET /api/circuits/:id) with its verifying key. */
+export function decodeCircuitDetail(body: unknown): CircuitDetail {
+  return decodeCircuitDetailRecord(unwrapRecord(body, ['circuit', 'data'], ['id'], 'a circuit'))
 }
 
 // The account's watchlist (GET/POST /api/users/me/watched, beyond the seed: docs/wire.md, Accounts)

@@ -20,6 +20,8 @@ export {
   type PageCap,
   decodeAccountWatchedList,
   decodeAccountWatched,
+  decodeCircuitCatalog,
+  decodeCircuitDetail,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'

@@ -44,6 +44,7 @@ import type { AccountSyncResult, Watchlist } from '@shared/watchlist'
 import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
+import type { CircuitCatalog } from '@shared/circuits'
 import { testProfileConnection } from '../session/connection-test'
 import { KnownSecrets } from '../config/known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
@@ -390,6 +391,9 @@ class IndexerMonitor implements Monitor {
   }
   listCircuits(options?: ReadOptions): Promise<CircuitList> {
     return this.read((s) => s.cached.circuits(options))
+  }
+  getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog> {
+    return this.read((s) => s.circuits.read(options))
   }
   listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>> {
     return this.read((s) => s.cached.listTransactions(query, options))

@@ -18,6 +18,8 @@ import type { PushMemory } from '../live/push-watch'
 import { RateLimit } from '../polling/rate-limit'
 import { summaryFromProof } from '@shared/proof-summary'
 import { CircuitWatch } from './circuit-watch'
+import { CircuitRegistry } from '../circuits/circuit-registry'
+import { circuitAlertEntry } from '../circuits/circuit-alert'
 import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
@@ -104,6 +106,8 @@ export class IndexerSession {
   /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
   private readonly revocations: RevocationWatch
   private readonly circuitWatch: CircuitWatch
+  /** The Circuits view's reads and the key fingerprints compared at each. */
+  readonly circuits: CircuitRegistry
   private readonly unsubscribeChanges: () => void
   private inboxInterval: ReturnType<typeof setInterval> | null = null
   /** The account's watchlist kept in step with the local one; null without a credential. */
@@ -240,6 +244,17 @@ export class IndexerSession {
       onChange: (change) => deps.log.info('the indexer\'s circuits changed', change),
       intervalMs: deps.rereads?.circuitsMs,
     })
+    this.circuits = new CircuitRegistry({
+      client: this.client,
+      history: this.history,
+      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys(), followedCircuits: deps.watchlist.followedCircuitIds() }),
+      raise: (changes, at) => {
+        const { entry, candidate } = circuitAlertEntry(changes, at)
+        deps.centre.record([entry], [candidate])
+      },
+      log: deps.log,
+      intervalMs: deps.rereads?.circuitsMs,
+    })
     this.live = new LiveService({
       source: this.client,
       wsUrl: target.wsUrl,
@@ -312,6 +327,7 @@ export class IndexerSession {
     this.live.start()
     this.revocations.start()
     this.circuitWatch.start()
+    this.circuits.start()
     // What an earlier run left unfetched is taken up again from the cache.
     this.fetcher.wake()
     if (this.inbox) {
@@ -334,6 +350,7 @@ export class IndexerSession {
     this.live.stop()
     this.revocations.stop()
     this.circuitWatch.stop()
+    this.circuits.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)
     if (this.inboxInterval) clearInterval(this.inboxInterval)
