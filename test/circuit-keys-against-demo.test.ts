@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
+import { CIRCUIT_ALERT_ID_PREFIX } from '@shared/circuits'
 import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
@@ -32,7 +33,7 @@ async function start(): Promise<{ demo: DemoIndexer; monitor: Monitor }> {
 }
 
 async function circuitAlerts(of: Monitor): Promise<AppNotification[]> {
-  return (await of.listNotifications({ limit: 200 })).items.filter((entry) => entry.id.startsWith('HEALTH:circuits:'))
+  return (await of.listNotifications({ limit: 200 })).items.filter((entry) => entry.id.startsWith(CIRCUIT_ALERT_ID_PREFIX))
 }
 
 describe('circuit keys against the demo indexer', () => {

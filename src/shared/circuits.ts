@@ -37,3 +37,9 @@ export interface CircuitCatalog {
   /** Why the indexer was not read (offline, refused, no circuit list); null when it was. */
   problem: ErrorInfo | null
 }
+
+/**
+ * How the id of an alert about circuits begins: a HEALTH entry (the core's
+ * own, never sent to the indexer), which leads to the Circuits view.
+ */
+export const CIRCUIT_ALERT_ID_PREFIX = 'HEALTH:circuits:'

@@ -4,6 +4,7 @@
  * plainly: which circuit, what changed, and what it means for their proofs.
  */
 import { circuitLabel } from '@shared/circuit-label'
+import { CIRCUIT_ALERT_ID_PREFIX } from '@shared/circuits'
 import type { AppNotification } from '@shared/domain'
 import type { NotifyCandidate } from '../notify/candidates'
 import type { CircuitKeyChange } from './key-fingerprint'
@@ -30,7 +31,7 @@ function title(changes: readonly CircuitKeyChange[]): string {
 export function circuitAlertEntry(changes: readonly CircuitKeyChange[], at: number): { entry: AppNotification; candidate: NotifyCandidate } {
   const circuitIds = [...new Set(changes.map((change) => change.id))]
   // A HEALTH id: the core's own entry, never sent to the indexer's read state (indexer-inbox.ts).
-  const id = `HEALTH:circuits:${circuitIds.join(',')}:${at}`
+  const id = `${CIRCUIT_ALERT_ID_PREFIX}${circuitIds.join(',')}:${at}`
   const body = `${changes.map(sentence).join(' ')} Your proofs or watched proofs use ${circuitIds.length > 1 ? 'these circuits' : 'this circuit'}.`
   const only = circuitIds.length === 1 ? circuitIds[0] : undefined
   const entry: AppNotification = {

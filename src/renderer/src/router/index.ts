@@ -19,6 +19,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/address/:pubkey', name: 'address', component: AddressTimelineView },
   { path: '/notifications', name: 'notifications', component: NotificationsView },
   { path: '/settings', name: 'settings', component: SettingsView },
+  { path: '/circuits', name: 'circuits', component: () => import('../views/CircuitsView.vue') },
   { path: '/:unknown(.*)*', redirect: '/' },
 ]
 

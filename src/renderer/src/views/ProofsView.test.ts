@@ -182,6 +182,19 @@ describe('ProofsView', () => {
     expect(bridge.callsOf('listProofs').at(-1)).toEqual([{ authority: 'Auth2', type: 'MEMBERSHIP' }])
   })
 
+  it('links each circuit name to the Circuits view, without opening the proof', async () => {
+    const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => {
+      bridge.handle('listProofs', () => ({ items: [makeProof(1, { circuitId: '6', circuitName: 'dao_voter_membership' })], nextCursor: null, total: '1' }))
+    })
+    const label = wrapper.get('[data-testid="proof-row"] [data-testid="circuit-label"]')
+    expect(label.element.tagName).toBe('A')
+    expect(label.attributes('href')).toContain('/circuits?id=6')
+    await label.trigger('click')
+    // The Circuits view is imported when first visited: the navigation ends once it has loaded.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('circuits'))
+    expect(router.currentRoute.value.query).toEqual({ id: '6' })
+  })
+
   it('opens the detail from a click or from the keyboard', async () => {
     const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 3, 5))
     await wrapper.findAll('[data-testid="proof-row"]')[1]?.trigger('click')
@@ -254,7 +267,7 @@ describe('ProofsView', () => {
     newest = [makeProof(3), makeProof(2)]
     bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
     await flushPromises()
-    const accounts = wrapper.findAll('[data-testid="proof-row"] a').map((link) => link.attributes('title'))
+    const accounts = wrapper.findAll('[data-testid="proof-row"] a:not([data-testid="circuit-label"])').map((link) => link.attributes('title'))
     expect(accounts).toEqual([3, 2, 1, 0].map((n) => makeProof(n).proofAccount))
     expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('4 of 4 proofs')
   })

@@ -24,4 +24,13 @@ describe('NotificationItem', () => {
     expect(time.attributes('datetime')).toBe('2026-11-27T06:00:00.000Z')
     expect(time.attributes('title')).toBe(formatLocalTime(at))
   })
+
+  it('leads an alert about a circuit to that circuit in the Circuits view, and a connection alert to Settings', async () => {
+    const circuitAlert = makeNotification(3, { id: 'HEALTH:circuits:4:1', kind: 'HEALTH', subject: { kind: 'circuit', id: '4' } })
+    const open = (await mounted(circuitAlert)).get('[data-testid="notification-open"]')
+    expect(open.text()).toBe('Open circuits')
+    expect(open.attributes('href')).toContain('/circuits?id=4')
+    const connectionAlert = makeNotification(4, { id: 'HEALTH:unreachable:1', kind: 'HEALTH' })
+    expect((await mounted(connectionAlert)).get('[data-testid="notification-open"]').text()).toBe('Open settings')
+  })
 })
