@@ -29,6 +29,7 @@ import type { Notice } from './notice'
 import type { ReadChange, UnreadCounts } from './unread'
 import type { AuthState } from './auth'
 import type { CircuitCatalog } from './circuits'
+import type { DisplayName } from './profiles'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from './account'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
@@ -137,6 +138,8 @@ export interface BridgeMethods {
   getAccountSync(): Promise<AccountSyncResult | null>
   /** The Circuits view: each circuit with its key's fingerprint; offline, what was last read and when. */
   getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
+  /** An address's public display name on the indexer (read at most daily; offline, the last read). */
+  getDisplayName(pubkey: string): Promise<DisplayName>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -266,6 +269,7 @@ export const IPC_CHANNELS = {
   syncAccountWatchlist: 'proofwatch:sync-account-watchlist',
   getAccountSync: 'proofwatch:get-account-sync',
   getCircuitCatalog: 'proofwatch:get-circuit-catalog',
+  getDisplayName: 'proofwatch:get-display-name',
 } as const satisfies Record<BridgeMethodName, string>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

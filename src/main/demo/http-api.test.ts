@@ -225,6 +225,18 @@ describe('list parameters', () => {
     expect(body(unknown)).toEqual({ ok: false, code: 'NOT_FOUND', error: 'Circuit not found' })
   })
 
+  it('answers public profiles as the reference does: a name for the busy addresses, none for others, 404 for no user', async () => {
+    const sample = loadSample('http-get-users-pubkey').body as Json
+    const busy = body(await get(`/api/users/${DEMO_BUSY_ADDRESSES[0]}`))
+    expect(shapeOf(busy)).toEqual(shapeOf(sample))
+    expect(busy.profile.pubkey).toBe(DEMO_BUSY_ADDRESSES[0])
+    expect(busy.profile.displayName).toMatch(/^demo_/)
+    expect(Number(busy.profile.proofCount)).toBeGreaterThan(0)
+    const unknown = await get('/api/users/11111111111111111111111111111111')
+    expect(unknown.status).toBe(404)
+    expect((await get('/api/users/short')).status).toBe(400)
+  })
+
   it('changes a circuit\'s key or disables it when a test asks its network, and says so on the wire', async () => {
     const before = body(await get('/api/circuits/2')).circuit
     indexer.network.changeCircuitKey(2)

@@ -123,6 +123,7 @@ export const BRIDGE_ARGUMENTS = {
   syncAccountWatchlist: z.tuple([]),
   getAccountSync: z.tuple([]),
   getCircuitCatalog: z.tuple([readOptions]),
+  getDisplayName: z.tuple([pubkey]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

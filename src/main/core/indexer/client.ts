@@ -19,10 +19,12 @@ import {
   type TransactionQuery,
 } from '@shared/domain'
 import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
+import type { PublicProfile } from '@shared/profiles'
 import {
   optionalDate,
   optionalLimit,
   optionalPubkey,
+  requirePubkey,
   optionalText,
   requireOneOf,
   requireProofAccount,
@@ -33,6 +35,7 @@ import {
   decodeCircuitList,
   decodeCircuitCatalog,
   decodeCircuitDetail,
+  decodePublicProfile,
   decodeLeaderboard,
   decodeNotificationPage,
   decodeOverview,
@@ -203,6 +206,12 @@ export class IndexerClient {
   async circuitDetail(circuitId: string): Promise<CircuitDetail> {
     const id = requireText(circuitId, 'A circuit id', 128)
     return decodeCircuitDetail(await this.get('/api/circuits/:circuitId', { circuitId: id }))
+  }
+
+  /** An address's public profile; 404 where the indexer has none (or no such user). */
+  async publicProfile(pubkey: string): Promise<PublicProfile> {
+    const checked = requirePubkey(pubkey, 'The address')
+    return decodePublicProfile(await this.get('/api/users/:pubkey', { pubkey: checked }))
   }
 
   async proof(proofAccount: string): Promise<Proof> {

@@ -22,6 +22,7 @@ import type {
 import { ProofWatchError } from '@shared/errors'
 import type { AccountWatchedAddress } from '@shared/watchlist'
 import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
+import type { PublicProfile } from '@shared/profiles'
 import {
   decodeFailure,
   isJsonObject,
@@ -397,6 +398,20 @@ export function decodeCircuitCatalog(body: unknown): CircuitFacts[] {
 /** One circuit (GET /api/circuits/:id) with its verifying key. */
 export function decodeCircuitDetail(body: unknown): CircuitDetail {
   return decodeCircuitDetailRecord(unwrapRecord(body, ['circuit', 'data'], ['id'], 'a circuit'))
+}
+
+// Public profiles (GET /api/users/:pubkey, beyond the seed: docs/wire.md, Accounts)
+
+const publicProfile = recordDecoder(() => ({
+  pubkey: required(toText, 'an address'),
+  displayName: lenient(toText),
+  joinedAt: lenient(toEpochMs),
+  proofCount: lenient(toU64),
+}))
+
+export function decodePublicProfile(body: unknown): PublicProfile {
+  const { pubkey, displayName, joinedAt, proofCount } = publicProfile.parse(unwrapRecord(body, ['profile', 'user', 'data'], ['pubkey'], 'a profile'), 'a profile')
+  return { pubkey, displayName, joinedAt, proofCount }
 }
 
 // The account's watchlist (GET/POST /api/users/me/watched, beyond the seed: docs/wire.md, Accounts)

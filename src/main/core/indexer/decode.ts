@@ -22,6 +22,7 @@ export {
   decodeAccountWatched,
   decodeCircuitCatalog,
   decodeCircuitDetail,
+  decodePublicProfile,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'

@@ -45,6 +45,7 @@ import { summaryFromProof } from '@shared/proof-summary'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { AuthState } from '@shared/auth'
 import type { CircuitCatalog } from '@shared/circuits'
+import type { DisplayName } from '@shared/profiles'
 import { testProfileConnection } from '../session/connection-test'
 import { KnownSecrets } from '../config/known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
@@ -394,6 +395,9 @@ class IndexerMonitor implements Monitor {
   }
   getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog> {
     return this.read((s) => s.circuits.read(options))
+  }
+  getDisplayName(pubkey: string): Promise<DisplayName> {
+    return this.read((s) => s.displayNames.get(pubkey))
   }
   listTransactions(query: TransactionQuery, options?: ReadOptions): Promise<Page<Transaction>> {
     return this.read((s) => s.cached.listTransactions(query, options))

@@ -20,6 +20,7 @@ import { summaryFromProof } from '@shared/proof-summary'
 import { CircuitWatch } from './circuit-watch'
 import { CircuitRegistry } from '../circuits/circuit-registry'
 import { circuitAlertEntry } from '../circuits/circuit-alert'
+import { DisplayNames } from '../profiles/display-names'
 import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
@@ -108,6 +109,8 @@ export class IndexerSession {
   private readonly circuitWatch: CircuitWatch
   /** The Circuits view's reads and the key fingerprints compared at each. */
   readonly circuits: CircuitRegistry
+  /** Public display names of addresses, read at most daily. */
+  readonly displayNames: DisplayNames
   private readonly unsubscribeChanges: () => void
   private inboxInterval: ReturnType<typeof setInterval> | null = null
   /** The account's watchlist kept in step with the local one; null without a credential. */
@@ -244,6 +247,7 @@ export class IndexerSession {
       onChange: (change) => deps.log.info('the indexer\'s circuits changed', change),
       intervalMs: deps.rereads?.circuitsMs,
     })
+    this.displayNames = new DisplayNames({ client: this.client, history: this.history })
     this.circuits = new CircuitRegistry({
       client: this.client,
       history: this.history,
