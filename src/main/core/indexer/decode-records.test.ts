@@ -14,7 +14,7 @@ import {
   decodeTransactionPage,
   parseJsonText,
 } from './decode'
-import { decodeCircuitCatalog, decodeCircuitDetail } from './decode'
+import { decodeCircuitCatalog, decodeCircuitDetail, decodePublicProfile } from './decode'
 import { loadSample } from '../../../../test/support/demo-wire'
 import { thrown } from '../../../../test/support/caught'
 
@@ -369,5 +369,17 @@ describe('the circuit catalog (the Circuits view)', () => {
     ])
     expect(decodeCircuitDetail({ circuit: { id: 9 } }).verifyingKey).toBeNull()
     expect(() => decodeCircuitCatalog({ circuits: [{ name: 'x' }] })).toThrow(/circuit/)
+  })
+})
+
+describe('a public profile', () => {
+  it('reads the reference\'s profile, and a profile without a name', () => {
+    expect(decodePublicProfile(loadSample('http-get-users-pubkey').body)).toEqual({
+      pubkey: 'Hy7JnnvxCBm766tHcey3MsWpijWwVQazEuwc2ULiyQPu',
+      displayName: 'ref_tester',
+      joinedAt: Date.parse('2026-10-23T05:03:56.580Z'),
+      proofCount: '93',
+    })
+    expect(decodePublicProfile({ profile: { pubkey: 'Hy7JnnvxCBm766tHcey3MsWpijWwVQazEuwc2ULiyQPu', displayName: null } }).displayName).toBeNull()
   })
 })
