@@ -206,6 +206,8 @@ const VOLATILE = new Set(['fetchedAt', 'observedAt', 'lastOkAt', 'since', 'lastE
 const VOLATILE_IN: Partial<Record<BridgeMethodName, ReadonlySet<string>>> = {
   getCacheInfo: new Set(['rows', 'bytes', 'pendingWrites']),
   clearCache: new Set(['rows', 'bytes', 'pendingWrites']),
+  // Each call reads the indexer again: the time of that read.
+  getCircuitCatalog: new Set(['readAt']),
 }
 
 function masked(value: unknown, volatile: ReadonlySet<string> = VOLATILE): unknown {

@@ -28,6 +28,8 @@ import type {
 import type { Notice } from './notice'
 import type { ReadChange, UnreadCounts } from './unread'
 import type { AuthState } from './auth'
+import type { CircuitCatalog } from './circuits'
+import type { DisplayName } from './profiles'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from './account'
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
@@ -134,6 +136,10 @@ export interface BridgeMethods {
   syncAccountWatchlist(): Promise<AccountSyncResult>
   /** What the last reconciliation with the account did; null before the first. */
   getAccountSync(): Promise<AccountSyncResult | null>
+  /** The Circuits view: each circuit with its key's fingerprint; offline, what was last read and when. */
+  getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
+  /** An address's public display name on the indexer (read at most daily; offline, the last read). */
+  getDisplayName(pubkey: string): Promise<DisplayName>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -262,6 +268,8 @@ const METHOD_NAMES = {
   setAddressLocalOnly: true,
   syncAccountWatchlist: true,
   getAccountSync: true,
+  getCircuitCatalog: true,
+  getDisplayName: true,
 } as const satisfies Record<BridgeMethodName, true>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

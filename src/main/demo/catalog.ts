@@ -24,16 +24,18 @@ export interface DemoCircuit {
   readonly description: string
   /** Slots before the network's start slot at which it was registered. */
   readonly registeredSlotsAgo: number
+  /** How many public inputs its proofs carry (/api/circuits' `publicInputCount`). */
+  readonly publicInputCount: number
 }
 
 export const DEMO_CIRCUITS: readonly DemoCircuit[] = [
-  { id: 1, name: 'balance_proof', proofLabel: 'balance proof', proofType: 'BALANCE', weight: 30, description: 'Prove a token balance is at least a public threshold without revealing it.', registeredSlotsAgo: 2_600_000 },
-  { id: 2, name: 'ownership_proof', proofLabel: 'ownership proof', proofType: 'OWNERSHIP', weight: 22, description: 'Prove you hold an NFT from a collection without revealing which one.', registeredSlotsAgo: 1_700_000 },
-  { id: 3, name: 'age_proof', proofLabel: 'age proof', proofType: 'AGE', weight: 14, description: 'Prove your wallet is older than N days without revealing its creation slot.', registeredSlotsAgo: 860_000 },
-  { id: 4, name: 'membership_proof', proofLabel: 'membership proof', proofType: 'MEMBERSHIP', weight: 20, description: 'Prove membership in a Merkle-committed allowlist.', registeredSlotsAgo: 430_000 },
-  { id: 5, name: 'custom_circuit', proofLabel: 'custom circuit proof', proofType: 'CUSTOM', weight: 8, description: 'Bring-your-own Groth16 circuit.', registeredSlotsAgo: 216_000 },
+  { id: 1, name: 'balance_proof', proofLabel: 'balance proof', proofType: 'BALANCE', weight: 30, description: 'Prove a token balance is at least a public threshold without revealing it.', registeredSlotsAgo: 2_600_000, publicInputCount: 2 },
+  { id: 2, name: 'ownership_proof', proofLabel: 'ownership proof', proofType: 'OWNERSHIP', weight: 22, description: 'Prove you hold an NFT from a collection without revealing which one.', registeredSlotsAgo: 1_700_000, publicInputCount: 1 },
+  { id: 3, name: 'age_proof', proofLabel: 'age proof', proofType: 'AGE', weight: 14, description: 'Prove your wallet is older than N days without revealing its creation slot.', registeredSlotsAgo: 860_000, publicInputCount: 1 },
+  { id: 4, name: 'membership_proof', proofLabel: 'membership proof', proofType: 'MEMBERSHIP', weight: 20, description: 'Prove membership in a Merkle-committed allowlist.', registeredSlotsAgo: 430_000, publicInputCount: 1 },
+  { id: 5, name: 'custom_circuit', proofLabel: 'custom circuit proof', proofType: 'CUSTOM', weight: 8, description: 'Bring-your-own Groth16 circuit.', registeredSlotsAgo: 216_000, publicInputCount: 1 },
   // A second circuit of one type, as the reference deployment has: the name is not the type.
-  { id: 6, name: 'dao_voter_membership', proofLabel: 'DAO voter membership proof', proofType: 'MEMBERSHIP', weight: 6, description: 'Prove you are on a voter roll of a DAO without revealing which member you are.', registeredSlotsAgo: 108_000 },
+  { id: 6, name: 'dao_voter_membership', proofLabel: 'DAO voter membership proof', proofType: 'MEMBERSHIP', weight: 6, description: 'Prove you are on a voter roll of a DAO without revealing which member you are.', registeredSlotsAgo: 108_000, publicInputCount: 2 },
 ]
 
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111'

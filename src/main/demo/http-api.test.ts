@@ -201,7 +201,7 @@ describe('list parameters', () => {
     const sample = loadSample('http-circuits-list').body as Json
     const circuits = body(result).circuits as Json[]
     // The reference's circuit file URLs are left out; every other field is there with its type.
-    const { wasmUrl: _w, zkeyUrl: _z, publicInputCount: _p, ...sampleFields } = sample.circuits[0]
+    const { wasmUrl: _w, zkeyUrl: _z, ...sampleFields } = sample.circuits[0]
     expect(shapeOf(circuits[0])).toEqual(shapeOf(sampleFields))
     expect(circuits.map((circuit) => [circuit.id, circuit.name])).toEqual([
       [1, 'balance_proof'],
@@ -212,10 +212,42 @@ describe('list parameters', () => {
       [6, 'dao_voter_membership'],
     ])
     expect(body(await get('/api/circuits')).circuits).toEqual(circuits)
-    expect(body(await get('/api/circuits/6')).circuit).toEqual(circuits[5])
+    // One circuit adds its verifying key, as the reference's does.
+    const detailSample = loadSample('http-circuits-detail').body as Json
+    const { wasmUrl: _dw, zkeyUrl: _dz, ...detailFields } = detailSample.circuit
+    const six = body(await get('/api/circuits/6')).circuit
+    expect(shapeOf(six)).toEqual(shapeOf(detailFields))
+    expect(six.verifyingKey).toHaveLength(detailFields.verifyingKey.length)
+    const { verifyingKey: _k, ...listed } = six
+    expect(listed).toEqual(circuits[5])
     const unknown = await get('/api/circuits/99')
     expect(unknown.status).toBe(404)
     expect(body(unknown)).toEqual({ ok: false, code: 'NOT_FOUND', error: 'Circuit not found' })
+  })
+
+  it('answers public profiles as the reference does: a name for the busy addresses, none for others, 404 for no user', async () => {
+    const sample = loadSample('http-get-users-pubkey').body as Json
+    const busy = body(await get(`/api/users/${DEMO_BUSY_ADDRESSES[0]}`))
+    expect(shapeOf(busy)).toEqual(shapeOf(sample))
+    expect(busy.profile.pubkey).toBe(DEMO_BUSY_ADDRESSES[0])
+    expect(busy.profile.displayName).toMatch(/^demo_/)
+    expect(Number(busy.profile.proofCount)).toBeGreaterThan(0)
+    const unknown = await get('/api/users/11111111111111111111111111111111')
+    expect(unknown.status).toBe(404)
+    expect((await get('/api/users/short')).status).toBe(400)
+  })
+
+  it('changes a circuit\'s key or disables it when a test asks its network, and says so on the wire', async () => {
+    const before = body(await get('/api/circuits/2')).circuit
+    indexer.network.changeCircuitKey(2)
+    indexer.network.setCircuitEnabled(3, false)
+    const after = body(await get('/api/circuits/2')).circuit
+    expect(after.verifyingKey).not.toBe(before.verifyingKey)
+    expect(after.enabled).toBe(true)
+    const listed = body(await get('/api/circuits/')).circuits as Json[]
+    expect(listed.find((circuit) => circuit.id === 3)?.enabled).toBe(false)
+    expect(() => indexer.network.changeCircuitKey(99)).toThrow(/unknown circuit 99/)
+    indexer.network.setCircuitEnabled(3, true)
   })
 
   it('ignores a state parameter on proofs, as the reference deployment does, unless told to filter by it', async () => {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PROOF_STATES, PROOF_TYPES, SERIES_PERIODS, TX_STATUSES } from '@shared/domain'
-import { DEMO_CIRCUITS, circuitById } from './catalog'
+import { DEMO_BUSY_ADDRESSES, DEMO_CIRCUITS, DEMO_WALLET, circuitById } from './catalog'
 import { SERIES_METRICS, type DemoNetwork } from './network'
 import type { PageOf } from './paging'
 import type { RateLimiter } from './rate-limit'
@@ -104,7 +104,10 @@ function findRoute(pathname: string, circuitRoutes: boolean): Route | undefined 
   if (resource === 'circuits' && circuitRoutes && third === undefined) {
     // `/api/circuits/` as the reference was seen answering, and without the slash.
     if (second === undefined || second === '') return listCircuits
-    return () => oneCircuit(decodeParam(second))
+    return (context) => oneCircuit(context, decodeParam(second))
+  }
+  if (resource === 'users' && second !== undefined && second !== '' && second !== 'me' && third === undefined) {
+    return (context) => publicProfile(context, decodeParam(second))
   }
   if (resource === 'proofs' && second === 'by-circuit' && !circuitRoutes) return undefined
   if (resource === 'stats' && third === undefined) {
@@ -144,14 +147,37 @@ function leaderboard(context: HttpApiContext, query: Query): Reply {
   return ok({ leaderboard: context.network.leaderboard(limit) })
 }
 
-function listCircuits(): Reply {
-  return ok({ circuits: DEMO_CIRCUITS.map(wireCircuit) })
+function listCircuits(context: HttpApiContext): Reply {
+  return ok({ circuits: DEMO_CIRCUITS.map((circuit) => wireCircuit(circuit, context.network.circuitStatus(circuit.id))) })
 }
 
-function oneCircuit(id: string): Reply {
+/** One circuit with its verifying key, which the list leaves out (docs/wire.md, Accounts). */
+function oneCircuit(context: HttpApiContext, id: string): Reply {
   const circuit = circuitById(positiveInteger('id', id))
   if (circuit === undefined) throw new NotFound('Circuit not found')
-  return ok({ circuit: wireCircuit(circuit) })
+  return ok({ circuit: wireCircuit(circuit, context.network.circuitStatus(circuit.id), true) })
+}
+
+/**
+ * A public profile (GET /api/users/:pubkey; docs/wire.md, Accounts): the busy
+ * addresses and the demo wallet have display names, other authorities none,
+ * and an address that never made a proof is no user (404).
+ */
+function publicProfile(context: HttpApiContext, pubkey: string): Reply {
+  stringLength('pubkey', pubkey, 32, 44)
+  const network = context.network
+  const index = network.authorities.indexOf(pubkey)
+  if (index < 0) throw new NotFound('User not found')
+  const named = pubkey === DEMO_WALLET || DEMO_BUSY_ADDRESSES.includes(pubkey)
+  const proofCount = network.listProofs({ authority: pubkey, limit: 1 }).total
+  return ok({
+    profile: {
+      pubkey,
+      displayName: named ? `demo_${pubkey.slice(0, 4).toLowerCase()}` : null,
+      joinedAt: new Date(network.genesis - 31 * 86_400_000 + index * 60_000).toISOString(),
+      proofCount,
+    },
+  })
 }
 
 /** /api/proofs, or with `circuitId` /api/proofs/by-circuit/:circuitId, which takes no other filter. */

@@ -33,6 +33,7 @@ import type {
   SeriesSnapshot,
   TransactionRecord,
 } from './records'
+import type { CircuitStatus } from './wire-format'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
@@ -165,6 +166,8 @@ interface NetworkState {
   readonly proofTally: ProofTally
   readonly snapshots: SeriesSnapshot[]
   readonly inbox: NotificationInbox
+  /** Circuits whose key was changed or that were disabled; the others are enabled with their first key. */
+  readonly circuitStatus: Map<number, CircuitStatus>
   rate: number
   nextProofSeq: number
   nextTransactionSeq: number
@@ -179,6 +182,7 @@ function newNetworkState(rate: number): NetworkState {
   return {
     listeners: new Set(),
     inbox: new NotificationInbox(),
+    circuitStatus: new Map(),
     proofs: new RecordLog(),
     proofsByAccount: new Map(),
     proofsByAuthority: new KeyedLogs(),
@@ -264,6 +268,24 @@ export class DemoNetwork {
   }
 
   // ── Driving the network ────────────────────────────────────────────────
+
+  /** Whether a circuit is enabled, and which of its keys is current. */
+  circuitStatus(circuitId: number): CircuitStatus {
+    return this.state.circuitStatus.get(circuitId) ?? { enabled: true, keyVersion: 0 }
+  }
+
+  /** The circuit's verifying key is replaced (as an admin re-registering it would); its circuit must exist. */
+  changeCircuitKey(circuitId: number): void {
+    const status = this.circuitStatus(this.requireCircuit(circuitId).id)
+    this.state.circuitStatus.set(circuitId, { ...status, keyVersion: status.keyVersion + 1 })
+  }
+
+  /** A disabled circuit verifies no new proofs here; /api/circuits says `enabled: false`. */
+  setCircuitEnabled(circuitId: number, enabled: boolean): void {
+    const status = this.circuitStatus(this.requireCircuit(circuitId).id)
+    this.state.circuitStatus.set(circuitId, { ...status, enabled })
+  }
+
 
   /** Called with every record the network creates, in order. Returns the unsubscribe. */
   onEvent(listener: NetworkListener): () => void {
@@ -625,7 +647,14 @@ export class DemoNetwork {
   }
 
   private pickCircuit(): DemoCircuit {
-    return this.prng.weighted(DEMO_CIRCUITS, (circuit) => circuit.weight)
+    const enabled = DEMO_CIRCUITS.filter((circuit) => this.circuitStatus(circuit.id).enabled)
+    return this.prng.weighted(enabled.length > 0 ? enabled : DEMO_CIRCUITS, (circuit) => circuit.weight)
+  }
+
+  private requireCircuit(circuitId: number): DemoCircuit {
+    const circuit = circuitById(circuitId)
+    if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(circuitId)}`)
+    return circuit
   }
 
   private pickOtherKind(): OtherTransactionKind {

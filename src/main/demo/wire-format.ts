@@ -2,6 +2,7 @@
  * Records as the reference deployment sends them: 64-bit values as decimal
  * strings, times as ISO strings, field names as on the wire.
  */
+import { createHash } from 'node:crypto'
 import { COMPUTE_BUDGET_PROGRAM_ID, COMPUTE_UNIT_LIMIT, DEMO_START_SLOT, SYSTEM_PROGRAM_ID, type DemoCircuit } from './catalog'
 import type { NetworkFigures } from './network'
 import type { NotificationRecord, ProofRecord, TransactionRecord } from './records'
@@ -170,18 +171,44 @@ export interface WireCircuit {
   name: string
   proofType: string
   description: string
+  publicInputCount: number
   enabled: boolean
   registeredSlot: string
+  /** Only in GET /api/circuits/:id (docs/wire.md, Accounts). */
+  verifyingKey?: string
 }
 
-/** A circuit as /api/circuits lists it (the reference's URLs of circuit files are left out). */
-export function wireCircuit(circuit: DemoCircuit): WireCircuit {
+/** What can change about a circuit after it is registered (DemoNetwork.changeCircuitKey, setCircuitEnabled). */
+export interface CircuitStatus {
+  enabled: boolean
+  /** Bumped at each key change; the key is drawn from it. */
+  keyVersion: number
+}
+
+/**
+ * A circuit as /api/circuits lists it (the reference's URLs of circuit files
+ * are left out); `withKey`: as /api/circuits/:id answers, with its verifying key.
+ */
+export function wireCircuit(circuit: DemoCircuit, status: CircuitStatus = { enabled: true, keyVersion: 0 }, withKey = false): WireCircuit {
   return {
     id: circuit.id,
     name: circuit.name,
     proofType: circuit.proofType,
     description: circuit.description,
-    enabled: true,
+    publicInputCount: circuit.publicInputCount,
+    enabled: status.enabled,
     registeredSlot: String(DEMO_START_SLOT - circuit.registeredSlotsAgo),
+    ...(withKey ? { verifyingKey: demoVerifyingKey(circuit, status.keyVersion) } : {}),
   }
+}
+
+/** A stand-in Groth16 key: 576 bytes as hex (the reference's length), fixed per circuit and key version. */
+export function demoVerifyingKey(circuit: DemoCircuit, keyVersion: number): string {
+  const blocks: string[] = []
+  let seed = `${circuit.name}:${keyVersion}`
+  for (let index = 0; index < 18; index++) {
+    seed = createHash('sha256').update(seed).digest('hex')
+    blocks.push(seed)
+  }
+  return blocks.join('')
 }

@@ -7,7 +7,7 @@ import { makeSettings } from '@test/support/renderer/workspace-fixtures'
 import { accessRefusedError, TOKEN_REFUSED_MESSAGE } from '@renderer/bridge/access-refused'
 import type { BridgeMethodName } from '@shared/bridge'
 import App from './App.vue'
-import { settle } from '../../../test/support/renderer/settle'
+import { settle } from '@test/support/renderer/settle'
 
 vi.mock('@renderer/components/SeriesChart.vue', async () => {
   const { SeriesChartStub } = await import('@test/support/renderer/series-chart-stub')

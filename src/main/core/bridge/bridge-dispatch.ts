@@ -122,6 +122,8 @@ export const BRIDGE_ARGUMENTS = {
   setAddressLocalOnly: z.tuple([pubkey, z.boolean()]),
   syncAccountWatchlist: z.tuple([]),
   getAccountSync: z.tuple([]),
+  getCircuitCatalog: z.tuple([readOptions]),
+  getDisplayName: z.tuple([pubkey]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

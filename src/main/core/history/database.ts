@@ -30,7 +30,7 @@ const HEADER_BYTES = 100
  * it is changed. Caches from before it was set have 0 and ProofWatch's tables.
  */
 export const APPLICATION_ID = 0x50576368
-const TABLES_OF_LATEST = ['indexers', 'proofs', 'transactions', 'transaction_accounts', 'overview_snapshots', 'series', 'series_points', 'leaderboards', 'leaderboard_entries', 'notifications', 'circuits']
+const TABLES_OF_LATEST = ['indexers', 'proofs', 'transactions', 'transaction_accounts', 'overview_snapshots', 'series', 'series_points', 'leaderboards', 'leaderboard_entries', 'notifications', 'circuits', 'circuit_keys']
 
 export interface HistoryDatabaseOptions {
   /** The cache file, or ':memory:'. */

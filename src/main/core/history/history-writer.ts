@@ -171,6 +171,14 @@ export class HistoryWriter {
       }
       case 'circuits':
         return this.writeCircuits(indexerId, new Map(op.circuits.map((c) => [c.id, { name: c.name, type: c.proofType }])))
+      case 'circuit-cards': {
+        const upsert = this.database.statement(SQL.upsertCircuitCard)
+        for (const card of op.cards) {
+          const { fingerprint, keySeenAt, readAt, enabled, ...facts } = card
+          upsert.run(indexerId, card.id, fingerprint, keySeenAt, enabled === null ? null : enabled ? 1 : 0, JSON.stringify(facts), readAt)
+        }
+        return
+      }
       case 'metadata':
         this.database.statement(SQL.patchMetadata).run(JSON.stringify(op.patch), op.at, indexerId)
         return

@@ -25,6 +25,7 @@ import {
   SERIES_PERIODS,
 } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
+import type { CircuitCard } from '@shared/circuits'
 import { type AddressActivity, type AddressActivityQuery, type NotificationQuery, type SearchHit } from '@shared/history'
 import { optionalLimit, optionalText, requireOneOf, requireProofAccount, requireSignature, requireText } from '../indexer/arguments'
 import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client'
@@ -107,6 +108,11 @@ export class IndexerHistory {
   /** The indexer's circuit list (names by id, for labels and the circuit filter). */
   recordCircuits(circuits: readonly Circuit[]): void {
     if (circuits.length > 0) this.store.enqueue({ type: 'circuits', indexer: this.key, circuits })
+  }
+
+  /** The Circuits view's read of the indexer's circuits, with their key fingerprints. */
+  recordCircuitCards(cards: readonly CircuitCard[]): void {
+    if (cards.length > 0) this.store.enqueue({ type: 'circuit-cards', indexer: this.key, cards })
   }
 
   /** `address`: the address these were listed or pushed for (a pubkey filter, an `address:…:txs` channel). */
@@ -217,6 +223,39 @@ export class IndexerHistory {
       }[]
       const circuits = rows.map((row) => ({ id: row.circuit_id, name: row.name, proofType: row.proof_type, description: null }))
       return { data: circuits.sort(byCircuitId), storedAt: null }
+    })
+  }
+
+  /** The circuits as the Circuits view last read them (fingerprints included), by id. */
+  circuitCards(): CircuitCard[] {
+    return this.read<CircuitCard[]>([], (id, db) => {
+      const rows = db.statement('SELECT fingerprint, key_seen_at, enabled, facts, read_at FROM circuit_keys WHERE indexer_id = ?').all(id) as {
+        fingerprint: string | null
+        key_seen_at: number | null
+        enabled: number | null
+        facts: string
+        read_at: number
+      }[]
+      const cards: CircuitCard[] = []
+      for (const row of rows) {
+        const facts = this.decode(row, (r) => JSON.parse(r.facts) as Omit<CircuitCard, 'fingerprint' | 'keySeenAt' | 'readAt' | 'enabled'>)
+        if (facts === null) continue
+        cards.push({ ...facts, enabled: row.enabled === null ? null : row.enabled === 1, fingerprint: row.fingerprint, keySeenAt: row.key_seen_at, readAt: row.read_at })
+      }
+      return cards.sort(byCircuitId)
+    })
+  }
+
+  /** Circuits that the user's own proofs or those of these addresses were verified with, as far as the cache knows. */
+  circuitsInUse(authorities: readonly string[]): Set<string> {
+    return this.read(new Set<string>(), (id, db) => {
+      const rows = db
+        .statement(
+          `SELECT DISTINCT circuit_id FROM proofs WHERE indexer_id = ? AND circuit_id IS NOT NULL
+           AND (own = 1 OR authority IN (SELECT value FROM json_each(?)))`,
+        )
+        .all(id, JSON.stringify(authorities)) as { circuit_id: string }[]
+      return new Set(rows.map((row) => row.circuit_id))
     })
   }
 

@@ -177,6 +177,25 @@ ALTER TABLE notifications ADD COLUMN topic TEXT;
 CREATE INDEX notifications_unread ON notifications (indexer_id, read, topic);
 `
 
+/**
+ * The Circuits view's last read of each circuit, with the fingerprint of its
+ * verifying key, so that a key changed (or a circuit disabled) between two
+ * reads is noticed, and the view has something to show offline.
+ */
+const CIRCUIT_KEYS = `
+CREATE TABLE circuit_keys (
+  indexer_id INTEGER NOT NULL,
+  circuit_id TEXT NOT NULL,
+  fingerprint TEXT,
+  key_seen_at INTEGER,
+  enabled INTEGER,
+  -- The circuit's other fields as last read (JSON).
+  facts TEXT NOT NULL,
+  read_at INTEGER NOT NULL,
+  PRIMARY KEY (indexer_id, circuit_id)
+) WITHOUT ROWID;
+`
+
 export const UPSERT_CIRCUIT = `
 INSERT INTO circuits (indexer_id, circuit_id, name, proof_type) VALUES (?, ?, ?, ?)
 ON CONFLICT (indexer_id, circuit_id) DO UPDATE SET
@@ -228,6 +247,7 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   { version: 4, name: 'notification topics', up: (db) => db.exec(NOTIFICATION_TOPICS) },
+  { version: 5, name: 'circuit keys', up: (db) => db.exec(CIRCUIT_KEYS) },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

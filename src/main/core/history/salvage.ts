@@ -40,6 +40,7 @@ const TABLES: ReadonlyArray<{ name: string; key: string }> = [
   { name: 'leaderboard_entries', key: 'leaderboard_id' },
   { name: 'notifications', key: 'rowid' },
   { name: 'circuits', key: 'indexer_id' },
+  { name: 'circuit_keys', key: 'indexer_id' },
 ]
 
 /** Copies into `db` (a new, migrated cache) whatever `damagedPath` still gives. Never throws. */

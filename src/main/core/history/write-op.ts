@@ -15,6 +15,7 @@ import type {
   Transaction,
   TransactionDetail,
 } from '@shared/domain'
+import type { CircuitCard } from '@shared/circuits'
 
 export type WriteOp =
   | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
@@ -32,6 +33,8 @@ export type WriteOp =
   | { type: 'metadata'; indexer: string; at: number; patch: Record<string, unknown> }
   /** The indexer's own circuit list: names and types by id. */
   | { type: 'circuits'; indexer: string; circuits: readonly Circuit[] }
+  /** The Circuits view's last read, key fingerprints included. */
+  | { type: 'circuit-cards'; indexer: string; cards: readonly CircuitCard[] }
 
 /** How many records an operation writes (for batching and the pending bound). */
 export function recordCount(op: WriteOp): number {
@@ -54,6 +57,8 @@ export function recordCount(op: WriteOp): number {
       return op.ids.length
     case 'circuits':
       return op.circuits.length
+    case 'circuit-cards':
+      return op.cards.length
     default:
       return 1
   }

@@ -79,6 +79,11 @@ export const SQL = {
   trimNotifications: `
     DELETE FROM notifications WHERE id IN (
       SELECT id FROM notifications WHERE indexer_id = ? ORDER BY read DESC, received_at, id LIMIT ?)`,
+  upsertCircuitCard: `
+    INSERT INTO circuit_keys (indexer_id, circuit_id, fingerprint, key_seen_at, enabled, facts, read_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (indexer_id, circuit_id) DO UPDATE SET
+      fingerprint = excluded.fingerprint, key_seen_at = excluded.key_seen_at, enabled = excluded.enabled,
+      facts = excluded.facts, read_at = excluded.read_at`,
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
   // A full record held already: what a new copy is compared with.
   storedProof: 'SELECT authority, circuit_id, raw FROM proofs WHERE indexer_id = ? AND proof_account = ? AND complete = 1',

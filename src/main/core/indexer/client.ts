@@ -18,10 +18,13 @@ import {
   type TransactionDetail,
   type TransactionQuery,
 } from '@shared/domain'
+import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
+import type { PublicProfile } from '@shared/profiles'
 import {
   optionalDate,
   optionalLimit,
   optionalPubkey,
+  requirePubkey,
   optionalText,
   requireOneOf,
   requireProofAccount,
@@ -30,6 +33,9 @@ import {
 } from './arguments'
 import {
   decodeCircuitList,
+  decodeCircuitCatalog,
+  decodeCircuitDetail,
+  decodePublicProfile,
   decodeLeaderboard,
   decodeNotificationPage,
   decodeOverview,
@@ -190,6 +196,23 @@ export class IndexerClient {
   async circuits(): Promise<Circuit[]> {
     // The path as the reference deployment was seen answering it, trailing slash included.
     return decodeCircuitList(await this.get('/api/circuits/'))
+  }
+
+  /** The circuit list with every field it carries (the Circuits view); a 404 means it lists none. */
+  async circuitCatalog(): Promise<CircuitFacts[]> {
+    return decodeCircuitCatalog(await this.get('/api/circuits/'))
+  }
+
+  /** One circuit with its verifying key (docs/wire.md, Accounts). */
+  async circuitDetail(circuitId: string): Promise<CircuitDetail> {
+    const id = requireText(circuitId, 'A circuit id', 128)
+    return decodeCircuitDetail(await this.get('/api/circuits/:circuitId', { circuitId: id }))
+  }
+
+  /** An address's public profile; 404 where the indexer has none (or no such user). */
+  async publicProfile(pubkey: string): Promise<PublicProfile> {
+    const checked = requirePubkey(pubkey, 'The address')
+    return decodePublicProfile(await this.get('/api/users/:pubkey', { pubkey: checked }))
   }
 
   async proof(proofAccount: string): Promise<Proof> {

@@ -14,6 +14,8 @@ import {
   decodeTransactionPage,
   parseJsonText,
 } from './decode'
+import { decodeCircuitCatalog, decodeCircuitDetail, decodePublicProfile } from './decode'
+import { loadSample } from '@test/support/demo-wire'
 import { thrown } from '@test/support/caught'
 
 const ACCOUNT = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'
@@ -341,5 +343,43 @@ describe('decodeErrorBody', () => {
       message: 'HTTP 400 Bad Request',
       received: '{"detail":42}',
     })
+  })
+})
+
+describe('the circuit catalog (the Circuits view)', () => {
+  it('reads every field the reference lists, and the verifying key of one circuit', () => {
+    const listed = decodeCircuitCatalog(loadSample('http-circuits-list').body)
+    expect(listed[0]).toEqual({
+      id: '1',
+      name: 'balance_proof',
+      proofType: 'BALANCE',
+      description: 'Prove a token balance is at least a public threshold without revealing it.',
+      publicInputCount: 2,
+      enabled: true,
+      registeredSlot: '437836745',
+    })
+    const detail = decodeCircuitDetail(loadSample('http-circuits-detail').body)
+    expect(detail).toMatchObject({ id: '4', name: 'membership_proof', publicInputCount: 1, enabled: true, registeredSlot: '440428745' })
+    expect(detail.verifyingKey).toMatch(/^d13b03cc[0-9a-f]+$/)
+  })
+
+  it('keeps a circuit whose optional fields are missing or odd, and refuses one without an id', () => {
+    expect(decodeCircuitCatalog({ circuits: [{ id: 9, enabled: 'yes?', publicInputCount: 'many' }] })).toEqual([
+      { id: '9', name: null, proofType: null, description: null, publicInputCount: null, enabled: null, registeredSlot: null },
+    ])
+    expect(decodeCircuitDetail({ circuit: { id: 9 } }).verifyingKey).toBeNull()
+    expect(() => decodeCircuitCatalog({ circuits: [{ name: 'x' }] })).toThrow(/circuit/)
+  })
+})
+
+describe('a public profile', () => {
+  it('reads the reference\'s profile, and a profile without a name', () => {
+    expect(decodePublicProfile(loadSample('http-get-users-pubkey').body)).toEqual({
+      pubkey: 'Hy7JnnvxCBm766tHcey3MsWpijWwVQazEuwc2ULiyQPu',
+      displayName: 'ref_tester',
+      joinedAt: Date.parse('2026-10-23T05:03:56.580Z'),
+      proofCount: '93',
+    })
+    expect(decodePublicProfile({ profile: { pubkey: 'Hy7JnnvxCBm766tHcey3MsWpijWwVQazEuwc2ULiyQPu', displayName: null } }).displayName).toBeNull()
   })
 })

@@ -21,6 +21,8 @@ import type {
 } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import type { AccountWatchedAddress } from '@shared/watchlist'
+import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
+import type { PublicProfile } from '@shared/profiles'
 import {
   decodeFailure,
   isJsonObject,
@@ -361,6 +363,56 @@ export function decodeCircuit(body: unknown): Circuit {
 export function decodeCircuitList(body: unknown): Circuit[] {
   const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
   return decodeItems(list, (item) => circuit.parse(asRecord(item, 'a circuit'), 'a circuit'), 'The circuit list')
+}
+
+// What the Circuits view shows of each circuit (src/shared/circuits.ts)
+
+const circuitFacts = recordDecoder(() => ({
+  id: required(toId, 'an id'),
+  name: lenient(toText),
+  proofType: lenient(toEnum),
+  description: lenient(toText),
+  publicInputCount: lenient(toNumber),
+  enabled: lenient(toBoolean),
+  registeredSlot: lenient(toU64),
+  verifyingKey: lenient(toText),
+}))
+
+function decodeCircuitDetailRecord(record: JsonObject): CircuitDetail {
+  const { id, name, proofType, description, publicInputCount, enabled, registeredSlot, verifyingKey } = circuitFacts.parse(record, 'a circuit')
+  return { id, name, proofType, description, publicInputCount, enabled, registeredSlot, verifyingKey }
+}
+
+/** The circuit list with every field it has (the list carries no verifying key). */
+export function decodeCircuitCatalog(body: unknown): CircuitFacts[] {
+  const { list } = unwrapList(body, ['circuits', 'items', 'data'], 'a list of circuits')
+  return decodeItems(
+    list,
+    (item) => {
+      const { verifyingKey: _key, ...facts } = decodeCircuitDetailRecord(asRecord(item, 'a circuit'))
+      return facts
+    },
+    'The circuit list',
+  )
+}
+
+/** One circuit (GET /api/circuits/:id) with its verifying key. */
+export function decodeCircuitDetail(body: unknown): CircuitDetail {
+  return decodeCircuitDetailRecord(unwrapRecord(body, ['circuit', 'data'], ['id'], 'a circuit'))
+}
+
+// Public profiles (GET /api/users/:pubkey, beyond the seed: docs/wire.md, Accounts)
+
+const publicProfile = recordDecoder(() => ({
+  pubkey: required(toText, 'an address'),
+  displayName: lenient(toText),
+  joinedAt: lenient(toEpochMs),
+  proofCount: lenient(toU64),
+}))
+
+export function decodePublicProfile(body: unknown): PublicProfile {
+  const { pubkey, displayName, joinedAt, proofCount } = publicProfile.parse(unwrapRecord(body, ['profile', 'user', 'data'], ['pubkey'], 'a profile'), 'a profile')
+  return { pubkey, displayName, joinedAt, proofCount }
 }
 
 // The account's watchlist (GET/POST /api/users/me/watched, beyond the seed: docs/wire.md, Accounts)

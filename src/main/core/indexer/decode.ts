@@ -20,6 +20,9 @@ export {
   type PageCap,
   decodeAccountWatchedList,
   decodeAccountWatched,
+  decodeCircuitCatalog,
+  decodeCircuitDetail,
+  decodePublicProfile,
 } from './decode-records'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'

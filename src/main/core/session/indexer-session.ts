@@ -26,6 +26,9 @@ import { summaryFromProof } from '@shared/proof-summary'
 import { CircuitWatch } from './circuit-watch'
 import { circuitChangeEntry } from '../notify/circuit-entries'
 import { circuitLabel } from '@shared/circuit-label'
+import { CircuitRegistry } from '../circuits/circuit-registry'
+import { circuitAlertEntry } from '../circuits/circuit-alert'
+import { DisplayNames } from '../profiles/display-names'
 import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
@@ -113,6 +116,10 @@ export class IndexerSession {
   /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
   private readonly revocations: RevocationWatch
   private readonly circuitWatch: CircuitWatch
+  /** The Circuits view's reads and the key fingerprints compared at each. */
+  readonly circuits: CircuitRegistry
+  /** Public display names of addresses, read at most daily. */
+  readonly displayNames: DisplayNames
   private readonly unsubscribeChanges: () => void
   private inboxInterval: ReturnType<typeof setInterval> | null = null
   /** The account's watchlist kept in step with the local one; null without a credential. */
@@ -253,6 +260,18 @@ export class IndexerSession {
       },
       intervalMs: deps.rereads?.circuitsMs,
     })
+    this.displayNames = new DisplayNames({ client: this.client, history: this.history })
+    this.circuits = new CircuitRegistry({
+      client: this.client,
+      history: this.history,
+      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys(), followedCircuits: deps.watchlist.followedCircuitIds() }),
+      raise: (changes, at) => {
+        const { entry, candidate } = circuitAlertEntry(changes, at)
+        deps.centre.record([entry], [candidate])
+      },
+      log: deps.log,
+      intervalMs: deps.rereads?.circuitsMs,
+    })
     this.live = new LiveService({
       source: this.client,
       wsUrl: target.wsUrl,
@@ -325,6 +344,7 @@ export class IndexerSession {
     this.live.start()
     this.revocations.start()
     this.circuitWatch.start()
+    this.circuits.start()
     // What an earlier run left unfetched is taken up again from the cache.
     this.fetcher.wake()
     if (this.inbox) {
@@ -347,6 +367,7 @@ export class IndexerSession {
     this.live.stop()
     this.revocations.stop()
     this.circuitWatch.stop()
+    this.circuits.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)
     if (this.inboxInterval) clearInterval(this.inboxInterval)

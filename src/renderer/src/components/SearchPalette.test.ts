@@ -6,7 +6,7 @@ import { setupStores } from '@test/support/renderer/store-setup'
 import { makeSearchHit } from '@test/support/renderer/workspace-fixtures'
 import { createAppRouter } from '@renderer/router'
 import SearchPalette from './SearchPalette.vue'
-import { settle } from '../../../../test/support/renderer/settle'
+import { settle } from '@test/support/renderer/settle'
 
 const SIGNATURE = '5'.repeat(44) + 'K'.repeat(44)
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'

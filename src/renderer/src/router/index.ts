@@ -17,6 +17,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/address/:pubkey', name: 'address', component: () => import('@renderer/views/AddressTimelineView.vue') },
   { path: '/notifications', name: 'notifications', component: () => import('@renderer/views/NotificationsView.vue') },
   { path: '/settings', name: 'settings', component: () => import('@renderer/views/SettingsView.vue') },
+  { path: '/circuits', name: 'circuits', component: () => import('@renderer/views/CircuitsView.vue') },
   { path: '/:unknown(.*)*', redirect: '/' },
 ]
 

@@ -5,7 +5,7 @@ import type { FakeBridge } from '@test/support/renderer/fake-bridge'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { createAppRouter } from '@renderer/router'
 import { refuseReason, useNavigationStore } from './navigation'
-import { settle } from '../../../../test/support/renderer/settle'
+import { settle } from '@test/support/renderer/settle'
 
 let bridge: FakeBridge
 

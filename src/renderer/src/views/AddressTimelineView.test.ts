@@ -48,6 +48,27 @@ function serve(
 }
 
 describe('AddressTimelineView', () => {
+  it('shows the address\'s public display name in its header, beside the watchlist label', async () => {
+    const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
+      serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
+      fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1, { label: 'Treasury' })]))
+      fake.handle('getDisplayName', (pubkey) => ({ pubkey, displayName: 'ref_tester', readAt: 1 }))
+    })
+    await flushPromises()
+    expect(bridge.callsOf('getDisplayName')).toEqual([[ADDRESS]])
+    expect(wrapper.get('[data-testid="address-label"]').text()).toBe('Treasury')
+    expect(wrapper.get('[data-testid="address-display-name"]').text()).toBe('ref_tester')
+  })
+
+  it('shows no display name where the indexer has none, or cannot say', async () => {
+    const { wrapper } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
+      serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
+      fake.fail('getDisplayName', { code: 'UNREACHABLE', message: 'offline', retryable: true })
+    })
+    expect(wrapper.find('[data-testid="address-display-name"]').exists()).toBe(false)
+    expect(wrapper.find('h1').text()).toContain('Address')
+  })
+
   it('refuses an id that is not an address without asking anything', async () => {
     const { wrapper, bridge } = await mountView(AddressTimelineView, '/address/not-base58!', (fake) => fake.handle('getWatchlist', () => makeWatchlist()))
     expect(wrapper.get('[data-testid="error-panel"]').text()).toContain('This is not a valid address')

@@ -7,7 +7,7 @@ import { signature } from '@test/support/renderer/fixtures'
 import { mountView, textsOf } from '@test/support/renderer/mount-view'
 import { address, makeNotification, makeUnread, makeWatchedAddress, makeWatchlist } from '@test/support/renderer/workspace-fixtures'
 import NotificationsView from './NotificationsView.vue'
-import { settle } from '../../../../test/support/renderer/settle'
+import { settle } from '@test/support/renderer/settle'
 
 /** Answers like main: filtered by kind and read state, unread counted. */
 function serve(bridge: FakeBridge, all: AppNotification[]): void {

@@ -8,7 +8,7 @@ import { mountView, textsOf } from '@test/support/renderer/mount-view'
 import { layOutGrids } from '@test/support/renderer/grid-layout'
 import { useConnectionStore } from '@renderer/stores/connection'
 import ProofsView from './ProofsView.vue'
-import { settle } from '../../../../test/support/renderer/settle'
+import { settle } from '@test/support/renderer/settle'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {
   const pages = pagesOf(
@@ -183,6 +183,19 @@ describe('ProofsView', () => {
     expect(bridge.callsOf('listProofs').at(-1)).toEqual([{ authority: 'Auth2', type: 'MEMBERSHIP' }])
   })
 
+  it('links each circuit name to the Circuits view, without opening the proof', async () => {
+    const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => {
+      bridge.handle('listProofs', () => ({ items: [makeProof(1, { circuitId: '6', circuitName: 'dao_voter_membership' })], nextCursor: null, total: '1' }))
+    })
+    const label = wrapper.get('[data-testid="proof-row"] [data-testid="circuit-label"]')
+    expect(label.element.tagName).toBe('A')
+    expect(label.attributes('href')).toContain('/circuits?id=6')
+    await label.trigger('click')
+    // The Circuits view is imported when first visited: the navigation ends once it has loaded.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('circuits'))
+    expect(router.currentRoute.value.query).toEqual({ id: '6' })
+  })
+
   it('opens the detail from a click or from the keyboard', async () => {
     const { wrapper, router } = await mountView(ProofsView, '/proofs', (bridge) => servePages(bridge, 3, 5))
     await wrapper.findAll('[data-testid="proof-row"]')[1]?.trigger('click')
@@ -255,7 +268,7 @@ describe('ProofsView', () => {
     newest = [makeProof(3), makeProof(2)]
     bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
     await flushPromises()
-    const accounts = wrapper.findAll('[data-testid="proof-row"] a').map((link) => link.attributes('title'))
+    const accounts = wrapper.findAll('[data-testid="proof-row"] a:not([data-testid="circuit-label"])').map((link) => link.attributes('title'))
     expect(accounts).toEqual([3, 2, 1, 0].map((n) => makeProof(n).proofAccount))
     expect(wrapper.get('[data-testid="proofs-total"]').text()).toBe('4 of 4 proofs')
   })

@@ -87,6 +87,23 @@ describe('TransactionDetailView', () => {
 })
 
 describe('TransactionDetailView links and actions', () => {
+  it('names the well-known programs, with their key on hover, and shows any other by its key', async () => {
+    const system = '11111111111111111111111111111111'
+    const budget = 'ComputeBudget111111111111111111111111111111'
+    const transaction = makeTransactionDetail(5, {
+      programIds: [budget, system, 'ZkProgram111111111111111111111111111111111'],
+      instructions: [{ index: 0, programId: system, accounts: [], decoded: null }],
+    })
+    const { wrapper } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (fake) => fake.handle('getTransaction', () => transaction))
+    const names = wrapper.findAll('[data-testid="program-name"]')
+    expect(names.map((name) => [name.text(), name.attributes('title')])).toEqual([
+      ['Compute Budget Program', budget],
+      ['System Program', system],
+      ['System Program', system],
+    ])
+    expect(wrapper.text()).toContain('ZkProgram111111111111111111111111111111111')
+  })
+
   it('offers copy and the explorer for the signature, the fee payer, programs and accounts', async () => {
     const transaction = makeTransactionDetail(3)
     const { wrapper, bridge } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (fake) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { mountView } from '../../../../../test/support/renderer/mount-view'
+import { mountView } from '@test/support/renderer/mount-view'
 import { formatLocalTime } from '@renderer/format/time'
-import { makeNotification } from '../../../../../test/support/renderer/workspace-fixtures'
+import { makeNotification } from '@test/support/renderer/workspace-fixtures'
 import NotificationItem from './NotificationItem.vue'
 
 async function mounted(notification: ReturnType<typeof makeNotification>) {
@@ -23,5 +23,14 @@ describe('NotificationItem', () => {
     const time = (await mounted(makeNotification(2, { receivedAt: at }))).get('[data-testid="notification-when"]')
     expect(time.attributes('datetime')).toBe('2026-11-27T06:00:00.000Z')
     expect(time.attributes('title')).toBe(formatLocalTime(at))
+  })
+
+  it('leads an alert about a circuit to that circuit in the Circuits view, and a connection alert to Settings', async () => {
+    const circuitAlert = makeNotification(3, { id: 'HEALTH:circuits:4:1', kind: 'HEALTH', subject: { kind: 'circuit', id: '4' } })
+    const open = (await mounted(circuitAlert)).get('[data-testid="notification-open"]')
+    expect(open.text()).toBe('Open circuits')
+    expect(open.attributes('href')).toContain('/circuits?id=4')
+    const connectionAlert = makeNotification(4, { id: 'HEALTH:unreachable:1', kind: 'HEALTH' })
+    expect((await mounted(connectionAlert)).get('[data-testid="notification-open"]').text()).toBe('Open settings')
   })
 })

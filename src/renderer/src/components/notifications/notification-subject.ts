@@ -1,6 +1,7 @@
 import type { RouteLocationRaw } from 'vue-router'
 import type { AppNotification, NotificationKind } from '@shared/domain'
 import { readableEnum } from '@renderer/format/text'
+import { CIRCUIT_ALERT_ID_PREFIX } from '@shared/circuits'
 
 export interface SubjectLink {
   to: RouteLocationRaw
@@ -9,6 +10,11 @@ export interface SubjectLink {
 
 /** The view a notification is about, when it names one. */
 export function subjectLink(notification: AppNotification): SubjectLink | null {
+  // An alert about circuits (a key changed, a circuit disabled): the Circuits view, on the circuit when it names one.
+  if (notification.kind === 'HEALTH' && notification.id.startsWith(CIRCUIT_ALERT_ID_PREFIX)) {
+    const circuitId = notification.subject?.kind === 'circuit' ? notification.subject.id : null
+    return { to: { name: 'circuits', query: circuitId ? { id: circuitId } : {} }, text: 'Open circuits' }
+  }
   // A health alert is about the indexer connection, which Settings shows.
   if (notification.kind === 'HEALTH') return { to: { name: 'settings' }, text: 'Open settings' }
   const subject = notification.subject
