@@ -14,6 +14,8 @@ import { latency } from './pipeline/latency'
 import { scroll } from './pipeline/scroll'
 import { firstPaint } from './pipeline/first-paint'
 import { rendererHeap } from './pipeline/renderer-heap'
+import { addressLatency } from './pipeline/address-latency'
+import { addressPolling } from './pipeline/address-polling'
 
 export const BENCHMARKS: readonly Benchmark[] = [
   wsReceive,
@@ -26,6 +28,8 @@ export const BENCHMARKS: readonly Benchmark[] = [
   backfill,
   memory,
   idle,
+  addressPolling,
+  addressLatency,
   latency,
   scroll,
   // After the latency runs: it copies the 700 MB cache, and the disk's write-back of that copy

@@ -15,7 +15,7 @@ import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { sleep } from '../lib/clock'
+import { sleep, wallNow } from '../lib/clock'
 import { StoredRows } from '../lib/stored-rows'
 import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
 
@@ -151,6 +151,17 @@ const problems: string[] = []
 let relayedAt: number | null = null
 let relayTarget: { address: string; count: number; seen: number } | null = null
 
+/**
+ * When each transaction first reached the bridge client (as an address's
+ * transaction, and as or in a notification-centre entry), by signature, in
+ * epoch ms of wallNow(); only while a benchmark asks (trackArrivals).
+ */
+let arrivals: { core: Map<string, number>; centre: Map<string, number> } | null = null
+
+function noteArrival(map: Map<string, number>, signature: string): void {
+  if (!map.has(signature)) map.set(signature, wallNow())
+}
+
 /** The counting bridge client. */
 function relay(batch: BridgeEvent[]): void {
   const text = JSON.stringify({ events: batch })
@@ -165,6 +176,7 @@ function relay(batch: BridgeEvent[]): void {
       case 'addressTransactions':
         counts.addressTransactions += item.payload.length
         counts.relayed += item.payload.length
+        if (arrivals !== null) for (const { transaction } of item.payload) noteArrival(arrivals.core, transaction.signature)
         if (relayTarget !== null) {
           for (const { address } of item.payload) if (address === relayTarget.address) relayTarget.seen++
           if (relayTarget.seen >= relayTarget.count && relayedAt === null) relayedAt = Date.now()
@@ -172,6 +184,12 @@ function relay(batch: BridgeEvent[]): void {
         break
       case 'notifications':
         counts.notifications += item.payload.length
+        if (arrivals !== null) {
+          for (const entry of item.payload) {
+            if (entry.subject?.kind === 'transaction') noteArrival(arrivals.centre, entry.subject.id)
+            for (const grouped of entry.group?.items ?? []) if (grouped.subject.kind === 'transaction') noteArrival(arrivals.centre, grouped.subject.id)
+          }
+        }
         break
       case 'problem':
         counts.problems++
@@ -303,6 +321,26 @@ answerRequests({
     const doneAt = Date.now()
     relayTarget = null
     return { ms: doneAt - liveAt, relayedMs: relayedAt - liveAt, stored, backfilled: liveStatus().counters.backfilled - backfilledBefore, problems: [...problems] }
+  },
+  /** Starts (or, with `on` false, ends) noting when each transaction reaches the bridge client. */
+  trackArrivals(options: { on: boolean }): void {
+    arrivals = options.on ? { core: new Map(), centre: new Map() } : null
+  },
+  /** What trackArrivals noted so far, as [signature, epoch ms] pairs: at the core (address transactions) and in the centre. */
+  arrivals(): { core: [string, number][]; centre: [string, number][] } {
+    return { core: [...(arrivals?.core ?? [])], centre: [...(arrivals?.centre ?? [])] }
+  },
+  /** The renderer's address page opened (null: closed), as the bridge's setOpenAddress. */
+  async openAddress(options: { pubkey: string | null }): Promise<void> {
+    await monitor.setOpenAddress(options.pubkey)
+  },
+  /** The window shown or hidden, as the desktop shell reports it. */
+  activity(options: { visible: boolean; idle: boolean }): void {
+    monitor.setActivity(options)
+  },
+  /** This process's clock (wallNow), for comparing its times with another process's. */
+  clock(): number {
+    return wallNow()
   },
   async stop(): Promise<void> {
     storedRows?.close()
