@@ -14,6 +14,7 @@ import { latency } from './pipeline/latency'
 import { scroll } from './pipeline/scroll'
 import { firstPaint } from './pipeline/first-paint'
 import { rendererHeap } from './pipeline/renderer-heap'
+import { loopDelay } from './pipeline/loop-delay'
 import { addressLatency } from './pipeline/address-latency'
 import { addressPolling } from './pipeline/address-polling'
 
@@ -25,6 +26,8 @@ export const BENCHMARKS: readonly Benchmark[] = [
   coldStart,
   searchByPrefix,
   ingest,
+  // Beside ingest, on the same shared core process, before the memory soak adds its events.
+  loopDelay,
   backfill,
   memory,
   idle,

@@ -18,6 +18,8 @@ import { answerRequests, notifyParent } from '../lib/ipc'
 import { sleep, wallNow } from '../lib/clock'
 import { StoredRows } from '../lib/stored-rows'
 import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
+import { Writable } from 'node:stream'
+import { startLoopDelay, type LoopDelay } from '../lib/loop-delay'
 
 // As the app's main process and serve mode run the core.
 const v8MemoryMode = startV8MemoryMode()
@@ -156,6 +158,8 @@ let relayTarget: { address: string; count: number; seen: number } | null = null
  * transaction, and as or in a notification-centre entry), by signature, in
  * epoch ms of wallNow(); only while a benchmark asks (trackArrivals).
  */
+let loopDelay: ReturnType<typeof startLoopDelay> | null = null
+
 let arrivals: { core: Map<string, number>; centre: Map<string, number> } | null = null
 
 function noteArrival(map: Map<string, number>, signature: string): void {
@@ -337,6 +341,52 @@ answerRequests({
   /** The window shown or hidden, as the desktop shell reports it. */
   activity(options: { visible: boolean; idle: boolean }): void {
     monitor.setActivity(options)
+  },
+  /** Starts measuring this main thread's event-loop delay (bench/lib/loop-delay.ts); loopDelayStop reads and ends it. */
+  loopDelayStart(): void {
+    loopDelay?.stop()
+    loopDelay = startLoopDelay()
+  },
+  loopDelayStop(): LoopDelay {
+    if (loopDelay === null) throw new Error('loopDelayStart first')
+    const result = loopDelay.stop()
+    loopDelay = null
+    return result
+  },
+  /**
+   * The first `rows` rows of a CSV export of every cached proof, through the
+   * monitor's exportHistory as the bridge asks for one, to a stream that
+   * counts lines and ends the export there (the export has no row limit),
+   * answering each write on the next turn of the loop as a file would.
+   */
+  async exportRows(options: { rows: number }): Promise<{ rows: number; ms: number }> {
+    let lines = 0
+    const enough = new Error('enough rows')
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const byte of chunk) if (byte === 10) lines++
+        // Answered on a later turn, as a file or a socket answers: a sink that answers at once would never let the loop turn.
+        setImmediate(() => done(lines > options.rows ? enough : null))
+      },
+    })
+    monitor.setExportDestination(async (_request, writers) => {
+      const result = await writers.toStream(out)
+      return { status: 'saved', path: '', rows: result.rows, bytes: result.bytes }
+    })
+    const startedAt = performance.now()
+    await monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} }).catch((error: unknown) => {
+      if (lines <= options.rows) throw error
+    })
+    // The header is a line too.
+    return { rows: Math.min(options.rows, lines - 1), ms: performance.now() - startedAt }
+  },
+  /** Word searches through the monitor (the search box's bridge call); returns how many hits they found. */
+  async searchWords(options: { words: string[]; times: number }): Promise<number> {
+    let hits = 0
+    for (let time = 0; time < options.times; time++) {
+      for (const text of options.words) hits += (await monitor.search({ text })).length
+    }
+    return hits
   },
   /** This process's clock (wallNow), for comparing its times with another process's. */
   clock(): number {
