@@ -26,7 +26,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   coldStart,
   searchByPrefix,
   ingest,
-  // Beside ingest, on the same shared core process, before the memory soak adds its events.
   loopDelay,
   backfill,
   memory,

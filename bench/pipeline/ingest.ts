@@ -18,7 +18,6 @@ import { proofEvents } from '../lib/ingest-rows'
 import { rawIngestRate, rawIngestRowsPerEvent } from '../baselines/sqlite-upsert'
 import { rowsByTable, rowsAdded } from '../lib/table-rows'
 import { sharedCore } from './core-process'
-import { loopDelayRows, type LoopDelay } from '../lib/loop-delay'
 
 /** Proofs per transaction of the raw upsert: 1,000 events. */
 const RAW_BATCH_PROOFS = 500
@@ -133,15 +132,6 @@ export const ingest: Benchmark = {
           ),
         )
       }
-
-      // Issue 25: the core's main thread while it ingests at 1,000 events/s (the histogram in the consumer's process).
-      const delays: LoopDelay[] = []
-      for (let run = 0; run < Math.min(ctx.sizes.runs, 3); run++) {
-        await rig.consumer.channel.request('loopDelayStart')
-        await rig.atFixedRate(1_000, ctx.quick ? 1_000 : 10_000, timeoutMs)
-        delays.push(await rig.consumer.channel.request<LoopDelay>('loopDelayStop'))
-      }
-      figures.push(...loopDelayRows('ingest-1000', 'ingest at 1,000 events/s', delays, `${path}; until all relayed and stored`))
       return figures
     } finally {
       for (const file of [rawPath, `${rawPath}-wal`, `${rawPath}-shm`]) rmSync(file, { force: true })
