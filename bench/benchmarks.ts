@@ -14,6 +14,9 @@ import { latency } from './pipeline/latency'
 import { scroll } from './pipeline/scroll'
 import { firstPaint } from './pipeline/first-paint'
 import { rendererHeap } from './pipeline/renderer-heap'
+import { loopDelay } from './pipeline/loop-delay'
+import { addressLatency } from './pipeline/address-latency'
+import { addressPolling } from './pipeline/address-polling'
 
 export const BENCHMARKS: readonly Benchmark[] = [
   wsReceive,
@@ -23,9 +26,12 @@ export const BENCHMARKS: readonly Benchmark[] = [
   coldStart,
   searchByPrefix,
   ingest,
+  loopDelay,
   backfill,
   memory,
   idle,
+  addressPolling,
+  addressLatency,
   latency,
   scroll,
   // After the latency runs: it copies the 700 MB cache, and the disk's write-back of that copy

@@ -40,6 +40,7 @@ export default defineConfig({
         'children/cold-start-store': bench('children/cold-start-store.ts'),
         'children/cold-start-monitor': bench('children/cold-start-monitor.ts'),
         'children/cold-start-json': bench('children/cold-start-json.ts'),
+        'children/damaged-start': bench('children/damaged-start.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },

@@ -87,6 +87,10 @@ answerRequests({
   activity(options: { visible: boolean; idle: boolean }): void {
     monitor.setActivity(options)
   },
+  /** The renderer's address page opened (null: closed), as the bridge's setOpenAddress. */
+  async openAddress(options: { pubkey: string | null }): Promise<void> {
+    await monitor.setOpenAddress(options.pubkey)
+  },
   async stop(): Promise<void> {
     await monitor.stop()
   },

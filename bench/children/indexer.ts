@@ -4,6 +4,7 @@
  * burst of transactions for one address, and notes when each proof was sent.
  * Runs apart from the consumer so that producer and consumer each have a core.
  */
+import { Server, type IncomingMessage } from 'node:http'
 import { startDemoIndexer } from '../../src/main/demo/server'
 import type { NetworkEvent } from '../../src/main/demo/network'
 import { answerRequests, notifyParent } from '../lib/ipc'
@@ -40,7 +41,22 @@ export interface PublishReply {
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IndexerChildArgs
-const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: args.statsIntervalMs ?? 2000, pushAddressEvents: args.pushAddressEvents ?? true }
+const pushAddressEvents = args.pushAddressEvents ?? true
+// Not pushing: the server's own default (the reference's 60 s aggregator) unless a benchmark says otherwise.
+const serverOptions = { seed: args.seed ?? 1, rate: 0, statsIntervalMs: args.statsIntervalMs ?? (pushAddressEvents ? 2000 : undefined), pushAddressEvents }
+
+/** HTTP requests the demo answered, by route (counted at its server: what the indexer's rate limit sees). */
+const httpRequests = new Map<string, number>()
+// Counted at Node's HTTP server, below the demo's own code, so the demo needs no hook for it.
+const plainEmit = Server.prototype.emit
+Server.prototype.emit = function (this: Server, event: string, ...rest: unknown[]) {
+  if (event === 'request') {
+    const url = (rest[0] as IncomingMessage).url ?? '/'
+    const route = url.split('?')[0]!.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,90}(?=\/|$)/g, '/{key}')
+    httpRequests.set(route, (httpRequests.get(route) ?? 0) + 1)
+  }
+  return plainEmit.apply(this, [event, ...rest] as Parameters<typeof plainEmit>)
+} as typeof plainEmit
 let indexer = await startDemoIndexer({
   port: 0,
   ...serverOptions,
@@ -111,6 +127,17 @@ answerRequests({
     const entries = [...sentAt]
     sentAt.clear()
     return entries
+  },
+  /** HTTP requests answered since the last call, by route ({key} for an address or signature); the counts are then cleared. */
+  takeHttpRequests(): Record<string, number> {
+    const counts = Object.fromEntries(httpRequests)
+    httpRequests.clear()
+    return counts
+  },
+  /** One transaction paid by `address`, and when it was listed (this process's epoch ms): from then on the HTTP API returns it. */
+  publishTransactionStamped(options: { address: string }): { signature: string; at: number } {
+    const signature = network.publishTransaction({ feePayer: options.address, kind: 'transfer', failed: false }).signature
+    return { signature, at: wallNow() }
   },
   /** This process's clock, for measuring its offset from the runner's. */
   clock(): number {

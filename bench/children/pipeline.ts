@@ -15,9 +15,11 @@ import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { sleep } from '../lib/clock'
+import { sleep, wallNow } from '../lib/clock'
 import { StoredRows } from '../lib/stored-rows'
 import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
+import { Writable } from 'node:stream'
+import { startLoopDelay, type LoopDelay } from '../lib/loop-delay'
 
 // As the app's main process and serve mode run the core.
 const v8MemoryMode = startV8MemoryMode()
@@ -151,6 +153,19 @@ const problems: string[] = []
 let relayedAt: number | null = null
 let relayTarget: { address: string; count: number; seen: number } | null = null
 
+/**
+ * When each transaction first reached the bridge client (as an address's
+ * transaction, and as or in a notification-centre entry), by signature, in
+ * epoch ms of wallNow(); only while a benchmark asks (trackArrivals).
+ */
+let loopDelay: ReturnType<typeof startLoopDelay> | null = null
+
+let arrivals: { core: Map<string, number>; centre: Map<string, number> } | null = null
+
+function noteArrival(map: Map<string, number>, signature: string): void {
+  if (!map.has(signature)) map.set(signature, wallNow())
+}
+
 /** The counting bridge client. */
 function relay(batch: BridgeEvent[]): void {
   const text = JSON.stringify({ events: batch })
@@ -165,6 +180,7 @@ function relay(batch: BridgeEvent[]): void {
       case 'addressTransactions':
         counts.addressTransactions += item.payload.length
         counts.relayed += item.payload.length
+        if (arrivals !== null) for (const { transaction } of item.payload) noteArrival(arrivals.core, transaction.signature)
         if (relayTarget !== null) {
           for (const { address } of item.payload) if (address === relayTarget.address) relayTarget.seen++
           if (relayTarget.seen >= relayTarget.count && relayedAt === null) relayedAt = Date.now()
@@ -172,6 +188,12 @@ function relay(batch: BridgeEvent[]): void {
         break
       case 'notifications':
         counts.notifications += item.payload.length
+        if (arrivals !== null) {
+          for (const entry of item.payload) {
+            if (entry.subject?.kind === 'transaction') noteArrival(arrivals.centre, entry.subject.id)
+            for (const grouped of entry.group?.items ?? []) if (grouped.subject.kind === 'transaction') noteArrival(arrivals.centre, grouped.subject.id)
+          }
+        }
         break
       case 'problem':
         counts.problems++
@@ -303,6 +325,72 @@ answerRequests({
     const doneAt = Date.now()
     relayTarget = null
     return { ms: doneAt - liveAt, relayedMs: relayedAt - liveAt, stored, backfilled: liveStatus().counters.backfilled - backfilledBefore, problems: [...problems] }
+  },
+  /** Starts (or, with `on` false, ends) noting when each transaction reaches the bridge client. */
+  trackArrivals(options: { on: boolean }): void {
+    arrivals = options.on ? { core: new Map(), centre: new Map() } : null
+  },
+  /** What trackArrivals noted so far, as [signature, epoch ms] pairs: at the core (address transactions) and in the centre. */
+  arrivals(): { core: [string, number][]; centre: [string, number][] } {
+    return { core: [...(arrivals?.core ?? [])], centre: [...(arrivals?.centre ?? [])] }
+  },
+  /** The renderer's address page opened (null: closed), as the bridge's setOpenAddress. */
+  async openAddress(options: { pubkey: string | null }): Promise<void> {
+    await monitor.setOpenAddress(options.pubkey)
+  },
+  /** The window shown or hidden, as the desktop shell reports it. */
+  activity(options: { visible: boolean; idle: boolean }): void {
+    monitor.setActivity(options)
+  },
+  /** Starts measuring this main thread's event-loop delay (bench/lib/loop-delay.ts); loopDelayStop reads and ends it. */
+  loopDelayStart(): void {
+    loopDelay?.stop()
+    loopDelay = startLoopDelay()
+  },
+  loopDelayStop(): LoopDelay {
+    if (loopDelay === null) throw new Error('loopDelayStart first')
+    const result = loopDelay.stop()
+    loopDelay = null
+    return result
+  },
+  /**
+   * The first `rows` rows of a CSV export of every cached proof, through the
+   * monitor's exportHistory as the bridge asks for one, to a stream that
+   * counts lines and ends the export there (the export has no row limit),
+   * answering each write on the next turn of the loop as a file would.
+   */
+  async exportRows(options: { rows: number }): Promise<{ rows: number; ms: number }> {
+    let lines = 0
+    const enough = new Error('enough rows')
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const byte of chunk) if (byte === 10) lines++
+        // Answered on a later turn, as a file or a socket answers: a sink that answers at once would never let the loop turn.
+        setImmediate(() => done(lines > options.rows ? enough : null))
+      },
+    })
+    monitor.setExportDestination(async (_request, writers) => {
+      const result = await writers.toStream(out)
+      return { status: 'saved', path: '', rows: result.rows, bytes: result.bytes }
+    })
+    const startedAt = performance.now()
+    await monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} }).catch((error: unknown) => {
+      if (lines <= options.rows) throw error
+    })
+    // The header is a line too.
+    return { rows: Math.min(options.rows, lines - 1), ms: performance.now() - startedAt }
+  },
+  /** Word searches through the monitor (the search box's bridge call); returns how many hits they found. */
+  async searchWords(options: { words: string[]; times: number }): Promise<number> {
+    let hits = 0
+    for (let time = 0; time < options.times; time++) {
+      for (const text of options.words) hits += (await monitor.search({ text })).length
+    }
+    return hits
+  },
+  /** This process's clock (wallNow), for comparing its times with another process's. */
+  clock(): number {
+    return wallNow()
   },
   async stop(): Promise<void> {
     storedRows?.close()

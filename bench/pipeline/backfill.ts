@@ -14,6 +14,7 @@ import { measured, type Figure } from '../lib/figures'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import type { BackfillTiming } from '../children/pipeline'
 import { PipelineRig, ROOMY_CACHE } from './rig'
+import { loopDelayRows, type LoopDelay } from '../lib/loop-delay'
 
 const PAGE = 200
 
@@ -50,17 +51,22 @@ export const backfill: Benchmark = {
       const core: number[] = []
       const relayed: number[] = []
       const http: number[] = []
+      const delays: LoopDelay[] = []
       let backfilled = 0
       const problems = new Set<string>()
       // The first outage warms up; then one per run.
       for (let run = -1; run < ctx.sizes.runs; run++) {
         const lastHeld = (await client.transactions({ pubkey: address, limit: 1 })).items[0]?.signature ?? ''
         await consumer.request('beforeOutage', { address })
+        // Issue 25: the core's main thread from the outage to everything stored and synced.
+        await consumer.request('loopDelayStart')
         await rig.indexer.channel.request('outage', { address, count })
         const timing = await consumer.request<BackfillTiming>('afterOutage', { missed: count, timeoutMs: 60_000 })
+        const delay = await consumer.request<LoopDelay>('loopDelayStop')
         for (const problem of timing.problems) problems.add(problem)
         if (run < 0) continue
         core.push(timing.ms)
+        delays.push(delay)
         relayed.push(timing.relayedMs)
         backfilled = Math.max(backfilled, timing.backfilled)
         // Side by side: the same transactions fetched over HTTP alone, now that the core is done.
@@ -82,6 +88,12 @@ export const backfill: Benchmark = {
         ),
         measured({ id: 'backfill.relayed', figure: '… of which until relayed to the bridge client', unit: 'ms', note: 'before the history store commits them' }, relayed),
         measured({ id: 'backfill.http-only', figure: `fetch ${count.toLocaleString('en-US')} transactions over HTTP`, unit: 'ms', note: `IndexerClient, ${PAGE} a page, decoded; no store, no live switch` }, http),
+        ...loopDelayRows(
+          'backfill-10k',
+          `a ${count.toLocaleString('en-US')}-transaction backfill`,
+          delays,
+          'outage → reconnect → all stored and synced; includes the measuring child’s own checks of the cache file (a count by address, every millisecond after all were relayed)',
+        ),
       ]
     } finally {
       await rig.stop()

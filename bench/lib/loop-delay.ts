@@ -1,0 +1,47 @@
+/**
+ * The event-loop delay of a process's main thread over a phase
+ * (perf_hooks.monitorEventLoopDelay): how long a callback that was due had to
+ * wait, which is how long the window's IPC, the socket and the bridge would
+ * have waited too. Issue 25: p99 under 10 ms and max under 50 ms.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { measured, type Figure } from './figures'
+
+export interface LoopDelay {
+  /** Milliseconds. */
+  p99: number
+  max: number
+  mean: number
+  /** How long the histogram ran, ms. */
+  ms: number
+}
+
+/** A running histogram at 1 ms resolution (the default 10 ms would hide most of what the target is about). */
+export function startLoopDelay(): { stop(): LoopDelay } {
+  const histogram = monitorEventLoopDelay({ resolution: 1 })
+  const startedAt = performance.now()
+  histogram.enable()
+  return {
+    stop(): LoopDelay {
+      histogram.disable()
+      const ms = (ns: number) => ns / 1e6
+      return { p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean), ms: performance.now() - startedAt }
+    },
+  }
+}
+
+/** Issue 25's targets for every phase. */
+export const LOOP_DELAY_TARGETS = {
+  p99: { atMost: 10, text: '< 10 ms' },
+  max: { atMost: 50, text: '< 50 ms' },
+} as const
+
+/** Two rows for a phase, p99 and max, one sample per run: `loop-delay.<phase>.p99` and `.max`. */
+export function loopDelayRows(phase: string, what: string, runs: readonly LoopDelay[], note: string): Figure[] {
+  const longest = Math.max(...runs.map((run) => run.ms))
+  const fullNote = `${note}; monitorEventLoopDelay at 1 ms resolution over ${(longest / 1000).toFixed(1)} s (longest run)`
+  return [
+    measured({ id: `loop-delay.${phase}.p99`, figure: `main-thread event-loop delay, ${what}: p99`, unit: 'ms', target: LOOP_DELAY_TARGETS.p99, note: fullNote }, runs.map((run) => run.p99)),
+    measured({ id: `loop-delay.${phase}.max`, figure: `main-thread event-loop delay, ${what}: max`, unit: 'ms', target: LOOP_DELAY_TARGETS.max }, runs.map((run) => run.max)),
+  ]
+}

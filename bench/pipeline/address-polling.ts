@@ -1,0 +1,136 @@
+/**
+ * What polling costs (issue 22): against the demo in its default,
+ * reference-like mode, the core (bench/children/idle-core.ts: the monitor in
+ * the tray, no bridge client) follows 1, 20 and 200 watched addresses that
+ * the indexer does not push, with the first one's page open in a visible
+ * window (the busiest steady state: the open page is read every 3 s). HTTP
+ * requests are counted at the demo's server over a window after the start-up
+ * sync, as the indexer's rate limit counts them (1,000 a minute advertised,
+ * docs/wire.md). Then, with 20 addresses, the window hidden and no page open:
+ * the core's CPU per hour (getrusage, as the idle benchmark reads it).
+ */
+import { randomBytes } from 'node:crypto'
+import bs58 from 'bs58'
+import type { Benchmark } from '../lib/benchmark'
+import type { BenchContext } from '../lib/context'
+import { measured, type Figure } from '../lib/figures'
+import { forkChild, type ForkedChild } from '../lib/processes'
+import { sleep } from '../lib/clock'
+import type { IndexerReady } from '../children/indexer'
+import type { IdleCoreArgs, IdleReading } from '../children/idle-core'
+
+const HOUR_MS = 3_600_000
+const ADVERTISED_PER_MINUTE = 1_000
+
+/** `count` addresses: the network's authorities first (they have history), then fresh keys (none). */
+function addresses(authorities: readonly string[], count: number): string[] {
+  const picked = authorities.slice(0, count)
+  while (picked.length < count) picked.push(bs58.encode(randomBytes(32)))
+  return picked
+}
+
+async function untilLive(core: ForkedChild<null>): Promise<void> {
+  const deadline = performance.now() + 60_000
+  while ((await core.channel.request<string>('socketState', {})) !== 'live') {
+    if (performance.now() > deadline) throw new Error('the core was not live within 60 s')
+    await sleep(50)
+  }
+}
+
+/** Detail reads (a transaction or proof by key): what the start-up's filler fetches, paced, for what the first sync listed. */
+function detailReads(counts: Record<string, number>): number {
+  return Object.entries(counts).reduce((sum, [route, count]) => (/\/\{key\}$/.test(route) && !route.includes('/addresses/') ? sum + count : sum), 0)
+}
+
+/**
+ * Start-up work (each address read once, then the listed records' details
+ * filled in at the filler's paced rate) is not the steady rate: waits until a
+ * slice of `sliceMs` passes without detail reads, or `capMs`; returns how long.
+ */
+async function untilSettled(indexer: ForkedChild<IndexerReady>, sliceMs: number, capMs: number): Promise<number> {
+  const startedAt = performance.now()
+  await indexer.channel.request('takeHttpRequests')
+  while (performance.now() - startedAt < capMs) {
+    await sleep(sliceMs)
+    if (detailReads(await indexer.channel.request<Record<string, number>>('takeHttpRequests')) === 0) break
+  }
+  return performance.now() - startedAt
+}
+
+function topRoutes(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([route, count]) => `${route} ${count}`)
+    .join(', ')
+}
+
+export const addressPolling: Benchmark = {
+  name: 'address-polling',
+  title: 'Live truth: requests to the indexer and idle CPU while polling watched addresses',
+  limitMs: 600_000,
+  async run(ctx: BenchContext): Promise<Figure[]> {
+    const sliceMs = ctx.quick ? 1_000 : 5_000
+    const settleCapMs = ctx.quick ? 3_000 : 60_000
+    const windowMs = ctx.quick ? 3_000 : 60_000
+    const figures: Figure[] = []
+    for (const count of [1, 20, 200]) {
+      const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 50, historyTransactions: 100, pushAddressEvents: false })
+      try {
+        const watch = addresses(indexer.ready.authorities, count)
+        const args: IdleCoreArgs = { httpUrl: indexer.ready.httpUrl, wsUrl: indexer.ready.wsUrl, watch }
+        const core = await forkChild<null>(ctx.benchDir, 'idle-core', args, { timeoutMs: 90_000 })
+        try {
+          await untilLive(core)
+          await core.channel.request('openAddress', { pubkey: watch[0] })
+          const settledMs = await untilSettled(indexer, sliceMs, settleCapMs)
+          const startedAt = performance.now()
+          await sleep(windowMs)
+          const counts = await indexer.channel.request<Record<string, number>>('takeHttpRequests')
+          const perMinute = (Object.values(counts).reduce((sum, value) => sum + value, 0) * 60_000) / (performance.now() - startedAt)
+          figures.push(
+            measured(
+              {
+                id: `address-polling.requests-${count}`,
+                figure: `requests a minute to the indexer, ${count} watched address${count === 1 ? '' : 'es'}`,
+                unit: '/min',
+                target: { atMost: ADVERTISED_PER_MINUTE * 0.2, text: '≤ 200 (20% of 1,000/min)' },
+                note: `reference mode, one page open, window visible; counted at the demo’s server over ${(windowMs / 1000).toFixed(0)} s after start-up work settled (${(settledMs / 1000).toFixed(0)} s); busiest: ${topRoutes(counts) || 'none'}`,
+              },
+              [perMinute],
+            ),
+          )
+
+          if (count === 20) {
+            await core.channel.request('openAddress', { pubkey: null })
+            await core.channel.request('activity', { visible: false, idle: false })
+            await untilSettled(indexer, sliceMs, settleCapMs)
+            const before = await core.channel.request<IdleReading>('reading', {})
+            const cpuStartedAt = performance.now()
+            await sleep(windowMs)
+            const after = await core.channel.request<IdleReading>('reading', {})
+            const elapsed = performance.now() - cpuStartedAt
+            figures.push(
+              measured(
+                {
+                  id: 'address-polling.cpu-hidden-20',
+                  figure: 'core CPU per hour, idle, window hidden, 20 polled addresses',
+                  unit: 's',
+                  target: { atMost: 10, text: '< 10 s' },
+                  note: `reference mode (addresses polled, stats every 60 s); ${(windowMs / 1000).toFixed(0)} s window, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}; busiest timer ${after.timers[0]?.site ?? 'none'}`,
+                },
+                [((after.cpuMicros - before.cpuMicros) / 1e6) * (HOUR_MS / elapsed)],
+              ),
+            )
+          }
+          await core.channel.request('stop', {})
+        } finally {
+          await core.stop()
+        }
+      } finally {
+        await indexer.stop()
+      }
+    }
+    return figures
+  },
+}
