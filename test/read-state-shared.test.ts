@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '@shared/bridge'
 import { readChangeCovers, type ReadChange } from '@shared/unread'
-import { DEMO_WALLET } from '../src/main/demo/catalog'
 import type { DemoIndexer } from '../src/main/demo/server'
 import { builtInDemo } from '../src/main/demo/built-in-demo'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
@@ -47,7 +46,7 @@ describe('one read state in every page', () => {
   it('tells every page and the window which rows were marked read, by id and all', async () => {
     const inner = builtInDemo()
     let demo: DemoIndexer | null = null
-    monitor = createMonitor({ settings: memorySettingsStorage(), historyPath: null, demo: { ...inner, start: async () => (demo = (await inner.start()) as DemoIndexer) } }, FAST)
+    monitor = createMonitor({ settings: memorySettingsStorage(), historyPath: null, demo: { ...inner, start: async () => (demo = (await inner.start({ pushAddressEvents: true })) as DemoIndexer) } }, FAST)
     await monitor.start()
     serve = await startServe({ monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-read-')), port: 0, log: silentLogger })
     const open = () => createSocketBridge(`ws://127.0.0.1:${serve!.port}/bridge?token=${serve!.token}`, { WebSocket: pageSocket(`http://127.0.0.1:${serve!.port}`) })
@@ -59,8 +58,10 @@ describe('one read state in every page', () => {
     const [atFirst, atSecond, atWindow] = [heard(first), heard(second), heard(window.bridge)]
     await waitFor(async () => (await monitor!.getConnection()).userChannels === 'ok')
 
-    demo!.network.publishProof({ authority: DEMO_WALLET })
-    demo!.network.publishProof({ authority: DEMO_WALLET })
+    // Two announcements, pushed by the demo in its pushing mode: each is its own entry (a stream of one's own
+    // verified proofs is rolled into one).
+    demo!.network.publishNotification('SYSTEM')
+    demo!.network.publishNotification('SYSTEM')
     let ids: string[] = []
     await waitFor(async () => {
       ids = (await second.listNotifications({ limit: 50 })).items.filter((n) => !n.read).map((n) => n.id)

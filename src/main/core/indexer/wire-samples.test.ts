@@ -20,6 +20,7 @@ import {
   decodeProof,
   decodeProofPage,
   decodeProofSummary,
+  decodePublicProfile,
   decodeSeries,
   decodeServerFrame,
   decodeStatsEvent,
@@ -133,6 +134,9 @@ const HTTP_CASES: Record<string, () => void> = {
     ])
     // `enabled` is what tells a disabled circuit (session/circuit-watch.ts).
     expect(circuits.slice(0, 5).map((circuit) => circuit.enabled)).toEqual([true, true, true, true, true])
+  },
+  'http-get-users-pubkey.json': () => {
+    expect(decodePublicProfile(loadHttp('http-get-users-pubkey.json').body)).toMatchObject({ pubkey: 'Hy7JnnvxCBm766tHcey3MsWpijWwVQazEuwc2ULiyQPu', displayName: 'ref_tester', proofCount: '93' })
   },
   'http-circuits-detail.json': () => {
     const circuit = decodeCircuit(loadHttp('http-circuits-detail.json').body)
