@@ -316,6 +316,53 @@ describe('one identity per key', () => {
     tally.survived++
   })
 
+  const refusedVerifies: Array<[string, (pubkey: string) => unknown]> = [
+    ['a verify answer whose account is no Solana key', () => ({ ok: true, user: { pubkey: '<script>alert(1)</script>' }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })],
+    ['a verify answer without an account', () => ({ ok: true, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })],
+    ['a verify answer naming the signer in another case', (pubkey) => ({ ok: true, user: { pubkey: pubkey.toLowerCase() }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })],
+  ]
+  for (const [name, answer] of refusedVerifies) {
+    it(`refuses ${name}, keeping nothing`, async () => {
+      const r = await rig()
+      const { file, pubkey } = keypair()
+      r.indexer.answer(/^\/api\/auth\/verify$/, (_request, response) =>
+        json(response, 200, answer(pubkey), { 'set-cookie': 'zkhelios_session=hostile-session; Max-Age=604800; Path=/; HttpOnly' }),
+      )
+      const shown = await r.service.signInWithKeypair(file)
+      tally.tried++
+      await expect(r.service.confirmSignIn(shown.confirmation!.id, true)).rejects.toBeTruthy()
+      expect(readSession(r.secrets, r.indexer.httpUrl)).toBeNull()
+      expect(r.sessions).toEqual([])
+      expect(r.service.snapshot().status).not.toBe('signed-in')
+      tally.survived++
+    })
+  }
+
+  it('keeps a session whose account check fails with a 500: out of reach is not another identity', async () => {
+    const r = await rig()
+    const { file, pubkey } = keypair()
+    const shown = await r.service.signInWithKeypair(file)
+    await r.service.confirmSignIn(shown.confirmation!.id, true)
+    r.indexer.answer(/^\/api\/auth\/me$/, (_request, response) => json(response, 500, { ok: false, code: 'INTERNAL', error: 'boom' }))
+    tally.tried++
+    await r.service.connected()
+    expect(r.service.snapshot()).toMatchObject({ status: 'signed-in', user: { pubkey } })
+    expect(readSession(r.secrets, r.indexer.httpUrl)?.user.pubkey).toBe(pubkey)
+    tally.survived++
+  })
+
+  it('shows an account check’s HTML display name as text and its role as given, for its own key', async () => {
+    const r = await rig()
+    const { file, pubkey } = keypair()
+    const shown = await r.service.signInWithKeypair(file)
+    await r.service.confirmSignIn(shown.confirmation!.id, true)
+    r.answerFor.me = { displayName: '<img src=x onerror=alert(1)>', role: 'ADMIN' }
+    tally.tried++
+    await r.service.connected()
+    expect(r.service.snapshot().user).toMatchObject({ pubkey, displayName: '<img src=x onerror=alert(1)>', role: 'ADMIN' })
+    tally.survived++
+  })
+
   it('keeps its own account whose check sends control characters, showing them cleaned', async () => {
     const r = await rig()
     const { file, pubkey } = keypair()
