@@ -224,6 +224,10 @@ describe('the built desktop app on the stand-in Electron', () => {
   })
 
   it('shows a native notification for a user:notifications event the demo sends', async () => {
+    // The demo's user channel carries the wallet's "Proof verified": routine, so quiet by default.
+    // Opted in, as a user would; reading the running roll-up lets the next proof start one, which interrupts once.
+    await call(app, 'updateSettings', { notifications: { sources: { notifications: true, userProofs: true, circuits: true, addresses: true, health: true } } })
+    await call(app, 'markNotificationsRead', 'all')
     // The notification centre also keeps activity (the user's proofs, watched addresses): only the channel's own count here.
     const activity: readonly string[] = ACTIVITY_NOTIFICATION_KINDS
     const userNotifications = async () => (await call(app, 'listNotifications', {})).items.filter((item) => !activity.includes(item.kind))
