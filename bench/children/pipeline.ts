@@ -218,14 +218,13 @@ await monitor.start()
 /**
  * Whether the live service has everything (socket live, every channel
  * subscribed, no gap left to fetch). The bridge's connection state does not
- * say whether a backfill is still running, so this reads the monitor's
- * session, checked at run time so that a change of the monitor's insides
- * fails loudly here rather than measuring something else.
+ * say whether a backfill is still running, so this asks the monitor's
+ * diagnostic `liveStatus()`.
  */
 function liveStatus(): LiveServiceStatus {
-  const session = (monitor as unknown as { session?: { liveStatus?: () => LiveServiceStatus } | null }).session
-  if (typeof session?.liveStatus !== 'function') throw new Error('the monitor no longer keeps its indexer session where this benchmark reads it')
-  return session.liveStatus()
+  const status = monitor.liveStatus()
+  if (status === null) throw new Error('the monitor has no indexer session to read the live status of')
+  return status
 }
 
 async function untilSynced(timeoutMs: number): Promise<void> {

@@ -137,6 +137,7 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
     ...createBridgeApi(core, options.appInfo),
     start: () => core.start(),
     stop: () => core.stop(),
+    liveStatus: () => core.session?.liveStatus() ?? null,
     onEvents: (listener) => core.onEvents(listener),
     setOnline: (online) => core.setOnline(online),
     suspend: () => core.suspend(),

@@ -15,7 +15,7 @@ import type { SessionDeps } from '../session/indexer-session'
 import type { NotificationCentreDeps } from '../notify/notification-centre'
 import type { NotifyClock } from '../notify/timers'
 import type { LaunchOptions } from '../config/launch-options'
-import type { LiveServiceOptions } from '../live/live-service'
+import type { LiveServiceOptions, LiveServiceStatus } from '../live/live-service'
 import type { Logger } from '../log/log'
 import type { Activity } from '../polling/poller'
 import type { SecretStorage } from '../config/secrets'
@@ -30,6 +30,8 @@ export { createMonitor } from './create-monitor'
 export interface Monitor extends BridgeMethods {
   start(): Promise<void>
   stop(): Promise<void>
+  /** The live service's own status (counters, whether every stream is synced): for diagnostics and the benchmarks; null while no indexer. */
+  liveStatus(): LiveServiceStatus | null
   /** Batched events for the transport; one call per flush, never one per indexer event. */
   onEvents(listener: (batch: BridgeEvent[]) => void): Unsubscribe
   /** Network reachability from the OS (Electron `net`): offline stops retrying until back. */
