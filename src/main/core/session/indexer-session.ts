@@ -255,7 +255,10 @@ export class IndexerSession {
       read: () => this.cached.circuits({ source: 'network' }),
       onChange: (change) => {
         deps.log.info('the indexer\'s circuits changed', change)
-        const notice = circuitChangeEntry(change, this.circuitsInUse(target.wallet), Date.now(), (id) => circuitLabel(id, this.circuitWatch.nameOf(id)))
+        // A disable is told by the circuits registry below, with key changes; this watch tells what was added.
+        const notice = circuitChangeEntry({ ...change, disabled: [] }, this.circuitsInUse(target.wallet), Date.now(), (id) =>
+          circuitLabel(id, this.circuitWatch.nameOf(id)),
+        )
         if (notice && !this.stopped) deps.centre.record([notice.entry], [notice.candidate])
       },
       intervalMs: deps.rereads?.circuitsMs,
