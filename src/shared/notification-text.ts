@@ -9,27 +9,12 @@
  * the text is cut with an ellipsis.
  */
 
+import { isControlCharacter, isInvisibleCharacter } from './hidden-characters'
+
 export const NOTIFICATION_TITLE_MAX = 120
 export const NOTIFICATION_BODY_MAX = 500
 /** Text past this is never looked at: the cut keeps far less, so a huge body costs no time. */
 const SCAN_MAX = 100_000
-
-/** Bidi controls (U+061C, U+200E/F, U+202A–202E, U+2066–2069) and zero-width characters (U+200B–200D, U+2060, U+FEFF). */
-function isInvisible(code: number): boolean {
-  return (
-    code === 0x061c ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    code === 0x2060 ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0xfeff
-  )
-}
-
-/** C0 controls, DEL and C1 controls. */
-function isControl(code: number): boolean {
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f)
-}
 
 function isWhitespace(char: string): boolean {
   return /\s/.test(char)
@@ -44,8 +29,8 @@ export function cleanNotificationText(text: string, max: number): string {
   for (const char of source) {
     const code = char.codePointAt(0) ?? 0
     if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) continue
-    if (isInvisible(code)) continue
-    if (isControl(code) || isWhitespace(char)) {
+    if (isInvisibleCharacter(code)) continue
+    if (isControlCharacter(code) || isWhitespace(char)) {
       pendingSpace = out.length > 0
       continue
     }

@@ -4,6 +4,7 @@
  * and refresh. The only place that knows these wire names.
  */
 import type { SignedInUser } from '@shared/auth'
+import { withoutHiddenCharacters } from '@shared/hidden-characters'
 import { decodeFailure, isJsonObject, toEpochMs, toText } from './decode-values'
 
 /** What `POST /api/auth/nonce` answers: the parts of the message the server fixes. */
@@ -60,13 +61,12 @@ export function buildSignInMessage(challenge: SignInChallenge, pubkey: string, c
 }
 
 /** Control, bidi and zero-width characters cannot be seen as they are: dropped from what the account shows. */
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c]/g
 const MAX_SHOWN_LENGTH = 200
 
 function shownText(value: unknown): string | null {
   const text = toText(value)
   if (text === null) return null
-  const clean = text.replace(HIDDEN_CHARACTERS, '').trim().slice(0, MAX_SHOWN_LENGTH)
+  const clean = withoutHiddenCharacters(text).trim().slice(0, MAX_SHOWN_LENGTH)
   return clean === '' ? null : clean
 }
 

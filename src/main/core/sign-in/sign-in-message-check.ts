@@ -7,14 +7,13 @@
  * confirmed it for this indexer (docs/wire.md, "Sign-in").
  */
 import { ProofWatchError } from '@shared/errors'
+import { hasHiddenCharacters } from '@shared/hidden-characters'
 import { SIGN_IN_CHAINS, type SignInChain, type SignInChallenge } from '../indexer/sign-in'
 
 /** The reference deployment refuses a message issued more than 5 minutes ago; a clock that far ahead is as wrong. */
 export const ISSUED_AT_TOLERANCE_MS = 5 * 60_000
 /** A statement is a sentence or two; the reference's is 111 characters. */
 const MAX_STATEMENT_LENGTH = 500
-/** C0 and C1 controls, DEL, bidi overrides and isolates, zero-width characters: text a person cannot see as it is. */
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c]/
 /** A host name or IPv4 address, lower case letters, digits, dots and dashes, with an optional port; or a bracketed IPv6 address. */
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/
 const NONCE = /^[A-Za-z0-9_-]{8,128}$/
@@ -34,7 +33,7 @@ export function checkSignInChallenge(challenge: SignInChallenge, now: number, ch
     throw refused(`it says it was issued at ${challenge.issuedAt}, more than 5 minutes from this computer's clock (${new Date(now).toISOString()}). Check the clock, or the indexer.`)
   }
   if (challenge.statement.length > MAX_STATEMENT_LENGTH) throw refused(`its statement is ${challenge.statement.length} characters long.`)
-  if (HIDDEN_CHARACTERS.test(challenge.statement)) throw refused('its statement holds control or invisible characters.')
+  if (hasHiddenCharacters(challenge.statement)) throw refused('its statement holds control or invisible characters.')
   const domain = challenge.domain.toLowerCase()
   if (!DOMAIN.test(domain)) throw refused('its domain is not a host name.')
   let uri: URL
