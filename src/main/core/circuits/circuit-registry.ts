@@ -4,14 +4,14 @@
  * indexer is compared with the last one kept; a key changed or a circuit
  * disabled under the user's own or watched proofs raises one alert. Offline
  * (or refused) the view gets what was last read and when. Circuits are
- * never pushed (docs/wire.md), so the list is also read on a schedule.
+ * never pushed (docs/wire.md): the circuit watch (session/circuit-watch.ts)
+ * reads through here on its schedule, so the list is read once a period.
  */
 import type { CircuitCard, CircuitCatalog, CircuitDetail, CircuitFacts } from '@shared/circuits'
 import type { ReadOptions } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { IndexerHistory } from '../history/indexer-history'
 import type { Logger } from '../log/log'
-import { CIRCUIT_LIST_MS } from '../session/circuit-watch'
 import { compareCircuitKeys, keyFingerprint, type CircuitKeyChange } from './key-fingerprint'
 
 /** Details read at once: a handful of circuits, well inside the rate limit, without a burst. */
@@ -29,27 +29,12 @@ export interface CircuitRegistryOptions {
   raise(changes: readonly CircuitKeyChange[], at: number): void
   log: Logger
   clock?: () => number
-  /** How often the list is read again; default as long as the reference caches it. */
-  intervalMs?: number
 }
 
 export class CircuitRegistry {
   private running: Promise<CircuitCatalog> | null = null
-  private timer: ReturnType<typeof setTimeout> | null = null
-  private stopped = false
 
   constructor(private readonly options: CircuitRegistryOptions) {}
-
-  start(): void {
-    if (this.stopped || this.timer) return
-    this.schedule()
-  }
-
-  stop(): void {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-  }
 
   /** The circuits: read from the indexer (one read at a time, so a change is compared and told once), or from the cache. */
   read(options?: ReadOptions): Promise<CircuitCatalog> {
@@ -117,14 +102,5 @@ export class CircuitRegistry {
     for (const id of scope.followedCircuits) inUse.add(id)
     const relevant = changes.filter((change) => inUse.has(change.id))
     if (relevant.length > 0) this.options.raise(relevant, at)
-  }
-
-  private schedule(): void {
-    if (this.stopped) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      void this.read().finally(() => this.schedule())
-    }, this.options.intervalMs ?? CIRCUIT_LIST_MS)
-    this.timer.unref?.()
   }
 }

@@ -252,7 +252,11 @@ export class IndexerSession {
       intervalMs: deps.rereads?.revocationsMs,
     })
     this.circuitWatch = new CircuitWatch({
-      read: () => this.cached.circuits({ source: 'network' }),
+      // One read of /api/circuits a period: the registry's, which also compares keys and enabled flags.
+      read: async () => {
+        const catalog = await this.circuits.read()
+        return { circuits: catalog.circuits, origin: catalog.source === 'network' ? 'indexer' : 'seen' }
+      },
       onChange: (change) => {
         deps.log.info('the indexer\'s circuits changed', change)
         // A disable is told by the circuits registry below, with key changes; this watch tells what was added.
@@ -273,7 +277,6 @@ export class IndexerSession {
         deps.centre.record([entry], [candidate])
       },
       log: deps.log,
-      intervalMs: deps.rereads?.circuitsMs,
     })
     this.live = new LiveService({
       source: this.client,
@@ -347,7 +350,6 @@ export class IndexerSession {
     this.live.start()
     this.revocations.start()
     this.circuitWatch.start()
-    this.circuits.start()
     // What an earlier run left unfetched is taken up again from the cache.
     this.fetcher.wake()
     if (this.inbox) {
@@ -370,7 +372,6 @@ export class IndexerSession {
     this.live.stop()
     this.revocations.stop()
     this.circuitWatch.stop()
-    this.circuits.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)
     if (this.inboxInterval) clearInterval(this.inboxInterval)
