@@ -1,8 +1,8 @@
 import { ref } from 'vue'
 import { defineStore } from 'pinia'
 import type { AccountPreferences, AccountPreferencesState, AccountSessions } from '@shared/account'
-import { toErrorInfo } from '@shared/errors'
 import { getBridge } from '@renderer/bridge'
+import { busyAction } from '@renderer/model/busy-action'
 
 /** The signed-in account's sessions and its notification preferences on the indexer. */
 export const useAccountStore = defineStore('account', () => {
@@ -12,17 +12,7 @@ export const useAccountStore = defineStore('account', () => {
   const busy = ref(false)
   const error = ref<string | null>(null)
 
-  async function run(action: () => Promise<void>): Promise<void> {
-    busy.value = true
-    error.value = null
-    try {
-      await action()
-    } catch (caught) {
-      error.value = toErrorInfo(caught).message
-    } finally {
-      busy.value = false
-    }
-  }
+  const run = busyAction(busy, error)
 
   const load = (): Promise<void> =>
     run(async () => {

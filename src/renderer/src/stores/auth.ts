@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import type { AuthState } from '@shared/auth'
 import { toErrorInfo } from '@shared/errors'
 import { getBridge } from '@renderer/bridge'
+import { busyAction } from '@renderer/model/busy-action'
 
 /** Who is signed in to the active indexer, and the sign-in actions. The cookie never reaches the page. */
 export const useAuthStore = defineStore('auth', () => {
@@ -29,17 +30,7 @@ export const useAuthStore = defineStore('auth', () => {
     }
   }
 
-  async function run(action: () => Promise<void>): Promise<void> {
-    busy.value = true
-    error.value = null
-    try {
-      await action()
-    } catch (caught) {
-      error.value = toErrorInfo(caught).message
-    } finally {
-      busy.value = false
-    }
-  }
+  const run = busyAction(busy, error)
 
   function signInWithWallet(): Promise<void> {
     // Opened now, while the click still counts as the user's: a tab opened after an await is often blocked.
