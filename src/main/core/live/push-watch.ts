@@ -59,6 +59,8 @@ interface KindState {
   verdict: PushVerdict
   /** When the verdict was last confirmed. */
   at: number | null
+  /** When the verdict was last written to the memory, so the per-event path does not read it back. */
+  rememberedAt: number | null
   seen: Set<string>
   /** Open checks: ids the socket has until the deadline to bring. */
   pending: Array<{ ids: string[]; timer: unknown; hit: boolean }>
@@ -140,8 +142,10 @@ export class PushWatch {
     const changed = state.verdict !== verdict
     state.verdict = verdict
     // Remembered at most once a minute per kind while it holds: every pushed event passes here.
-    const held = this.options.memory.get(this.options.indexer, kind)
-    if (changed || !held || at - held.at > 60_000) this.options.memory.set(this.options.indexer, kind, { verdict, at })
+    if (changed || state.rememberedAt === null || at - state.rememberedAt > 60_000) {
+      this.options.memory.set(this.options.indexer, kind, { verdict, at })
+      state.rememberedAt = at
+    }
     if (changed) this.options.onVerdict(kind, verdict)
   }
 
@@ -150,7 +154,7 @@ export class PushWatch {
     if (!state) {
       const held = this.options.memory.get(this.options.indexer, kind)
       // A day-old verdict still guides the start; stale() has it checked again.
-      state = { verdict: held?.verdict ?? 'unknown', at: held?.at ?? null, seen: new Set(), pending: [] }
+      state = { verdict: held?.verdict ?? 'unknown', at: held?.at ?? null, rememberedAt: held?.at ?? null, seen: new Set(), pending: [] }
       this.kinds.set(kind, state)
     }
     return state
