@@ -187,13 +187,16 @@ export class HistoryWriter {
 
   private writeProofs(indexerId: number, proofs: readonly Proof[], at: number, indexer: string): void {
     const upsert = this.database.statement(SQL.upsertProof)
+    const same = this.database.statement(SQL.storedProofSame)
     const stored = this.database.statement(SQL.storedProof)
     const circuits = new Map<string, { name: string | null; type: string | null }>()
     for (const proof of proofs) {
       const raw = rawText(proof.raw)
-      const held = stored.get(indexerId, proof.proofAccount) as { authority: string | null; circuit_id: string | null; raw: string } | undefined
-      // The same text is the same record: only a copy that differs is looked into.
-      if (held !== undefined && held.raw !== raw) this.compareProof(indexer, held, proof)
+      // The same text is the same record: only a held copy that differs is read and looked into.
+      const compared = same.get(raw, indexerId, proof.proofAccount) as { same: number } | undefined
+      if (compared !== undefined && compared.same !== 1) {
+        this.compareProof(indexer, stored.get(indexerId, proof.proofAccount) as { authority: string | null; circuit_id: string | null; raw: string }, proof)
+      }
       upsert.run(
         indexerId,
         proof.proofAccount,

@@ -86,5 +86,7 @@ export const SQL = {
       facts = excluded.facts, read_at = excluded.read_at`,
   patchMetadata: 'UPDATE indexers SET metadata = json_patch(metadata, ?), last_seen_at = ? WHERE id = ?',
   // A full record held already: what a new copy is compared with.
+  // Compared in SQLite: the held text crosses into JavaScript only when it differs (rare), not at every write.
+  storedProofSame: 'SELECT raw = ? AS same FROM proofs WHERE indexer_id = ? AND proof_account = ? AND complete = 1',
   storedProof: 'SELECT authority, circuit_id, raw FROM proofs WHERE indexer_id = ? AND proof_account = ? AND complete = 1',
 } as const
