@@ -177,8 +177,16 @@ export class PipelineRig {
     if (this.historyPath !== null) removeCache(this.historyPath)
   }
 
-  private drained(timeoutMs: number): Promise<void> {
-    return until(() => this.relayed >= this.published, `the consumer to relay ${this.published} events (at ${this.relayed})`, timeoutMs, 1)
+  private async drained(timeoutMs: number): Promise<void> {
+    try {
+      await until(() => this.relayed >= this.published, `the consumer to relay ${this.published} events (at ${this.relayed})`, timeoutMs, 1)
+    } catch (error) {
+      // What the consumer counted tells a lost event from a slow one.
+      const counts = await this.counts().catch(() => null)
+      if (counts === null) throw error
+      const { proofs, addressTransactions, duplicates, problems, lastProblem } = counts
+      throw new Error(`${(error as Error).message}; the consumer counted ${proofs} proofs, ${addressTransactions} address transactions, ${duplicates} duplicates, ${problems} problems${lastProblem ? ` (last: ${lastProblem})` : ''}`)
+    }
   }
 }
 

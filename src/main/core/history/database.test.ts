@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -40,4 +41,45 @@ describe('HistoryDatabase memory outside the page cache', () => {
       onFile.close()
     }
   })
+})
+
+/**
+ * POSIX record locks belong to the process and go when any of its descriptors
+ * of the file is closed. A descriptor opened and closed beside the open
+ * connection (to narrow the file's mode) would drop SQLite's locks: another
+ * process opening the cache then takes itself for the only one, resets the
+ * shared-memory index under this one (SIGBUS at its next write) and deletes
+ * the write-ahead log at its close.
+ */
+describe('HistoryDatabase beside another process', () => {
+  function otherProcessOpensAndCloses(path: string): void {
+    const script = `const { DatabaseSync } = require('node:sqlite'); const db = new DatabaseSync(process.argv[1]); db.prepare('SELECT count(*) FROM sqlite_schema').get(); db.close()`
+    execFileSync(process.execPath, ['-e', script, path], { stdio: 'pipe' })
+  }
+
+  for (const mode of [0o600, 0o644]) {
+    it(`keeps its locks when it opens a cache of mode ${mode.toString(8)}: another process leaves its log alone`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'proofwatch-db-'))
+      dirs.push(dir)
+      const path = join(dir, 'history.sqlite')
+      const first = HistoryDatabase.open({ path })
+      first.close()
+      chmodSync(path, mode)
+
+      const database = HistoryDatabase.open({ path })
+      try {
+        database.db.exec('CREATE TABLE IF NOT EXISTS lock_probe (n INTEGER)')
+        database.db.exec('INSERT INTO lock_probe VALUES (1)')
+        expect(existsSync(`${path}-wal`)).toBe(true)
+        otherProcessOpensAndCloses(path)
+        // Alone, the other process would have checkpointed and deleted the log at its close.
+        expect(existsSync(`${path}-wal`)).toBe(true)
+        database.db.exec('INSERT INTO lock_probe VALUES (2)')
+        expect((database.db.prepare('SELECT count(*) AS n FROM lock_probe').get() as { n: number }).n).toBe(2)
+        expect(statSync(path).mode & 0o777).toBe(0o600)
+      } finally {
+        database.close()
+      }
+    })
+  }
 })

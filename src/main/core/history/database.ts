@@ -336,12 +336,15 @@ function openMemory(settings: Settings): Opened {
 /** Opens the file, checks it, sets it up and migrates it; throws what it meets. */
 function prepareFile(settings: Settings): DatabaseSync {
   createPrivately(settings.path)
-  const db = new DatabaseSync(settings.path)
+  let db = openOwnDatabase(settings)
   try {
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
-    // Before anything is changed in it (its mode, its journal, its tables): is it ProofWatch's at all?
-    requireOwnDatabase(db, settings.path)
-    makePrivate(settings.path)
+    if (!isPrivate(settings.path)) {
+      // Narrowed with no connection open: closing any descriptor of the file drops every POSIX lock this
+      // process holds on it, SQLite's too, and another process would then take itself for the only one.
+      db.close()
+      makePrivate(settings.path)
+      db = openOwnDatabase(settings)
+    }
     const version = schemaVersion(db)
     if (version > LATEST_VERSION) throw new NewerSchemaError(version)
     configure(db, settings)
@@ -362,6 +365,30 @@ function prepareFile(settings: Settings): DatabaseSync {
     }
     throw error
   }
+}
+
+/** A connection to the file once it is known to be ProofWatch's, before anything is changed in it (its mode, its journal, its tables). */
+function openOwnDatabase(settings: Settings): DatabaseSync {
+  const db = new DatabaseSync(settings.path)
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+    requireOwnDatabase(db, settings.path)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+/** Whether the cache's files (itself, its -wal, its -shm) are readable by their owner only; absent ones count as private. Reads no descriptor. */
+function isPrivate(path: string): boolean {
+  return [path, `${path}-wal`, `${path}-shm`].every((file) => {
+    try {
+      return (statSync(file).mode & 0o077) === 0
+    } catch {
+      return true
+    }
+  })
 }
 
 function configure(db: DatabaseSync, settings: Settings): void {
