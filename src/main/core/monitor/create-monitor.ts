@@ -9,7 +9,7 @@ import type { ErrorInfo, Overview } from '@shared/domain'
 import { KnownSecrets } from '../config/known-secrets'
 import { EventBatcher } from '../bridge/event-batcher'
 import { createParameterMemory } from '../indexer/negotiation'
-import { createPushMemory } from '../live/push-watch'
+import { keptPushMemory } from '../session/kept-push-memory'
 import { IndexerSession, type SessionDeps } from '../session/indexer-session'
 import type { IndexerTarget } from '../session/indexer-target'
 import { NotificationCentre } from '../notify/notification-centre'
@@ -159,7 +159,8 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
 function sessionOpener(monitor: () => IndexerMonitor, deps: MonitorDeps): (target: IndexerTarget) => IndexerSession {
   /** What each indexer accepted (e.g. metric names), kept across reconnects and switches. */
   const memory = createParameterMemory()
-  const pushMemory = createPushMemory()
+  // Kept in the cache: a restart follows each indexer as it learned to, until the verdict is a day old.
+  const pushMemory = keptPushMemory(() => monitor().requireHistory())
   let releaseSessionSecret: () => void = () => {}
   return (target) => {
     const core = monitor()
