@@ -49,12 +49,15 @@ export const useWatchlistStore = defineStore('watchlist', () => {
       circuits.value.reduce((sum, entry) => sum + unread.ofCircuit(entry.circuitId), 0),
   )
 
+  /** Lists ask once a row: a lookup, not a scan of the watchlist. */
+  const byPubkey = computed(() => new Map(addresses.value.map((entry) => [entry.pubkey, entry])))
+
   function isWatched(pubkey: string): boolean {
-    return addresses.value.some((entry) => entry.pubkey === pubkey)
+    return byPubkey.value.has(pubkey)
   }
 
   function addressOf(pubkey: string) {
-    return addresses.value.find((entry) => entry.pubkey === pubkey) ?? null
+    return byPubkey.value.get(pubkey) ?? null
   }
 
   function isFollowed(circuitId: string): boolean {

@@ -60,6 +60,16 @@ describe('AddressTimelineView', () => {
     expect(wrapper.get('[data-testid="address-display-name"]').text()).toBe('ref_tester')
   })
 
+  it('shows the account watchlist’s label in its header where it differs from the local one', async () => {
+    const { wrapper } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
+      serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
+      fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1, { label: 'Treasury', accountLabel: 'Cold wallet' })]))
+    })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="address-label"]').text()).toBe('Treasury')
+    expect(wrapper.get('[data-testid="address-account-label"]').text()).toBe('in your account: Cold wallet')
+  })
+
   it('shows no display name where the indexer has none, or cannot say', async () => {
     const { wrapper } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
       serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
