@@ -286,8 +286,13 @@ export class FakeNotification extends FakeEmitter {
 
 export class FakePowerMonitor extends FakeEmitter {
   idleState: 'active' | 'idle' | 'locked' | 'unknown' = 'active'
+  battery: boolean | Error = false
   getSystemIdleState() {
     return this.idleState
+  }
+  isOnBatteryPower() {
+    if (this.battery instanceof Error) throw this.battery
+    return this.battery
   }
 }
 

@@ -55,7 +55,7 @@ describe('watchPower', () => {
 
   it('reports the window hidden and the system idle or locked, on change only', () => {
     const { powerMonitor, hooks, tick, setVisible, watch } = setup()
-    expect(hooks.setActivity.mock.calls).toEqual([[{ visible: true, idle: false }]])
+    expect(hooks.setActivity.mock.calls).toEqual([[{ visible: true, idle: false, onBattery: false }]])
     setVisible(false)
     watch.check()
     powerMonitor.idleState = 'idle'
@@ -64,7 +64,25 @@ describe('watchPower', () => {
     powerMonitor.idleState = 'active'
     powerMonitor.emit('lock-screen')
     powerMonitor.emit('unlock-screen')
-    expect(hooks.setActivity.mock.calls.slice(1)).toEqual([[{ visible: false, idle: false }], [{ visible: false, idle: true }], [{ visible: false, idle: false }]])
+    expect(hooks.setActivity.mock.calls.slice(1)).toEqual([
+      [{ visible: false, idle: false, onBattery: false }],
+      [{ visible: false, idle: true, onBattery: false }],
+      [{ visible: false, idle: false, onBattery: false }],
+    ])
+  })
+
+  it('reports running on battery and back on mains, on change only; a power source it cannot read counts as mains', () => {
+    const { powerMonitor, hooks, tick } = setup()
+    powerMonitor.battery = true
+    tick()
+    tick()
+    powerMonitor.battery = false
+    tick()
+    powerMonitor.battery = true
+    tick()
+    powerMonitor.battery = new Error('not supported')
+    tick()
+    expect(hooks.setActivity.mock.calls.map(([activity]) => activity.onBattery)).toEqual([false, true, false, true, false])
   })
 
   it('stops listening when disposed', () => {

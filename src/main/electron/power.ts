@@ -1,22 +1,26 @@
 /**
  * Sleep, wake, network changes and idleness reach the live feed at once:
- * resume and back-online reconnect without waiting out a backoff; idle or a
- * hidden window slow polling. Electron reports suspend/resume and screen
- * locks as events; online state and idleness are read every few seconds.
+ * resume and back-online reconnect without waiting out a backoff; idle, a
+ * hidden window or running on battery slow polling. Electron reports
+ * suspend/resume and screen locks as events; online state, idleness and the
+ * power source are read every few seconds.
  */
 import type { Logger } from '../core/log/log'
+import { sameActivity, type Activity } from '../core/polling/poller'
 
 export interface PowerHooks {
   suspend(): void
   resume(): void
   setOnline(online: boolean): void
-  setActivity(activity: { visible: boolean; idle: boolean }): void
+  setActivity(activity: Activity): void
 }
 
 export interface PowerMonitorLike {
   on(event: 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen', listener: () => void): unknown
   removeListener(event: 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen', listener: () => void): unknown
   getSystemIdleState(idleThresholdSeconds: number): 'active' | 'idle' | 'locked' | 'unknown'
+  /** Not on every platform's older builds: absent or failing means mains power. */
+  isOnBatteryPower?(): boolean
 }
 
 export interface PowerDeps {
@@ -44,7 +48,7 @@ export function watchPower(deps: PowerDeps): PowerWatch {
   const idleThreshold = deps.idleThresholdSeconds ?? 300
   let online: boolean | null = null
   let locked = false
-  let activity: { visible: boolean; idle: boolean } | null = null
+  let activity: Activity | null = null
 
   const check = () => {
     let nowOnline = true
@@ -62,10 +66,18 @@ export function watchPower(deps: PowerDeps): PowerWatch {
       online = nowOnline
     }
     const idleState = powerMonitor.getSystemIdleState(idleThreshold)
-    const next = { visible: deps.isWindowVisible(), idle: locked || idleState === 'idle' || idleState === 'locked' }
-    if (!activity || next.visible !== activity.visible || next.idle !== activity.idle) {
+    const next = { visible: deps.isWindowVisible(), idle: locked || idleState === 'idle' || idleState === 'locked', onBattery: onBattery() }
+    if (!activity || !sameActivity(next, activity)) {
       activity = next
       hooks.setActivity?.(next)
+    }
+  }
+
+  const onBattery = (): boolean => {
+    try {
+      return powerMonitor.isOnBatteryPower?.() === true
+    } catch {
+      return false
     }
   }
 

@@ -8,7 +8,7 @@
 import { toErrorInfo } from '@shared/errors'
 import type { ErrorInfo } from '@shared/domain'
 import { pollBudget, type PollBudget } from './poll-budget'
-import type { Activity } from './poller'
+import { sameActivity, type Activity } from './poller'
 import type { RateLimit } from './rate-limit'
 
 export interface AddressPollsOptions {
@@ -85,7 +85,7 @@ export class AddressPolls {
   }
 
   setActivity(activity: Activity): void {
-    if (activity.visible === this.activity.visible && activity.idle === this.activity.idle) return
+    if (sameActivity(activity, this.activity)) return
     const wasAway = !this.activity.visible || this.activity.idle
     this.activity = { ...activity }
     // Back in front: what is overdue under the faster interval is read, spread out again.

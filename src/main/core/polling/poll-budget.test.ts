@@ -54,6 +54,16 @@ describe('pollBudget', () => {
     expect(hidden.openIntervalMs).toBeNull()
   })
 
+  it('reads the background half as often on battery, but not the open page someone is looking at', () => {
+    const mains = pollBudget({ addresses: 20, openAddress: true, activity: VISIBLE, limitPerMinute: 1000 })
+    const battery = pollBudget({ addresses: 20, openAddress: true, activity: { ...VISIBLE, onBattery: true }, limitPerMinute: 1000 })
+    expect(battery.openIntervalMs).toBe(mains.openIntervalMs)
+    expect(battery.addressIntervalMs).toBe(2 * mains.addressIntervalMs)
+    const hiddenMains = pollBudget({ addresses: 20, openAddress: false, activity: HIDDEN, limitPerMinute: 1000 })
+    const hiddenBattery = pollBudget({ addresses: 20, openAddress: false, activity: { ...HIDDEN, onBattery: true }, limitPerMinute: 1000 })
+    expect(hiddenBattery.addressIntervalMs).toBe(2 * hiddenMains.addressIntervalMs)
+  })
+
   it('spreads 200 addresses over a longer interval instead of passing the share, leaving room for other polls', () => {
     const alone = pollBudget({ addresses: 200, openAddress: false, activity: VISIBLE, limitPerMinute: 1000 })
     expect(alone.totalPerMinute).toBeLessThanOrEqual(200)

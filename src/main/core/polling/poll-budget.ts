@@ -6,7 +6,7 @@
  * `x-ratelimit-limit`). All polling together takes at most a fifth of that
  * limit, so the user's own browsing keeps the other four fifths.
  */
-import type { Activity } from './poller'
+import { BATTERY_FACTOR, type Activity } from './poller'
 
 /** The share of the advertised limit that all polling may use. */
 export const POLL_SHARE = 0.2
@@ -16,7 +16,7 @@ export const OPEN_ADDRESS_MS = 3_000
 export const BACKGROUND_ADDRESS_MS = 15_000
 /** While the window is hidden (tray) or minimised. */
 export const HIDDEN_ADDRESS_MS = 30_000
-/** While the system is idle or locked (or on battery, when the shell reports it as idle). */
+/** While the system is idle or locked. On battery, the background and hidden intervals are BATTERY_FACTOR times longer. */
 export const IDLE_ADDRESS_MS = 120_000
 /** Until the indexer has said its limit: a cautious guess below the reference's 1,000 a minute. */
 export const ASSUMED_LIMIT_PER_MINUTE = 600
@@ -56,7 +56,8 @@ export function pollBudget(input: BudgetInput): PollBudget {
   const other = Math.max(0, input.otherPerMinute ?? 0)
   const { visible, idle } = input.activity
   const open = input.openAddress && visible && !idle && addresses > 0
-  const base = idle ? IDLE_ADDRESS_MS : visible ? BACKGROUND_ADDRESS_MS : HIDDEN_ADDRESS_MS
+  // The open page stays quick on battery (someone is looking at it); the rest slows down.
+  const base = idle ? IDLE_ADDRESS_MS : (visible ? BACKGROUND_ADDRESS_MS : HIDDEN_ADDRESS_MS) * (input.activity.onBattery ? BATTERY_FACTOR : 1)
   const share = POLL_SHARE * limit
   // The open page comes first, but never above half of the share.
   const openIntervalMs = open ? Math.max(OPEN_ADDRESS_MS, Math.ceil(MINUTE / (share / 2))) : null

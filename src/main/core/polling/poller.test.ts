@@ -142,6 +142,18 @@ describe('Poller', () => {
     expect(times).toEqual([0, 4000, 8000, 18_000, 20_600])
   })
 
+  it('polls half as often on battery, visible or hidden', async () => {
+    const { clock, poller } = setup()
+    poller.add({ key: 'series', intervalMs: 1000, run: async () => clock.now })
+    poller.setActivity({ visible: true, idle: false, onBattery: true })
+    expect(poller.states()[0]?.effectiveIntervalMs).toBe(2000)
+    poller.setActivity({ visible: false, idle: false, onBattery: true })
+    expect(poller.states()[0]?.effectiveIntervalMs).toBe(8000)
+    poller.setActivity({ visible: false, idle: false, onBattery: false })
+    expect(poller.states()[0]?.effectiveIntervalMs).toBe(4000)
+    await clock.advance(0)
+  })
+
   it('polls an occasional resource only while it is active', async () => {
     const { clock, poller } = setup()
     let socketDown = false

@@ -14,6 +14,15 @@ export interface Activity {
   visible: boolean
   /** The system reports the user idle (or the screen locked). */
   idle: boolean
+  /** The machine runs on its battery (absent: not known, taken as mains power). */
+  onBattery?: boolean
+}
+
+/** On battery, background reads are this many times slower: a monitor in the tray should not drain a laptop. */
+export const BATTERY_FACTOR = 2
+
+export function sameActivity(a: Activity, b: Activity): boolean {
+  return a.visible === b.visible && a.idle === b.idle && (a.onBattery ?? false) === (b.onBattery ?? false)
 }
 
 export interface PollSpec<T> {
@@ -151,8 +160,8 @@ export class Poller {
 
   /** Hidden or idle stretches every interval; becoming visible again polls what is overdue at once. */
   setActivity(activity: Activity): void {
-    if (activity.visible === this.activity.visible && activity.idle === this.activity.idle) return
-    this.activity = { visible: activity.visible, idle: activity.idle }
+    if (sameActivity(activity, this.activity)) return
+    this.activity = { visible: activity.visible, idle: activity.idle, onBattery: activity.onBattery ?? false }
     this.refresh()
   }
 
@@ -185,8 +194,9 @@ export class Poller {
   private effectiveInterval(resource: Resource): number {
     const { intervalMs } = resource.spec
     if (this.activity.idle) return intervalMs * (this.options.idleFactor ?? 10)
-    if (!this.activity.visible) return intervalMs * (this.options.hiddenFactor ?? 4)
-    return intervalMs
+    const battery = this.activity.onBattery ? BATTERY_FACTOR : 1
+    if (!this.activity.visible) return intervalMs * (this.options.hiddenFactor ?? 4) * battery
+    return intervalMs * battery
   }
 
   private isActive(resource: Resource): boolean {
