@@ -175,6 +175,7 @@ export class IndexerMonitor {
   }
   setActivity(activity: Activity): void {
     this.activity = activity
+    this.healthPush.setShown(activity.visible && !activity.idle)
     this.session?.setActivity(activity)
   }
 
