@@ -37,6 +37,23 @@ describe('DashboardView', () => {
     expect(wrapper.find('[data-testid="series-chart"]').exists()).toBe(false)
   })
 
+  it('says so under the chart where the indexer’s series and its tile disagree, and only there', async () => {
+    const at = makeOverview().observedAt
+    const seriesEnding = (value: number) => ({ ...makeSeries('24h', 0), points: [{ t: at - 3_600_000, value: value - 2 }, { t: at - 60_000, value }] })
+    let last = 40
+    const { wrapper, bridge } = await mountView(DashboardView, '/', (fake) => {
+      serveEverything(fake)
+      fake.handle('getSeries', () => seriesEnding(last))
+    })
+    expect(wrapper.get('[data-testid="overview-value-proofs24h"]').text()).toBe(['4', '321'].join(groupSeparator()))
+    expect(wrapper.get('[data-testid="series-tile-gap"]').text()).toMatch(/series ends at 40, while its overview \(the tile\)\s+says 4.321/)
+    last = 4_300
+    await wrapper.get('[data-testid="series-period-7d"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('getSeries').length).toBeGreaterThan(1)
+    expect(wrapper.find('[data-testid="series-tile-gap"]').exists()).toBe(false)
+  })
+
   it('shows every overview field, the chart, the leaderboard and the live feed', async () => {
     const { wrapper } = await mountView(DashboardView, '/', serveEverything)
     const sep = groupSeparator()
