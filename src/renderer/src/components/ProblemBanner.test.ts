@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { setupStores } from '@test/support/renderer/store-setup'
 import ProblemBanner from './ProblemBanner.vue'
+import ConnectionHealth from './ConnectionHealth.vue'
+import { defineComponent, h } from 'vue'
 import { formatLocalTime } from '@renderer/format/time'
 
 describe('ProblemBanner', () => {
@@ -44,5 +46,28 @@ describe('ProblemBanner', () => {
     expect(banners[0]!.get('[data-testid="problem-count"]').text()).toBe('×2')
     await banners[0]!.get('[data-testid="problem-dismiss"]').trigger('click')
     expect(wrapper.findAll('[data-testid="problem-banner"]')).toHaveLength(0)
+  })
+
+  it('keeps what was dismissed in the connection panel, counted while hidden, and shows it again from there', async () => {
+    const { bridge, pinia } = setupStores()
+    const Both = defineComponent({ setup: () => () => h('div', [h(ProblemBanner), h(ConnectionHealth)]) })
+    const wrapper = mount(Both, { global: { plugins: [pinia] } })
+    bridge.emit('problem', { code: 'SOCKET', message: 'channel refused' })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="health-dismissed"]').exists()).toBe(false)
+
+    await wrapper.get('[data-testid="problem-dismiss"]').trigger('click')
+    bridge.emit('problem', { code: 'SOCKET', message: 'channel refused' })
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="problem-banner"]')).toHaveLength(0)
+    const listed = wrapper.findAll('[data-testid="health-dismissed-problem"]')
+    expect(listed).toHaveLength(1)
+    expect(listed[0]!.text()).toContain('channel refused')
+    expect(listed[0]!.text()).toContain('×2')
+
+    await listed[0]!.get('[data-testid="health-reopen-problem"]').trigger('click')
+    expect(wrapper.findAll('[data-testid="problem-banner"]')).toHaveLength(1)
+    expect(wrapper.get('[data-testid="problem-count"]').text()).toBe('×2')
+    expect(wrapper.find('[data-testid="health-dismissed"]').exists()).toBe(false)
   })
 })

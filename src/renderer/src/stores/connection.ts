@@ -66,6 +66,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const problems = shallowRef<ProblemEntry[]>([])
   /** Problem key → epoch ms it was dismissed. */
   const dismissedProblems = new Map<string, number>()
+  /** What was dismissed, newest first: the connection panel can show it again. */
+  const dismissed = shallowRef<ProblemEntry[]>([])
 
   let started = false
   let wasDown = false
@@ -143,17 +145,34 @@ export const useConnectionStore = defineStore('connection', () => {
       if (dismissedKey !== key) dismissedProblems.delete(dismissedKey)
     }
     const dismissedAt = dismissedProblems.get(key)
-    if (dismissedAt !== undefined && now - dismissedAt < PROBLEM_DISMISS_MS) return
+    if (dismissedAt !== undefined && now - dismissedAt < PROBLEM_DISMISS_MS) {
+      // Still counted, so that showing it again says how often it happened meanwhile.
+      dismissed.value = dismissed.value.map((entry) => (entry.key === key ? { ...entry, info, count: entry.count + 1, lastAt: now } : entry))
+      return
+    }
     dismissedProblems.delete(key)
+    // Back after its dismissal ran out: a banner of its own again, counted afresh, and no longer listed as dismissed.
     const existing = problems.value.find((entry) => entry.key === key)
+    dismissed.value = dismissed.value.filter((entry) => entry.key !== key)
     const others = problems.value.filter((entry) => entry.key !== key)
     const entry: ProblemEntry = { key, info, count: (existing?.count ?? 0) + 1, lastAt: now }
     problems.value = [entry, ...others].slice(0, MAX_PROBLEMS)
   }
 
   function dismissProblem(key: string): void {
+    const entry = problems.value.find((candidate) => candidate.key === key)
     dismissedProblems.set(key, Date.now())
-    problems.value = problems.value.filter((entry) => entry.key !== key)
+    problems.value = problems.value.filter((candidate) => candidate.key !== key)
+    if (entry) dismissed.value = [entry, ...dismissed.value.filter((candidate) => candidate.key !== key)].slice(0, MAX_PROBLEMS)
+  }
+
+  /** A dismissed banner shown again, as it was (with what recurred meanwhile). */
+  function reopenProblem(key: string): void {
+    const entry = dismissed.value.find((candidate) => candidate.key === key)
+    if (!entry) return
+    dismissedProblems.delete(key)
+    dismissed.value = dismissed.value.filter((candidate) => candidate.key !== key)
+    problems.value = [entry, ...problems.value.filter((candidate) => candidate.key !== key)].slice(0, MAX_PROBLEMS)
   }
 
   const stopConnectionEvents = bridge.on('connection', (next) => {
@@ -224,6 +243,7 @@ export const useConnectionStore = defineStore('connection', () => {
     recoveries,
     indexerChanges,
     problems,
+    dismissed,
     demo,
     indexerUrl,
     accessRefused,
@@ -239,5 +259,6 @@ export const useConnectionStore = defineStore('connection', () => {
     start,
     refresh,
     dismissProblem,
+    reopenProblem,
   }
 })
