@@ -79,4 +79,38 @@ describe('ExportButton', () => {
     expect(bridge.callsOf('exportHistory').map(([request]) => request.format)).toEqual(['json', 'json', 'json'])
     expect(wrapper.get('[data-testid="export-outcome"]').text()).toBe('Saved 2 cached transactions (10 B) to /tmp/t.json')
   })
+
+  it('fetches every row the indexer counts first, page by page, shows how far it got, and goes on after a failure where it stopped', async () => {
+    let failAt: string | null = 'c200'
+    const { wrapper, bridge } = await mountView(
+      ExportButton,
+      '/',
+      (fake) =>
+        fake.handle('listTransactions', (query) => {
+          const cursor = (query as { cursor?: string }).cursor ?? null
+          if (cursor !== null && cursor === failAt) {
+            failAt = null
+            throw Object.assign(new Error('The indexer is busy'), { code: 'RATE_LIMITED' })
+          }
+          const offset = cursor === null ? 0 : Number(cursor.slice(1))
+          const count = Math.min(200, 450 - offset)
+          const end = offset + count
+          return { items: Array.from({ length: count }, () => ({})), nextCursor: end < 450 ? `c${end}` : null, total: '450' }
+        }),
+      { kind: 'transactions', filter: { pubkey: 'A', cursor: 'c9', limit: 50 }, total: '450' },
+    )
+    expect(wrapper.get('[data-testid="export-fetch-all"]').text()).toBe('Fetch all 450 first')
+    await wrapper.get('[data-testid="export-fetch-all"]').trigger('click')
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="export-fetch-error"]').exists()).toBe(true), { timeout: 10_000 })
+    expect(wrapper.get('[data-testid="export-fetch-progress"]').text()).toContain('200 of 450 fetched')
+    expect(wrapper.get('[data-testid="export-fetch-all"]').text()).toBe('Go on fetching')
+
+    await wrapper.get('[data-testid="export-fetch-all"]').trigger('click')
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="export-fetch-progress"]').text()).toContain('all 450 fetched'), { timeout: 10_000 })
+    expect(wrapper.find('[data-testid="export-fetch-all"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="export-fetch-error"]').exists()).toBe(false)
+    const calls = bridge.callsOf('listTransactions')
+    expect(calls.map(([query]) => (query as { cursor?: string }).cursor ?? null)).toEqual([null, 'c200', 'c200', 'c400'])
+    expect(calls.every(([query, options]) => (query as { limit: number }).limit === 200 && (query as { pubkey: string }).pubkey === 'A' && options?.source === 'network')).toBe(true)
+  })
 })
