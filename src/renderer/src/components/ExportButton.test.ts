@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { mountView } from '@test/support/renderer/mount-view'
+import { makeTransaction } from '@test/support/renderer/fixtures'
 import { describeExport, isSameOriginPath } from './export-outcome'
 import { formatBytes } from './settings/bytes'
 import ExportButton from './ExportButton.vue'
@@ -95,7 +96,7 @@ describe('ExportButton', () => {
           const offset = cursor === null ? 0 : Number(cursor.slice(1))
           const count = Math.min(200, 450 - offset)
           const end = offset + count
-          return { items: Array.from({ length: count }, () => ({})), nextCursor: end < 450 ? `c${end}` : null, total: '450' }
+          return { items: Array.from({ length: count }, (_, index) => makeTransaction(offset + index)), nextCursor: end < 450 ? `c${end}` : null, total: '450' }
         }),
       { kind: 'transactions', filter: { pubkey: 'A', cursor: 'c9', limit: 50 }, total: '450' },
     )
