@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -110,6 +110,26 @@ describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate 
     await page.getByTestId('proofs-load-more').click()
     await expect.poll(shown, { timeout: 10_000 }).toBeGreaterThanOrEqual(Math.min(firstPage + 50, Number(total)))
     await page.screenshot({ path: join(SCREENSHOTS, 'proofs.png') })
+  })
+
+  it('exports a partly cached list with its note, then fetches the rest and exports all of it', async () => {
+    const { total } = await json<{ total: number }>(`${indexerUrl}/api/transactions?limit=1`)
+    await page.getByTestId('nav-transactions').click()
+    await page.getByTestId('tx-row').first().waitFor({ timeout: 10_000 })
+    const csvRows = async () => {
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByTestId('export-csv').click()])
+      const text = readFileSync((await download.path())!, 'utf8')
+      return text.split('\n').filter((line) => line.trim() !== '').length - 1
+    }
+    const partly = await csvRows()
+    expect(partly).toBeLessThan(Number(total))
+    expect(await page.getByTestId('export-outcome').textContent()).toContain(`of the ${Number(total).toLocaleString('en-US')} the indexer counts`)
+
+    await page.getByTestId('export-fetch-all').click()
+    await expect.poll(async () => (await page.getByTestId('export-fetch-progress').textContent()) ?? '', { timeout: 60_000 }).toContain('fetched and cached')
+    await page.screenshot({ path: join(SCREENSHOTS, 'export-fetched-all.png') })
+    expect(await page.getByTestId('export-fetch-all').count()).toBe(0)
+    expect(await csvRows()).toBe(Number(total))
   })
 
   it('opens a transaction detail from the list', async () => {
