@@ -144,7 +144,7 @@ describe('Poller', () => {
 
   it('polls half as often on battery, visible or hidden', async () => {
     const { clock, poller } = setup()
-    poller.add({ key: 'series', intervalMs: 1000, run: async () => clock.now })
+    poller.add({ key: 'series', intervalMs: 1000, run: async () => clock.now, onValue: () => {} })
     poller.setActivity({ visible: true, idle: false, onBattery: true })
     expect(poller.states()[0]?.effectiveIntervalMs).toBe(2000)
     poller.setActivity({ visible: false, idle: false, onBattery: true })
