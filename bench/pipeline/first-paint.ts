@@ -2,8 +2,9 @@
 /**
  * First paint of the dashboard from a cold serve-mode start on the
  * 1,000,000-row cache: from spawning the process to the overview tiles with
- * values in Chromium's DOM. The browser is already running (its own start is
- * not ProofWatch's); the indexer is up, as at a normal start.
+ * values in Chromium's DOM, and the page's first contentful paint after it
+ * was asked for (Chromium's own paint timing). The browser is already running
+ * (its own start is not ProofWatch's); the indexer is up, as at a normal start.
  */
 import { mkdtempSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,8 +28,14 @@ export const firstPaint: Benchmark = {
       unit: 'ms',
       target: { atMost: 1_000, text: '< 1 s' },
     }
+    const paintFigure = {
+      id: 'first-paint.contentful',
+      figure: 'dashboard’s first contentful paint, from navigation',
+      unit: 'ms',
+      target: { atMost: 300, text: '< 300 ms' },
+    }
     const missing = browserMissing()
-    if (missing) return [notMeasured(figure, missing)]
+    if (missing) return [notMeasured(figure, missing), notMeasured(paintFigure, missing)]
     const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 100, historyTransactions: 100 })
     const browser = await launchChromium()
     try {
@@ -38,6 +45,7 @@ export const firstPaint: Benchmark = {
       renameSync(cache, join(dataDir, 'history.sqlite'))
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
       const samples: number[] = []
+      const paints: number[] = []
       // One unmeasured start warms the file system cache, as any second start of an app would.
       for (let run = 0; run <= ctx.sizes.runs; run++) {
         const startedAt = performance.now()
@@ -49,14 +57,22 @@ export const firstPaint: Benchmark = {
             TILE_VALUE,
             { timeout: 30_000, polling: 'raf' },
           )
-          if (run > 0) samples.push(performance.now() - startedAt)
+          if (run > 0) {
+            samples.push(performance.now() - startedAt)
+            const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
+            if (paint !== null) paints.push(paint)
+          }
           await page.goto('about:blank')
         } finally {
           await serve.stop()
         }
       }
       const note = `${ctx.sizes.cacheRows.toLocaleString('en-US')}-row cache; spawn of out/main/serve.js to a tile with a value; Chromium already running`
-      return [measured({ ...figure, note }, samples)]
+      const paintNote = 'performance.getEntriesByName(first-contentful-paint) in the page, serve mode already up; route-split renderer'
+      return [
+        measured({ ...figure, note }, samples),
+        paints.length > 0 ? measured({ ...paintFigure, note: paintNote }, paints) : notMeasured(paintFigure, 'Chromium reported no contentful paint'),
+      ]
     } finally {
       await browser.close()
       await indexer.stop()
