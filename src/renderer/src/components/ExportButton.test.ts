@@ -114,4 +114,37 @@ describe('ExportButton', () => {
     expect(calls.map(([query]) => (query as { cursor?: string }).cursor ?? null)).toEqual([null, 'c200', 'c200', 'c400'])
     expect(calls.every(([query, options]) => (query as { limit: number }).limit === 200 && (query as { pubkey: string }).pubkey === 'A' && options?.source === 'network')).toBe(true)
   })
+
+  it('stops a run when its page is left, and offers to go on from where it got', async () => {
+    const pages: string[] = []
+    const mounted = await mountView(
+      ExportButton,
+      '/',
+      (fake) =>
+        fake.handle('listProofs', (query) => {
+          const cursor = (query as { cursor?: string }).cursor ?? null
+          pages.push(cursor ?? 'start')
+          const offset = cursor === null ? 0 : Number(cursor.slice(1))
+          return { items: [], nextCursor: `c${offset + 200}`, total: '100000' }
+        }),
+      { kind: 'proofs', filter: { authority: 'left-page' }, total: '100000' },
+    )
+    vi.useFakeTimers()
+    try {
+      await mounted.wrapper.get('[data-testid="export-fetch-all"]').trigger('click')
+      await flushPromises()
+      await vi.advanceTimersByTimeAsync(300)
+      await flushPromises()
+      expect(pages).toEqual(['start', 'c200'])
+      mounted.wrapper.unmount()
+      // A run still going would ask for a page every 300 ms.
+      await vi.advanceTimersByTimeAsync(3_000)
+      await flushPromises()
+      expect(pages).toEqual(['start', 'c200'])
+    } finally {
+      vi.useRealTimers()
+    }
+    const again = await mountView(ExportButton, '/', () => {}, { kind: 'proofs', filter: { authority: 'left-page' }, total: '100000' })
+    expect(again.wrapper.get('[data-testid="export-fetch-all"]').text()).toBe('Go on fetching')
+  })
 })
