@@ -30,6 +30,7 @@ function firstScreenChunks(assets: string, entry: string): string[] {
 
 let chunks: string[] = []
 let assets = ''
+let html = ''
 
 beforeAll(async () => {
   const renderer = (config as { renderer: InlineConfig }).renderer
@@ -40,7 +41,7 @@ beforeAll(async () => {
     build: { ...renderer.build, outDir, emptyOutDir: true },
   })
   assets = join(outDir, 'assets')
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  html = readFileSync(join(outDir, 'index.html'), 'utf8')
   const entry = /<script type="module"[^>]*src="\.?\/assets\/([^"]+)"/.exec(html)?.[1]
   if (!entry) throw new Error(`No entry script in the built index.html:\n${html}`)
   chunks = firstScreenChunks(assets, entry)
@@ -53,6 +54,13 @@ describe('the renderer first screen', () => {
     const bytes = chunks.reduce((sum, file) => sum + statSync(join(assets, file)).size, 0)
     console.log(`first screen: ${chunks.length} chunks, ${Math.round(bytes / 1000)} kB (budget ${FIRST_SCREEN_BUDGET / 1000} kB)`)
     expect(bytes).toBeLessThan(FIRST_SCREEN_BUDGET)
+  })
+
+  it('paints a styled shell before any script has run: the stylesheet in the head, the shell in #app', () => {
+    const head = html.slice(0, html.indexOf('</head>'))
+    const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*href="\.?\/assets\/([^"]+\.css)"/g)].map((match) => match[1] ?? '')
+    expect(sheets.some((file) => readFileSync(join(assets, file), 'utf8').includes('.boot-shell'))).toBe(true)
+    expect(/<div id="app">[\s\S]*class="boot-shell"[\s\S]*ProofWatch/.test(html)).toBe(true)
   })
 
   it('leaves Chart.js and the other views to later chunks', () => {

@@ -4,7 +4,6 @@ import App from './App.vue'
 import { createAppRouter } from './router'
 import { useNavigationStore } from './stores/navigation'
 import { useThemeStore } from './stores/theme'
-import './assets/main.css'
 
 const pinia = createPinia()
 const router = createAppRouter()
