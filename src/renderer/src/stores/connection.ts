@@ -18,6 +18,11 @@ const MAX_PROBLEMS = 5
 /** A dismissed problem that comes back after this long is shown again. */
 export const PROBLEM_DISMISS_MS = 60_000
 
+/** A dismissed problem, listed in the connection panel; `holdsSince`: while its dismissal still hides a recurrence. */
+export interface DismissedProblem extends ProblemEntry {
+  holdsSince: number | null
+}
+
 /** Identical problems (same code and message, whatever times it names) collapse into one of these. */
 export interface ProblemEntry {
   /** Code and message without its times: what makes two problems the same. */
@@ -64,10 +69,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const recoveries = ref(0)
   const indexerChanges = ref(0)
   const problems = shallowRef<ProblemEntry[]>([])
-  /** Problem key → epoch ms it was dismissed. */
-  const dismissedProblems = new Map<string, number>()
   /** What was dismissed, newest first: the connection panel can show it again. */
-  const dismissed = shallowRef<ProblemEntry[]>([])
+  const dismissed = shallowRef<DismissedProblem[]>([])
 
   let started = false
   let wasDown = false
@@ -141,16 +144,14 @@ export const useConnectionStore = defineStore('connection', () => {
   function addProblem(info: ErrorInfo): void {
     const key = problemKey(info)
     const now = Date.now()
-    for (const dismissedKey of [...dismissedProblems.keys()]) {
-      if (dismissedKey !== key) dismissedProblems.delete(dismissedKey)
-    }
-    const dismissedAt = dismissedProblems.get(key)
-    if (dismissedAt !== undefined && now - dismissedAt < PROBLEM_DISMISS_MS) {
+    // A different problem ends the other dismissals' hold; they stay listed.
+    dismissed.value = dismissed.value.map((entry) => (entry.key === key || entry.holdsSince === null ? entry : { ...entry, holdsSince: null }))
+    const held = dismissed.value.find((entry) => entry.key === key)
+    if (held && held.holdsSince !== null && now - held.holdsSince < PROBLEM_DISMISS_MS) {
       // Still counted, so that showing it again says how often it happened meanwhile.
-      dismissed.value = dismissed.value.map((entry) => (entry.key === key ? { ...entry, info, count: entry.count + 1, lastAt: now } : entry))
+      dismissed.value = dismissed.value.map((entry) => (entry === held ? { ...entry, info, count: entry.count + 1, lastAt: now } : entry))
       return
     }
-    dismissedProblems.delete(key)
     // Back after its dismissal ran out: a banner of its own again, counted afresh, and no longer listed as dismissed.
     const existing = problems.value.find((entry) => entry.key === key)
     dismissed.value = dismissed.value.filter((entry) => entry.key !== key)
@@ -161,16 +162,16 @@ export const useConnectionStore = defineStore('connection', () => {
 
   function dismissProblem(key: string): void {
     const entry = problems.value.find((candidate) => candidate.key === key)
-    dismissedProblems.set(key, Date.now())
+    if (!entry) return
     problems.value = problems.value.filter((candidate) => candidate.key !== key)
-    if (entry) dismissed.value = [entry, ...dismissed.value.filter((candidate) => candidate.key !== key)].slice(0, MAX_PROBLEMS)
+    dismissed.value = [{ ...entry, holdsSince: Date.now() }, ...dismissed.value.filter((candidate) => candidate.key !== key)].slice(0, MAX_PROBLEMS)
   }
 
   /** A dismissed banner shown again, as it was (with what recurred meanwhile). */
   function reopenProblem(key: string): void {
-    const entry = dismissed.value.find((candidate) => candidate.key === key)
-    if (!entry) return
-    dismissedProblems.delete(key)
+    const held = dismissed.value.find((candidate) => candidate.key === key)
+    if (!held) return
+    const { holdsSince: _holdsSince, ...entry } = held
     dismissed.value = dismissed.value.filter((candidate) => candidate.key !== key)
     problems.value = [entry, ...problems.value.filter((candidate) => candidate.key !== key)].slice(0, MAX_PROBLEMS)
   }
