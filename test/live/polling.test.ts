@@ -126,6 +126,32 @@ describe('polling against the demo indexer', () => {
     expect(slow.status().following.find((f) => f.kind === 'stats')?.reason).toMatch(/^pushed about every .+; the overview is read every .+ in between$/)
   })
 
+  it('leaves the gaps between slow stats pushes alone while the window is hidden, and fills them again once shown', async () => {
+    const server = (indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 42, statsIntervalMs: 600 }))
+    const poller = pollerForTest()
+    const origins: Array<'live' | 'poll'> = []
+    const slow = new LiveService({
+      source: new IndexerClient({ baseUrl: server.httpUrl }),
+      wsUrl: server.wsUrl,
+      poller,
+      overviewPollMs: 40,
+      transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 60, welcomeTimeoutMs: 200 }),
+      handlers: { onOverview: (_overview, origin) => origins.push(origin) },
+    })
+    stops.push(() => slow.stop())
+    slow.setActivity({ visible: false, idle: false })
+    slow.start()
+    await waitFor(() => origins.filter((origin) => origin === 'live').length >= 2)
+    const pushes = origins.length
+    await waitFor(() => origins.slice(pushes).filter((origin) => origin === 'live').length >= 2)
+    expect(origins.slice(pushes)).not.toContain('poll')
+    expect(slow.status().following.find((f) => f.kind === 'stats')).toMatchObject({ how: 'pushed', intervalMs: null })
+    expect(slow.status().following.find((f) => f.kind === 'stats')?.reason).toMatch(/read in between while the window is in front$/)
+    slow.setActivity({ visible: true, idle: false })
+    const shown = origins.length
+    await waitFor(() => origins.slice(shown).includes('poll'))
+  })
+
   it('reports an overview it cannot fetch once, and backs off', async () => {
     const port = await closedPort()
     const poller = new Poller({ random: () => 0.5, maxBackoffMs: 10_000 })

@@ -85,6 +85,7 @@ function statsFollowing(inputs: FollowingInputs): ChannelFollowing {
     const period = inputs.stats.periodMs
     // Pushed less often than the overview is read: the poll fills the gaps, and says so.
     if (period !== null && overview && period > overview.effectiveIntervalMs * 1.5) {
+      if (!overview.active) return { ...base, how: 'pushed', intervalMs: null, reason: `pushed about every ${seconds(period)}; the overview is read in between while the window is in front` }
       return { ...base, how: 'pushed', intervalMs: overview.effectiveIntervalMs, reason: `pushed about every ${seconds(period)}; the overview is read every ${pollEvery} in between` }
     }
     return { ...base, how: 'pushed', intervalMs: null, reason: 'pushed by this indexer' }

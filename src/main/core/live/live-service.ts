@@ -37,7 +37,7 @@ import {
   parseChannel,
 } from '../indexer/decode'
 import { requirePubkey } from '../indexer/arguments'
-import { Poller, type Activity } from '../polling/poller'
+import { lookedAt, Poller, type Activity } from '../polling/poller'
 import { AddressPolls } from '../polling/address-polls'
 import { RateLimit } from '../polling/rate-limit'
 import { describeFollowing } from './following'
@@ -304,7 +304,8 @@ export class LiveService {
       key: OVERVIEW_POLL,
       intervalMs: this.overviewPollMs(),
       // Also while stats are pushed less often than this: the reference pushes them once a minute (docs/wire.md).
-      active: () => !this.statsLive || this.statsSlow,
+      // Not while nobody looks: the minute's push keeps the health alerts going, and no tile is on screen to fill.
+      active: () => !this.statsLive || (this.statsSlow && lookedAt(this.poller.getActivity())),
       run: () => (this.statsFresh() ? Promise.resolve(null) : this.options.source.overview()),
       onValue: (overview) => {
         if (overview !== null) this.options.handlers.onOverview?.(overview, 'poll')

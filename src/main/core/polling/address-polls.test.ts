@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { ManualClock } from '@test/support/manual-clock'
-import { AddressPolls } from './address-polls'
+import { AddressPolls, ROUND_SIZE } from './address-polls'
 import { RateLimit } from './rate-limit'
 
 const ADDRESSES = Array.from({ length: 20 }, (_, index) => `address-${index}`)
@@ -99,5 +99,98 @@ describe('AddressPolls', () => {
     await advance(clock, 2_000)
     expect(asked.length).toBeGreaterThan(0)
     scheduler.stop()
+  })
+
+  describe('while nobody looks', () => {
+    const hidden = { visible: false, idle: false }
+
+    /** Requests grouped by the wake-up that sent them (answers come at once, so a round's requests share its instant). */
+    function rounds(asked: Array<{ at: number }>): number[] {
+      const sizes: number[] = []
+      let last = -Infinity
+      for (const { at } of asked) {
+        if (at !== last) sizes.push(0)
+        sizes[sizes.length - 1]! += 1
+        last = at
+      }
+      return sizes
+    }
+
+    it('reads 20 addresses in one round an interval, one after another', async () => {
+      let inFlight = 0
+      let most = 0
+      const { clock, asked, scheduler } = polls(async () => {
+        most = Math.max(most, ++inFlight)
+        await Promise.resolve()
+        inFlight--
+      })
+      scheduler.setActivity(hidden)
+      scheduler.setAddresses(ADDRESSES)
+      const interval = scheduler.budget().addressIntervalMs
+      await advance(clock, interval * 3 + 1_000)
+      expect(asked).toHaveLength(ADDRESSES.length * 3)
+      expect(rounds(asked)).toEqual([20, 20, 20])
+      expect(most).toBe(1)
+      scheduler.stop()
+    })
+
+    it('gathers addresses spread while the window was shown into rounds once it is hidden', async () => {
+      const { clock, asked, scheduler } = polls()
+      scheduler.setAddresses(ADDRESSES)
+      await advance(clock, 15_000)
+      scheduler.setActivity(hidden)
+      asked.length = 0
+      const interval = scheduler.budget().addressIntervalMs
+      await advance(clock, interval * 4)
+      // Spread one by one, this would be 20 wake-ups an interval; gathered, a round or two.
+      expect(rounds(asked).length).toBeLessThanOrEqual(4 * 2)
+      for (const address of ADDRESSES) expect(asked.filter((item) => item.address === address).length).toBeGreaterThanOrEqual(3)
+      scheduler.stop()
+    })
+
+    it('splits 200 addresses into rounds of at most 20, spread over the interval', async () => {
+      const many = Array.from({ length: 200 }, (_, index) => `address-${index}`)
+      const { clock, asked, scheduler } = polls()
+      scheduler.setActivity(hidden)
+      scheduler.setAddresses(many)
+      const interval = scheduler.budget().addressIntervalMs
+      await advance(clock, interval * 2, 1_000)
+      const sizes = rounds(asked)
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(ROUND_SIZE)
+      expect(sizes.length).toBeGreaterThanOrEqual((200 / ROUND_SIZE) * 2 - 1)
+      for (const address of many) expect(asked.some((item) => item.address === address)).toBe(true)
+      scheduler.stop()
+    })
+
+    it('holds the rest of a round back when a 429 asks to wait', async () => {
+      let answered = 0
+      const { clock, asked, scheduler, rateLimit } = polls(async () => {
+        if (++answered === 3) throw new ProofWatchError({ code: 'RATE_LIMITED', status: 429, message: 'Too many requests', retryAfterMs: 45_000 })
+      })
+      scheduler.setActivity(hidden)
+      scheduler.setAddresses(ADDRESSES)
+      const interval = scheduler.budget().addressIntervalMs
+      await advance(clock, interval + 1_000)
+      expect(asked).toHaveLength(3)
+      const blockedUntil = rateLimit.blockedUntil() as number
+      await advance(clock, blockedUntil - clock.now() - 1_000)
+      expect(asked).toHaveLength(3)
+      await advance(clock, 2_000)
+      expect(asked.length).toBeGreaterThan(3)
+      scheduler.stop()
+    })
+
+    it('reads one by one again once the window is shown', async () => {
+      const { clock, asked, scheduler } = polls()
+      scheduler.setActivity(hidden)
+      scheduler.setAddresses(ADDRESSES)
+      await advance(clock, scheduler.budget().addressIntervalMs + 1_000)
+      scheduler.setActivity({ visible: true, idle: false })
+      asked.length = 0
+      const interval = scheduler.budget().addressIntervalMs
+      await advance(clock, interval * 2)
+      expect(Math.max(...rounds(asked))).toBeLessThanOrEqual(2)
+      scheduler.stop()
+    })
   })
 })

@@ -4,11 +4,17 @@
  * rather than in bursts; the open address on its faster interval; never
  * while the rate limit says to wait (a 429's Retry-After, or too little left
  * of the window). The intervals come from pollBudget.
+ *
+ * While nobody looks (window hidden, or the user idle), reads go in rounds
+ * instead: up to ROUND_SIZE addresses one after another on one wake-up, the
+ * rounds spread over the interval. Each wake-up of an idle process costs more
+ * than the read it makes (caches cold, docs/benchmarks.md), and a hidden
+ * window has no page whose reader is waiting.
  */
 import { toErrorInfo } from '@shared/errors'
 import type { ErrorInfo } from '@shared/domain'
 import { pollBudget, type PollBudget } from './poll-budget'
-import { sameActivity, type Activity } from './poller'
+import { lookedAt, sameActivity, type Activity } from './poller'
 import type { RateLimit } from './rate-limit'
 
 export interface AddressPollsOptions {
@@ -43,6 +49,8 @@ export interface AddressPollState {
 }
 
 const MAX_BACKOFF_MS = 300_000
+/** Addresses read one after another on one wake-up while away: 20 a round stays a small share of a minute's limit. */
+export const ROUND_SIZE = 20
 
 export class AddressPolls {
   private readonly entries = new Map<string, Entry>()
@@ -67,10 +75,10 @@ export class AddressPolls {
     for (const address of [...this.entries.keys()]) if (!wanted.has(address)) this.entries.delete(address)
     const added = addresses.filter((address) => !this.entries.has(address))
     if (added.length === 0) return this.plan()
-    const spacing = this.budget().addressIntervalMs / Math.max(1, this.entries.size + added.length)
+    const spacing = this.spacing(this.entries.size + added.length)
     const start = this.now()
     added.forEach((address, index) => {
-      this.entries.set(address, { dueAt: start + (index + 1) * spacing, lastAt: null, failures: 0, inFlight: false })
+      this.entries.set(address, { dueAt: start + (this.away() ? Math.floor(index / ROUND_SIZE) + 1 : index + 1) * spacing, lastAt: null, failures: 0, inFlight: false })
     })
     this.plan()
   }
@@ -86,10 +94,10 @@ export class AddressPolls {
 
   setActivity(activity: Activity): void {
     if (sameActivity(activity, this.activity)) return
-    const wasAway = !this.activity.visible || this.activity.idle
+    const wasAway = this.away()
     this.activity = { ...activity }
     // Back in front: what is overdue under the faster interval is read, spread out again.
-    if (wasAway && activity.visible && !activity.idle) this.respread()
+    if (wasAway && !this.away()) this.respread()
     this.plan()
   }
 
@@ -128,6 +136,17 @@ export class AddressPolls {
     this.stopped = true
     this.cancel()
     this.entries.clear()
+  }
+
+  /** Nobody looks: the window hidden or the user idle. */
+  private away(): boolean {
+    return !lookedAt(this.activity)
+  }
+
+  /** Time between two wake-ups: one address apart while looked at, one round apart while away. */
+  private spacing(count = this.entries.size): number {
+    const slots = this.away() ? Math.ceil(count / ROUND_SIZE) : count
+    return this.budget().addressIntervalMs / Math.max(1, slots)
   }
 
   private respread(): void {
@@ -171,25 +190,43 @@ export class AddressPolls {
     if (blocked !== null) return this.plan()
     const now = this.now()
     // The open page first: its reader is waiting for it.
+    const away = this.away()
+    const spacing = this.spacing()
+    // Away, a round takes in what falls due before the next one would: a round read now saves that one its own wake-up.
+    const horizon = away ? now + spacing / 2 : now
     const overdue = [...this.entries]
-      .filter(([, entry]) => !entry.inFlight && entry.dueAt <= now)
+      .filter(([, entry]) => !entry.inFlight && entry.dueAt <= horizon)
       .sort((a, b) => Number(b[0] === this.open) - Number(a[0] === this.open) || a[1].dueAt - b[1].dueAt)
-    const first = overdue[0]
-    if (first) this.runOne(first[0], first[1])
+    const taken = overdue.slice(0, away ? ROUND_SIZE : 1)
+    if (taken.length > 0) void this.runRound(taken)
     // A backlog (after a wait for the rate limit, or the machine asleep) goes out one per spacing, not as a burst.
-    const spacing = this.budget().addressIntervalMs / Math.max(1, this.entries.size)
     overdue
-      .slice(1)
-      .filter(([address]) => address !== this.open)
+      .slice(taken.length)
+      .filter(([address, entry]) => address !== this.open && entry.dueAt <= now)
       .forEach(([, entry], index) => {
-        entry.dueAt = now + (index + 1) * spacing
+        entry.dueAt = now + (away ? Math.floor(index / ROUND_SIZE) + 1 : index + 1) * spacing
       })
     this.plan()
   }
 
-  private runOne(address: string, entry: Entry): void {
+  /** One after another, so that a round holds one connection and never bursts. */
+  private async runRound(round: Array<[string, Entry]>): Promise<void> {
+    for (const [, entry] of round) entry.inFlight = true
+    for (const [index, [address, entry]] of round.entries()) {
+      if (this.stopped) return
+      // A 429 mid-round holds the rest back, as it would have held their own wake-ups.
+      if (this.options.rateLimit.blockedUntil() !== null) {
+        for (const [, left] of round.slice(index)) left.inFlight = false
+        return this.plan()
+      }
+      if (this.entries.get(address) !== entry) continue
+      await this.runOne(address, entry)
+    }
+  }
+
+  private runOne(address: string, entry: Entry): Promise<void> {
     entry.inFlight = true
-    void this.options
+    return this.options
       .poll(address)
       .then(
         () => {

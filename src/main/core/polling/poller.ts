@@ -21,6 +21,11 @@ export interface Activity {
 /** On battery, background reads are this many times slower: a monitor in the tray should not drain a laptop. */
 export const BATTERY_FACTOR = 2
 
+/** Someone may be looking: the window shown and the user not idle. */
+export function lookedAt(activity: Activity): boolean {
+  return activity.visible && !activity.idle
+}
+
 export function sameActivity(a: Activity, b: Activity): boolean {
   return a.visible === b.visible && a.idle === b.idle && (a.onBattery ?? false) === (b.onBattery ?? false)
 }
