@@ -200,7 +200,7 @@ describe('NotificationsView', () => {
     const { wrapper, router } = await mountView(NotificationsView, '/notifications', (bridge) =>
       serve(bridge, [makeNotification(2, { kind: 'ADDRESS_TRANSACTION', reason: { source: 'addresses', text } }), makeNotification(1)]),
     )
-    expect(textsOf(wrapper, 'notification-reason')).toEqual([`${text} · Open the rule “Watched addresses”`])
+    expect(textsOf(wrapper, 'notification-reason')).toEqual([`Open rule · ${text}`])
     await wrapper.get('[data-testid="notification-reason-rule"]').trigger('click')
     await settle()
     expect(router.currentRoute.value.fullPath).toBe('/settings?rule=addresses')

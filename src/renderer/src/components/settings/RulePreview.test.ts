@@ -55,6 +55,7 @@ describe('RulePreview', () => {
       [expect.stringMatching(/11/), '2', '2'],
       [expect.stringMatching(/10/), '1', '12'],
     ])
+    expect(wrapper.get('[data-testid="rule-preview-bars"]').text()).toContain('Mar 10: 1 pop-up, 12 events')
     expect(textsOf(wrapper, 'rule-preview-latest')[0]).toContain('Transaction failed on Treasury')
     expect(wrapper.find('[data-testid="rule-preview-latest"] time').attributes('datetime')).toBe('2026-03-11T09:00:00.000Z')
     expect(wrapper.find('[data-testid="rule-preview-capped"]').exists()).toBe(false)
