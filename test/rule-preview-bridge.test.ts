@@ -77,5 +77,11 @@ describe('the rule preview and reasons over both transports', () => {
     }
     // A preview saves nothing.
     expect((await monitor.getSettings()).notifications).toEqual(saved)
+
+    // Offline: the indexer gone, the preview still answers from the cache.
+    await demo!.close()
+    await waitFor(async () => (await monitor!.getConnection()).http.state !== 'ok', 20_000)
+    const offline = await page.previewNotificationRules({})
+    expect(offline.events).toBeGreaterThanOrEqual(1)
   })
 })
