@@ -4,6 +4,7 @@ import type { Watchlist } from '@shared/watchlist'
 import { testKey, testNotification, testProof, testTransaction } from '@test/support/history-test-data'
 import { openStore } from '@test/support/temp-dir'
 import { previewRules } from './rule-preview'
+import { healthEntry } from './health-entries'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const WATCHED = testKey(40, 1)
@@ -90,5 +91,18 @@ describe('previewRules over the local cache', () => {
     expect(result).toMatchObject({ capped: true, cap: 3, events: 3 })
     // The three newest: the notice, the circuit's proof and the failed transaction.
     expect(result.latest.map((notice) => notice.title)).toEqual(['Scheduled maintenance', 'New proof on Circuit #3', 'Transaction failed'])
+  })
+
+  it('judges stored health alerts by their own rule, and the user’s verified proofs under theirs (off by default)', () => {
+    const history = openStore().forIndexer(INDEXER)
+    history.recordNotifications([
+      healthEntry({ kind: 'unreachable', title: 'Indexer unreachable', body: 'For 5 minutes', at: at(5, 12) }).entry,
+      testNotification(10, { type: 'PROOF_VERIFIED', receivedAt: at(6, 12) }),
+    ])
+    const run = (patch: NotificationRulesPatch) =>
+      previewRules(history, applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch), { now: NOW, watchlist, minutesOfDay: utcMinutes, dayOf: utcDay })
+    expect(run({}).latest.map((notice) => notice.sources)).toEqual([['health']])
+    expect(run({ health: { unreachable: false } }).notifications).toBe(0)
+    expect(run({ sources: { userProofs: true } }).latest.map((notice) => notice.sources)).toEqual([['userProofs'], ['health']])
   })
 })
