@@ -34,6 +34,8 @@ import type { AccountPreferences, AccountPreferencesState, AccountSessions } fro
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
 import type { AccountSyncResult, Watchlist } from './watchlist'
+import type { NotificationRulesPatch } from './notification-rules'
+import type { RulePreview } from './rule-preview'
 
 export interface WatchAddressInput {
   pubkey: string
@@ -140,6 +142,11 @@ export interface BridgeMethods {
   getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
   /** An address's public display name on the indexer (read at most daily; offline, the last read). */
   getDisplayName(pubkey: string): Promise<DisplayName>
+
+  // --- rule preview (issue 26): kept together so other additions merge beside it ---
+  /** What draft notification rules (a patch over the saved ones) would have raised over the cache's last 30 days; saves nothing. */
+  previewNotificationRules(draft: NotificationRulesPatch): Promise<RulePreview>
+  // --- end of rule preview ---
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -270,6 +277,8 @@ const METHOD_NAMES = {
   getAccountSync: true,
   getCircuitCatalog: true,
   getDisplayName: true,
+  // --- rule preview (issue 26) ---
+  previewNotificationRules: true,
 } as const satisfies Record<BridgeMethodName, true>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -3,6 +3,7 @@
  * normalised shapes: the field names and variants of what the indexer sends
  * are known only to the decode-*.ts files in src/main/core/indexer.
  */
+import type { NotificationReason } from './notification-reason'
 
 /** Where a view's data came from, and when it was fetched from the indexer. */
 export interface Freshness {
@@ -242,6 +243,8 @@ export interface AppNotification extends RawKept {
   topic?: (Subject & { kind: 'address' | 'circuit' }) | null
   /** A burst shown as one entry ("5 new transactions on Treasury"): what it groups, expandable. */
   group?: NotificationGroup | null
+  /** Why it is here: the rule that let it through, in words (entries stored before reasons have none). */
+  reason?: NotificationReason | null
 }
 
 export interface NotificationGroup {

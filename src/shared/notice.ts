@@ -25,4 +25,6 @@ export interface Notice {
   key: string | null
   /** The most important kind among the events it stands for. */
   kind: NoticeKind
+  /** Why it shows: the rule that let it through, in words (its body's last line). Absent when unknown. */
+  reason?: string
 }

@@ -44,7 +44,14 @@ export function cleanNotificationText(text: string, max: number): string {
   return `${out.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`
 }
 
-/** A notification's title and body, cleaned and cut (120 and 500 characters). */
-export function notificationText(notice: { title: string; body: string }): { title: string; body: string } {
-  return { title: cleanNotificationText(notice.title, NOTIFICATION_TITLE_MAX), body: cleanNotificationText(notice.body, NOTIFICATION_BODY_MAX) }
+export const NOTIFICATION_REASON_MAX = 160
+
+/**
+ * A notification's title and body, cleaned and cut (120 and 500 characters); a pop-up's reason, cleaned and cut
+ * too, becomes the body's last line.
+ */
+export function notificationText(notice: { title: string; body: string; reason?: string }): { title: string; body: string } {
+  const body = cleanNotificationText(notice.body, NOTIFICATION_BODY_MAX)
+  const reason = notice.reason === undefined ? '' : cleanNotificationText(notice.reason, NOTIFICATION_REASON_MAX)
+  return { title: cleanNotificationText(notice.title, NOTIFICATION_TITLE_MAX), body: reason === '' ? body : `${body}\n${reason}` }
 }

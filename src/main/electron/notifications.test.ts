@@ -33,6 +33,12 @@ describe('NativeNotifications', () => {
     expect(onClick).toHaveBeenCalledWith('/proofs/A', expect.objectContaining({ title: 'Proof verified' }))
   })
 
+  it("ends the body with the pop-up's reason, on a line of its own", () => {
+    const { natives } = setup()
+    natives.show({ ...notice('New transaction'), reason: "because you watch Treasury · rule 'Watched addresses'" })
+    expect(FakeNotification.instances[0]!.options.body).toBe("New transaction body\nbecause you watch Treasury · rule 'Watched addresses'")
+  })
+
   it('keeps each notification referenced until it is closed or fails', () => {
     const { natives } = setup()
     natives.show(notice('a'))

@@ -124,6 +124,8 @@ export const BRIDGE_ARGUMENTS = {
   getAccountSync: z.tuple([]),
   getCircuitCatalog: z.tuple([readOptions]),
   getDisplayName: z.tuple([pubkey]),
+  // --- rule preview (issue 26): the draft's values are checked by the rules code, like updateSettings' ---
+  previewNotificationRules: z.tuple([z.record(text, ruleValue)]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

@@ -16,7 +16,7 @@ import type {
 } from '@shared/domain'
 import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
-import { rawText, slotKey, timeKey } from './stored-records'
+import { notificationRaw, rawText, slotKey, timeKey } from './stored-records'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
 import type { WriteOp } from './write-op'
 // Kept for importers outside src/ (bench/); inside, write-op.ts is imported directly.
@@ -346,7 +346,7 @@ export class HistoryWriter {
         notification.read ? 1 : 0,
         subject,
         notification.topic == null ? null : topicKey(notification.topic),
-        rawText(notification.raw),
+        notificationRaw(notification),
         at,
       )
     }

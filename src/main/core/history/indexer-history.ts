@@ -52,6 +52,7 @@ import {
 } from './local-filter'
 import { searchCache, type SearchOptions } from './search'
 import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
+import { cachedEvents, type CachedEvents, type CachedEventsQuery } from './cached-events'
 import { errorMessage } from './sqlite-errors'
 import {
   detailFromRow,
@@ -368,6 +369,11 @@ export class IndexerHistory {
   addressActivity(query: AddressActivityQuery): AddressActivity {
     const { pubkey, dayOf } = checkActivityQuery(query?.pubkey, query?.timeZone)
     return this.read(emptyActivity(pubkey), (id, db) => addressActivity(db, id, pubkey, dayOf))
+  }
+
+  /** The cached events of a window that may have popped up, newest first and bounded (the rule preview). */
+  cachedEvents(query: CachedEventsQuery): CachedEvents {
+    return this.read<CachedEvents>({ events: [], capped: false }, (id, db) => cachedEvents(db, id, query))
   }
 
   /**

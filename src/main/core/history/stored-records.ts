@@ -5,6 +5,7 @@
  * names stay in the decode-* files. Columns only order, filter and index.
  */
 import { topicOfKey } from '@shared/unread'
+import { reasonOf } from '@shared/notification-reason'
 import type { AppNotification, NotificationGroup, Overview, Proof, Transaction, TransactionDetail, U64 } from '@shared/domain'
 import {
   decodeNotification,
@@ -70,6 +71,14 @@ export function listItemOf(detail: TransactionDetail): Transaction {
   return item
 }
 
+/** Where an entry's reason is kept in its stored raw record: a name no indexer field has. */
+const REASON_KEY = 'proofwatchReason'
+
+/** The raw record an entry is stored as: as received, with the centre's reason beside it. */
+export function notificationRaw(notification: AppNotification): string {
+  return rawText(notification.reason ? { ...notification.raw, [REASON_KEY]: notification.reason } : notification.raw)
+}
+
 export interface NotificationRow {
   raw: string
   received_at: number
@@ -86,6 +95,15 @@ export function notificationFromRow(row: NotificationRow): AppNotification {
     // The centre's own field, not something the indexer sent.
     const { group: _group, ...extra } = notification.extra
     notification.extra = extra
+  }
+  if (REASON_KEY in notification.extra) {
+    // The centre's own field (see notificationRaw); entries stored before reasons have none, which is fine.
+    const { [REASON_KEY]: stored, ...extra } = notification.extra
+    const { [REASON_KEY]: _reason, ...raw } = notification.raw
+    notification.extra = extra
+    notification.raw = raw
+    const reason = reasonOf(stored)
+    if (reason !== null) notification.reason = reason
   }
   if (row.subject !== null) notification.subject = JSON.parse(row.subject) as AppNotification['subject']
   const topic = row.topic ? topicOfKey(row.topic) : null

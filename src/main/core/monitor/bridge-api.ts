@@ -11,6 +11,9 @@ import type { IndexerSession } from '../session/indexer-session'
 import { expandHome } from '../sign-in/keypair-file'
 import type { IndexerMonitor } from './indexer-monitor'
 import type { MonitorOptions } from './monitor'
+import { applyNotificationRulesPatch } from '@shared/notification-rules'
+import { previewRules } from '../notify/rule-preview'
+import { localDay, localMinutesOfDay } from '../notify/timers'
 
 export function createBridgeApi(core: IndexerMonitor, appInfo: MonitorOptions['appInfo']): BridgeMethods {
   const read = <T extends object>(request: (session: IndexerSession) => Promise<T>): Promise<T> => request(core.requireSession())
@@ -133,5 +136,19 @@ export function createBridgeApi(core: IndexerMonitor, appInfo: MonitorOptions['a
     endAccountSession: async (id) => account.endSession(id),
     getAccountPreferences: async () => account.preferences(),
     setAccountPreferences: async (patch) => account.setPreferences(patch),
+
+    // --- rule preview (issue 26) ---------------------------------------------------
+    previewNotificationRules: async (draft) => {
+      const session = core.requireSession()
+      const rules = applyNotificationRulesPatch(core.settings.current().notifications, draft)
+      await core.flushHistory()
+      return previewRules(session.history, rules, {
+        now: Date.now(),
+        watchlist: watchlist.snapshot(),
+        minutesOfDay: localMinutesOfDay,
+        dayOf: localDay,
+        describeAddress: (pubkey) => core.describeAddress(pubkey),
+      })
+    },
   }
 }

@@ -28,6 +28,8 @@ export interface NotifyCandidate {
   at: number
   /** A health alert: the rule that governs it. */
   alert?: HealthAlertRule
+  /** Why it may pop up, in words (reason.ts): the pop-up's last line. */
+  reason?: string
 }
 
 /** Any `{event, payload}`: bridge events, and events the contract may add later. */

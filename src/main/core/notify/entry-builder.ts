@@ -33,6 +33,8 @@ import { shortId } from '@shared/ids'
 import { subjectOfNotification } from '../indexer/notification-subject'
 import { routeForNotification, routeForTarget } from './routes'
 import type { NotifyClock } from './timers'
+import { reasonFor, reasonText } from './reason'
+import type { NotificationReason } from '@shared/notification-reason'
 
 export interface EntryBuilderOptions {
   clock: NotifyClock
@@ -91,6 +93,10 @@ interface Group {
   noticeId: string | null
 }
 
+/** A quiet gap this long ends a burst of one address or circuit; a burst is cut into groups of at most this span. */
+export const DEFAULT_BURST_GAP_MS = 60_000
+export const DEFAULT_BURST_SPAN_MS = 600_000
+
 const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
 /** The title of the indexer's notice about activity of an address in the account's watchlist (docs/wire.md). */
 export const WATCHED_ACTIVITY_TITLE = 'Watched address activity'
@@ -147,8 +153,8 @@ export class EntryBuilder {
 
   constructor(private readonly options: EntryBuilderOptions) {
     this.pairWindowMs = options.pairWindowMs ?? 5000
-    this.burstGapMs = options.burstGapMs ?? 60_000
-    this.burstSpanMs = options.burstSpanMs ?? 600_000
+    this.burstGapMs = options.burstGapMs ?? DEFAULT_BURST_GAP_MS
+    this.burstSpanMs = options.burstSpanMs ?? DEFAULT_BURST_SPAN_MS
     this.groupItemsKept = options.groupItemsKept ?? 50
     this.pairedAccounts = new Bounded(options.memory ?? 5000)
     this.proofEntries = new Bounded(options.memory ?? 5000)
@@ -173,6 +179,9 @@ export class EntryBuilder {
       const candidate = revokedCandidate(proof, own, now, this.options.describeAddress)
       const subject: Subject = { kind: 'proof', id: account }
       const topic: Topic | null = !own && proof.authority ? { kind: 'address', id: proof.authority } : null
+      const watched = !own && proof.authority ? { kind: 'address' as const, name: this.options.describeAddress(proof.authority) } : null
+      const reason = reasonFor({ source: candidate.source, watched, revoked: own })
+      candidate.reason = reason.text
       entries.push({
         id,
         kind: 'PROOF_REVOKED',
@@ -184,6 +193,7 @@ export class EntryBuilder {
         topic,
         raw: { id, type: 'PROOF_REVOKED', title: candidate.title, body: candidate.body, subject },
         extra: {},
+        reason,
       })
       this.revokedEntries.set(account, id)
       if (notify) candidates.push(candidate)
@@ -238,7 +248,7 @@ export class EntryBuilder {
         }
         this.revokedEntries.set(subject.id, item.id)
       }
-      const entry: AppNotification = { ...item, subject, topic: item.topic ?? topicOfSubject(subject) }
+      const entry: AppNotification = { ...item, subject, topic: item.topic ?? topicOfSubject(subject), reason: reasonFor({ source: sourceOf(item), revoked: item.kind === 'PROOF_REVOKED' }) }
       if (PAIRED_KINDS.has(item.kind) && subject === null) this.unpaired.push({ entry, at: now })
       if (PAIRED_KINDS.has(item.kind) && !item.read) {
         this.rollOwn(entry, now, notify && !toldAlready, entries, candidates)
@@ -303,6 +313,7 @@ export class EntryBuilder {
           circuitId: null,
           failed,
           at: now,
+          reason: reasonText({ source: 'addresses', watched: { kind: 'address', name: this.options.describeAddress(address) } }),
         })
       }
     }
@@ -332,6 +343,7 @@ export class EntryBuilder {
           circuitId,
           failed: false,
           at: now,
+          reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: this.circuit(circuitId) } }),
         })
       }
     }
@@ -413,6 +425,7 @@ export class EntryBuilder {
       topic: null,
       group: groupInfo,
       raw: { id: first.id, type: first.kind, title, body, subject: null, group: groupInfo },
+      reason: reasonFor({ source: 'userProofs', grouped: rollup.count }),
     }
   }
 
@@ -506,6 +519,7 @@ export class EntryBuilder {
       // In the wire's shape, so the cache reads it back as it reads the indexer's notifications.
       raw: { id: group.id, type: kind, title, body, subject, group: groupInfo },
       extra: {},
+      reason: reasonFor({ source: isAddress ? 'addresses' : 'circuits', watched: { kind: group.topic.kind, name }, grouped: group.count }),
     }
   }
 
@@ -541,10 +555,11 @@ export class EntryBuilder {
       topic: null,
       raw: { id, type: 'USER_PROOF', title, body, subject },
       extra: {},
+      reason: reasonFor({ source: 'userProofs' }),
     }
     this.proofEntries.set(account, id)
-    const candidates = notify
-      ? [{ key: `proof:${account}`, source: 'userProofs' as const, title: 'New proof', body, route: routeForTarget(subject), address: null, circuitId: null, failed: false, at: this.options.clock.now() }]
+    const candidates: NotifyCandidate[] = notify
+      ? [{ key: `proof:${account}`, source: 'userProofs', title: 'New proof', body, route: routeForTarget(subject), address: null, circuitId: null, failed: false, at: this.options.clock.now(), reason: entry.reason?.text }]
       : []
     this.options.emit([entry], candidates)
   }
@@ -562,11 +577,15 @@ function topicOfSubject(subject: Subject | null): Topic | null {
  * A revoked proof of the user's is a health alert with a rule of its own; a verified one is one of the user's proofs
  * (the `userProofs` source, off by default: routine, not worth an interruption); other notifications are the indexer's.
  */
-function candidateOf(entry: AppNotification, at: number): NotifyCandidate {
+function sourceOf(entry: AppNotification): NotificationReason['source'] {
+  return entry.kind === 'PROOF_REVOKED' ? 'health' : PAIRED_KINDS.has(entry.kind) ? 'userProofs' : 'notifications'
+}
+
+export function candidateOf(entry: AppNotification, at: number): NotifyCandidate {
   const revoked = entry.kind === 'PROOF_REVOKED'
   return {
     key: `notification:${entry.id}`,
-    source: revoked ? 'health' : PAIRED_KINDS.has(entry.kind) ? 'userProofs' : 'notifications',
+    source: sourceOf(entry),
     ...(revoked ? { alert: 'proofRevoked' as const } : {}),
     title: entry.title,
     body: entry.body,
@@ -575,5 +594,6 @@ function candidateOf(entry: AppNotification, at: number): NotifyCandidate {
     circuitId: null,
     failed: false,
     at,
+    ...(entry.reason ? { reason: entry.reason.text } : {}),
   }
 }

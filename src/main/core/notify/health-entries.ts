@@ -4,6 +4,7 @@ import type { HealthAlertRule } from '@shared/notification-rules'
 import type { NotifyCandidate } from './candidates'
 import type { HealthAlert, HealthAlertKind } from './health-watch'
 import { ROUTES } from './routes'
+import { reasonFor } from './reason'
 
 const RULE_OF: Record<HealthAlertKind, HealthAlertRule> = {
   unreachable: 'unreachable',
@@ -13,6 +14,11 @@ const RULE_OF: Record<HealthAlertKind, HealthAlertRule> = {
   stalled: 'stalled',
   advancing: 'stalled',
   'chain-restarted': 'stalled',
+}
+
+/** The rule of a stored health entry (its raw `alert`); null when it names none. */
+export function healthRuleOf(alertKind: unknown): HealthAlertRule | null {
+  return typeof alertKind === 'string' && Object.hasOwn(RULE_OF, alertKind) ? RULE_OF[alertKind as HealthAlertKind] : null
 }
 
 export function healthEntry(alert: HealthAlert): { entry: AppNotification; candidate: NotifyCandidate } {
@@ -28,6 +34,7 @@ export function healthEntry(alert: HealthAlert): { entry: AppNotification; candi
     topic: null,
     raw: { id, type: 'HEALTH', title: alert.title, body: alert.body, alert: alert.kind },
     extra: {},
+    reason: reasonFor({ source: 'health' }),
   }
   const candidate: NotifyCandidate = {
     key: `health:${alert.kind}:${alert.at}`,
@@ -41,6 +48,7 @@ export function healthEntry(alert: HealthAlert): { entry: AppNotification; candi
     circuitId: null,
     failed: false,
     at: alert.at,
+    reason: entry.reason?.text,
   }
   return { entry, candidate }
 }

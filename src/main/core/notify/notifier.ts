@@ -94,7 +94,8 @@ export class Notifier {
     const decisions: Decision[] = []
     for (const given of candidates) {
       // Every pop-up passes here, whichever path built it (centre entries, health, batches): cleaned once for all.
-      const candidate = { ...given, ...notificationText(given) }
+      // The reason stays apart: it becomes the pop-up's last line when it shows.
+      const candidate = { ...given, ...notificationText({ title: given.title, body: given.body }) }
       if (!this.remember(candidate.key)) {
         this.counts.repeats++
         continue

@@ -28,6 +28,7 @@ describe('noticeFor', () => {
     expect(notice).toEqual({
       title: '37 new proofs',
       body: 'Balance proof Proof0, Balance proof Proof1, Balance proof Proof2 and 34 more',
+      reason: "because they are your proofs · rule 'My new and verified proofs' · burst of 37 grouped",
       route: '/proofs',
       count: 37,
       key: null,
@@ -62,6 +63,7 @@ describe('noticeFor', () => {
     expect(noticeFor(digestOf(candidates))).toEqual({
       title: '51 new events',
       body: '1 notification · 37 new proofs · 1 new proof on followed circuits · 12 transactions on watched addresses',
+      reason: "rules 'Indexer notifications', 'My new and verified proofs', 'Followed circuits', 'Watched addresses' · burst of 51 grouped",
       route: '/notifications',
       count: 51,
       key: null,

@@ -10,6 +10,7 @@ import { NOTIFICATION_SOURCES } from '@shared/notification-rules'
 import type { NotifyCandidate } from './candidates'
 import { shortId } from '@shared/ids'
 import { ROUTES, routeForTarget } from './routes'
+import { summaryReasonText } from './reason'
 
 /** What one pop-up says; shown natively on the desktop, by the page in serve mode. */
 export type NativeNotice = Notice
@@ -105,7 +106,17 @@ export function noticeKind(digest: Digest): NoticeKind {
 
 /** The one native notification for everything in `digest` (which must hold at least one event). */
 export function noticeFor(digest: Digest): NativeNotice {
-  return { ...noticeWords(digest), kind: noticeKind(digest) }
+  const reason = noticeReason(digest)
+  return { ...noticeWords(digest), kind: noticeKind(digest), ...(reason === null ? {} : { reason }) }
+}
+
+function noticeReason(digest: Digest): string | null {
+  const [single] = digest.first
+  if (digest.count === 1) return single?.reason ?? null
+  const sources = NOTIFICATION_SOURCES.filter((source) => digest.bySource[source] > 0)
+  const [only] = digest.addresses
+  const oneAddress = sources.length === 1 && digest.addresses.size === 1 && only !== undefined
+  return summaryReasonText(sources, digest.count, oneAddress ? { kind: 'address', name: shortId(only) } : null)
 }
 
 function noticeWords(digest: Digest): Omit<NativeNotice, 'kind'> {

@@ -21,3 +21,10 @@ export function localMinutesOfDay(epochMs: number): number {
   const date = new Date(epochMs)
   return date.getHours() * 60 + date.getMinutes()
 }
+
+/** The local date of an epoch-ms time, yyyy-mm-dd (the days quiet hours and the rule preview count in). */
+export function localDay(epochMs: number): string {
+  const date = new Date(epochMs)
+  const two = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`
+}

@@ -194,4 +194,15 @@ describe('NotificationsView', () => {
     )
     expect(wrapper.get('[data-testid="freshness"]').text()).toBe('Offline — cached 3 hours ago')
   })
+
+  it("shows each entry's reason with a link to its rule, and leads there on a click; older entries show none", async () => {
+    const text = "because you watch Treasury · rule 'Watched addresses' · burst of 3 grouped"
+    const { wrapper, router } = await mountView(NotificationsView, '/notifications', (bridge) =>
+      serve(bridge, [makeNotification(2, { kind: 'ADDRESS_TRANSACTION', reason: { source: 'addresses', text } }), makeNotification(1)]),
+    )
+    expect(textsOf(wrapper, 'notification-reason')).toEqual([`Open rule · ${text}`])
+    await wrapper.get('[data-testid="notification-reason-rule"]').trigger('click')
+    await settle()
+    expect(router.currentRoute.value.fullPath).toBe('/settings?rule=addresses')
+  })
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { PublicSettings, SettingsPatch } from '@shared/settings'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
@@ -267,5 +267,24 @@ describe('SettingsView', () => {
     await flushPromises()
     expect(desktop.bridge.callsOf('updateSettings')).toEqual([[{ desktop: { launchAtLogin: true } }]])
     expect(textsOf(desktop.wrapper, 'secrets-state')).toEqual(['Not encrypted — No keyring found'])
+  })
+
+  it("focuses and marks the rule an entry's reason links to (/settings?rule=addresses)", async () => {
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus')
+    const { wrapper } = await mountView(
+      SettingsView,
+      '/settings?rule=addresses',
+      (fake) => {
+        serveSettings(fake)
+        fake.handle('previewNotificationRules', () => ({ since: 0, events: 0, notifications: 0, days: [], latest: [], capped: false, cap: 20_000 }))
+      },
+    )
+    await flushPromises()
+    const row = wrapper.get('[data-testid="rules-source-row-addresses"]')
+    expect(row.attributes('data-linked')).toBe('true')
+    expect(wrapper.get('[data-testid="rules-source-row-circuits"]').attributes('data-linked')).toBeUndefined()
+    const focused = focus.mock.contexts.map((element) => (element as HTMLElement).getAttribute('data-testid'))
+    focus.mockRestore()
+    expect(focused).toContain('rules-source-addresses')
   })
 })

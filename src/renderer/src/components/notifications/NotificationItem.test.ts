@@ -33,4 +33,15 @@ describe('NotificationItem', () => {
     const connectionAlert = makeNotification(4, { id: 'HEALTH:unreachable:1', kind: 'HEALTH' })
     expect((await mounted(connectionAlert)).get('[data-testid="notification-open"]').text()).toBe('Open settings')
   })
+
+  it('says why an entry is here and links to its rule in Settings; an entry stored before reasons shows none', async () => {
+    const text = "because you watch 5nrh…shmy · rule 'Watched addresses' · burst of 12 grouped"
+    const grouped = await mounted(makeNotification(5, { kind: 'ADDRESS_TRANSACTION', reason: { source: 'addresses', text } }))
+    expect(grouped.get('[data-testid="notification-reason"]').text()).toContain(text)
+    const link = grouped.get('[data-testid="notification-reason-rule"]')
+    expect(link.text()).toBe('Open rule')
+    expect(link.attributes('aria-label')).toBe('Open rule “Watched addresses”')
+    expect(link.attributes('href')).toContain('/settings?rule=addresses')
+    expect((await mounted(makeNotification(6))).find('[data-testid="notification-reason"]').exists()).toBe(false)
+  })
 })
