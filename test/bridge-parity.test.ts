@@ -174,6 +174,16 @@ const MEANINGFUL: Partial<Record<BridgeMethodName, (known: Known) => Case[]>> = 
   ],
   listNotifications: () => [{ name: 'empty page', args: [{ unreadOnly: true, kind: undefined }] }],
   markNotificationsRead: () => [{ name: 'none', args: [[]] }],
+  snoozeNotifications: (known) => [
+    { name: 'an address for good', args: [{ target: { kind: 'address', id: known.busy }, duration: 'forever' }] },
+    { name: 'a source for an hour', args: [{ target: { kind: 'source', id: 'circuits' }, duration: '1h' }] },
+    { name: 'a bad duration, refused on both', args: [{ target: { kind: 'notice', id: 'alerts' }, duration: '2h' }] },
+  ],
+  endSnooze: (known) => [{ name: 'an address', args: [{ kind: 'address', id: known.busy }] }],
+  setNotificationPrivacy: () => [
+    { name: 'no addresses', args: ['noAddresses'] },
+    { name: 'an unknown level, refused on both', args: ['loud'] },
+  ],
   exportHistory: (known) => [
     { name: 'a filter with undefined fields', args: [{ kind: 'transactions', format: 'json', filter: { pubkey: known.busy, cursor: undefined } }] },
   ],
@@ -208,6 +218,8 @@ const VOLATILE_IN: Partial<Record<BridgeMethodName, ReadonlySet<string>>> = {
   clearCache: new Set(['rows', 'bytes', 'pendingWrites']),
   // Each call reads the indexer again: the time of that read.
   getCircuitCatalog: new Set(['readAt']),
+  // A snooze ends an hour after each path's call.
+  snoozeNotifications: new Set(['until']),
 }
 
 function masked(value: unknown, volatile: ReadonlySet<string> = VOLATILE): unknown {

@@ -34,6 +34,8 @@ import type { AccountPreferences, AccountPreferencesState, AccountSessions } fro
 import type { AddressActivity, AddressActivityQuery, CacheInfo, ExportRequest, NotificationQuery, SearchHit } from './history'
 import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsPatch } from './settings'
 import type { AccountSyncResult, Watchlist } from './watchlist'
+import type { NotificationPrivacy } from './notification-rules'
+import type { Snooze, SnoozeInput, SnoozeTarget } from './snooze'
 
 export interface WatchAddressInput {
   pubkey: string
@@ -140,6 +142,15 @@ export interface BridgeMethods {
   getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
   /** An address's public display name on the indexer (read at most daily; offline, the last read). */
   getDisplayName(pubkey: string): Promise<DisplayName>
+
+  // --- snooze and privacy (issue 26, item 2) ---------------------------------
+  /** Keeps an address, a source or a notice kind from popping up for a while; answers the snoozes in force. */
+  snoozeNotifications(input: SnoozeInput): Promise<Snooze[]>
+  /** Ends a target's snooze now (one already over is no error). */
+  endSnooze(target: SnoozeTarget): Promise<Snooze[]>
+  listSnoozes(): Promise<Snooze[]>
+  /** How much native notifications and the tray may say (the rules' `privacy`). */
+  setNotificationPrivacy(privacy: NotificationPrivacy): Promise<PublicSettings>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -179,6 +190,8 @@ export interface BridgeEvents {
   accountSync: AccountSyncResult
   /** Entries were marked read (in any page, the window or the indexer's own list): every page marks the same rows. */
   notificationsRead: ReadChange[]
+  /** The snoozes in force changed: one began, was ended or ran out. */
+  snoozes: Snooze[]
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -204,6 +217,7 @@ const EVENT_NAMES = {
   auth: true,
   accountSync: true,
   notificationsRead: true,
+  snoozes: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
@@ -270,6 +284,11 @@ const METHOD_NAMES = {
   getAccountSync: true,
   getCircuitCatalog: true,
   getDisplayName: true,
+  // --- snooze and privacy (issue 26, item 2) ---
+  snoozeNotifications: true,
+  endSnooze: true,
+  listSnoozes: true,
+  setNotificationPrivacy: true,
 } as const satisfies Record<BridgeMethodName, true>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -133,5 +133,11 @@ export function createBridgeApi(core: IndexerMonitor, appInfo: MonitorOptions['a
     endAccountSession: async (id) => account.endSession(id),
     getAccountPreferences: async () => account.preferences(),
     setAccountPreferences: async (patch) => account.setPreferences(patch),
+
+    // --- snooze and privacy (issue 26, item 2) ---------------------------------
+    snoozeNotifications: async (input) => core.snoozes.snooze(input),
+    endSnooze: async (target) => core.snoozes.end(target),
+    listSnoozes: async () => core.snoozes.list(),
+    setNotificationPrivacy: (privacy) => core.updateSettings({ notifications: { privacy } }),
   }
 }
