@@ -65,6 +65,12 @@ export function sameSnoozeTarget(a: SnoozeTarget, b: SnoozeTarget): boolean {
   return a.kind === b.kind && a.id === b.id
 }
 
+/** "18:40": a time of day in local time, 24-hour, as snoozes are shown. */
+export function localClockText(epochMs: number): string {
+  const date = new Date(epochMs)
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
+}
+
 /** Whether a snooze still holds at `now`. */
 export function snoozeActive(snooze: Snooze, now: number): boolean {
   return snooze.until === null || snooze.until > now

@@ -14,37 +14,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { observeNotifications, shownNotifications } from './observed-notifications'
 import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
-
-declare global {
-  interface Window {
-    /** What the page handed to the Notification constructor. */
-    shownNotices: Array<{ title: string; body: string | undefined }>
-  }
-}
-
-/** Wraps the page's Notification constructor so the test sees every browser notification the page shows. */
-async function observeNotifications(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.shownNotices = []
-    const Real = window.Notification
-    const Observed = function (this: unknown, title: string, options?: NotificationOptions) {
-      window.shownNotices.push({ title, body: options?.body })
-      try {
-        return new Real(title, options)
-      } catch {
-        // Headless Chromium may refuse to show one; the page asked, which is what is observed.
-        return { close() {}, onclick: null } as unknown as Notification
-      }
-    } as unknown as typeof Notification
-    Object.defineProperty(Observed, 'permission', { get: () => Real.permission })
-    Observed.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => Real.requestPermission(...args)
-    window.Notification = Observed
-  })
-}
 
 function hhmm(date: Date): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
@@ -62,7 +36,7 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
   let page: Page
   const pageErrors: string[] = []
 
-  const shown = () => page.evaluate(() => window.shownNotices)
+  const shown = () => shownNotifications(page)
 
   beforeAll(async () => {
     // A deployment that pushes address transactions and announcements, which these tests publish.

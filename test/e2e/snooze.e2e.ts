@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Snooze and privacy in serve mode, in Chromium, on the demo indexer: a
  * watched address snoozed from its page stays quiet (no browser notification,
@@ -12,40 +11,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { observeNotifications, shownNotifications } from './observed-notifications'
 import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
-
-declare global {
-  interface Window {
-    /** What the page handed to the Notification constructor. */
-    shownNotices: Array<{ title: string; body: string | undefined }>
-  }
-}
-
-/** Wraps the page's Notification constructor so the test sees every browser notification the page shows. */
-async function observeNotifications(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.shownNotices = []
-    const Real = window.Notification
-    const Observed = function (this: unknown, title: string, options?: NotificationOptions) {
-      window.shownNotices.push({ title, body: options?.body })
-      try {
-        return new Real(title, options)
-      } catch {
-        return { close() {}, onclick: null } as unknown as Notification
-      }
-    } as unknown as typeof Notification
-    Object.defineProperty(Observed, 'permission', { get: () => Real.permission })
-    Observed.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => Real.requestPermission(...args)
-    window.Notification = Observed
-  })
-}
 
 describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode, demo indexer)', () => {
   let demo: DemoIndexer
@@ -54,7 +28,7 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
   let page: Page
   const pageErrors: string[] = []
 
-  const shown = () => page.evaluate(() => window.shownNotices)
+  const shown = () => shownNotifications(page)
   const toasts = () => page.getByTestId('notice-toast').count()
 
   beforeAll(async () => {

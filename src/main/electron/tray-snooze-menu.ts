@@ -9,21 +9,15 @@ import { NOTIFICATION_SOURCES, type NotificationPrivacy } from '@shared/notifica
 import { shortId } from '@shared/ids'
 import { HIDDEN_ADDRESS } from '@shared/notification-privacy'
 import type { Snooze, SnoozeDuration, SnoozeTarget } from '@shared/snooze'
-import { SNOOZE_DURATIONS, SNOOZE_DURATION_TEXT, snoozeTargetText } from '@shared/snooze'
+import { localClockText, SNOOZE_DURATIONS, SNOOZE_DURATION_TEXT, snoozeTargetText } from '@shared/snooze'
 
 export interface TraySnoozeActions {
   snooze(target: SnoozeTarget, duration: SnoozeDuration): void
   endSnooze(target: SnoozeTarget): void
 }
 
-/** "18:40" in main's local time (the same clock "until tomorrow" is reckoned by). */
-export function clockText(epochMs: number): string {
-  const date = new Date(epochMs)
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
-}
-
 export function snoozeEndText(snooze: Snooze): string {
-  return snooze.until === null ? 'until ended' : `until ${clockText(snooze.until)}`
+  return snooze.until === null ? 'until ended' : `until ${localClockText(snooze.until)}`
 }
 
 export function traySnoozeMenu(snoozes: readonly Snooze[], privacy: NotificationPrivacy, actions: TraySnoozeActions): MenuItemConstructorOptions {
