@@ -20,6 +20,8 @@ import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
+/** A second watched address, for the "No addresses" privacy. */
+const OTHER = DEMO_BUSY_ADDRESSES[1]!
 
 describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode, demo indexer)', () => {
   let demo: DemoIndexer
@@ -30,10 +32,14 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
 
   const shown = () => shownNotifications(page)
   const toasts = () => page.getByTestId('notice-toast').count()
+  const openAddressPage = async (pubkey: string) => {
+    await page.getByTestId('nav-watchlist').click()
+    await page.locator(`[data-testid="watched-address-link"][href*="${pubkey}"]`).click()
+  }
 
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 26, pushAddressEvents: true })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], SERVE_LINE, {
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY, '--watch', OTHER], SERVE_LINE, {
       PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-snooze-')),
       PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
     })
@@ -62,8 +68,7 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
   })
 
   it('keeps a snoozed address quiet while its transaction reaches the centre, and speaks again after End snooze', async () => {
-    await page.getByTestId('nav-watchlist').click()
-    await page.getByTestId('watched-address-link').first().click()
+    await openAddressPage(BUSY)
     await page.getByTestId('address-snooze-open').click()
     await page.getByTestId('snooze-address-8h').waitFor()
     await page.screenshot({ path: join(SCREENSHOTS, 'snooze-address-choices.png') })
@@ -83,8 +88,7 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
     expect(await toasts()).toBe(0)
     expect(quiet.signature).toBeTruthy()
 
-    await page.getByTestId('nav-watchlist').click()
-    await page.getByTestId('watched-address-link').first().click()
+    await openAddressPage(BUSY)
     await page.getByTestId('snooze-end').click()
     await expect.poll(() => page.getByTestId('snooze-state').count(), { timeout: 10_000 }).toBe(0)
     // A failure is a burst's second candidate: the address speaks again.
@@ -106,6 +110,24 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
     await row.getByTestId('notification-snooze-open').click()
     await page.getByTestId('notification-snooze').getByTestId('snooze-end').click()
     await expect.poll(() => row.getByTestId('notification-snooze-open').textContent(), { timeout: 10_000 }).toContain('Snooze…')
+  })
+
+  it('names no address in a pop-up under "No addresses", while the centre keeps its name', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('rules-privacy-noAddresses').check()
+    await expect.poll(() => page.getByTestId('rules-privacy-noAddresses').isChecked(), { timeout: 10_000 }).toBe(true)
+    const before = (await shown()).length
+    const transaction = demo.network.publishTransaction({ feePayer: OTHER, failed: false })
+    await expect.poll(async () => (await shown()).length, { timeout: 20_000 }).toBeGreaterThan(before)
+    const popped = JSON.stringify((await shown()).slice(before))
+    expect(popped).toContain('a watched address')
+    await page.getByTestId('nav-notifications').click()
+    const entry = page.getByTestId('notification-title').filter({ hasText: /New transaction on / })
+    await expect.poll(() => entry.count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    // What the centre names the address by (its label, else its short key) is not in the pop-up, nor any key.
+    const named = ((await entry.first().textContent()) ?? '').replace(/^New transaction on /, '').trim()
+    expect(named).not.toBe('')
+    for (const leak of [named, OTHER, OTHER.slice(0, 4), transaction.signature.slice(0, 4)]) expect(popped).not.toContain(leak)
   })
 
   it('says only "Something happened" in a pop-up under that privacy, while the centre keeps the whole entry', async () => {
