@@ -107,8 +107,15 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
     await page.screenshot({ path: join(SCREENSHOTS, 'snooze-entry-menu.png') })
     await panel.getByTestId('snooze-source-1h').click()
     await expect.poll(() => row.getByTestId('notification-snooze-open').textContent(), { timeout: 10_000 }).toMatch(/^\s*Snoozed until (tomorrow )?\d\d:\d\d\s*$/)
-    await row.getByTestId('notification-snooze-open').click()
-    await page.getByTestId('notification-snooze').getByTestId('snooze-end').click()
+    // Settings lists it too, and ends it.
+    await page.getByTestId('nav-settings').click()
+    const list = page.getByTestId('rules-snoozes')
+    await expect.poll(() => list.textContent(), { timeout: 10_000 }).toMatch(/Watched addresses: snoozed until (tomorrow )?\d\d:\d\d/)
+    await list.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(SCREENSHOTS, 'snooze-settings-list.png') })
+    await list.getByTestId('snooze-end').first().click()
+    await expect.poll(() => page.getByTestId('rules-snoozes-none').count(), { timeout: 10_000 }).toBe(1)
+    await page.getByTestId('nav-notifications').click()
     await expect.poll(() => row.getByTestId('notification-snooze-open').textContent(), { timeout: 10_000 }).toContain('Snooze…')
   })
 
