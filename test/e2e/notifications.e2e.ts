@@ -10,11 +10,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { observeNotifications, shownNotifications } from './observed-notifications'
+import { observeNotifications, openNotifyingPage, shownNotifications } from './observed-notifications'
 import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
@@ -32,7 +32,6 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
   let demo: DemoIndexer
   let serve: Started
   let browser: Browser
-  let context: BrowserContext
   let page: Page
   const pageErrors: string[] = []
 
@@ -46,15 +45,7 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
       PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
     })
     browser = await launchBrowser()
-    const url = new URL(serve.match[1]!)
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.grantPermissions(['notifications'], { origin: url.origin })
-    await observeNotifications(context)
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(url.href)
-    await page.getByTestId('nav-notifications').click()
-    await page.getByTestId('notifications-popups').waitFor({ timeout: 15_000 })
+    page = (await openNotifyingPage(browser, serve.match[1]!, pageErrors)).page
   })
 
   afterAll(async () => {

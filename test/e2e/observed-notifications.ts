@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /** What the page shows through the browser's Notification API, seen by a test. */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 declare global {
   interface Window {
@@ -32,4 +32,21 @@ export async function observeNotifications(context: BrowserContext): Promise<voi
 /** Every browser notification the page has shown so far, oldest first. */
 export function shownNotifications(page: Page): Promise<Array<{ title: string; body: string | undefined }>> {
   return page.evaluate(() => window.shownNotices)
+}
+
+/**
+ * A page of serve mode at `serveUrl` that may show browser notifications,
+ * each observed, opened on the notification centre; page errors go to `errors`.
+ */
+export async function openNotifyingPage(browser: Browser, serveUrl: string, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
+  const url = new URL(serveUrl)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.grantPermissions(['notifications'], { origin: url.origin })
+  await observeNotifications(context)
+  const page = await context.newPage()
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(url.href)
+  await page.getByTestId('nav-notifications').click()
+  await page.getByTestId('notifications-popups').waitFor({ timeout: 15_000 })
+  return { context, page }
 }

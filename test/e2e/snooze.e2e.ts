@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { observeNotifications, shownNotifications } from './observed-notifications'
+import { openNotifyingPage, shownNotifications } from './observed-notifications'
 import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
@@ -44,15 +44,7 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
       PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
     })
     browser = await launchBrowser()
-    const url = new URL(serve.match[1]!)
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.grantPermissions(['notifications'], { origin: url.origin })
-    await observeNotifications(context)
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(url.href)
-    await page.getByTestId('nav-notifications').click()
-    await page.getByTestId('notifications-popups').waitFor({ timeout: 15_000 })
+    page = (await openNotifyingPage(browser, serve.match[1]!, pageErrors)).page
   })
 
   afterAll(async () => {
