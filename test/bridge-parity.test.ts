@@ -178,6 +178,16 @@ const MEANINGFUL: Partial<Record<BridgeMethodName, (known: Known) => Case[]>> = 
     { name: 'a malformed draft, refused on both', args: [{ quietHours: { start: '25:99' } }] },
   ],
   markNotificationsRead: () => [{ name: 'none', args: [[]] }],
+  snoozeNotifications: (known) => [
+    { name: 'an address for good', args: [{ target: { kind: 'address', id: known.busy }, duration: 'forever' }] },
+    { name: 'a source for an hour', args: [{ target: { kind: 'source', id: 'circuits' }, duration: '1h' }] },
+    { name: 'a bad duration, refused on both', args: [{ target: { kind: 'notice', id: 'alerts' }, duration: '2h' }] },
+  ],
+  endSnooze: (known) => [{ name: 'an address', args: [{ kind: 'address', id: known.busy }] }],
+  setNotificationPrivacy: () => [
+    { name: 'no addresses', args: ['noAddresses'] },
+    { name: 'an unknown level, refused on both', args: ['loud'] },
+  ],
   exportHistory: (known) => [
     { name: 'a filter with undefined fields', args: [{ kind: 'transactions', format: 'json', filter: { pubkey: known.busy, cursor: undefined } }] },
   ],
@@ -214,6 +224,8 @@ const VOLATILE_IN: Partial<Record<BridgeMethodName, ReadonlySet<string>>> = {
   getCircuitCatalog: new Set(['readAt']),
   // The cache keeps filling with the demo's live events between the two calls.
   previewNotificationRules: new Set(['events', 'notifications', 'days', 'latest']),
+  // A snooze ends an hour after each path's call.
+  snoozeNotifications: new Set(['until']),
 }
 
 function masked(value: unknown, volatile: ReadonlySet<string> = VOLATILE): unknown {

@@ -24,6 +24,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
         'proofs',
         'series',
         'settings',
+        'snoozes',
         'unread',
         'userProofs',
         'watchlist',

@@ -36,6 +36,8 @@ import type { AppInfo, ConnectionReport, ProfileInput, PublicSettings, SettingsP
 import type { AccountSyncResult, Watchlist } from './watchlist'
 import type { NotificationRulesPatch } from './notification-rules'
 import type { RulePreview } from './rule-preview'
+import type { NotificationPrivacy } from './notification-rules'
+import type { Snooze, SnoozeInput, SnoozeTarget } from './snooze'
 
 export interface WatchAddressInput {
   pubkey: string
@@ -147,6 +149,14 @@ export interface BridgeMethods {
   /** What draft notification rules (a patch over the saved ones) would have raised over the cache's last 30 days; saves nothing. */
   previewNotificationRules(draft: NotificationRulesPatch): Promise<RulePreview>
   // --- end of rule preview ---
+  // --- snooze and privacy (issue 26, item 2) ---------------------------------
+  /** Keeps an address, a source or a notice kind from popping up for a while; answers the snoozes in force. */
+  snoozeNotifications(input: SnoozeInput): Promise<Snooze[]>
+  /** Ends a target's snooze now (one already over is no error). */
+  endSnooze(target: SnoozeTarget): Promise<Snooze[]>
+  listSnoozes(): Promise<Snooze[]>
+  /** How much native notifications and the tray may say (the rules' `privacy`). */
+  setNotificationPrivacy(privacy: NotificationPrivacy): Promise<PublicSettings>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -186,6 +196,8 @@ export interface BridgeEvents {
   accountSync: AccountSyncResult
   /** Entries were marked read (in any page, the window or the indexer's own list): every page marks the same rows. */
   notificationsRead: ReadChange[]
+  /** The snoozes in force changed: one began, was ended or ran out. */
+  snoozes: Snooze[]
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -211,6 +223,7 @@ const EVENT_NAMES = {
   auth: true,
   accountSync: true,
   notificationsRead: true,
+  snoozes: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
@@ -279,6 +292,11 @@ const METHOD_NAMES = {
   getDisplayName: true,
   // --- rule preview (issue 26) ---
   previewNotificationRules: true,
+  // --- snooze and privacy (issue 26, item 2) ---
+  snoozeNotifications: true,
+  endSnooze: true,
+  listSnoozes: true,
+  setNotificationPrivacy: true,
 } as const satisfies Record<BridgeMethodName, true>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -46,6 +46,7 @@ describe('applyNotificationRulesPatch', () => {
       health: { unreachable: true, unreachableMinutes: 0.5, statusNotOnline: true, stalled: false, stalledMinutes: 5, proofRevoked: true },
       toasts: { alerts: true, health: true, watched: true, circuits: false, ownProofs: false, other: false },
       toastsPerHour: 4,
+      privacy: 'full',
     })
     expect(current).toEqual(DEFAULT_NOTIFICATION_RULES)
   })

@@ -41,6 +41,15 @@ export interface QuietHours {
   end: string
 }
 
+/**
+ * How much a native notification (and the tray's text) may say, for lock and
+ * shared screens: everything, everything but addresses (keys, labels and
+ * names), or only that something happened. The in-app centre always says all.
+ */
+export type NotificationPrivacy = 'full' | 'noAddresses' | 'nothing'
+
+export const NOTIFICATION_PRIVACY_LEVELS: readonly NotificationPrivacy[] = ['full', 'noAddresses', 'nothing']
+
 export interface NotificationRules {
   /** No native notification at all while on; also switched from the tray. */
   doNotDisturb: boolean
@@ -56,6 +65,7 @@ export interface NotificationRules {
   toasts: Record<NoticeKind, boolean>
   /** In-page toasts an hour at most; past it they wait in the centre. */
   toastsPerHour: number
+  privacy: NotificationPrivacy
 }
 
 export interface NotificationRulesPatch {
@@ -67,6 +77,7 @@ export interface NotificationRulesPatch {
   health?: Partial<HealthRules>
   toasts?: Partial<Record<NoticeKind, boolean>>
   toastsPerHour?: number
+  privacy?: NotificationPrivacy
 }
 
 export const TOASTS_PER_HOUR_LIMIT = 60
@@ -87,6 +98,7 @@ export const DEFAULT_NOTIFICATION_RULES: NotificationRules = {
   health: { unreachable: true, unreachableMinutes: 5, statusNotOnline: true, stalled: true, stalledMinutes: 5, proofRevoked: true },
   toasts: { alerts: true, health: true, watched: true, circuits: false, ownProofs: false, other: false },
   toastsPerHour: 4,
+  privacy: 'full',
 }
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
@@ -132,7 +144,7 @@ function copyRules(rules: NotificationRules): NotificationRules {
  */
 export function applyNotificationRulesPatch(current: NotificationRules, patch: unknown): NotificationRules {
   if (!isRecord(patch)) throw invalid('Notification rules must be an object')
-  checkKeys(patch, ['doNotDisturb', 'sources', 'failedTransactionsOnly', 'quietHours', 'maxPerMinute', 'health', 'toasts', 'toastsPerHour'], 'notification')
+  checkKeys(patch, ['doNotDisturb', 'sources', 'failedTransactionsOnly', 'quietHours', 'maxPerMinute', 'health', 'toasts', 'toastsPerHour', 'privacy'], 'notification')
   const next = copyRules(current)
 
   if (patch.doNotDisturb !== undefined) next.doNotDisturb = checkBoolean(patch.doNotDisturb, 'Do not disturb')
@@ -170,6 +182,12 @@ export function applyNotificationRulesPatch(current: NotificationRules, patch: u
       throw invalid(`Toasts an hour must be a whole number from 0 to ${TOASTS_PER_HOUR_LIMIT}`)
     }
     next.toastsPerHour = value
+  }
+  if (patch.privacy !== undefined) {
+    if (!NOTIFICATION_PRIVACY_LEVELS.includes(patch.privacy as NotificationPrivacy)) {
+      throw invalid(`Notification privacy must be one of ${NOTIFICATION_PRIVACY_LEVELS.join(', ')}`)
+    }
+    next.privacy = patch.privacy as NotificationPrivacy
   }
   return next
 }
@@ -222,6 +240,7 @@ export function notificationRulesFromStored(stored: unknown): NotificationRules 
     { failedTransactionsOnly: stored.failedTransactionsOnly as boolean },
     { maxPerMinute: stored.maxPerMinute as number },
     { toastsPerHour: stored.toastsPerHour as number },
+    { privacy: stored.privacy as NotificationPrivacy },
     ...NOTICE_KINDS.map((kind) => ({ toasts: { [kind]: isRecord(stored.toasts) ? stored.toasts[kind] : undefined } })),
     { quietHours: stored.quietHours as QuietHours },
     ...[...HEALTH_SWITCHES, ...HEALTH_MINUTES].map((key) => ({ health: { [key]: isRecord(stored.health) ? stored.health[key] : undefined } })),

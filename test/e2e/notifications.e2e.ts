@@ -10,41 +10,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { observeNotifications, openNotifyingPage, shownNotifications } from './observed-notifications'
 import { startBuilt, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
-
-declare global {
-  interface Window {
-    /** What the page handed to the Notification constructor. */
-    shownNotices: Array<{ title: string; body: string | undefined }>
-  }
-}
-
-/** Wraps the page's Notification constructor so the test sees every browser notification the page shows. */
-async function observeNotifications(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.shownNotices = []
-    const Real = window.Notification
-    const Observed = function (this: unknown, title: string, options?: NotificationOptions) {
-      window.shownNotices.push({ title, body: options?.body })
-      try {
-        return new Real(title, options)
-      } catch {
-        // Headless Chromium may refuse to show one; the page asked, which is what is observed.
-        return { close() {}, onclick: null } as unknown as Notification
-      }
-    } as unknown as typeof Notification
-    Object.defineProperty(Observed, 'permission', { get: () => Real.permission })
-    Observed.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => Real.requestPermission(...args)
-    window.Notification = Observed
-  })
-}
 
 function hhmm(date: Date): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
@@ -58,11 +32,10 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
   let demo: DemoIndexer
   let serve: Started
   let browser: Browser
-  let context: BrowserContext
   let page: Page
   const pageErrors: string[] = []
 
-  const shown = () => page.evaluate(() => window.shownNotices)
+  const shown = () => shownNotifications(page)
 
   beforeAll(async () => {
     // A deployment that pushes address transactions and announcements, which these tests publish.
@@ -72,15 +45,7 @@ describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, dem
       PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
     })
     browser = await launchBrowser()
-    const url = new URL(serve.match[1]!)
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.grantPermissions(['notifications'], { origin: url.origin })
-    await observeNotifications(context)
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(url.href)
-    await page.getByTestId('nav-notifications').click()
-    await page.getByTestId('notifications-popups').waitFor({ timeout: 15_000 })
+    page = (await openNotifyingPage(browser, serve.match[1]!, pageErrors)).page
   })
 
   afterAll(async () => {

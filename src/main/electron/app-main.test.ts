@@ -139,6 +139,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
       return shown
     }),
     getWatchlist: vi.fn(async () => ({ addresses: [], circuits: [] })),
+    listSnoozes: vi.fn(async () => []),
     setLivePaused: vi.fn(async (paused: boolean) => connection('live', paused)),
     reconnectNow: vi.fn(async () => connection('connecting')),
     markNotificationsRead: vi.fn(async () => ({ total: 0, addresses: {}, circuits: {} })),
@@ -457,6 +458,19 @@ describe('runApp tray', () => {
     await vi.waitFor(() => expect(tray!.menu!.item('Pause live feed').checked).toBe(true))
     tray!.menu!.item('Quit ProofWatch').click!()
     expect(f.app.quit).toHaveBeenCalled()
+  })
+
+  it('snoozes a rule from its menu, and shows the snooze until the monitor says it ended', async () => {
+    const { monitor, tray, emit } = await start()
+    const rule = tray!.menu!.item('Watched addresses').submenu!
+    rule.find((item) => item.label === '8 hours')!.click!()
+    await vi.waitFor(() => expect(monitor.snoozeNotifications).toHaveBeenCalledWith({ target: { kind: 'source', id: 'addresses' }, duration: '8h' }))
+    emit([{ event: 'snoozes', payload: [{ target: { kind: 'source', id: 'addresses' }, until: null }] }])
+    await vi.waitFor(() => expect(tray!.menu!.item('End snooze: Watched addresses (until ended)')).toBeDefined())
+    tray!.menu!.item('End snooze: Watched addresses (until ended)').click!()
+    await vi.waitFor(() => expect(monitor.endSnooze).toHaveBeenCalledWith({ kind: 'source', id: 'addresses' }))
+    emit([{ event: 'snoozes', payload: [] }])
+    await vi.waitFor(() => expect(tray!.menu!.item('Snooze')).toBeDefined())
   })
 
   it('hides the window to the tray on close, and really closes when quitting', async () => {

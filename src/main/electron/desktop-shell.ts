@@ -12,6 +12,8 @@ import { toErrorInfo } from '@shared/errors'
 import type { NotificationRules } from '@shared/notification-rules'
 import { DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
 import type { DesktopOptions, PublicSettings } from '@shared/settings'
+import { watchlistWords } from '@shared/notification-privacy'
+import type { Snooze, SnoozeDuration, SnoozeTarget } from '@shared/snooze'
 import type { Logger } from '../core/log/log'
 import type { Monitor } from '../core/monitor/monitor'
 import { routeForNotification } from '../core/notify/routes'
@@ -66,6 +68,9 @@ export class DesktopShell {
   private loginItemApplied: boolean | null = null
   private livePaused = false
   private unread = 0
+  private snoozes: Snooze[] = []
+  /** The watched addresses' keys and names, which the tray hides under the "No addresses" privacy. */
+  private addressWords: string[] = []
   private readonly natives: NativeNotifications
   private readonly history: ConnectionHistory
   private tray: TrayController | null = null
@@ -90,6 +95,8 @@ export class DesktopShell {
     this.stopEvents = monitor.onEvents((batch) => this.onBatch(batch))
     try {
       this.applySettings(await monitor.getSettings())
+      this.snoozes = await monitor.listSnoozes()
+      this.addressWords = watchlistWords(await monitor.getWatchlist())
     } catch (error) {
       log.warn('Could not read the settings; desktop options use their defaults', toErrorInfo(error))
     }
@@ -160,8 +167,27 @@ export class DesktopShell {
       if (applied) this.loginItemApplied = this.desktop.launchAtLogin
       else this.problem({ code: 'INTERNAL', message: 'Launch at login could not be changed; see the log' })
     }
-    this.tray?.update({ doNotDisturb: this.rules.doNotDisturb })
+    this.tray?.update({ doNotDisturb: this.rules.doNotDisturb, privacy: this.rules.privacy })
     this.updateMenu()
+  }
+
+  async snooze(target: SnoozeTarget, duration: SnoozeDuration): Promise<void> {
+    try {
+      // Shown when the monitor's `snoozes` event comes.
+      await this.deps.monitor.snoozeNotifications({ target, duration })
+    } catch (error) {
+      this.deps.log.warn('Could not snooze', toErrorInfo(error))
+      this.problem(toErrorInfo(error))
+    }
+  }
+
+  async endSnooze(target: SnoozeTarget): Promise<void> {
+    try {
+      await this.deps.monitor.endSnooze(target)
+    } catch (error) {
+      this.deps.log.warn('Could not end a snooze', toErrorInfo(error))
+      this.problem(toErrorInfo(error))
+    }
   }
 
   async setDoNotDisturb(on: boolean): Promise<void> {
@@ -212,6 +238,12 @@ export class DesktopShell {
       } else if (item.event === 'notice') {
         // The core decided (rules, cap, bursts); the desktop only shows.
         for (const notice of item.payload) this.natives.show(notice)
+      } else if (item.event === 'snoozes') {
+        this.snoozes = item.payload
+        this.tray?.update({ snoozes: this.snoozes })
+      } else if (item.event === 'watchlist') {
+        this.addressWords = watchlistWords(item.payload)
+        this.tray?.update({ hiddenWords: this.addressWords })
       } else if (item.event === 'notifications') {
         this.tray?.addRecent(item.payload.map((entry) => ({ title: entry.title, route: routeForNotification(entry) })))
       }
@@ -253,6 +285,8 @@ export class DesktopShell {
             openRoute: (route) => this.navigate(route),
             setDoNotDisturb: (on) => void this.setDoNotDisturb(on),
             setLivePaused: (paused) => void this.setLivePaused(paused),
+            snooze: (target, duration) => void this.snooze(target, duration),
+            endSnooze: (target) => void this.endSnooze(target),
             quit: () => this.deps.quit(),
           },
         },
@@ -263,6 +297,9 @@ export class DesktopShell {
           livePaused: this.livePaused,
           recent: [],
           darkPanel: this.deps.nativeTheme.shouldUseDarkColors,
+          snoozes: this.snoozes,
+          privacy: this.rules.privacy,
+          hiddenWords: this.addressWords,
         },
       )
     } catch (error) {

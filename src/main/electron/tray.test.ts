@@ -10,7 +10,7 @@ vi.mock('electron', () => ({}))
 const resources = '/app/resources'
 
 function actions(): TrayActions & Record<string, ReturnType<typeof vi.fn>> {
-  return { open: vi.fn(), openRoute: vi.fn(), setDoNotDisturb: vi.fn(), setLivePaused: vi.fn(), quit: vi.fn() }
+  return { open: vi.fn(), openRoute: vi.fn(), setDoNotDisturb: vi.fn(), setLivePaused: vi.fn(), snooze: vi.fn(), endSnooze: vi.fn(), quit: vi.fn() }
 }
 
 function setup(platform: NodeJS.Platform = 'linux', initial: TrayState = INITIAL_TRAY_STATE) {
@@ -67,6 +67,7 @@ describe('trayMenuTemplate', () => {
       'separator',
       'Do not disturb',
       'Pause live feed',
+      'Snooze',
       'separator',
       'Quit ProofWatch',
     ])
@@ -92,7 +93,67 @@ describe('trayMenuTemplate', () => {
   })
 })
 
+describe('the tray\'s Snooze menu', () => {
+  const A = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+  const submenu = (item: { submenu?: unknown }) => item.submenu as Array<{ label?: string; type?: string; click?: () => void }>
+
+  it('snoozes each rule for 1 hour, 8 hours, until tomorrow 08:00 or for good', () => {
+    const act = actions()
+    const menu = new FakeMenu(trayMenuTemplate(INITIAL_TRAY_STATE, act) as never)
+    expect(submenu(menu.item('Snooze')).map((item) => item.label)).toEqual([
+      'Indexer notifications',
+      'My proofs',
+      'Followed circuits',
+      'Watched addresses',
+      'Health alerts',
+    ])
+    const durations = submenu(menu.item('Watched addresses'))
+    expect(durations.map((item) => item.label)).toEqual(['1 hour', '8 hours', 'Until tomorrow, 08:00', 'Until I end it'])
+    durations[2]!.click!()
+    submenu(menu.item('Health alerts'))[0]!.click!()
+    expect(vi.mocked(act.snooze).mock.calls).toEqual([
+      [{ kind: 'source', id: 'addresses' }, 'tomorrow'],
+      [{ kind: 'source', id: 'health' }, '1h'],
+    ])
+  })
+
+  it('lists each snooze in force with its end, to end it; an address as the privacy allows', () => {
+    const act = actions()
+    const until = new Date(2026, 10, 27, 18, 40).getTime()
+    const snoozes = [
+      { target: { kind: 'address' as const, id: A }, until },
+      { target: { kind: 'notice' as const, id: 'alerts' as const }, until: null },
+    ]
+    const menu = new FakeMenu(trayMenuTemplate(state({ snoozes }), act) as never)
+    const ends = submenu(menu.item('Snooze (2 in force)')).filter((item) => item.label?.startsWith('End snooze'))
+    expect(ends.map((item) => item.label)).toEqual(['End snooze: 9xQe…VFin (until 18:40)', 'End snooze: Revocations and failures (until ended)'])
+    ends[0]!.click!()
+    expect(act.endSnooze).toHaveBeenCalledWith({ kind: 'address', id: A })
+    const hidden = new FakeMenu(trayMenuTemplate(state({ snoozes, privacy: 'noAddresses' }), act) as never)
+    expect(hidden.item('End snooze: a watched address (until 18:40)')).toBeDefined()
+  })
+
+  it('names no address in its recent events under the "No addresses" and "Something happened" privacy', () => {
+    const recent = [{ title: `Transaction on Treasury (${A})`, route: `/address/${A}` }]
+    const words = ['Treasury', A]
+    const labels = (privacy: 'noAddresses' | 'nothing') =>
+      JSON.stringify(trayMenuTemplate(state({ recent, privacy, hiddenWords: words }), actions()).map((item) => item.label))
+    expect(labels('noAddresses')).toContain('Transaction on a watched address (a watched address)')
+    for (const privacy of ['noAddresses', 'nothing'] as const) {
+      expect(labels(privacy)).not.toContain('Treasury')
+      expect(labels(privacy)).not.toContain(A.slice(0, 8))
+    }
+    expect(labels('nothing')).toContain('"ProofWatch"')
+  })
+})
+
 describe('TrayController', () => {
+  it('shows a new snooze in its menu at once', () => {
+    const { controller, menu } = setup()
+    controller.update({ snoozes: [{ target: { kind: 'source', id: 'circuits' }, until: null }] })
+    expect(menu().item('End snooze: Followed circuits (until ended)')).toBeDefined()
+  })
+
   it('always sets a context menu (Linux ignores clicks) and opens the window on click elsewhere', () => {
     const { tray, act } = setup()
     expect(tray.menu).not.toBeNull()

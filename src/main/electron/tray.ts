@@ -7,7 +7,11 @@
  */
 import { join } from 'node:path'
 import type { Menu, MenuItemConstructorOptions } from 'electron'
+import type { NotificationPrivacy } from '@shared/notification-rules'
+import { privateText } from '@shared/notification-privacy'
+import type { Snooze } from '@shared/snooze'
 import { PRODUCT_NAME } from './app-identity'
+import { traySnoozeMenu, type TraySnoozeActions } from './tray-snooze-menu'
 
 export interface RecentEvent {
   title: string
@@ -23,11 +27,15 @@ export interface TrayState {
   recent: RecentEvent[]
   /** The panel the icon sits on is dark (Windows, Linux); macOS recolours template images itself. */
   darkPanel: boolean
+  snoozes: Snooze[]
+  /** What the recent events' titles may say (the notification privacy), and the address words it hides. */
+  privacy: NotificationPrivacy
+  hiddenWords: string[]
 }
 
 export type TrayIconState = 'connected' | 'offline' | 'unread'
 
-export interface TrayActions {
+export interface TrayActions extends TraySnoozeActions {
   open(): void
   openRoute(route: string): void
   setDoNotDisturb(on: boolean): void
@@ -68,6 +76,9 @@ export const INITIAL_TRAY_STATE: TrayState = {
   livePaused: false,
   recent: [],
   darkPanel: false,
+  snoozes: [],
+  privacy: 'full',
+  hiddenWords: [],
 }
 
 /** Offline matters most (what is shown is not live), then unread. */
@@ -99,7 +110,10 @@ export function trayMenuTemplate(state: TrayState, actions: TrayActions): MenuIt
   const recent: MenuItemConstructorOptions[] =
     state.recent.length === 0
       ? [{ label: 'No recent events', enabled: false }]
-      : state.recent.slice(0, RECENT_IN_MENU).map((event) => ({ label: menuLabel(event.title), click: () => actions.openRoute(event.route) }))
+      : state.recent.slice(0, RECENT_IN_MENU).map((event) => ({
+          label: menuLabel(privateText({ title: event.title, body: '' }, state.privacy, state.hiddenWords).title),
+          click: () => actions.openRoute(event.route),
+        }))
   return [
     { label: `Open ${PRODUCT_NAME}`, click: () => actions.open() },
     { type: 'separator' },
@@ -108,6 +122,7 @@ export function trayMenuTemplate(state: TrayState, actions: TrayActions): MenuIt
     { type: 'separator' },
     { label: 'Do not disturb', type: 'checkbox', checked: state.doNotDisturb, click: () => actions.setDoNotDisturb(!state.doNotDisturb) },
     { label: 'Pause live feed', type: 'checkbox', checked: state.livePaused, click: () => actions.setLivePaused(!state.livePaused) },
+    traySnoozeMenu(state.snoozes, state.privacy, actions),
     { type: 'separator' },
     { label: `Quit ${PRODUCT_NAME}`, click: () => actions.quit() },
   ]
@@ -173,8 +188,7 @@ export class TrayController {
       this.tray.setImage(image)
       this.shown.image = image
     }
-    const { doNotDisturb, livePaused } = this.current
-    const switches = JSON.stringify({ doNotDisturb, livePaused })
+    const switches = this.switchesKey()
     // A switch the user flipped shows at once; counts and recent events wait for the next text update.
     if (first || switches !== this.shown.switches || this.clock.now() - this.textShownAt >= TRAY_TEXT_INTERVAL_MS) {
       this.applyText(first)
@@ -196,12 +210,18 @@ export class TrayController {
       this.shown.tooltip = tooltip
     }
     // A native menu is rebuilt only when what it shows changed, not for every unread count.
-    const { doNotDisturb, livePaused, recent } = this.current
-    const menu = JSON.stringify({ doNotDisturb, livePaused, recent })
+    const { doNotDisturb, livePaused, recent, snoozes, privacy, hiddenWords } = this.current
+    const menu = JSON.stringify({ doNotDisturb, livePaused, recent, snoozes, privacy, hiddenWords })
     if (first || menu !== this.shown.menu) {
       this.tray.setContextMenu(this.deps.buildMenu(trayMenuTemplate(this.current, this.deps.actions)))
       this.shown.menu = menu
     }
-    this.shown.switches = JSON.stringify({ doNotDisturb, livePaused })
+    this.shown.switches = this.switchesKey()
+  }
+
+  /** What the user changes (switches, snoozes, privacy): shown at once, not at the next text update. */
+  private switchesKey(): string {
+    const { doNotDisturb, livePaused, snoozes, privacy } = this.current
+    return JSON.stringify({ doNotDisturb, livePaused, snoozes, privacy })
   }
 }

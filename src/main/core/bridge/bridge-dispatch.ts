@@ -19,6 +19,7 @@ const whole = z.number().int().optional()
 
 const readOptions = z.strictObject({ source: z.enum(['cache', 'network']).optional() }).optional()
 const pubkey = text.min(1)
+const snoozeTarget = z.strictObject({ kind: z.string().max(20), id: text.min(1) })
 const subject = z.strictObject({ kind: z.enum(['transaction', 'proof', 'address', 'circuit']), id: text.min(1) })
 const proofFilter = z.strictObject({
   authority: optionalText,
@@ -126,6 +127,11 @@ export const BRIDGE_ARGUMENTS = {
   getDisplayName: z.tuple([pubkey]),
   // --- rule preview (issue 26): the draft's values are checked by the rules code, like updateSettings' ---
   previewNotificationRules: z.tuple([z.record(text, ruleValue)]),
+  // --- snooze and privacy (issue 26, item 2): target ids and durations are checked by shared/snooze.ts, which names what is wrong.
+  snoozeNotifications: z.tuple([z.strictObject({ target: snoozeTarget, duration: z.string().max(20) })]),
+  endSnooze: z.tuple([snoozeTarget]),
+  listSnoozes: z.tuple([]),
+  setNotificationPrivacy: z.tuple([z.string().max(20)]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>

@@ -151,6 +151,13 @@ describe('settings', () => {
     expect(settingsFromStored('garbage', log)).toEqual(DEFAULT_SETTINGS)
   })
 
+  it('keeps the snoozes as saved for notify/snoozes.ts to check, and a file without any has none', () => {
+    const { log } = recordingLogger()
+    const snoozes = [{ target: { kind: 'source', id: 'health' }, until: null }, 'odd']
+    expect(settingsFromStored({ snoozes }, log).snoozes).toEqual(snoozes)
+    expect(settingsFromStored({}, log)).not.toHaveProperty('snoozes')
+  })
+
   it('derives the socket URL from the indexer URL', () => {
     expect(deriveWsUrl('http://127.0.0.1:8787')).toBe('ws://127.0.0.1:8787/ws')
     expect(deriveWsUrl('https://host/base/')).toBe('wss://host/base/ws')

@@ -33,6 +33,8 @@ export interface SavedSettings extends Omit<PublicSettings, 'profiles'> {
   profiles: SavedProfile[]
   /** Watched addresses and circuits, as the watchlist keeps them; it checks its own shape. */
   watchlist: unknown
+  /** Snoozes in force, as notify/snoozes.ts keeps them; it checks their shape and drops the expired. */
+  snoozes?: unknown
 }
 
 /** Where settings are kept: electron-store in the app, a JSON file in serve mode, memory in tests. */
@@ -276,6 +278,7 @@ export function settingsFromStored(stored: unknown, log: Logger): SavedSettings 
     })
   }
   result.watchlist = record.watchlist ?? null
+  if (record.snoozes !== undefined) result.snoozes = record.snoozes
   if (record.syncWatchlistWithAccount === true) result.syncWatchlistWithAccount = true
   return result
 }

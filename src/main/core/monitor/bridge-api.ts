@@ -150,5 +150,10 @@ export function createBridgeApi(core: IndexerMonitor, appInfo: MonitorOptions['a
         describeAddress: (pubkey) => core.describeAddress(pubkey),
       })
     },
+    // --- snooze and privacy (issue 26, item 2) ---------------------------------
+    snoozeNotifications: async (input) => core.snoozes.snooze(input),
+    endSnooze: async (target) => core.snoozes.end(target),
+    listSnoozes: async () => core.snoozes.list(),
+    setNotificationPrivacy: (privacy) => core.updateSettings({ notifications: { privacy } }),
   }
 }

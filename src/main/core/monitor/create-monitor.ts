@@ -17,6 +17,8 @@ import { healthEntry } from '../notify/health-entries'
 import { HealthWatch } from '../notify/health-watch'
 import { Notifier } from '../notify/notifier'
 import { systemClock } from '../notify/timers'
+import { Snoozes } from '../notify/snoozes'
+import { privateText, watchlistWords } from '@shared/notification-privacy'
 import { silentLogger } from '../log/log'
 import { memorySecretStorage } from '../config/secrets'
 import { WatchlistModel } from '../watchlist/watchlist-model'
@@ -98,9 +100,22 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
     onNewSignIn: (notice) => centre.notifications([notice]),
     ...deps.account,
   })
+  const snoozes = new Snoozes({
+    clock: deps.clock ?? systemClock,
+    store: {
+      read: () => settings.read().snoozes,
+      write: (list) => settings.write({ ...settings.read(), snoozes: list }),
+    },
+    onChange: (list) => batcher.push('snoozes', list),
+  })
   const notifier = new Notifier({
     rules: () => settings.current().notifications,
-    show: (notice) => batcher.push('notice', [notice]),
+    // The one point every pop-up passes before a screen shows it (desktop natives, a tab's Notification API, toasts).
+    show: (notice) => {
+      const privacy = settings.current().notifications.privacy
+      batcher.push('notice', [privateText(notice, privacy, privacy === 'noAddresses' ? watchlistWords(watchlist.snapshot()) : [])])
+    },
+    snoozed: (candidate) => snoozes.covers(candidate),
     ...(deps.clock ? { clock: deps.clock } : {}),
   })
   centre.onCandidates((candidates) => notifier.consider(candidates))
@@ -129,7 +144,7 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
     }),
   ]
   core = new IndexerMonitor(
-    { log, secrets, knownSecrets, settings, listeners, batcher, indexer, centre, signIn, account, notifier, health, watchlist, unsubscribers },
+    { log, secrets, knownSecrets, settings, listeners, batcher, indexer, centre, signIn, account, notifier, snoozes, health, watchlist, unsubscribers },
     options,
     deps,
   )

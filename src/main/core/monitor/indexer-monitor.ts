@@ -19,6 +19,7 @@ import type { IndexerSession } from '../session/indexer-session'
 import type { NotificationCentre } from '../notify/notification-centre'
 import type { HealthWatch } from '../notify/health-watch'
 import type { Notifier } from '../notify/notifier'
+import type { Snoozes } from '../notify/snoozes'
 import { changesIndexer } from '../session/indexer-target'
 import type { LaunchOptions } from '../config/launch-options'
 import type { Logger } from '../log/log'
@@ -52,6 +53,8 @@ export interface MonitorParts {
   account: AccountSecurity
   /** The one decision path: which of the centre's events pop up, under the user's rules. */
   notifier: Notifier
+  /** Addresses, sources and kinds kept quiet for a while. */
+  snoozes: Snoozes
   health: HealthWatch
   watchlist: WatchlistModel
   /** Subscriptions made while wiring, ended at stop. */
@@ -69,6 +72,7 @@ export class IndexerMonitor {
   readonly signIn: SignInService
   readonly account: AccountSecurity
   readonly notifier: Notifier
+  readonly snoozes: Snoozes
   readonly health: HealthWatch
   readonly watchlist: WatchlistModel
   private readonly listeners: Set<(batch: BridgeEvent[]) => void>
@@ -105,6 +109,7 @@ export class IndexerMonitor {
     this.signIn = parts.signIn
     this.account = parts.account
     this.notifier = parts.notifier
+    this.snoozes = parts.snoozes
     this.health = parts.health
     this.watchlist = parts.watchlist
     this.unsubscribers = parts.unsubscribers
@@ -155,6 +160,7 @@ export class IndexerMonitor {
     this.unsubscribers.forEach((u) => u())
     this.centre.dispose()
     this.notifier.dispose()
+    this.snoozes.dispose()
     this.health.dispose()
     await this.history?.close()
     this.history = null

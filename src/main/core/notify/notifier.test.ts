@@ -4,6 +4,7 @@ import { applyNotificationRulesPatch, DEFAULT_NOTIFICATION_RULES } from '@shared
 import type { Watchlist } from '@shared/watchlist'
 import { ManualClock } from '@test/support/manual-clock'
 import { Notifier } from './notifier'
+import { Snoozes } from './snoozes'
 import { addressTransaction, batch, circuitProof, notification, proof } from '@test/support/notify-fixtures'
 import type { NativeNotice } from './summary'
 
@@ -141,5 +142,21 @@ describe('Notifier', () => {
     settle()
     expect(shown).toEqual([])
     expect(notifier.stats().suppressed['do-not-disturb']).toBe(2)
+  })
+
+  it('shows nothing for a snoozed address while the snooze lasts, and speaks again after it ends', () => {
+    const clock = new ManualClock(5_000_000)
+    const shown: NativeNotice[] = []
+    const snoozes = new Snoozes({ clock, store: { read: () => undefined, write: () => {} }, onChange: () => {} })
+    const notifier = new Notifier({ rules: () => DEFAULT_NOTIFICATION_RULES, show: (n) => shown.push(n), clock, minutesOfDay: () => 720, snoozed: (c) => snoozes.covers(c) })
+    snoozes.snooze({ target: { kind: 'address', id: A }, duration: '1h' })
+    notifier.push([batch.addressTransactions(addressTransaction(A, 's1'))])
+    clock.advance(1000)
+    expect(shown).toEqual([])
+    expect(notifier.stats().suppressed.snoozed).toBe(1)
+    clock.advance(3_600_000)
+    notifier.push([batch.addressTransactions(addressTransaction(A, 's2'))])
+    clock.advance(1000)
+    expect(shown).toHaveLength(1)
   })
 })

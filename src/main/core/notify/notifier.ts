@@ -28,6 +28,8 @@ export interface NotifierOptions {
   describeAddress?: (address: string) => string
   /** How many recent event keys are remembered, so a repeat (a backfilled copy) notifies once. */
   memory?: number
+  /** Whether a snooze in force covers a candidate. */
+  snoozed?: (candidate: NotifyCandidate) => boolean
 }
 
 export interface Decision {
@@ -101,7 +103,7 @@ export class Notifier {
         continue
       }
       this.counts.events++
-      const verdict = evaluateRules(candidate, rules, minutes, this.muted)
+      const verdict = evaluateRules(candidate, rules, minutes, this.muted, this.options.snoozed)
       decisions.push({ candidate, verdict })
       if (verdict.notify) this.coalescer.add(candidate)
       else this.suppressed[verdict.reason]++

@@ -47,6 +47,16 @@ describe('evaluateRules', () => {
     expect(evaluateRules(proof('circuit-8'), DEFAULT_NOTIFICATION_RULES, NOON, off)).toEqual({ notify: true })
   })
 
+  it('gives the snoozed reason to what a snooze covers, after the user\'s own switches', () => {
+    const snoozedAddress = (c: NotifyCandidate) => c.address === 'AddrSnoozed'
+    const tx = (address: string) => candidate({ source: 'addresses', address })
+    expect(evaluateRules(tx('AddrSnoozed'), DEFAULT_NOTIFICATION_RULES, NOON, muted(), snoozedAddress)).toEqual({ notify: false, reason: 'snoozed' })
+    expect(evaluateRules(tx('AddrOther'), DEFAULT_NOTIFICATION_RULES, NOON, muted(), snoozedAddress)).toEqual({ notify: true })
+    // Muted or off says more than snoozed: the user does not want it at all.
+    expect(evaluateRules(tx('AddrSnoozed'), DEFAULT_NOTIFICATION_RULES, NOON, muted(['AddrSnoozed']), snoozedAddress)).toEqual({ notify: false, reason: 'muted' })
+    expect(evaluateRules(tx('AddrSnoozed'), rules({ doNotDisturb: true }), NOON, muted(), snoozedAddress)).toEqual({ notify: false, reason: 'snoozed' })
+  })
+
   it('lets only failed transactions through with failed-transactions-only, and leaves other sources alone', () => {
     const failedOnly = rules({ failedTransactionsOnly: true })
     expect(evaluateRules(candidate({ source: 'addresses', address: 'A', failed: true }), failedOnly, NOON)).toEqual({ notify: true })

@@ -5,12 +5,13 @@ import type { NotifyCandidate } from './candidates'
 
 /**
  * Why an event shows no native notification. The first three say the user
- * does not want this event at all; the last two hold back every
- * notification for a while. Either way the event still reaches the centre.
+ * does not want this event at all; `snoozed` holds back its address, source
+ * or kind for a while, the last two every notification. Either way the
+ * event still reaches the centre.
  */
-export type SuppressReason = 'source-off' | 'muted' | 'not-failed' | 'do-not-disturb' | 'quiet-hours'
+export type SuppressReason = 'source-off' | 'muted' | 'not-failed' | 'snoozed' | 'do-not-disturb' | 'quiet-hours'
 
-export const SUPPRESS_REASONS: readonly SuppressReason[] = ['source-off', 'muted', 'not-failed', 'do-not-disturb', 'quiet-hours']
+export const SUPPRESS_REASONS: readonly SuppressReason[] = ['source-off', 'muted', 'not-failed', 'snoozed', 'do-not-disturb', 'quiet-hours']
 
 export type RuleVerdict = { notify: true } | { notify: false; reason: SuppressReason }
 
@@ -37,6 +38,8 @@ export function evaluateRules(
   rules: NotificationRules,
   minutesOfDay: number,
   muted: MutedSubjects = NOTHING_MUTED,
+  /** Whether a snooze in force covers it (snoozes.ts). */
+  snoozed: (candidate: NotifyCandidate) => boolean = () => false,
 ): RuleVerdict {
   if (!rules.sources[candidate.source]) return { notify: false, reason: 'source-off' }
   if (candidate.alert !== undefined && !rules.health[candidate.alert]) return { notify: false, reason: 'source-off' }
@@ -45,6 +48,7 @@ export function evaluateRules(
     return { notify: false, reason: 'muted' }
   }
   if (candidate.source === 'addresses' && rules.failedTransactionsOnly && !candidate.failed) return { notify: false, reason: 'not-failed' }
+  if (snoozed(candidate)) return { notify: false, reason: 'snoozed' }
   if (rules.doNotDisturb) return { notify: false, reason: 'do-not-disturb' }
   if (inQuietHours(rules.quietHours, minutesOfDay)) return { notify: false, reason: 'quiet-hours' }
   return { notify: true }

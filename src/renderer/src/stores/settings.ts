@@ -2,7 +2,8 @@ import { computed, ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
-import { DEMO_PROFILE_ID, type ConnectionReport, type ProfileInput, type SettingsPatch } from '@shared/settings'
+import { DEMO_PROFILE_ID, type ConnectionReport, type ProfileInput, type PublicSettings, type SettingsPatch } from '@shared/settings'
+import type { NotificationPrivacy } from '@shared/notification-rules'
 import { getBridge } from '@renderer/bridge'
 import { createLoader } from '../composables/loader'
 
@@ -38,11 +39,15 @@ export const useSettingsStore = defineStore('settings', () => {
     loader.error.value = null
   })
 
-  async function save(patch: SettingsPatch, section: SettingsSection): Promise<boolean> {
+  function save(patch: SettingsPatch, section: SettingsSection): Promise<boolean> {
+    return saveWith(section, () => bridge.updateSettings(patch))
+  }
+
+  async function saveWith(section: SettingsSection, request: () => Promise<PublicSettings>): Promise<boolean> {
     saving.value = section
     lastSave.value = null
     try {
-      loader.data.value = await bridge.updateSettings(patch)
+      loader.data.value = await request()
       lastSave.value = { section, error: null, at: Date.now() }
       return true
     } catch (caught) {
@@ -100,6 +105,7 @@ export const useSettingsStore = defineStore('settings', () => {
     lastSave,
     outcomeFor,
     save,
+    setNotificationPrivacy: (privacy: NotificationPrivacy) => saveWith('notifications', () => bridge.setNotificationPrivacy(privacy)),
     testing,
     testReport,
     testError,
