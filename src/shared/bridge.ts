@@ -138,8 +138,12 @@ export interface BridgeMethods {
   getAccountSync(): Promise<AccountSyncResult | null>
   /** The Circuits view: each circuit with its key's fingerprint; offline, what was last read and when. */
   getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
-  /** An address's public display name on the indexer (read at most daily; offline, the last read). */
-  getDisplayName(pubkey: string): Promise<DisplayName>
+  /**
+   * The public display names on the indexer of the addresses a view shows, as
+   * held now; those not read within a day are read in the background, within
+   * a small budget of reads a minute, and pushed as `displayNames`.
+   */
+  getDisplayNames(pubkeys: string[]): Promise<DisplayName[]>
 }
 
 /** How many live proofs main keeps for getRecentProofs, and the live feed view shows. */
@@ -179,6 +183,8 @@ export interface BridgeEvents {
   accountSync: AccountSyncResult
   /** Entries were marked read (in any page, the window or the indexer's own list): every page marks the same rows. */
   notificationsRead: ReadChange[]
+  /** Display names read from the indexer in the background (asked by getDisplayNames). */
+  displayNames: DisplayName[]
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -204,6 +210,7 @@ const EVENT_NAMES = {
   auth: true,
   accountSync: true,
   notificationsRead: true,
+  displayNames: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
@@ -269,7 +276,7 @@ const METHOD_NAMES = {
   syncAccountWatchlist: true,
   getAccountSync: true,
   getCircuitCatalog: true,
-  getDisplayName: true,
+  getDisplayNames: true,
 } as const satisfies Record<BridgeMethodName, true>
 
 /** Main → renderer: one message carries a batch of events, never one per indexer event. */

@@ -19,6 +19,8 @@ const whole = z.number().int().optional()
 
 const readOptions = z.strictObject({ source: z.enum(['cache', 'network']).optional() }).optional()
 const pubkey = text.min(1)
+/** Far more addresses than a screen shows. */
+const DISPLAY_NAMES_ASKED_MAX = 500
 const subject = z.strictObject({ kind: z.enum(['transaction', 'proof', 'address', 'circuit']), id: text.min(1) })
 const proofFilter = z.strictObject({
   authority: optionalText,
@@ -123,7 +125,7 @@ export const BRIDGE_ARGUMENTS = {
   syncAccountWatchlist: z.tuple([]),
   getAccountSync: z.tuple([]),
   getCircuitCatalog: z.tuple([readOptions]),
-  getDisplayName: z.tuple([pubkey]),
+  getDisplayNames: z.tuple([z.array(pubkey).max(DISPLAY_NAMES_ASKED_MAX)]),
 } satisfies Record<BridgeMethodName, z.ZodType>
 
 export type BridgeDispatcher = (method: string, args: unknown) => Promise<BridgeResponse<unknown>>
