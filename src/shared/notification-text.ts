@@ -10,6 +10,7 @@
  */
 
 import { isControlCharacter, isInvisibleCharacter } from './hidden-characters'
+import { shortId } from './ids'
 
 export const NOTIFICATION_TITLE_MAX = 120
 export const NOTIFICATION_BODY_MAX = 500
@@ -47,4 +48,13 @@ export function cleanNotificationText(text: string, max: number): string {
 /** A notification's title and body, cleaned and cut (120 and 500 characters). */
 export function notificationText(notice: { title: string; body: string }): { title: string; body: string } {
   return { title: cleanNotificationText(notice.title, NOTIFICATION_TITLE_MAX), body: cleanNotificationText(notice.body, NOTIFICATION_BODY_MAX) }
+}
+
+/** Names in a notification are cut shorter than a title: the key beside them must stay in view. */
+const NAME_IN_NOTIFICATION_MAX = 40
+
+/** An address as a notification names it: `Treasury (Hy7J…yQPu)`, or the short key alone without a name. */
+export function namedAddress(pubkey: string, name: string | null): string {
+  const clean = name === null ? '' : cleanNotificationText(name, NAME_IN_NOTIFICATION_MAX)
+  return clean ? `${clean} (${shortId(pubkey)})` : shortId(pubkey)
 }

@@ -11,7 +11,7 @@ import type { ConnectionState } from '@shared/domain'
 import type { CacheInfo } from '@shared/history'
 import type { PublicSettings, SettingsPatch } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
-import { shortId } from '@shared/ids'
+import { namedAddress } from '@shared/notification-text'
 import type { KnownSecrets } from '../config/known-secrets'
 import type { EventBatcher } from '../bridge/event-batcher'
 import { HistoryCache } from '../history/history-cache'
@@ -281,11 +281,11 @@ export class IndexerMonitor {
 
   // --- connection management ---------------------------------------------------
 
-  /** A watched address as the user named it, else shortened. */
+  /** An address in a notification's words: its short key, beside its label (the account's where none here) or its display name on the indexer. */
   describeAddress(pubkey: string): string {
     const held = this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)
-    // The account's label where the user gave none here.
-    return held?.label ?? held?.accountLabel ?? shortId(pubkey)
+    const name = [held?.label, held?.accountLabel].find((label) => label?.trim()) ?? this.session?.displayNames.nameOf(pubkey) ?? null
+    return namedAddress(pubkey, name)
   }
 
   /** Only watched addresses are polled: an address watched while its page is open is read faster from then on. */
