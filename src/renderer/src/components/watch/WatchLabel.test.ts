@@ -47,7 +47,7 @@ describe('WatchLabel', () => {
     const shown = row(3).get('[data-testid="display-name"]')
     expect(shown.text()).toBe('<b>bold</b>')
     expect(shown.find('b').exists()).toBe(false)
-    expect(shown.attributes('title')).toBe('Display name on the indexer')
+    expect(shown.attributes('title')).toBe('Display name on the indexer: <b>bold</b>')
     expect(row('program').get('[data-testid="program-label"]').text()).toBe('System Program')
   })
 
