@@ -79,6 +79,19 @@ describe('AddressTimelineView', () => {
     expect(wrapper.find('h1').text()).toContain('Address')
   })
 
+  it('names a well-known program in its header, without asking the indexer for a display name', async () => {
+    const system = '11111111111111111111111111111111'
+    const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${system}`, (fake) => {
+      serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
+      fake.handle('getDisplayNames', (pubkeys) => pubkeys.map((pubkey) => ({ pubkey, displayName: 'impostor', readAt: 1 })))
+    })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="address-program"]').text()).toBe('System Program')
+    expect(wrapper.get('[data-testid="address-program"]').attributes('title')).toBe(system)
+    expect(bridge.callsOf('getDisplayNames')).toEqual([])
+    expect(wrapper.find('[data-testid="address-display-name"]').exists()).toBe(false)
+  })
+
   it('refuses an id that is not an address without asking anything', async () => {
     const { wrapper, bridge } = await mountView(AddressTimelineView, '/address/not-base58!', (fake) => fake.handle('getWatchlist', () => makeWatchlist()))
     expect(wrapper.get('[data-testid="error-panel"]').text()).toContain('This is not a valid address')
