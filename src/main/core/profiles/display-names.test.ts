@@ -7,6 +7,7 @@ import {
   DISPLAY_NAME_MAX,
   DISPLAY_NAME_MAX_AGE_MS,
   DISPLAY_NAME_PAUSE_MS,
+  DISPLAY_NAME_READS_AT_ONCE,
   DISPLAY_NAME_READS_PER_MINUTE,
   DISPLAY_NAME_WAITING_MAX,
   DisplayNames,
@@ -143,6 +144,7 @@ describe('public display names', () => {
     await settled()
     const failedReads = asked.length - 1
     expect(failedReads).toBeGreaterThanOrEqual(1)
+    expect(failedReads).toBeLessThanOrEqual(DISPLAY_NAME_READS_AT_ONCE)
     names.ask([key(4), key(5)])
     clock.advance(DISPLAY_NAME_PAUSE_MS - 1)
     await settled()
@@ -181,13 +183,26 @@ describe('public display names', () => {
     expect(asked).toEqual([])
   })
 
+  it('reads a few at a time: the next starts when one ends', async () => {
+    const { names, asked, answer } = setup()
+    const ends: Array<() => void> = []
+    answer((pubkey) => new Promise((resolve) => ends.push(() => resolve({ pubkey, displayName: null, joinedAt: null, proofCount: null }))))
+    names.ask([key(1), key(2), key(3), key(4)])
+    await settled()
+    expect(asked).toHaveLength(DISPLAY_NAME_READS_AT_ONCE)
+    ends.shift()!()
+    await settled()
+    expect(asked).toHaveLength(DISPLAY_NAME_READS_AT_ONCE + 1)
+  })
+
   it('reads nothing more once stopped', async () => {
-    const { names, clock, asked } = setup()
+    const { names, clock, asked, answer } = setup()
+    answer(() => new Promise(() => {}))
     names.ask(Array.from({ length: DISPLAY_NAME_READS_PER_MINUTE + 5 }, (_, n) => key(n + 1)))
     names.stop()
     expect(clock.pending).toBe(0)
     clock.advance(60_000)
     await settled()
-    expect(asked).toHaveLength(DISPLAY_NAME_READS_PER_MINUTE)
+    expect(asked).toHaveLength(DISPLAY_NAME_READS_AT_ONCE)
   })
 })

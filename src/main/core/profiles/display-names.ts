@@ -20,6 +20,8 @@ export const DISPLAY_NAME_MAX_AGE_MS = 24 * 60 * 60_000
 export const DISPLAY_NAME_MAX = 40
 /** Reads a minute at most: a list of 200 authorities takes minutes, and leaves the rate limit to the rest. */
 export const DISPLAY_NAME_READS_PER_MINUTE = 30
+/** Reads under way at once: one at a time would be slow on a distant indexer, many would all fail together. */
+export const DISPLAY_NAME_READS_AT_ONCE = 2
 /** Addresses waiting to be read; the oldest asks go first when more are asked (they have likely scrolled away). */
 export const DISPLAY_NAME_WAITING_MAX = 200
 /** After a failure other than 404 (offline, 429, 500) no name is read for this long. */
@@ -100,7 +102,7 @@ export class DisplayNames {
   /** Starts the reads the budget allows now, and sets a timer for when it allows the next. */
   private drain(): void {
     if (this.stopped || this.timer !== null) return
-    while (this.waiting.size > 0) {
+    while (this.waiting.size > 0 && this.reading.size < DISPLAY_NAME_READS_AT_ONCE) {
       const now = this.clock.now()
       this.readTimes = this.readTimes.filter((at) => now - at < MINUTE_MS)
       const nextAt = now < this.pausedUntil ? this.pausedUntil : this.readTimes.length >= DISPLAY_NAME_READS_PER_MINUTE ? (this.readTimes[0] ?? now) + MINUTE_MS : now
@@ -114,31 +116,36 @@ export class DisplayNames {
       const newest = [...this.waiting].pop() as string
       this.waiting.delete(newest)
       this.readTimes.push(now)
-      void this.read(newest)
+      this.reading.add(newest)
+      void this.read(newest).finally(() => this.drain())
     }
   }
 
   private async read(pubkey: string): Promise<void> {
-    this.reading.add(pubkey)
-    let name: string | null
     try {
-      name = cleanDisplayName((await this.options.client.publicProfile(pubkey)).displayName)
+      const name = await this.askIndexer(pubkey)
+      if (name === undefined || this.stopped) return
+      const readAt = this.clock.now()
+      this.options.history.updateMetadata({ [METADATA_KEY]: { [pubkey]: { name, readAt } } })
+      this.options.onRead?.([{ pubkey, displayName: name, readAt }])
+    } catch {
+      // The cache could not keep it (closing): asked again another time.
+    } finally {
+      this.reading.delete(pubkey)
+    }
+  }
+
+  /** The name, null for none, or undefined when the indexer could not say (reads then pause, and it waits its turn again). */
+  private async askIndexer(pubkey: string): Promise<string | null | undefined> {
+    try {
+      return cleanDisplayName((await this.options.client.publicProfile(pubkey)).displayName)
     } catch (error) {
       // No such user (or no profiles on this indexer) is an answer, kept for a day like a name.
-      if (toErrorInfo(error).status !== 404) {
-        this.reading.delete(pubkey)
-        this.pausedUntil = this.clock.now() + DISPLAY_NAME_PAUSE_MS
-        if (!this.stopped) this.wait(pubkey)
-        this.drain()
-        return
-      }
-      name = null
+      if (toErrorInfo(error).status === 404) return null
+      this.pausedUntil = this.clock.now() + DISPLAY_NAME_PAUSE_MS
+      if (!this.stopped) this.wait(pubkey)
+      return undefined
     }
-    this.reading.delete(pubkey)
-    if (this.stopped) return
-    const readAt = this.clock.now()
-    this.options.history.updateMetadata({ [METADATA_KEY]: { [pubkey]: { name, readAt } } })
-    this.options.onRead?.([{ pubkey, displayName: name, readAt }])
   }
 
   private names(): Record<string, unknown> {
