@@ -88,6 +88,15 @@ describe.skipIf(skipReason !== null)('display names in Chromium (serve mode, dem
     expect(pageErrors).toEqual([])
   })
 
+  it('shows them on the dashboard’s leaderboard', async () => {
+    await page.goto(`${baseUrl}#/`)
+    await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 20_000 })
+    await expect.poll(() => textsIn('leaderboard-row', 'display-name'), { timeout: 20_000 }).toContain(demoName(NAMED))
+    expect(await textsIn('leaderboard-row', 'watch-label')).toContain('Treasury')
+    await page.locator('[data-testid="leaderboard-row"]').first().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(SCREENSHOTS, 'names-leaderboard.png') })
+  })
+
   it('shows the Circuits view with a circuit’s proofs, light and dark', async () => {
     await page.goto(`${baseUrl}#/circuits`)
     await page.getByTestId('circuit-name').first().click()
