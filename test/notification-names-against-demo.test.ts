@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { AddressTransaction } from '@shared/domain'
+import type { Notice } from '@shared/notice'
 import { shortId } from '@shared/ids'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
@@ -48,5 +49,8 @@ describe('names in notifications', () => {
     const text = await words()
     expect(text).toContain(`Busy one (${shortId(labelled)})`)
     expect(text).toContain(`demo_${named.slice(0, 4).toLowerCase()} (${shortId(named)})`)
+    // The pop-ups the core decided on say the same.
+    const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => (e.payload as Notice[]).map((notice) => `${notice.title} ${notice.body}`))
+    await waitFor(() => notices().join('\n').includes(`(${shortId(named)})`))
   })
 })

@@ -101,6 +101,7 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
   const notifier = new Notifier({
     rules: () => settings.current().notifications,
     show: (notice) => batcher.push('notice', [notice]),
+    describeAddress: (pubkey) => core.describeAddress(pubkey),
     ...(deps.clock ? { clock: deps.clock } : {}),
   })
   centre.onCandidates((candidates) => notifier.consider(candidates))

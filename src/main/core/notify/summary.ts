@@ -69,7 +69,7 @@ function quoted(digest: Digest, line: (candidate: NotifyCandidate) => string): s
   return rest > 0 ? `${lines.join(', ')} and ${rest} more` : lines.join(', ')
 }
 
-function singleSourceNotice(source: NotificationSource, digest: Digest): Omit<NativeNotice, 'kind'> {
+function singleSourceNotice(source: NotificationSource, digest: Digest, describeAddress: (pubkey: string) => string): Omit<NativeNotice, 'kind'> {
   const count = digest.count
   const base = { count, key: null }
   switch (source) {
@@ -85,7 +85,7 @@ function singleSourceNotice(source: NotificationSource, digest: Digest): Omit<Na
       const kind = digest.failed === count ? 'failed transactions' : 'transactions'
       return {
         ...base,
-        title: oneAddress ? `${count} ${kind} on ${shortId(only)}` : sourcePhrase(source, count, digest),
+        title: oneAddress ? `${count} ${kind} on ${describeAddress(only)}` : sourcePhrase(source, count, digest),
         body: quoted(digest, (c) => c.body),
         route: oneAddress ? routeForTarget({ kind: 'address', id: only }) : ROUTES.transactions,
       }
@@ -103,18 +103,18 @@ export function noticeKind(digest: Digest): NoticeKind {
   return 'other'
 }
 
-/** The one native notification for everything in `digest` (which must hold at least one event). */
-export function noticeFor(digest: Digest): NativeNotice {
-  return { ...noticeWords(digest), kind: noticeKind(digest) }
+/** The one native notification for everything in `digest` (which must hold at least one event); an address as `describeAddress` names it. */
+export function noticeFor(digest: Digest, describeAddress: (pubkey: string) => string = shortId): NativeNotice {
+  return { ...noticeWords(digest, describeAddress), kind: noticeKind(digest) }
 }
 
-function noticeWords(digest: Digest): Omit<NativeNotice, 'kind'> {
+function noticeWords(digest: Digest, describeAddress: (pubkey: string) => string): Omit<NativeNotice, 'kind'> {
   const [single] = digest.first
   if (digest.count === 1 && single) {
     return { title: single.title, body: single.body, route: single.route, count: 1, key: single.key }
   }
   const present = NOTIFICATION_SOURCES.filter((source) => digest.bySource[source] > 0)
-  if (present.length === 1) return singleSourceNotice(present[0]!, digest)
+  if (present.length === 1) return singleSourceNotice(present[0]!, digest, describeAddress)
   return {
     title: `${digest.count} new events`,
     body: present.map((source) => sourcePhrase(source, digest.bySource[source], digest)).join(' · '),
