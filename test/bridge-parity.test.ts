@@ -320,6 +320,27 @@ describe('every bridge method answers the same over Electron IPC and over the se
     expect(masked(jsonPage)).toStrictEqual(masked(ipcPage))
   })
 
+  it('display names: read in the background, pushed on both paths, then answered the same on both', async () => {
+    const unknown = '1'.repeat(44)
+    const pushed = { ipc: new Map<string, unknown>(), json: new Map<string, unknown>() }
+    const stops = [
+      electron.bridge.on('displayNames', (names) => names.forEach((name) => pushed.ipc.set(name.pubkey, name))),
+      browser.on('displayNames', (names) => names.forEach((name) => pushed.json.set(name.pubkey, name))),
+    ]
+    await browser.getAppInfo()
+    expect(await electron.bridge.getDisplayNames([known.busy, unknown])).toStrictEqual([
+      { pubkey: known.busy, displayName: null, readAt: null },
+      { pubkey: unknown, displayName: null, readAt: null },
+    ])
+    await waitFor(() => pushed.ipc.size === 2 && pushed.json.size === 2)
+    stops.forEach((stop) => stop())
+    expect([...pushed.ipc.entries()].sort()).toStrictEqual([...pushed.json.entries()].sort())
+    const overIpc = await electron.bridge.getDisplayNames([known.busy, unknown])
+    expect(await browser.getDisplayNames([known.busy, unknown])).toStrictEqual(overIpc)
+    expect(overIpc.map((name) => name.displayName)).toStrictEqual([`demo_${known.busy.slice(0, 4).toLowerCase()}`, null])
+    expect(overIpc.every((name) => typeof name.readAt === 'number')).toBe(true)
+  })
+
   it('pushes events the same over both paths', async () => {
     const overIpc: BridgeEvent['payload'][] = []
     const overJson: BridgeEvent['payload'][] = []

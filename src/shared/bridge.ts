@@ -142,8 +142,12 @@ export interface BridgeMethods {
   getAccountSync(): Promise<AccountSyncResult | null>
   /** The Circuits view: each circuit with its key's fingerprint; offline, what was last read and when. */
   getCircuitCatalog(options?: ReadOptions): Promise<CircuitCatalog>
-  /** An address's public display name on the indexer (read at most daily; offline, the last read). */
-  getDisplayName(pubkey: string): Promise<DisplayName>
+  /**
+   * The public display names on the indexer of the addresses a view shows, as
+   * held now; those not read within a day are read in the background, within
+   * a small budget of reads a minute, and pushed as `displayNames`.
+   */
+  getDisplayNames(pubkeys: string[]): Promise<DisplayName[]>
 
   // --- rule preview (issue 26): kept together so other additions merge beside it ---
   /** What draft notification rules (a patch over the saved ones) would have raised over the cache's last 30 days; saves nothing. */
@@ -198,6 +202,8 @@ export interface BridgeEvents {
   notificationsRead: ReadChange[]
   /** The snoozes in force changed: one began, was ended or ran out. */
   snoozes: Snooze[]
+  /** Display names read from the indexer in the background (asked by getDisplayNames). */
+  displayNames: DisplayName[]
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -224,6 +230,7 @@ const EVENT_NAMES = {
   accountSync: true,
   notificationsRead: true,
   snoozes: true,
+  displayNames: true,
 } as const satisfies Record<BridgeEventName, true>
 
 export const BRIDGE_EVENT_NAMES = Object.keys(EVENT_NAMES) as BridgeEventName[]
@@ -289,7 +296,7 @@ const METHOD_NAMES = {
   syncAccountWatchlist: true,
   getAccountSync: true,
   getCircuitCatalog: true,
-  getDisplayName: true,
+  getDisplayNames: true,
   // --- rule preview (issue 26) ---
   previewNotificationRules: true,
   // --- snooze and privacy (issue 26, item 2) ---

@@ -34,7 +34,12 @@ export function addressWords(addresses: readonly NamedAddress[]): string[] {
       if (trimmed) words.add(trimmed)
     }
   }
-  return [...words].sort((a, b) => b.length - a.length)
+  return longestFirst(words)
+}
+
+/** Distinct words, the longest first, so that a name inside a longer one does not cut it apart. */
+export function longestFirst(words: Iterable<string>): string[] {
+  return [...new Set(words)].sort((a, b) => b.length - a.length)
 }
 
 /** The watched addresses' words (keys, short keys, labels here and in the account). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanNotificationText, notificationText, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './notification-text'
+import { cleanNotificationText, namedAddress, notificationText, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './notification-text'
 
 describe('cleanNotificationText', () => {
   it('turns NUL, BEL, ESC, DEL and C1 controls into collapsed spaces', () => {
@@ -38,5 +38,14 @@ describe('cleanNotificationText', () => {
 
   it('gives an empty string for text that is only controls and invisibles', () => {
     expect(cleanNotificationText('\u0000\u200B\u202E \n', 10)).toBe('')
+  })
+
+  it('names an address beside its short key, the name cleaned and cut, or gives the short key alone', () => {
+    const pubkey = 'Hy7JnnvxCBm766tHcey3MsWpijWwVQazEuwc2ULiyQPu'
+    expect(namedAddress(pubkey, 'Treasury')).toBe('Treasury (Hy7J…yQPu)')
+    expect(namedAddress(pubkey, '\u202Eevil\u0007 name')).toBe('evil name (Hy7J…yQPu)')
+    expect(namedAddress(pubkey, 'x'.repeat(100))).toBe(`${'x'.repeat(39)}… (Hy7J…yQPu)`)
+    expect(namedAddress(pubkey, '\u200B ')).toBe('Hy7J…yQPu')
+    expect(namedAddress(pubkey, null)).toBe('Hy7J…yQPu')
   })
 })

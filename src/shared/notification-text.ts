@@ -10,6 +10,7 @@
  */
 
 import { isControlCharacter, isInvisibleCharacter } from './hidden-characters'
+import { shortId } from './ids'
 
 export const NOTIFICATION_TITLE_MAX = 120
 export const NOTIFICATION_BODY_MAX = 500
@@ -54,4 +55,13 @@ export function notificationText(notice: { title: string; body: string; reason?:
   const body = cleanNotificationText(notice.body, NOTIFICATION_BODY_MAX)
   const reason = notice.reason === undefined ? '' : cleanNotificationText(notice.reason, NOTIFICATION_REASON_MAX)
   return { title: cleanNotificationText(notice.title, NOTIFICATION_TITLE_MAX), body: reason === '' ? body : `${body}\n${reason}` }
+}
+
+/** Names in a notification are cut shorter than a title: the key beside them must stay in view. */
+const NAME_IN_NOTIFICATION_MAX = 40
+
+/** An address as a notification names it: `Treasury (Hy7J…yQPu)`, or the short key alone without a name. */
+export function namedAddress(pubkey: string, name: string | null): string {
+  const clean = name === null ? '' : cleanNotificationText(name, NAME_IN_NOTIFICATION_MAX)
+  return clean ? `${clean} (${shortId(pubkey)})` : shortId(pubkey)
 }

@@ -62,6 +62,9 @@ describe('bridge dispatcher', () => {
     ['markWatchRead', [{ kind: 'planet', id: 'x' }]],
     ['search', [{ text: 'x'.repeat(300) }]],
     ['setLivePaused', ['yes']],
+    ['getDisplayNames', ['one address']],
+    ['getDisplayNames', [[42]]],
+    ['getDisplayNames', [Array.from({ length: 501 }, () => 'x'.repeat(44))]],
   ])('rejects bad arguments for %s: %j', async (method, args) => {
     const api = fakeApi()
     const response = await createBridgeDispatcher(api)(method, args)

@@ -20,6 +20,8 @@ const whole = z.number().int().optional()
 const readOptions = z.strictObject({ source: z.enum(['cache', 'network']).optional() }).optional()
 const pubkey = text.min(1)
 const snoozeTarget = z.strictObject({ kind: z.string().max(20), id: text.min(1) })
+/** Far more addresses than a screen shows. */
+const DISPLAY_NAMES_ASKED_MAX = 500
 const subject = z.strictObject({ kind: z.enum(['transaction', 'proof', 'address', 'circuit']), id: text.min(1) })
 const proofFilter = z.strictObject({
   authority: optionalText,
@@ -124,7 +126,7 @@ export const BRIDGE_ARGUMENTS = {
   syncAccountWatchlist: z.tuple([]),
   getAccountSync: z.tuple([]),
   getCircuitCatalog: z.tuple([readOptions]),
-  getDisplayName: z.tuple([pubkey]),
+  getDisplayNames: z.tuple([z.array(pubkey).max(DISPLAY_NAMES_ASKED_MAX)]),
   // --- rule preview (issue 26): the draft's values are checked by the rules code, like updateSettings' ---
   previewNotificationRules: z.tuple([z.record(text, ruleValue)]),
   // --- snooze and privacy (issue 26, item 2): target ids and durations are checked by shared/snooze.ts, which names what is wrong.

@@ -184,6 +184,14 @@ describe('IndexerClient failures', () => {
     expect(delays).toEqual([])
   })
 
+  it('asks a public profile once, never retried: a display name is a nicety, read again another time', async () => {
+    const s = await serve((_req, res) => sendJson(res, 429, { ok: false, code: 'RATE_LIMITED', error: 'slow' }, { 'retry-after': '1' }))
+    const { client: c, delays } = client(s.url)
+    expect(await rejection(c.publicProfile(PUBKEY))).toMatchObject({ status: 429 })
+    expect(s.requests).toHaveLength(1)
+    expect(delays).toEqual([])
+  })
+
   it('reports text error bodies', async () => {
     const s = await serve((_req, res) => sendText(res, 500, 'Internal Server Error: pool exhausted'))
     const { client: c } = client(s.url, { retries: 1 })

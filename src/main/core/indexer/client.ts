@@ -209,10 +209,11 @@ export class IndexerClient {
     return decodeCircuitDetail(await this.get('/api/circuits/:circuitId', { circuitId: id }))
   }
 
-  /** An address's public profile; 404 where the indexer has none (or no such user). */
+  /** An address's public profile; 404 where the indexer has none (or no such user). Never retried: a name is a nicety, asked again another time. */
   async publicProfile(pubkey: string): Promise<PublicProfile> {
     const checked = requirePubkey(pubkey, 'The address')
-    return decodePublicProfile(await this.get('/api/users/:pubkey', { pubkey: checked }))
+    const response = await this.send(buildUrl(this.baseUrl, '/api/users/:pubkey', { pubkey: checked }, {}), { ...this.request, retries: 0 })
+    return decodePublicProfile(response.body)
   }
 
   async proof(proofAccount: string): Promise<Proof> {

@@ -34,7 +34,7 @@ export function createBridgeApi(core: IndexerMonitor, appInfo: MonitorOptions['a
     listProofs: (query, options) => read((s) => s.cached.listProofs(query, options)),
     getProof: (proofAccount, options) => read((s) => s.cached.proof(proofAccount, options)),
     getCircuitCatalog: (options) => read((s) => s.circuits.read(options)),
-    getDisplayName: (pubkey) => read((s) => s.displayNames.get(pubkey)),
+    getDisplayNames: (pubkeys) => read(async (s) => s.displayNames.ask(pubkeys)),
     listCircuits: (options) => read((s) => s.cached.circuits(options)),
     listTransactions: (query, options) => read((s) => s.cached.listTransactions(query, options)),
     getTransaction: (signature, options) => read((s) => s.cached.transaction(signature, options)),

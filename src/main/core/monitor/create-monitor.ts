@@ -18,7 +18,7 @@ import { HealthWatch } from '../notify/health-watch'
 import { Notifier } from '../notify/notifier'
 import { systemClock } from '../notify/timers'
 import { Snoozes } from '../notify/snoozes'
-import { privateText, watchlistWords } from '@shared/notification-privacy'
+import { longestFirst, privateText, watchlistWords } from '@shared/notification-privacy'
 import { silentLogger } from '../log/log'
 import { memorySecretStorage } from '../config/secrets'
 import { WatchlistModel } from '../watchlist/watchlist-model'
@@ -113,9 +113,11 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
     // The one point every pop-up passes before a screen shows it (desktop natives, a tab's Notification API, toasts).
     show: (notice) => {
       const privacy = settings.current().notifications.privacy
-      batcher.push('notice', [privateText(notice, privacy, privacy === 'noAddresses' ? watchlistWords(watchlist.snapshot()) : [])])
+      const words = privacy === 'noAddresses' ? longestFirst([...watchlistWords(watchlist.snapshot()), ...core.namesTold()]) : []
+      batcher.push('notice', [privateText(notice, privacy, words)])
     },
     snoozed: (candidate) => snoozes.covers(candidate),
+    describeAddress: (pubkey) => core.describeAddress(pubkey),
     ...(deps.clock ? { clock: deps.clock } : {}),
   })
   centre.onCandidates((candidates) => notifier.consider(candidates))

@@ -11,7 +11,7 @@ import type { ConnectionState } from '@shared/domain'
 import type { CacheInfo } from '@shared/history'
 import type { PublicSettings, SettingsPatch } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
-import { shortId } from '@shared/ids'
+import { namedAddress } from '@shared/notification-text'
 import type { KnownSecrets } from '../config/known-secrets'
 import type { EventBatcher } from '../bridge/event-batcher'
 import { HistoryCache } from '../history/history-cache'
@@ -61,7 +61,12 @@ export interface MonitorParts {
   unsubscribers: Array<() => void>
 }
 
+/** Names kept for privacy's redaction: far more than the addresses notifications mention in a day. */
+const NAMES_TOLD_KEPT = 500
+
 export class IndexerMonitor {
+  /** Display names and labels that notification words held (bounded), for privacy's redaction. */
+  private readonly toldNames = new Set<string>()
   readonly log: Logger
   readonly secrets: SecretStorage
   readonly knownSecrets: KnownSecrets
@@ -287,11 +292,23 @@ export class IndexerMonitor {
 
   // --- connection management ---------------------------------------------------
 
-  /** A watched address as the user named it, else shortened. */
+  /** An address in a notification's words: its short key, beside its label (the account's where none here) or its display name on the indexer. */
   describeAddress(pubkey: string): string {
     const held = this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)
-    // The account's label where the user gave none here.
-    return held?.label ?? held?.accountLabel ?? shortId(pubkey)
+    const name = [held?.label, held?.accountLabel].find((label) => label?.trim()) ?? this.session?.displayNames.nameOf(pubkey) ?? null
+    if (name !== null) this.rememberTold(name)
+    return namedAddress(pubkey, name)
+  }
+
+  /** The names describeAddress has put into notification words, newest last: privacy's "No addresses" hides them too. */
+  namesTold(): string[] {
+    return [...this.toldNames]
+  }
+
+  private rememberTold(name: string): void {
+    this.toldNames.delete(name)
+    this.toldNames.add(name)
+    if (this.toldNames.size > NAMES_TOLD_KEPT) this.toldNames.delete(this.toldNames.values().next().value as string)
   }
 
   /** Only watched addresses are polled: an address watched while its page is open is read faster from then on. */

@@ -18,6 +18,8 @@ export interface CoalescerOptions {
   maxPerMinute(): number
   /** How long a burst is gathered before it shows. */
   burstWindowMs?: number
+  /** How a summary names the one address its transactions are of (default: its short key). */
+  describeAddress?: (pubkey: string) => string
 }
 
 export interface CoalescerStats {
@@ -97,7 +99,7 @@ export class Coalescer {
       this.schedule(Math.max(1, this.shownAt[this.shownAt.length - cap]! + MINUTE_MS - now))
       return
     }
-    const notice = noticeFor(this.digest)
+    const notice = noticeFor(this.digest, this.options.describeAddress)
     this.digest = new Digest()
     this.shownAt.push(now)
     this.counts.notices++

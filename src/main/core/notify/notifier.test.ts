@@ -66,6 +66,16 @@ describe('Notifier', () => {
     expect(shown[1]).toMatchObject({ title: 'evil', body: 'a b' })
   })
 
+  it('names the one address of a burst as the app calls it, in the summary and in each line it quotes', () => {
+    const clock = new ManualClock(5_000_000)
+    const shown: NativeNotice[] = []
+    const notifier = new Notifier({ rules: () => DEFAULT_NOTIFICATION_RULES, show: (n) => shown.push(n), clock, describeAddress: (pubkey) => `Treasury (${pubkey.slice(0, 4)}…)` })
+    notifier.push([batch.addressTransactions(addressTransaction(A, 'Sig1'), addressTransaction(A, 'Sig2'), addressTransaction(A, 'Sig3'))])
+    clock.advance(1000)
+    expect(shown.map((n) => n.title)).toEqual(['3 transactions on Treasury (Addr…)'])
+    expect(shown[0]!.body).toContain('Treasury (Addr…): ')
+  })
+
   it('decides per rule and says why an event showed nothing', () => {
     const { notifier, shown, settle } = setup({ sources: { userProofs: false }, failedTransactionsOnly: true })
     const decisions = notifier.push([

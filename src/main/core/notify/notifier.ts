@@ -67,6 +67,7 @@ export class Notifier {
       clock: this.clock,
       maxPerMinute: () => options.rules().maxPerMinute,
       burstWindowMs: options.burstWindowMs,
+      describeAddress: options.describeAddress,
       show: (notice) => this.showUnlessHeld(notice),
     })
   }

@@ -40,6 +40,7 @@ describe('noticeFor', () => {
     const notice = noticeFor(digestOf(txs(A, 5)))
     expect(notice.title).toBe('5 transactions on Addr…AAA1')
     expect(notice.route).toBe(`/address/${A}`)
+    expect(noticeFor(digestOf(txs(A, 5)), (pubkey) => `Treasury (${pubkey.slice(0, 4)}…)`).title).toBe('5 transactions on Treasury (Addr…)')
   })
 
   it('says "failed" when every transaction failed, and opens the transactions of several addresses', () => {

@@ -70,7 +70,7 @@ function quoted(digest: Digest, line: (candidate: NotifyCandidate) => string): s
   return rest > 0 ? `${lines.join(', ')} and ${rest} more` : lines.join(', ')
 }
 
-function singleSourceNotice(source: NotificationSource, digest: Digest): Omit<NativeNotice, 'kind'> {
+function singleSourceNotice(source: NotificationSource, digest: Digest, describeAddress: (pubkey: string) => string): Omit<NativeNotice, 'kind'> {
   const count = digest.count
   const base = { count, key: null }
   switch (source) {
@@ -86,7 +86,7 @@ function singleSourceNotice(source: NotificationSource, digest: Digest): Omit<Na
       const kind = digest.failed === count ? 'failed transactions' : 'transactions'
       return {
         ...base,
-        title: oneAddress ? `${count} ${kind} on ${shortId(only)}` : sourcePhrase(source, count, digest),
+        title: oneAddress ? `${count} ${kind} on ${describeAddress(only)}` : sourcePhrase(source, count, digest),
         body: quoted(digest, (c) => c.body),
         route: oneAddress ? routeForTarget({ kind: 'address', id: only }) : ROUTES.transactions,
       }
@@ -104,28 +104,28 @@ export function noticeKind(digest: Digest): NoticeKind {
   return 'other'
 }
 
-/** The one native notification for everything in `digest` (which must hold at least one event). */
-export function noticeFor(digest: Digest): NativeNotice {
-  const reason = noticeReason(digest)
-  return { ...noticeWords(digest), kind: noticeKind(digest), ...(reason === null ? {} : { reason }) }
+/** The one native notification for everything in `digest` (which must hold at least one event); an address as `describeAddress` names it. */
+export function noticeFor(digest: Digest, describeAddress: (pubkey: string) => string = shortId): NativeNotice {
+  const reason = noticeReason(digest, describeAddress)
+  return { ...noticeWords(digest, describeAddress), kind: noticeKind(digest), ...(reason === null ? {} : { reason }) }
 }
 
-function noticeReason(digest: Digest): string | null {
+function noticeReason(digest: Digest, describeAddress: (pubkey: string) => string): string | null {
   const [single] = digest.first
   if (digest.count === 1) return single?.reason ?? null
   const sources = NOTIFICATION_SOURCES.filter((source) => digest.bySource[source] > 0)
   const [only] = digest.addresses
   const oneAddress = sources.length === 1 && digest.addresses.size === 1 && only !== undefined
-  return summaryReasonText(sources, digest.count, oneAddress ? { kind: 'address', name: shortId(only) } : null)
+  return summaryReasonText(sources, digest.count, oneAddress ? { kind: 'address', name: describeAddress(only) } : null)
 }
 
-function noticeWords(digest: Digest): Omit<NativeNotice, 'kind'> {
+function noticeWords(digest: Digest, describeAddress: (pubkey: string) => string): Omit<NativeNotice, 'kind'> {
   const [single] = digest.first
   if (digest.count === 1 && single) {
     return { title: single.title, body: single.body, route: single.route, count: 1, key: single.key }
   }
   const present = NOTIFICATION_SOURCES.filter((source) => digest.bySource[source] > 0)
-  if (present.length === 1) return singleSourceNotice(present[0]!, digest)
+  if (present.length === 1) return singleSourceNotice(present[0]!, digest, describeAddress)
   return {
     title: `${digest.count} new events`,
     body: present.map((source) => sourcePhrase(source, digest.bySource[source], digest)).join(' · '),

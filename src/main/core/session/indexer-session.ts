@@ -267,7 +267,13 @@ export class IndexerSession {
       },
       intervalMs: deps.rereads?.circuitsMs,
     })
-    this.displayNames = new DisplayNames({ client: this.client, history: this.history })
+    this.displayNames = new DisplayNames({
+      client: this.client,
+      history: this.history,
+      onRead: (names) => {
+        if (!this.stopped) deps.push('displayNames', names)
+      },
+    })
     this.circuits = new CircuitRegistry({
       client: this.client,
       history: this.history,
@@ -372,6 +378,7 @@ export class IndexerSession {
     this.live.stop()
     this.revocations.stop()
     this.circuitWatch.stop()
+    this.displayNames.stop()
     this.poller.stop()
     if (this.inboxTimer) clearTimeout(this.inboxTimer)
     if (this.inboxInterval) clearInterval(this.inboxInterval)

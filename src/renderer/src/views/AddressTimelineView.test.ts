@@ -52,10 +52,10 @@ describe('AddressTimelineView', () => {
     const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
       serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
       fake.handle('getWatchlist', () => makeWatchlist([makeWatchedAddress(1, { label: 'Treasury' })]))
-      fake.handle('getDisplayName', (pubkey) => ({ pubkey, displayName: 'ref_tester', readAt: 1 }))
+      fake.handle('getDisplayNames', (pubkeys) => pubkeys.map((pubkey) => ({ pubkey, displayName: 'ref_tester', readAt: 1 })))
     })
     await flushPromises()
-    expect(bridge.callsOf('getDisplayName')).toEqual([[ADDRESS]])
+    expect(bridge.callsOf('getDisplayNames')).toEqual([[[ADDRESS]]])
     expect(wrapper.get('[data-testid="address-label"]').text()).toBe('Treasury')
     expect(wrapper.get('[data-testid="address-display-name"]').text()).toBe('ref_tester')
   })
@@ -73,10 +73,23 @@ describe('AddressTimelineView', () => {
   it('shows no display name where the indexer has none, or cannot say', async () => {
     const { wrapper } = await mountView(AddressTimelineView, `/address/${ADDRESS}`, (fake) => {
       serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
-      fake.fail('getDisplayName', { code: 'UNREACHABLE', message: 'offline', retryable: true })
+      fake.fail('getDisplayNames', { code: 'UNREACHABLE', message: 'offline', retryable: true })
     })
     expect(wrapper.find('[data-testid="address-display-name"]').exists()).toBe(false)
     expect(wrapper.find('h1').text()).toContain('Address')
+  })
+
+  it('names a well-known program in its header, without asking the indexer for a display name', async () => {
+    const system = '11111111111111111111111111111111'
+    const { wrapper, bridge } = await mountView(AddressTimelineView, `/address/${system}`, (fake) => {
+      serve(fake, () => ({ items: [], nextCursor: null, total: '0' }), () => ({ items: [], nextCursor: null, total: '0' }))
+      fake.handle('getDisplayNames', (pubkeys) => pubkeys.map((pubkey) => ({ pubkey, displayName: 'impostor', readAt: 1 })))
+    })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="address-program"]').text()).toBe('System Program')
+    expect(wrapper.get('[data-testid="address-program"]').attributes('title')).toBe(system)
+    expect(bridge.callsOf('getDisplayNames')).toEqual([])
+    expect(wrapper.find('[data-testid="address-display-name"]').exists()).toBe(false)
   })
 
   it('refuses an id that is not an address without asking anything', async () => {

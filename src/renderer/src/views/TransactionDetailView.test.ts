@@ -92,9 +92,9 @@ describe('TransactionDetailView links and actions', () => {
     const budget = 'ComputeBudget111111111111111111111111111111'
     const transaction = makeTransactionDetail(5, {
       programIds: [budget, system, 'ZkProgram111111111111111111111111111111111'],
-      instructions: [{ index: 0, programId: system, accounts: [], decoded: null }],
+      instructions: [{ index: 0, programId: system, accounts: [system], decoded: null }],
     })
-    const { wrapper } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (fake) => fake.handle('getTransaction', () => transaction))
+    const { wrapper, bridge } = await mountView(TransactionDetailView, `/transactions/${transaction.signature}`, (fake) => fake.handle('getTransaction', () => transaction))
     const names = wrapper.findAll('[data-testid="program-name"]')
     expect(names.map((name) => [name.text(), name.attributes('title')])).toEqual([
       ['Compute Budget Program', budget],
@@ -102,6 +102,9 @@ describe('TransactionDetailView links and actions', () => {
       ['System Program', system],
     ])
     expect(wrapper.text()).toContain('ZkProgram111111111111111111111111111111111')
+    // A program among an instruction's accounts is named too, and never asked of the indexer.
+    expect(wrapper.get('[data-testid="tx-accounts"] [data-testid="program-label"]').text()).toBe('System Program')
+    expect(bridge.callsOf('getDisplayNames').flat(2)).not.toContain(system)
   })
 
   it('offers copy and the explorer for the signature, the fee payer, programs and accounts', async () => {

@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+/**
+ * Names beside short keys in serve mode, in Chromium, against the demo
+ * indexer run in-process (it answers GET /api/users/:pubkey as the reference
+ * does): the indexer's display names in the proofs and transactions lists
+ * and a proof's page, a watchlist label winning over a display name with the
+ * name on hover; then the Circuits view with a circuit's proofs, light and dark.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { startBuilt, type Started, SERVE_LINE } from './processes'
+
+const skipReason = browserMissing()
+const LABELLED = DEMO_BUSY_ADDRESSES[0]!
+const NAMED = DEMO_BUSY_ADDRESSES[1]!
+/** The demo names its busy addresses so (src/main/demo/http-api.ts). */
+const demoName = (pubkey: string) => `demo_${pubkey.slice(0, 4).toLowerCase()}`
+
+describe.skipIf(skipReason !== null)('display names in Chromium (serve mode, demo indexer)', () => {
+  let demo: DemoIndexer
+  let serve: Started
+  let browser: Browser
+  let page: Page
+  let baseUrl: string
+  const pageErrors: string[] = []
+
+  /** The texts of one test id inside the rows of a list. */
+  const textsIn = (rows: string, testId: string) => page.locator(`[data-testid="${rows}"] [data-testid="${testId}"]`).allTextContents()
+
+  beforeAll(async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
+    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
+      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-names-')),
+    })
+    baseUrl = serve.match[1]!
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.goto(`${baseUrl}#/watchlist`)
+    await page.getByTestId('watch-address-id').fill(LABELLED)
+    await page.getByTestId('watch-address-label').fill('Treasury')
+    await page.getByTestId('watch-address-submit').click()
+    await page.getByTestId('watched-address-row').first().waitFor({ timeout: 15_000 })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await serve?.stop()
+    await demo?.close()
+  })
+
+  it('shows the indexer’s display names beside authorities in the proofs list, and a label in place of one', async () => {
+    await page.goto(`${baseUrl}#/proofs`)
+    await page.getByTestId('proof-row').first().waitFor({ timeout: 20_000 })
+    await expect.poll(() => textsIn('proof-row', 'display-name'), { timeout: 20_000 }).toContain(demoName(NAMED))
+    const names = page.locator('[data-testid="proof-row"] [data-testid="display-name"]').first()
+    expect(await names.getAttribute('title')).toMatch(/^Display name on the indexer: demo_/)
+    // The row into view, not the name: a cell clips its content, and would scroll it sideways.
+    await page.locator('[data-testid="proof-row"]', { has: page.getByTestId('display-name') }).first().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(SCREENSHOTS, 'names-proofs-list.png') })
+
+    // The labelled address's own proofs: its label, with its display name on hover.
+    await page.goto(`${baseUrl}#/proofs?authority=${LABELLED}`)
+    await page.getByTestId('proof-row').first().waitFor({ timeout: 20_000 })
+    const label = page.locator('[data-testid="proof-row"] [data-testid="watch-label"]').first()
+    await expect.poll(() => label.getAttribute('title'), { timeout: 20_000 }).toBe(`Display name on the indexer: ${demoName(LABELLED)}`)
+    expect(await label.textContent()).toContain('Treasury')
+    expect(await page.locator('[data-testid="proof-row"] [data-testid="display-name"]').count()).toBe(0)
+  })
+
+  it('shows them in the transactions list and on a proof’s page', async () => {
+    await page.goto(`${baseUrl}#/transactions?pubkey=${NAMED}`)
+    await page.getByTestId('tx-row').first().waitFor({ timeout: 20_000 })
+    await expect.poll(() => textsIn('tx-row', 'display-name'), { timeout: 20_000 }).toContain(demoName(NAMED))
+    await page.screenshot({ path: join(SCREENSHOTS, 'names-transactions-list.png') })
+
+    await page.goto(`${baseUrl}#/proofs?authority=${NAMED}`)
+    await page.getByTestId('proof-row').first().click()
+    await page.getByTestId('proof-detail').waitFor({ timeout: 20_000 })
+    await expect.poll(() => page.locator('[data-testid="proof-detail"] [data-testid="display-name"]').allTextContents(), { timeout: 20_000 }).toEqual([demoName(NAMED)])
+    await page.screenshot({ path: join(SCREENSHOTS, 'names-proof-detail.png') })
+    expect(pageErrors).toEqual([])
+  })
+
+  it('shows them on the dashboard’s leaderboard', async () => {
+    await page.goto(`${baseUrl}#/`)
+    await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 20_000 })
+    await expect.poll(() => textsIn('leaderboard-row', 'display-name'), { timeout: 20_000 }).toContain(demoName(NAMED))
+    expect(await textsIn('leaderboard-row', 'watch-label')).toContain('Treasury')
+    await page.locator('[data-testid="leaderboard-row"]').first().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(SCREENSHOTS, 'names-leaderboard.png') })
+  })
+
+  it('shows the Circuits view with a circuit’s proofs, light and dark', async () => {
+    await page.goto(`${baseUrl}#/circuits`)
+    await page.getByTestId('circuit-name').first().click()
+    await page.getByTestId('circuit-proof-row').first().waitFor({ timeout: 20_000 })
+    // The page scrolls inside its pane: a tall window shows the list and the circuit's proofs at once.
+    await page.setViewportSize({ width: 1280, height: 1500 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: join(SCREENSHOTS, `circuits-${scheme}.png`) })
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,82 @@
+/**
+ * Notifications about a watched address name it beside its short key: by the
+ * user's label, else by its public display name on the indexer once read;
+ * against the demo indexer over real HTTP and WebSocket.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BridgeEvent } from '@shared/bridge'
+import type { AddressTransaction } from '@shared/domain'
+import type { Notice } from '@shared/notice'
+import { shortId } from '@shared/ids'
+import { memorySettingsStorage } from '../src/main/core/config/settings'
+import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
+import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { waitFor } from './support/wait-for'
+import { watchingSettings } from './support/watching-settings'
+
+const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
+
+let demo: DemoIndexer | null = null
+let monitor: Monitor | null = null
+afterEach(async () => {
+  await monitor?.stop()
+  await demo?.close()
+  monitor = demo = null
+})
+
+describe('names in notifications', () => {
+  it('puts the label, else the display name on the indexer, beside the short key', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
+    const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST)
+    monitor = running
+    const events: BridgeEvent[] = []
+    running.onEvents((batch) => events.push(...batch))
+    await running.start()
+    const [labelled, named] = [DEMO_BUSY_ADDRESSES[0]!, DEMO_BUSY_ADDRESSES[1]!]
+    await running.watchAddress({ pubkey: labelled, label: 'Busy one' })
+    await running.watchAddress({ pubkey: named })
+    // The display name is read when a view shows the address.
+    await running.getDisplayNames([named])
+    await waitFor(() => events.some((e) => e.event === 'displayNames' && e.payload.some((name) => name.pubkey === named)))
+    for (const pubkey of [labelled, named]) {
+      await waitFor(async () => (await running.listTransactions({ pubkey, limit: 1 }, { source: 'cache' })).items.length > 0)
+    }
+    const published = [labelled, named].map((feePayer) => demo!.network.publishTransaction({ feePayer }).signature)
+    await waitFor(() => published.every((signature) => events.some((e) => e.event === 'addressTransactions' && (e.payload as AddressTransaction[]).some((t) => t.transaction.signature === signature))))
+    const words = async () => (await running.listNotifications({ limit: 100 })).items.map((entry) => `${entry.title} ${entry.body}`).join('\n')
+    await waitFor(async () => (await words()).includes(shortId(named)))
+    const text = await words()
+    expect(text).toContain(`Busy one (${shortId(labelled)})`)
+    expect(text).toContain(`demo_${named.slice(0, 4).toLowerCase()} (${shortId(named)})`)
+    // The pop-ups the core decided on say the same.
+    const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => (e.payload as Notice[]).map((notice) => `${notice.title} ${notice.body}`))
+    await waitFor(() => notices().join('\n').includes(`(${shortId(named)})`))
+  })
+
+  it('hides labels and display names from pop-ups at privacy "No addresses", while the centre keeps them', async () => {
+    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
+    const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST)
+    monitor = running
+    const events: BridgeEvent[] = []
+    running.onEvents((batch) => events.push(...batch))
+    await running.start()
+    await running.setNotificationPrivacy('noAddresses')
+    const [labelled, named] = [DEMO_BUSY_ADDRESSES[0]!, DEMO_BUSY_ADDRESSES[1]!]
+    await running.watchAddress({ pubkey: labelled, label: 'Busy one' })
+    await running.watchAddress({ pubkey: named })
+    await running.getDisplayNames([named])
+    await waitFor(() => events.some((e) => e.event === 'displayNames' && e.payload.some((name) => name.pubkey === named)))
+    for (const pubkey of [labelled, named]) {
+      await waitFor(async () => (await running.listTransactions({ pubkey, limit: 1 }, { source: 'cache' })).items.length > 0)
+    }
+    const published = [labelled, named].map((feePayer) => demo!.network.publishTransaction({ feePayer }).signature)
+    await waitFor(() => published.every((signature) => events.some((e) => e.event === 'addressTransactions' && (e.payload as AddressTransaction[]).some((t) => t.transaction.signature === signature))))
+    const displayName = `demo_${named.slice(0, 4).toLowerCase()}`
+    await waitFor(async () => (await running.listNotifications({ limit: 100 })).items.some((entry) => `${entry.title} ${entry.body}`.includes(displayName)))
+    const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
+    await waitFor(() => notices().some((notice) => `${notice.title} ${notice.body} ${notice.reason ?? ''}`.includes('a watched address')))
+    const told = notices().map((notice) => `${notice.title} ${notice.body} ${notice.reason ?? ''}`).join('\n')
+    for (const leak of ['Busy one', displayName, shortId(labelled), shortId(named), labelled, named]) expect(told).not.toContain(leak)
+  })
+})
