@@ -106,6 +106,7 @@ describe('the tray\'s Snooze menu', () => {
       'Followed circuits',
       'Watched addresses',
       'Health alerts',
+      'Revocations and failures',
     ])
     const durations = submenu(menu.item('Watched addresses'))
     expect(durations.map((item) => item.label)).toEqual(['1 hour', '8 hours', 'Until tomorrow, 08:00', 'Until I end it'])
@@ -115,6 +116,26 @@ describe('the tray\'s Snooze menu', () => {
       [{ kind: 'source', id: 'addresses' }, 'tomorrow'],
       [{ kind: 'source', id: 'health' }, '1h'],
     ])
+  })
+
+  it('snoozes the addresses the recent events lead to, each once, named only as the privacy allows', () => {
+    const B = 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS'
+    const recent = [
+      { title: 'Transaction on 9xQe…VFin', route: `/address/${A}` },
+      { title: 'Indexer updated', route: '/notifications' },
+      { title: 'Proof by Fg6P…sLnS', route: `/address/${B}` },
+      { title: 'Transaction on 9xQe…VFin', route: `/address/${A}` },
+    ]
+    const act = actions()
+    const menu = new FakeMenu(trayMenuTemplate(state({ recent }), act) as never)
+    const labels = submenu(menu.item('Snooze')).map((item) => item.label)
+    expect(labels.slice(-2)).toEqual(['Address 9xQe…VFin', 'Address Fg6P…sLnS'])
+    submenu(menu.item('Address Fg6P…sLnS'))[1]!.click!()
+    expect(act.snooze).toHaveBeenCalledWith({ kind: 'address', id: B }, '8h')
+    const hidden = new FakeMenu(trayMenuTemplate(state({ recent, privacy: 'noAddresses', hiddenWords: [A, B] }), act) as never)
+    const hiddenLabels = submenu(hidden.item('Snooze')).map((item) => item.label)
+    expect(hiddenLabels.slice(-2)).toEqual(['The address of recent event 1', 'The address of recent event 3'])
+    expect(JSON.stringify(hiddenLabels)).not.toContain('9xQe')
   })
 
   it('lists each snooze in force with its end, to end it; an address as the privacy allows', () => {

@@ -122,7 +122,7 @@ export function trayMenuTemplate(state: TrayState, actions: TrayActions): MenuIt
     { type: 'separator' },
     { label: 'Do not disturb', type: 'checkbox', checked: state.doNotDisturb, click: () => actions.setDoNotDisturb(!state.doNotDisturb) },
     { label: 'Pause live feed', type: 'checkbox', checked: state.livePaused, click: () => actions.setLivePaused(!state.livePaused) },
-    traySnoozeMenu(state.snoozes, state.privacy, actions),
+    traySnoozeMenu(state.snoozes, state.privacy, actions, state.recent.slice(0, RECENT_IN_MENU).map((event) => event.route)),
     { type: 'separator' },
     { label: `Quit ${PRODUCT_NAME}`, click: () => actions.quit() },
   ]
