@@ -14,6 +14,7 @@ describe('BRIDGE_EVENT_NAMES', () => {
         'cache',
         'circuitProofs',
         'connection',
+        'displayNames',
         'leaderboard',
         'navigate',
         'notice',
