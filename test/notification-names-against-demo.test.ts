@@ -25,58 +25,47 @@ afterEach(async () => {
   monitor = demo = null
 })
 
+/** A core on a pushing demo that watches one labelled and one named address, each with a transaction published after the name is known. */
+async function namedAddressesTold(privacy?: 'noAddresses') {
+  demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
+  const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST)
+  monitor = running
+  const events: BridgeEvent[] = []
+  running.onEvents((batch) => events.push(...batch))
+  await running.start()
+  if (privacy) await running.setNotificationPrivacy(privacy)
+  const [labelled, named] = [DEMO_BUSY_ADDRESSES[0]!, DEMO_BUSY_ADDRESSES[1]!]
+  await running.watchAddress({ pubkey: labelled, label: 'Busy one' })
+  await running.watchAddress({ pubkey: named })
+  // The display name is read when a view shows the address.
+  await running.getDisplayNames([named])
+  await waitFor(() => events.some((e) => e.event === 'displayNames' && e.payload.some((name) => name.pubkey === named)))
+  for (const pubkey of [labelled, named]) {
+    await waitFor(async () => (await running.listTransactions({ pubkey, limit: 1 }, { source: 'cache' })).items.length > 0)
+  }
+  const published = [labelled, named].map((feePayer) => demo!.network.publishTransaction({ feePayer }).signature)
+  await waitFor(() => published.every((signature) => events.some((e) => e.event === 'addressTransactions' && (e.payload as AddressTransaction[]).some((t) => t.transaction.signature === signature))))
+  const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
+  return { running, labelled, named, notices, displayName: `demo_${named.slice(0, 4).toLowerCase()}` }
+}
+
 describe('names in notifications', () => {
   it('puts the label, else the display name on the indexer, beside the short key', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
-    const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST)
-    monitor = running
-    const events: BridgeEvent[] = []
-    running.onEvents((batch) => events.push(...batch))
-    await running.start()
-    const [labelled, named] = [DEMO_BUSY_ADDRESSES[0]!, DEMO_BUSY_ADDRESSES[1]!]
-    await running.watchAddress({ pubkey: labelled, label: 'Busy one' })
-    await running.watchAddress({ pubkey: named })
-    // The display name is read when a view shows the address.
-    await running.getDisplayNames([named])
-    await waitFor(() => events.some((e) => e.event === 'displayNames' && e.payload.some((name) => name.pubkey === named)))
-    for (const pubkey of [labelled, named]) {
-      await waitFor(async () => (await running.listTransactions({ pubkey, limit: 1 }, { source: 'cache' })).items.length > 0)
-    }
-    const published = [labelled, named].map((feePayer) => demo!.network.publishTransaction({ feePayer }).signature)
-    await waitFor(() => published.every((signature) => events.some((e) => e.event === 'addressTransactions' && (e.payload as AddressTransaction[]).some((t) => t.transaction.signature === signature))))
+    const { running, labelled, named, notices, displayName } = await namedAddressesTold()
     const words = async () => (await running.listNotifications({ limit: 100 })).items.map((entry) => `${entry.title} ${entry.body}`).join('\n')
     await waitFor(async () => (await words()).includes(shortId(named)))
     const text = await words()
     expect(text).toContain(`Busy one (${shortId(labelled)})`)
-    expect(text).toContain(`demo_${named.slice(0, 4).toLowerCase()} (${shortId(named)})`)
+    expect(text).toContain(`${displayName} (${shortId(named)})`)
     // The pop-ups the core decided on say the same.
-    const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => (e.payload as Notice[]).map((notice) => `${notice.title} ${notice.body}`))
-    await waitFor(() => notices().join('\n').includes(`(${shortId(named)})`))
+    await waitFor(() => notices().map((notice) => `${notice.title} ${notice.body}`).join('\n').includes(`(${shortId(named)})`))
   })
 
   it('hides labels and display names from pop-ups at privacy "No addresses", while the centre keeps them', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
-    const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST)
-    monitor = running
-    const events: BridgeEvent[] = []
-    running.onEvents((batch) => events.push(...batch))
-    await running.start()
-    await running.setNotificationPrivacy('noAddresses')
-    const [labelled, named] = [DEMO_BUSY_ADDRESSES[0]!, DEMO_BUSY_ADDRESSES[1]!]
-    await running.watchAddress({ pubkey: labelled, label: 'Busy one' })
-    await running.watchAddress({ pubkey: named })
-    await running.getDisplayNames([named])
-    await waitFor(() => events.some((e) => e.event === 'displayNames' && e.payload.some((name) => name.pubkey === named)))
-    for (const pubkey of [labelled, named]) {
-      await waitFor(async () => (await running.listTransactions({ pubkey, limit: 1 }, { source: 'cache' })).items.length > 0)
-    }
-    const published = [labelled, named].map((feePayer) => demo!.network.publishTransaction({ feePayer }).signature)
-    await waitFor(() => published.every((signature) => events.some((e) => e.event === 'addressTransactions' && (e.payload as AddressTransaction[]).some((t) => t.transaction.signature === signature))))
-    const displayName = `demo_${named.slice(0, 4).toLowerCase()}`
+    const { running, labelled, named, notices, displayName } = await namedAddressesTold('noAddresses')
     await waitFor(async () => (await running.listNotifications({ limit: 100 })).items.some((entry) => `${entry.title} ${entry.body}`.includes(displayName)))
-    const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
-    await waitFor(() => notices().some((notice) => `${notice.title} ${notice.body} ${notice.reason ?? ''}`.includes('a watched address')))
-    const told = notices().map((notice) => `${notice.title} ${notice.body} ${notice.reason ?? ''}`).join('\n')
-    for (const leak of ['Busy one', displayName, shortId(labelled), shortId(named), labelled, named]) expect(told).not.toContain(leak)
+    const told = () => notices().map((notice) => `${notice.title} ${notice.body} ${notice.reason ?? ''}`)
+    await waitFor(() => told().some((text) => text.includes('a watched address')))
+    for (const leak of ['Busy one', displayName, shortId(labelled), shortId(named), labelled, named]) expect(told().join('\n')).not.toContain(leak)
   })
 })

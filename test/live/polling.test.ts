@@ -104,49 +104,41 @@ describe('polling against the demo indexer', () => {
     expect(poller.states().find((p) => p.key === 'overview')).toMatchObject({ active: false, nextAt: null })
   })
 
-  it('reads the overview between stats pushed less often than that, as on the reference (once a minute)', async () => {
+  /** The core's live service on a demo that pushes stats every 600 ms, while the overview is read every 40 ms. */
+  async function slowStatsService(activity?: { visible: boolean; idle: boolean }) {
     const server = (indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 42, statsIntervalMs: 600 }))
-    const poller = pollerForTest()
     const origins: Array<'live' | 'poll'> = []
     const slow = new LiveService({
       source: new IndexerClient({ baseUrl: server.httpUrl }),
       wsUrl: server.wsUrl,
-      poller,
+      poller: pollerForTest(),
       overviewPollMs: 40,
       transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 60, welcomeTimeoutMs: 200 }),
       handlers: { onOverview: (_overview, origin) => origins.push(origin) },
     })
     stops.push(() => slow.stop())
+    if (activity) slow.setActivity(activity)
     slow.start()
     await waitFor(() => origins.filter((origin) => origin === 'live').length >= 2)
+    return { slow, origins, stats: () => slow.status().following.find((f) => f.kind === 'stats') }
+  }
+
+  it('reads the overview between stats pushed less often than that, as on the reference (once a minute)', async () => {
+    const { origins, stats } = await slowStatsService()
     // Once the slow period is measured, reads fill the gap after the last push.
     const pushes = origins.length
     await waitFor(() => origins.slice(pushes).filter((origin) => origin === 'poll').length >= 2)
-    expect(slow.status().following.find((f) => f.kind === 'stats')).toMatchObject({ how: 'pushed', intervalMs: 40 })
-    expect(slow.status().following.find((f) => f.kind === 'stats')?.reason).toMatch(/^pushed about every .+; the overview is read every .+ in between$/)
+    expect(stats()).toMatchObject({ how: 'pushed', intervalMs: 40 })
+    expect(stats()?.reason).toMatch(/^pushed about every .+; the overview is read every .+ in between$/)
   })
 
   it('leaves the gaps between slow stats pushes alone while the window is hidden, and fills them again once shown', async () => {
-    const server = (indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 42, statsIntervalMs: 600 }))
-    const poller = pollerForTest()
-    const origins: Array<'live' | 'poll'> = []
-    const slow = new LiveService({
-      source: new IndexerClient({ baseUrl: server.httpUrl }),
-      wsUrl: server.wsUrl,
-      poller,
-      overviewPollMs: 40,
-      transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 60, welcomeTimeoutMs: 200 }),
-      handlers: { onOverview: (_overview, origin) => origins.push(origin) },
-    })
-    stops.push(() => slow.stop())
-    slow.setActivity({ visible: false, idle: false })
-    slow.start()
-    await waitFor(() => origins.filter((origin) => origin === 'live').length >= 2)
+    const { slow, origins, stats } = await slowStatsService({ visible: false, idle: false })
     const pushes = origins.length
     await waitFor(() => origins.slice(pushes).filter((origin) => origin === 'live').length >= 2)
     expect(origins.slice(pushes)).not.toContain('poll')
-    expect(slow.status().following.find((f) => f.kind === 'stats')).toMatchObject({ how: 'pushed', intervalMs: null })
-    expect(slow.status().following.find((f) => f.kind === 'stats')?.reason).toMatch(/read in between while the window is in front$/)
+    expect(stats()).toMatchObject({ how: 'pushed', intervalMs: null })
+    expect(stats()?.reason).toMatch(/read in between while the window is in front$/)
     slow.setActivity({ visible: true, idle: false })
     const shown = origins.length
     await waitFor(() => origins.slice(shown).includes('poll'))
