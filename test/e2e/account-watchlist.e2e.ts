@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { shortId } from '@shared/ids'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
@@ -78,8 +79,9 @@ describe.skipIf(skipReason !== null)('the account watchlist in serve mode', () =
         { timeout: 20_000, interval: 500 },
       )
       .toBeGreaterThan(0)
-    // The list copy names the address, so the entry becomes the address's (named by its label): the socket copy is not left beside it.
-    await expect.poll(async () => page.getByTestId('notification-item').filter({ hasText: 'Prover verified' }).count(), { timeout: 20_000 }).toBe(1)
+    // The list copy names the address, so the entry becomes the address's (its label beside its short key): the socket copy is not left beside it.
+    const named = new RegExp(`Prover \\(${shortId(address).replace('…', '.')}\\) verified`)
+    await expect.poll(async () => page.getByTestId('notification-item').filter({ hasText: named }).count(), { timeout: 20_000 }).toBe(1)
     // However many proofs it took to see one, their notices are that one entry ("verified 2 proofs").
     expect(await page.getByTestId('notification-item').filter({ hasText: 'verified' }).count()).toBe(1)
     expect(demo.network.inbox.list(100, undefined, DEMO_WALLET).items.some((item) => item.record.title === 'Watched address activity')).toBe(true)
