@@ -82,7 +82,19 @@ describe.skipIf(skipReason !== null)('accessibility audit of every view', () => 
           await page.getByTestId('nav-dashboard').waitFor({ timeout: 15_000 })
         },
       ],
+      ['circuits', go('nav-circuits')],
       ['notifications', go('nav-notifications')],
+      [
+        'snooze choices',
+        async () => {
+          await go('nav-notifications')()
+          const snooze = page.getByTestId('notification-snooze-open').first()
+          await snooze.waitFor({ timeout: 15_000 })
+          await snooze.click()
+          await page.getByTestId('snooze-target-source').first().waitFor({ timeout: 5_000 })
+        },
+      ],
+      // The rule preview stands at the top of the notification rules, with its counts once they come.
       ['settings', go('nav-settings')],
     ]
   }
