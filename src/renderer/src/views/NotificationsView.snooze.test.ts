@@ -36,6 +36,40 @@ describe('NotificationsView snooze', () => {
     expect(wrapper.get('[data-testid="notification-snooze-open"]').text()).toBe('Snooze…')
   })
 
+  it('takes the focus into the Snooze panel, and Esc closes it and gives the focus back to the entry\'s button, staying on the page', async () => {
+    const entry = makeNotification(1, { kind: 'HEALTH', title: 'Indexer unreachable' })
+    const { wrapper, router } = await mountView(
+      NotificationsView,
+      '/notifications',
+      (fake) => {
+        fake.handle('listNotifications', (): Page<AppNotification> => ({ items: [entry], nextCursor: null, total: '1' }))
+        fake.handle('getUnread', () => makeUnread(1))
+        fake.handle('listSnoozes', () => [])
+      },
+      {},
+      { attachTo: document.body },
+    )
+    const opener = () => wrapper.get('[data-testid="notification-snooze-open"]').element as HTMLElement
+    opener().focus()
+    await wrapper.get('[data-testid="notification-snooze-open"]').trigger('click')
+    await settle()
+    const panel = wrapper.get('[data-testid="notification-snooze"]')
+    expect(document.activeElement).toBe(panel.element)
+    await panel.trigger('keydown', { key: 'Escape' })
+    await settle()
+    expect(wrapper.find('[data-testid="notification-snooze"]').exists()).toBe(false)
+    expect(document.activeElement).toBe(opener())
+    expect(router.currentRoute.value.path).toBe('/notifications')
+
+    // Close gives the focus back alike.
+    await wrapper.get('[data-testid="notification-snooze-open"]').trigger('click')
+    await settle()
+    await wrapper.get('[data-testid="notification-snooze-close"]').trigger('click')
+    await settle()
+    expect(document.activeElement).toBe(opener())
+    wrapper.unmount()
+  })
+
   it('follows a snooze that main ended (its time came) or began elsewhere', async () => {
     const entry = makeNotification(1, { kind: 'HEALTH', title: 'Indexer unreachable' })
     const { wrapper, bridge } = await mountView(NotificationsView, '/notifications', (fake) => {
