@@ -15,20 +15,22 @@ export interface MountedView {
 /**
  * Mounts `component` with real Pinia and the real routes at `path`.
  * `prepare` stubs the bridge before anything asks it; `props` are the
- * component's props (for a component that is not a view).
+ * component's props (for a component that is not a view); `attachTo` puts
+ * it in the document, where focus can be followed.
  */
 export async function mountView(
   component: Component,
   path: string,
   prepare: (bridge: FakeBridge) => void = () => {},
   props: Record<string, unknown> = {},
+  options: { attachTo?: HTMLElement } = {},
 ): Promise<MountedView> {
   const { bridge, pinia } = setupStores()
   prepare(bridge)
   const router = createAppRouter(createMemoryHistory())
   await router.push(path)
   await router.isReady()
-  const wrapper = mount(component, { props, global: { plugins: [pinia, router] } })
+  const wrapper = mount(component, { props, global: { plugins: [pinia, router] }, attachTo: options.attachTo })
   await settle()
   return { wrapper, router, bridge }
 }

@@ -157,6 +157,27 @@ describe('VirtualList', () => {
     wrapper.unmount()
   })
 
+  it('leaves Enter on a control inside a row to that control, not to the active row', async () => {
+    const pressed: string[] = []
+    const wrapper = mount(VirtualList<Row>, {
+      props: { items: rows(0, 5), itemKey: (row: Row) => row.id, columns: COLUMNS, label: 'Rows', rowHeight: ROW_HEIGHT, rowTestId: 'row' },
+      slots: { 'cell-id': ({ item }: { item: Row }) => h('button', { type: 'button', 'data-testid': 'in-row', onClick: () => pressed.push(item.id) }, 'Act') },
+      attachTo: document.body,
+    })
+    await flushPromises()
+    const element = grid(wrapper)
+    await element.trigger('focus')
+    const button = wrapper.findAll('[data-testid="in-row"]')[2]!
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    button.element.dispatchEvent(enter)
+    expect(enter.defaultPrevented).toBe(false)
+    expect(wrapper.emitted('open')).toBeUndefined()
+    // The grid itself still opens its active row.
+    await element.trigger('keydown', { key: 'Enter' })
+    expect(wrapper.emitted('open')).toEqual([[{ id: 'r0', value: 0 }]])
+    wrapper.unmount()
+  })
+
   it('opens a row on click', async () => {
     const wrapper = mount(Host, { props: { items: rows(0, 5) } })
     await flushPromises()

@@ -36,6 +36,75 @@ describe('NotificationsView snooze', () => {
     expect(wrapper.get('[data-testid="notification-snooze-open"]').text()).toBe('Snooze…')
   })
 
+  it('takes the focus into the Snooze panel, and Esc closes it and gives the focus back to the entry\'s button, staying on the page', async () => {
+    const entry = makeNotification(1, { kind: 'HEALTH', title: 'Indexer unreachable' })
+    const { wrapper, router } = await mountView(
+      NotificationsView,
+      '/notifications',
+      (fake) => {
+        fake.handle('listNotifications', (): Page<AppNotification> => ({ items: [entry], nextCursor: null, total: '1' }))
+        fake.handle('getUnread', () => makeUnread(1))
+        fake.handle('listSnoozes', () => [])
+      },
+      {},
+      { attachTo: document.body },
+    )
+    const opener = () => wrapper.get('[data-testid="notification-snooze-open"]').element as HTMLElement
+    opener().focus()
+    await wrapper.get('[data-testid="notification-snooze-open"]').trigger('click')
+    await settle()
+    const panel = wrapper.get('[data-testid="notification-snooze"]')
+    expect(document.activeElement).toBe(panel.element)
+    await panel.trigger('keydown', { key: 'Escape' })
+    await settle()
+    expect(wrapper.find('[data-testid="notification-snooze"]').exists()).toBe(false)
+    expect(document.activeElement).toBe(opener())
+    expect(router.currentRoute.value.path).toBe('/notifications')
+
+    // Close gives the focus back alike.
+    await wrapper.get('[data-testid="notification-snooze-open"]').trigger('click')
+    await settle()
+    await wrapper.get('[data-testid="notification-snooze-close"]').trigger('click')
+    await settle()
+    expect(document.activeElement).toBe(opener())
+    wrapper.unmount()
+  })
+
+  it('keeps the keyboard in the entry\'s row after a snooze choice and after Mark read, whose buttons go away', async () => {
+    let read = false
+    const entry = () => makeNotification(1, { kind: 'HEALTH', title: 'Indexer unreachable', read })
+    const { wrapper } = await mountView(
+      NotificationsView,
+      '/notifications',
+      (fake) => {
+        fake.handle('listNotifications', (): Page<AppNotification> => ({ items: [entry()], nextCursor: null, total: '1' }))
+        fake.handle('getUnread', () => makeUnread(read ? 0 : 1))
+        fake.handle('markNotificationsRead', () => ((read = true), makeUnread(0)))
+        fake.handle('listSnoozes', () => [])
+        fake.handle('snoozeNotifications', ({ target }) => [{ target, until: null }])
+      },
+      {},
+      { attachTo: document.body },
+    )
+    const opener = () => wrapper.get('[data-testid="notification-snooze-open"]').element as HTMLElement
+    await wrapper.get('[data-testid="notification-snooze-open"]').trigger('click')
+    await settle()
+    const choice = wrapper.get('[data-testid="snooze-source-1h"]')
+    ;(choice.element as HTMLElement).focus()
+    await choice.trigger('click')
+    await settle()
+    expect(wrapper.find('[data-testid="notification-snooze"]').exists()).toBe(false)
+    expect(document.activeElement).toBe(opener())
+
+    const markRead = wrapper.get('[data-testid="notification-mark-read"]')
+    ;(markRead.element as HTMLElement).focus()
+    await markRead.trigger('click')
+    await settle()
+    expect(wrapper.find('[data-testid="notification-mark-read"]').exists()).toBe(false)
+    expect(document.activeElement).toBe(opener())
+    wrapper.unmount()
+  })
+
   it('follows a snooze that main ended (its time came) or began elsewhere', async () => {
     const entry = makeNotification(1, { kind: 'HEALTH', title: 'Indexer unreachable' })
     const { wrapper, bridge } = await mountView(NotificationsView, '/notifications', (fake) => {

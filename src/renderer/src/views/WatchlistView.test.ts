@@ -128,6 +128,31 @@ describe('WatchlistView', () => {
     expect(wrapper.find('[data-testid="watched-address-row"]').exists()).toBe(false)
   })
 
+  it('keeps the keyboard in the list when Stop watching takes a row away: the next row\'s button, then the form', async () => {
+    let held = [makeWatchedAddress(1), makeWatchedAddress(2)]
+    const { wrapper } = await mountView(
+      WatchlistView,
+      '/watchlist',
+      (fake) => {
+        fake.handle('getWatchlist', () => makeWatchlist(held))
+        fake.handle('unwatchAddress', (pubkey) => makeWatchlist((held = held.filter((entry) => entry.pubkey !== pubkey))))
+      },
+      {},
+      { attachTo: document.body },
+    )
+    const buttons = () => wrapper.findAll('[data-testid="unwatch-button"]')
+    ;(buttons()[0]!.element as HTMLElement).focus()
+    await buttons()[0]!.trigger('click')
+    await flushPromises()
+    expect(buttons()).toHaveLength(1)
+    expect(document.activeElement).toBe(buttons()[0]!.element)
+    await buttons()[0]!.trigger('click')
+    await flushPromises()
+    expect(buttons()).toHaveLength(0)
+    expect(document.activeElement).toBe(wrapper.get('[data-testid="watch-address-id"]').element)
+    wrapper.unmount()
+  })
+
   it('shows a circuit the server will not stream as polled, and marks its unread read', async () => {
     const { wrapper, bridge } = await mountView(WatchlistView, '/watchlist', (fake) => {
       fake.handle('getWatchlist', () =>

@@ -60,7 +60,11 @@ describe('RulePreview', () => {
     expect(wrapper.find('[data-testid="rule-preview-latest"] time').attributes('datetime')).toBe('2026-03-11T09:00:00.000Z')
     expect(wrapper.find('[data-testid="rule-preview-capped"]').exists()).toBe(false)
     expect(bridge.callsOf('previewNotificationRules')[0]?.[0]).toMatchObject({ sources: DEFAULT_NOTIFICATION_RULES.sources })
-    expect((wrapper.get('[data-testid="rule-preview-save"]').element as HTMLButtonElement).disabled).toBe(true)
+    // Nothing to save yet: the button says so, and a press does nothing.
+    expect(wrapper.get('[data-testid="rule-preview-save"]').attributes('aria-disabled')).toBe('true')
+    await wrapper.get('[data-testid="rule-preview-save"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsOf('updateSettings')).toHaveLength(0)
   })
 
   it('asks again once the user pauses, with the draft, and saves nothing until asked', async () => {
@@ -79,9 +83,13 @@ describe('RulePreview', () => {
     expect(bridge.callsOf('updateSettings')).toHaveLength(0)
     expect(wrapper.find('[data-testid="rule-preview-unsaved"]').exists()).toBe(true)
 
-    await wrapper.get('[data-testid="rule-preview-save"]').trigger('click')
+    const save = wrapper.get('[data-testid="rule-preview-save"]')
+    expect(save.attributes('aria-disabled')).toBe('false')
+    await save.trigger('click')
     await flushPromises()
     expect(bridge.callsOf('updateSettings')[0]?.[0].notifications).toMatchObject({ sources: { addresses: false }, quietHours: { enabled: true } })
+    // Saved, the button ends its own use but stays focusable (a disabled one drops the keyboard focus to the page).
+    expect(save.attributes('disabled')).toBeUndefined()
   })
 
   it('says when only the newest events were read, and shows a refused draft plainly', async () => {

@@ -30,6 +30,25 @@ describe('WatchButton', () => {
     expect(buttons()[0]!.attributes('aria-pressed')).toBe('false')
   })
 
+  it('stays focusable while the watch is under way (a disabled button would drop the keyboard focus), and ignores presses then', async () => {
+    let finish: () => void = () => {}
+    const { wrapper, bridge } = await mountView(WatchButton, '/', (fake) => {
+      fake.handle('getWatchlist', () => makeWatchlist())
+      fake.handle('watchAddress', () => new Promise((done) => (finish = () => done(makeWatchlist([makeWatchedAddress(2)])))))
+    }, { pubkey: address(2) })
+    const button = () => wrapper.get('[data-testid="watch-button"]')
+    await button().trigger('click')
+    await flushPromises()
+    expect(button().attributes('disabled')).toBeUndefined()
+    expect(button().attributes('aria-disabled')).toBe('true')
+    await button().trigger('click')
+    expect(bridge.callsOf('watchAddress')).toHaveLength(1)
+    finish()
+    await flushPromises()
+    expect(button().attributes('aria-disabled')).toBe('false')
+    expect(button().attributes('aria-pressed')).toBe('true')
+  })
+
   it('says why watching failed, next to the button', async () => {
     const { wrapper } = await mountView(
       WatchButton,
