@@ -73,6 +73,7 @@ export const addressPolling: Benchmark = {
     const sliceMs = ctx.quick ? 1_000 : 5_000
     const settleCapMs = ctx.quick ? 3_000 : 60_000
     const windowMs = ctx.quick ? 3_000 : 60_000
+    const hiddenSettleMs = ctx.quick ? 3_000 : 60_000
     const figures: Figure[] = []
     for (const count of [1, 20, 200]) {
       const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 50, historyTransactions: 100, pushAddressEvents: false })
@@ -104,7 +105,11 @@ export const addressPolling: Benchmark = {
           if (count === 20) {
             await core.channel.request('openAddress', { pubkey: null })
             await core.channel.request('activity', { visible: false, idle: false })
+            const hiddenAt = performance.now()
             await untilSettled(indexer, sliceMs, settleCapMs)
+            // The hour is measured in its steady state: the first minute after the window hides holds one-off work
+            // (V8's memory reducer collecting after the busy visible phase, the polls regrouping), not idle polling.
+            await sleep(Math.max(0, hiddenSettleMs - (performance.now() - hiddenAt)))
             await core.channel.request('trackTimers', { on: false })
             await indexer.channel.request('takeHttpRequests')
             const before = await core.channel.request<IdleReading>('reading', {})
@@ -124,7 +129,7 @@ export const addressPolling: Benchmark = {
                   figure: 'core CPU per hour, idle, window hidden, 20 polled addresses',
                   unit: 's',
                   target: { atMost: 10, text: '< 10 s' },
-                  note: `reference mode (addresses polled, stats every 60 s); ${(windowMs / 1000).toFixed(0)} s window, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}, timers not traced meanwhile; requests meanwhile: ${topRoutes(requests) || 'none'}; busiest timer ${timers[0]?.site ?? 'none'} over the next ${((sliceMs * 2) / 1000).toFixed(0)} s`,
+                  note: `reference mode (addresses polled, stats every 60 s); ${(windowMs / 1000).toFixed(0)} s window from ${(hiddenSettleMs / 1000).toFixed(0)} s after the window hid, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}, timers not traced meanwhile; requests meanwhile: ${topRoutes(requests) || 'none'}; busiest timer ${timers[0]?.site ?? 'none'} over the next ${((sliceMs * 2) / 1000).toFixed(0)} s`,
                 },
                 [((after.cpuMicros - before.cpuMicros) / 1e6) * (HOUR_MS / elapsed)],
               ),
