@@ -134,10 +134,14 @@ export function checkSnoozeDuration(value: unknown): SnoozeDuration {
 }
 
 /** Snoozes as a settings file holds them: what does not validate, and what has ended by `now`, is dropped. */
+/** Snoozes in force at most: far more than a person sets, and a bound on what a local client can make the settings file hold. */
+export const MAX_SNOOZES = 200
+
 export function snoozesFromStored(stored: unknown, now: number): Snooze[] {
   if (!Array.isArray(stored)) return []
   const kept: Snooze[] = []
   for (const item of stored.slice(0, 1000)) {
+    if (kept.length >= MAX_SNOOZES) break
     if (!isRecord(item)) continue
     const until = item.until
     if (until !== null && (typeof until !== 'number' || !Number.isFinite(until))) continue

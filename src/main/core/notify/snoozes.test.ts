@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Snooze } from '@shared/snooze'
-import { snoozeEnd } from '@shared/snooze'
+import bs58 from 'bs58'
+import { MAX_SNOOZES, snoozeEnd } from '@shared/snooze'
 import { ManualClock } from '@test/support/manual-clock'
 import type { NotifyCandidate } from './candidates'
 import { Snoozes } from './snoozes'
@@ -106,6 +107,18 @@ describe('Snoozes', () => {
     expect(bad(null)).toThrow('A snooze needs a target and a duration')
     expect(() => snoozes.end({ kind: 'source', id: 'nope' } as never)).toThrow('Cannot snooze the rule "nope"')
     expect(file.writes).toBe(0)
+  })
+
+  it('holds at most MAX_SNOOZES in force, from a client and from the file, and a snooze of one already held still moves its end', () => {
+    const { snoozes, clock, reopen } = setup()
+    const addresses = Array.from({ length: MAX_SNOOZES }, (_, index) => bs58.encode(Uint8Array.from({ length: 32 }, (_, byte) => (byte === 0 ? 1 + (index % 250) : byte === 1 ? Math.floor(index / 250) + 1 : 7))))
+    for (const id of addresses) snoozes.snooze({ target: { kind: 'address', id }, duration: '1h' })
+    expect(() => snoozes.snooze({ target: { kind: 'source', id: 'health' }, duration: '1h' })).toThrow(`At most ${MAX_SNOOZES} snoozes can be in force; end one first`)
+    expect(snoozes.list()).toHaveLength(MAX_SNOOZES)
+    snoozes.snooze({ target: { kind: 'address', id: addresses[0]! }, duration: 'forever' })
+    expect(snoozes.list().find((s) => s.target.id === addresses[0])?.until).toBeNull()
+    clock.advance(1)
+    expect(reopen().list()).toHaveLength(MAX_SNOOZES)
   })
 })
 

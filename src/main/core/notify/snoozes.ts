@@ -4,7 +4,7 @@
  * for every candidate (the `snoozed` reason).
  */
 import type { Snooze, SnoozeInput, SnoozeTarget } from '@shared/snooze'
-import { checkSnoozeDuration, checkSnoozeTarget, sameSnoozeTarget, snoozeActive, snoozeEnd, snoozesFromStored } from '@shared/snooze'
+import { checkSnoozeDuration, checkSnoozeTarget, MAX_SNOOZES, sameSnoozeTarget, snoozeActive, snoozeEnd, snoozesFromStored } from '@shared/snooze'
 import { ProofWatchError } from '@shared/errors'
 import type { NotifyCandidate } from './candidates'
 import { Digest, noticeKind } from './summary'
@@ -47,7 +47,11 @@ export class Snoozes {
     if (typeof input !== 'object' || input === null) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'A snooze needs a target and a duration' })
     const target = checkSnoozeTarget(input.target)
     const until = snoozeEnd(checkSnoozeDuration(input.duration), this.options.clock.now())
-    return this.change([...this.snoozes.filter((s) => !sameSnoozeTarget(s.target, target)), { target, until }])
+    const others = this.snoozes.filter((s) => !sameSnoozeTarget(s.target, target))
+    if (others.length >= MAX_SNOOZES) {
+      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `At most ${MAX_SNOOZES} snoozes can be in force; end one first` })
+    }
+    return this.change([...others, { target, until }])
   }
 
   /** Ends a target's snooze; one already over (or never begun) is no error. */
