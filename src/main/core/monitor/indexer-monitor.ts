@@ -255,6 +255,7 @@ export class IndexerMonitor {
   async clearCache(options: { everything: boolean }): Promise<CacheInfo> {
     const history = this.requireHistory()
     await history.clear(options)
+    this.session?.displayNames.forget()
     const info = history.info()
     this.batcher.push('cache', info)
     return info

@@ -10,6 +10,7 @@ import {
   DISPLAY_NAME_READS_AT_ONCE,
   DISPLAY_NAME_READS_PER_MINUTE,
   DISPLAY_NAME_WAITING_MAX,
+  DISPLAY_NAMES_KEPT,
   DisplayNames,
 } from './display-names'
 
@@ -54,7 +55,7 @@ function setup() {
       onRead: (names) => pushed.push(...names),
       clock,
     })
-  return { names: make(), make, clock, asked, pushed, answer: (next: (pubkey: string) => Promise<PublicProfile>) => (answer = next) }
+  return { names: make(), make, clock, asked, pushed, history, answer: (next: (pubkey: string) => Promise<PublicProfile>) => (answer = next) }
 }
 
 const named = (displayName: string | null) => async (pubkey: string) => ({ pubkey, displayName, joinedAt: null, proofCount: null })
@@ -204,5 +205,26 @@ describe('public display names', () => {
     clock.advance(60_000)
     await settled()
     expect(asked).toHaveLength(DISPLAY_NAME_READS_AT_ONCE)
+  })
+
+  it('keeps at most DISPLAY_NAMES_KEPT names in the cache, the longest-read going first, and reads the cache again once it is cleared', async () => {
+    const { make, history } = setup()
+    const many = (n: number) => encodeBase58(Uint8Array.from({ length: 32 }, (_, byte) => (byte === 0 ? 1 + (n % 200) : byte === 1 ? 1 + Math.floor(n / 200) : 9)))
+    const stored: Record<string, unknown> = {}
+    // Stored in no particular order: the oldest read is the one with the smallest readAt, not the first key.
+    for (let n = 0; n < DISPLAY_NAMES_KEPT; n++) stored[many(n)] = { name: `name ${n}`, readAt: n === 7 ? 1 : 500 + n }
+    history.updateMetadata({ displayNames: stored })
+    const names = make()
+    names.ask([PUBKEY])
+    await settled()
+    const held = history.metadata().displayNames as Record<string, unknown>
+    expect(Object.keys(held)).toHaveLength(DISPLAY_NAMES_KEPT)
+    expect(held[many(7)]).toBeUndefined()
+    expect(held[PUBKEY]).toMatchObject({ name: 'ref_tester' })
+    expect(names.nameOf(many(8))).toBe('name 8')
+    history.updateMetadata({ displayNames: null })
+    expect(names.nameOf(many(8))).toBe('name 8')
+    names.forget()
+    expect(names.nameOf(many(8))).toBeNull()
   })
 })

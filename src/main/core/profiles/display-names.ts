@@ -24,6 +24,8 @@ export const DISPLAY_NAME_READS_PER_MINUTE = 30
 export const DISPLAY_NAME_READS_AT_ONCE = 2
 /** Addresses waiting to be read; the oldest asks go first when more are asked (they have likely scrolled away). */
 export const DISPLAY_NAME_WAITING_MAX = 200
+/** Names kept in the cache at most; past it the longest-read go (a name is read again when a view shows it). */
+export const DISPLAY_NAMES_KEPT = 2_000
 /** After a failure other than 404 (offline, 429, 500) no name is read for this long. */
 export const DISPLAY_NAME_PAUSE_MS = 5 * 60_000
 const MINUTE_MS = 60_000
@@ -58,6 +60,8 @@ export class DisplayNames {
   private timer: unknown = null
   private stopped = false
   private readonly clock: NotifyClock
+  /** What the cache holds, read from it once: notification texts ask for a name per entry. */
+  private held: Map<string, Held> | null = null
 
   constructor(private readonly options: DisplayNamesOptions) {
     this.clock = options.clock ?? systemClock
@@ -69,7 +73,7 @@ export class DisplayNames {
     const now = this.clock.now()
     const all = this.names()
     const answers = checked.map((pubkey) => {
-      const held = heldIn(all, pubkey)
+      const held = all.get(pubkey) ?? null
       const fresh = held !== null && now - held.readAt >= 0 && now - held.readAt < DISPLAY_NAME_MAX_AGE_MS
       if (!fresh && !this.reading.has(pubkey)) this.wait(pubkey)
       return { pubkey, displayName: held?.name ?? null, readAt: held?.readAt ?? null }
@@ -80,7 +84,12 @@ export class DisplayNames {
 
   /** The name last read for an address, however old (for notification texts, built without waiting). */
   nameOf(pubkey: string): string | null {
-    return heldIn(this.names(), pubkey)?.name ?? null
+    return this.names().get(pubkey)?.name ?? null
+  }
+
+  /** The cache was cleared: what is held is read from it again. */
+  forget(): void {
+    this.held = null
   }
 
   stop(): void {
@@ -126,7 +135,17 @@ export class DisplayNames {
       const name = await this.askIndexer(pubkey)
       if (name === undefined || this.stopped) return
       const readAt = this.clock.now()
-      this.options.history.updateMetadata({ [METADATA_KEY]: { [pubkey]: { name, readAt } } })
+      const held = this.names()
+      held.delete(pubkey)
+      held.set(pubkey, { name, readAt })
+      // A null removes a key (json_patch): the longest-read names go past the bound.
+      const dropped: Record<string, null> = {}
+      for (const [oldest] of held) {
+        if (held.size <= DISPLAY_NAMES_KEPT) break
+        held.delete(oldest)
+        dropped[oldest] = null
+      }
+      this.options.history.updateMetadata({ [METADATA_KEY]: { ...dropped, [pubkey]: { name, readAt } } })
       this.options.onRead?.([{ pubkey, displayName: name, readAt }])
     } catch {
       // The cache could not keep it (closing): asked again another time.
@@ -148,9 +167,17 @@ export class DisplayNames {
     }
   }
 
-  private names(): Record<string, unknown> {
-    const all = this.options.history.metadata()[METADATA_KEY]
-    return typeof all === 'object' && all !== null ? (all as Record<string, unknown>) : {}
+  /** The names held, oldest read first (a file's order is sorted once, then kept by each read). */
+  private names(): Map<string, Held> {
+    if (this.held !== null) return this.held
+    const stored = this.options.history.metadata()[METADATA_KEY]
+    const all = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {}
+    const entries = Object.keys(all).flatMap((pubkey) => {
+      const held = heldIn(all, pubkey)
+      return held === null ? [] : [[pubkey, held] as const]
+    })
+    this.held = new Map(entries.sort((a, b) => a[1].readAt - b[1].readAt))
+    return this.held
   }
 }
 
