@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
+import type { DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { observeNotifications, openNotifyingPage, shownNotifications } from './observed-notifications'
+import { observeNotifications, shownNotifications } from './observed-notifications'
 import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { startNotifyingServe, type NotifyingServe } from './notifying-serve'
 
 const skipReason = browserMissing()
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
@@ -30,28 +31,21 @@ async function text(page: Page, testId: string): Promise<string> {
 
 describe.skipIf(skipReason !== null)('notifications in Chromium (serve mode, demo indexer with a signed-in wallet)', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
   let page: Page
   const pageErrors: string[] = []
 
   const shown = () => shownNotifications(page)
 
+  let started: NotifyingServe | undefined
+
   beforeAll(async () => {
     // A deployment that pushes address transactions and announcements, which these tests publish.
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21, pushAddressEvents: true })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-notifications-')),
-      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
-    })
-    browser = await launchBrowser()
-    page = (await openNotifyingPage(browser, serve.match[1]!, pageErrors)).page
+    started = await startNotifyingServe({ name: 'notifications', seed: 21, watch: [BUSY], errors: pageErrors })
+    ;({ demo, page } = started)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
+    await started?.stop()
   })
 
   it('shows a user:notifications event as a browser notification', async () => {

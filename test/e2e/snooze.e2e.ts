@@ -7,16 +7,14 @@
  * the centre keeps the whole entry. The demo indexer runs in this process, to
  * publish on cue.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { openNotifyingPage, shownNotifications } from './observed-notifications'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import type { Page } from 'playwright-core'
+import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
+import type { DemoIndexer } from '../../src/main/demo/server'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { shownNotifications } from './observed-notifications'
+import { startNotifyingServe, type NotifyingServe } from './notifying-serve'
 
 const skipReason = browserMissing()
 const BUSY = DEMO_BUSY_ADDRESSES[0]!
@@ -25,8 +23,6 @@ const OTHER = DEMO_BUSY_ADDRESSES[1]!
 
 describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode, demo indexer)', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
   let page: Page
   const pageErrors: string[] = []
 
@@ -37,20 +33,15 @@ describe.skipIf(skipReason !== null)('snooze and privacy in Chromium (serve mode
     await page.locator(`[data-testid="watched-address-link"][href*="${pubkey}"]`).click()
   }
 
+  let started: NotifyingServe | undefined
+
   beforeAll(async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 26, pushAddressEvents: true })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY, '--watch', OTHER], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-snooze-')),
-      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
-    })
-    browser = await launchBrowser()
-    page = (await openNotifyingPage(browser, serve.match[1]!, pageErrors)).page
+    started = await startNotifyingServe({ name: 'snooze', seed: 26, watch: [BUSY, OTHER], errors: pageErrors })
+    ;({ demo, page } = started)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
+    await started?.stop()
   })
 
   it('pops up a notification in full before anything is snoozed or hidden', async () => {
