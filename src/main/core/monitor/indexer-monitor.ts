@@ -295,7 +295,7 @@ export class IndexerMonitor {
 
   /** An address in a notification's words: its short key, beside its label (the account's where none here) or its display name on the indexer. */
   describeAddress(pubkey: string): string {
-    const held = this.watchlist.snapshot().addresses.find((a) => a.pubkey === pubkey)
+    const held = this.watchlist.watchedAddress(pubkey)
     const name = [held?.label, held?.accountLabel].find((label) => label?.trim()) ?? this.session?.displayNames.nameOf(pubkey) ?? null
     if (name !== null) this.rememberTold(name)
     return namedAddress(pubkey, name)

@@ -303,17 +303,18 @@ export class EntryBuilder {
       touched.set(group.id, group)
       // One pop-up per burst of an address, and one more for its first failure: the entry itself keeps counting.
       if (notify && (group.count === 1 || (failed && group.failed === 1))) {
+        const name = this.options.describeAddress(address)
         candidates.push({
           key: `transaction:${transaction.signature}`,
           source: 'addresses',
           title: failed ? 'Transaction failed' : 'New transaction',
-          body: `${this.options.describeAddress(address)}: ${shortId(transaction.signature)}`,
+          body: `${name}: ${shortId(transaction.signature)}`,
           route: routeForTarget({ kind: 'transaction', id: transaction.signature }),
           address,
           circuitId: null,
           failed,
           at: now,
-          reason: reasonText({ source: 'addresses', watched: { kind: 'address', name: this.options.describeAddress(address) } }),
+          reason: reasonText({ source: 'addresses', watched: { kind: 'address', name } }),
         })
       }
     }
@@ -333,17 +334,18 @@ export class EntryBuilder {
       }
       touched.set(group.id, group)
       if (notify && group.count === 1) {
+        const circuit = this.circuit(circuitId)
         candidates.push({
           key: `proof:${proof.proofAccount}`,
           source: 'circuits',
-          title: `New proof on ${this.circuit(circuitId)}`,
+          title: `New proof on ${circuit}`,
           body: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`,
           route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
           address: null,
           circuitId,
           failed: false,
           at: now,
-          reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: this.circuit(circuitId) } }),
+          reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: circuit } }),
         })
       }
     }

@@ -138,6 +138,12 @@ export class WatchlistModel {
     return this.addresses.has(pubkey)
   }
 
+  /** One watched address as held (a copy), without copying the whole list as snapshot() does. */
+  watchedAddress(pubkey: string): WatchedAddress | undefined {
+    const held = this.addresses.get(pubkey)
+    return held === undefined ? undefined : { ...held }
+  }
+
   /** Adds an address, or changes the label or notify flag of one already watched. */
   watchAddress(input: AddressInput): Watchlist {
     const pubkey = validateWatchedPubkey(input?.pubkey)
