@@ -140,6 +140,7 @@ function fakeMonitor(initial: SavedSettings = DEFAULT_SETTINGS) {
     }),
     getWatchlist: vi.fn(async () => ({ addresses: [], circuits: [] })),
     listSnoozes: vi.fn(async () => []),
+    privacyWords: vi.fn((): string[] => []),
     setLivePaused: vi.fn(async (paused: boolean) => connection('live', paused)),
     reconnectNow: vi.fn(async () => connection('connecting')),
     markNotificationsRead: vi.fn(async () => ({ total: 0, addresses: {}, circuits: {} })),
@@ -458,6 +459,17 @@ describe('runApp tray', () => {
     await vi.waitFor(() => expect(tray!.menu!.item('Pause live feed').checked).toBe(true))
     tray!.menu!.item('Quit ProofWatch').click!()
     expect(f.app.quit).toHaveBeenCalled()
+  })
+
+  it('names no display name in its recent events under "No addresses": the words to hide come from the core, asked with each entry', async () => {
+    const { monitor, tray, emit, clock } = await start()
+    await monitor.updateSettings({ notifications: { privacy: 'noAddresses' } })
+    vi.mocked(monitor.privacyWords).mockReturnValue(['demo_6cmm'])
+    emit([{ event: 'notifications', payload: [{ id: 'n1', kind: 'ADDRESS_TRANSACTION', title: 'New transaction on demo_6cmm', body: '', receivedAt: 0, read: false, raw: {}, extra: {} }] }])
+    clock.advance(1000)
+    const labels = JSON.stringify(tray!.menu!.labels())
+    expect(labels).toContain('New transaction on a watched address')
+    expect(labels).not.toContain('demo_6cmm')
   })
 
   it('snoozes a rule from its menu, and shows the snooze until the monitor says it ended', async () => {

@@ -12,7 +12,6 @@ import { toErrorInfo } from '@shared/errors'
 import type { NotificationRules } from '@shared/notification-rules'
 import { DEFAULT_NOTIFICATION_RULES } from '@shared/notification-rules'
 import type { DesktopOptions, PublicSettings } from '@shared/settings'
-import { watchlistWords } from '@shared/notification-privacy'
 import type { Snooze, SnoozeDuration, SnoozeTarget } from '@shared/snooze'
 import type { Logger } from '../core/log/log'
 import type { Monitor } from '../core/monitor/monitor'
@@ -70,7 +69,6 @@ export class DesktopShell {
   private unread = 0
   private snoozes: Snooze[] = []
   /** The watched addresses' keys and names, which the tray hides under the "No addresses" privacy. */
-  private addressWords: string[] = []
   private readonly natives: NativeNotifications
   private readonly history: ConnectionHistory
   private tray: TrayController | null = null
@@ -96,7 +94,6 @@ export class DesktopShell {
     try {
       this.applySettings(await monitor.getSettings())
       this.snoozes = await monitor.listSnoozes()
-      this.addressWords = watchlistWords(await monitor.getWatchlist())
     } catch (error) {
       log.warn('Could not read the settings; desktop options use their defaults', toErrorInfo(error))
     }
@@ -242,9 +239,10 @@ export class DesktopShell {
         this.snoozes = item.payload
         this.tray?.update({ snoozes: this.snoozes })
       } else if (item.event === 'watchlist') {
-        this.addressWords = watchlistWords(item.payload)
-        this.tray?.update({ hiddenWords: this.addressWords })
+        this.tray?.update({ hiddenWords: this.deps.monitor.privacyWords() })
       } else if (item.event === 'notifications') {
+        // An entry's title may hold a display name read since: the words to hide are asked anew with it.
+        this.tray?.update({ hiddenWords: this.deps.monitor.privacyWords() })
         this.tray?.addRecent(item.payload.map((entry) => ({ title: entry.title, route: routeForNotification(entry) })))
       }
     }
@@ -299,7 +297,7 @@ export class DesktopShell {
           darkPanel: this.deps.nativeTheme.shouldUseDarkColors,
           snoozes: this.snoozes,
           privacy: this.rules.privacy,
-          hiddenWords: this.addressWords,
+          hiddenWords: this.deps.monitor.privacyWords(),
         },
       )
     } catch (error) {

@@ -108,13 +108,13 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
     },
     onChange: (list) => batcher.push('snoozes', list),
   })
+  const privacyWords = (): string[] => longestFirst([...watchlistWords(watchlist.snapshot()), ...core.namesTold()])
   const notifier = new Notifier({
     rules: () => settings.current().notifications,
     // The one point every pop-up passes before a screen shows it (desktop natives, a tab's Notification API, toasts).
     show: (notice) => {
       const privacy = settings.current().notifications.privacy
-      const words = privacy === 'noAddresses' ? longestFirst([...watchlistWords(watchlist.snapshot()), ...core.namesTold()]) : []
-      batcher.push('notice', [privateText(notice, privacy, words)])
+      batcher.push('notice', [privateText(notice, privacy, privacy === 'noAddresses' ? privacyWords() : [])])
     },
     snoozed: (candidate) => snoozes.covers(candidate),
     describeAddress: (pubkey) => core.describeAddress(pubkey),
@@ -165,6 +165,7 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
     setExternalOpener: (open) => core.hooks.setExternalOpener(open),
     setSignInHooks: (hooks) => core.hooks.setSignInHooks(hooks),
     knownSecrets,
+    privacyWords,
   }
 }
 

@@ -58,6 +58,8 @@ export interface Monitor extends BridgeMethods {
   setSignInHooks(hooks: { openBrowser?: (url: string) => Promise<boolean>; pickKeypairFile?: () => Promise<string | null> }): void
   /** Every credential this monitor holds or has used: redacted from what its events carry, and by the transports from every answer. */
   readonly knownSecrets: KnownSecrets
+  /** What privacy's "No addresses" hides, longest first: watched keys and labels, and the names notification words have held. */
+  privacyWords(): string[]
 }
 
 /** Writes the rows of an export: to a stream (a download) or a file (atomically). */
