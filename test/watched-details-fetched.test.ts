@@ -57,9 +57,12 @@ function backlogFor(setup: Setup, options: { perMinute: number; offlinePauseMs?:
     client: setup.client,
     scope: () => ({ addresses: [WATCHED], authorities: [WATCHED] }),
     filledElsewhere: options.filler ? (proofAccount) => options.filler!.has(proofAccount) : undefined,
+    onWork: () => fetcher.wake(),
   })
   const sources = options.filler ? [options.filler, backlog] : [backlog]
-  const fetcher = new BackgroundFetcher({ sources, perMinute: options.perMinute, offlinePauseMs: options.offlinePauseMs, offlinePauseMaxMs: options.offlinePauseMs })
+  // eslint-disable-next-line prefer-const -- the backlog's onWork wakes the fetcher made after it
+  let fetcher: BackgroundFetcher
+  fetcher = new BackgroundFetcher({ sources, perMinute: options.perMinute, offlinePauseMs: options.offlinePauseMs, offlinePauseMaxMs: options.offlinePauseMs })
   fetchers.push(fetcher)
   return { backlog, fetcher }
 }
@@ -141,8 +144,8 @@ describe('the background fetch of what the user watches', () => {
     fetcher.wake()
     await waitFor(() => fetcher.state === 'idle' && backlog.progress().held === listed.length)
     let reads = 0
-    const reading = setup.history.missingDetails.bind(setup.history)
-    setup.history.missingDetails = (...args) => {
+    const reading = setup.history.watchedDetails.bind(setup.history)
+    setup.history.watchedDetails = (...args) => {
       reads++
       return reading(...args)
     }
@@ -260,7 +263,7 @@ describe('the background fetch of what the user watches', () => {
     const huge = '9007199254740993'
     const far: Transaction = { ...listed[0]!, signature: '6'.repeat(88), slot: huge, raw: { ...listed[0]!.raw, signature: '6'.repeat(88), slot: huge } }
     setup.history.recordTransactions([far], { address: WATCHED })
-    const queue = setup.history.missingDetails({ addresses: [WATCHED], authorities: [] }, [], 3)
+    const queue = (await setup.history.watchedDetails({ addresses: [WATCHED], authorities: [] }, [], 3)).missing
     expect(queue.map((item) => item.id)).toEqual([far.signature, listed[0]!.signature, listed[1]!.signature])
   })
 })

@@ -115,6 +115,23 @@ describe('a damaged cache never stops the app', () => {
     expectWorking(history)
   })
 
+  it('damage met by a read off the main thread rebuilds the cache as one on it does, and the read is answered', async () => {
+    const { dir, path } = await filledCache()
+    corruptIndex(path, 'proofs_by_authority')
+    const store = openStore({ dir, integrityCheckMaxBytes: 0 })
+    const seen: (CacheDamage | null)[] = []
+    store.onDamage((damage) => seen.push(damage))
+    const history = store.forIndexer(INDEXER)
+    // The watched records' scan walks the damaged index on the read worker's connection first.
+    const details = await history.watchedDetails({ addresses: [], authorities: [testProof(7).authority as string] }, [], 10)
+    expect(seen.map((damage) => damage?.kind)).toEqual(['corrupt'])
+    expect(existsSync(seen[0]?.movedTo as string)).toBe(true)
+    // Answered from the rebuilt cache, into which every row was copied back (only an index was damaged).
+    expect(details.coverage.total).toBeGreaterThan(0)
+    expect(history.listProofs({ limit: 1 }).data.total).toBe('3000')
+    expectWorking(history)
+  })
+
   it('damage met while writing rebuilds the cache and writes the batch to the new one', async () => {
     const { dir, path } = await filledCache()
     corruptIndex(path, 'proofs_by_type')

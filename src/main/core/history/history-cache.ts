@@ -13,10 +13,14 @@ import { requireText } from '../indexer/arguments'
 import { HistoryDatabase, MEMORY_PATH, type HistoryDatabaseOptions } from './database'
 import { HistoryWriter, IndexerIds, type RecordChange } from './history-writer'
 import type { WriteOp } from './write-op'
-import { countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
+import { COUNT_ROWS_SQL, countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
+import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
+
+/** The read worker's page cache: its reads scan, so a larger cache would mostly hold pages read once. */
+const READ_WORKER_CACHE_KIB = 4 * 1024
 
 export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
   limits?: Partial<CacheLimits>
@@ -46,6 +50,10 @@ export class HistoryCache implements CacheFile {
   private writtenSinceCheck = 0
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
+  private reader: ReadWorker | null = null
+  private counting = false
+  /** Times the file was replaced (damage, clear): a count begun on the old file is not the new one's. */
+  private replacements = 0
   private closed = false
 
   private constructor(options: HistoryCacheOptions) {
@@ -70,6 +78,10 @@ export class HistoryCache implements CacheFile {
     })
     this.database.onReplaced(() => {
       this.rowEstimate = null
+      this.replacements++
+      // A worker reading the old file would answer from it: the next read starts one on the new file.
+      void this.reader?.close()
+      this.reader = null
     })
   }
 
@@ -201,6 +213,7 @@ export class HistoryCache implements CacheFile {
     this.queue.flushNow(true)
     this.queue.dispose()
     await this.retention?.catch(() => undefined)
+    await this.reader?.close()
     this.database.close()
   }
 
@@ -224,6 +237,27 @@ export class HistoryCache implements CacheFile {
     return this.guard(run)
   }
 
+  /**
+   * @internal Reads that scan many rows, after the queued writes: on the
+   * read worker's connection, so that the main thread goes on meanwhile; on
+   * the main connection where there is no worker (a cache in memory) or it
+   * failed. Damage the worker meets is met again here, where the file is
+   * rebuilt.
+   */
+  async readAside(steps: readonly ReadStep[]): Promise<unknown[]> {
+    if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
+    this.queue.flushNow()
+    const reader = this.readWorker()
+    if (reader !== null) {
+      try {
+        return await reader.run(steps)
+      } catch (error) {
+        if (!(error instanceof ReadWorkerGone) && !isFileDamage(damageKindOf(error))) throw toCacheError(error, 'read')
+      }
+    }
+    return this.read(() => runHere(this.database, steps))
+  }
+
   /** @internal */
   now(): number {
     return this.clock()
@@ -232,6 +266,13 @@ export class HistoryCache implements CacheFile {
   /** @internal */
   emitProblem(problem: ErrorInfo): void {
     for (const listener of this.problemListeners) listener(problem)
+  }
+
+  private readWorker(): ReadWorker | null {
+    if (this.closed || this.database.path === MEMORY_PATH) return null
+    // One that failed stays failed until the file is replaced: a worker that cannot start is not started again at every read.
+    this.reader ??= new ReadWorker({ path: this.database.path, busyTimeoutMs: this.database.options.busyTimeoutMs, cacheKiB: READ_WORKER_CACHE_KIB })
+    return this.reader.usable ? this.reader : null
   }
 
   private guard<T>(run: () => T): T {
@@ -258,11 +299,14 @@ export class HistoryCache implements CacheFile {
     this.scheduleRetention()
   }
 
-  /** Cheap check (a row estimate, page counts); eviction itself runs in the background. */
+  /** Cheap check (a row estimate, page counts); the first count and the eviction itself run in the background. */
   private scheduleRetention(): void {
     if (this.retention !== null || this.closed) return
+    if (this.rowEstimate === null) {
+      this.countRowsAside()
+      return
+    }
     try {
-      this.rowEstimate ??= countRows(this.database)
       if (this.rowEstimate <= this.limits.maxRows && usedBytes(this.database) <= this.limits.maxBytes) return
     } catch (error) {
       this.handleBackgroundError(error)
@@ -277,6 +321,25 @@ export class HistoryCache implements CacheFile {
       .catch((error: unknown) => this.handleBackgroundError(error))
       .finally(() => {
         if (this.retention === run) this.retention = null
+      })
+  }
+
+  /** Counting a million rows takes a few hundred milliseconds: done by the read worker, then the check goes on. */
+  private countRowsAside(): void {
+    if (this.counting) return
+    this.counting = true
+    const replaced = this.replacements
+    this.readAside([{ sql: COUNT_ROWS_SQL, params: [], mode: 'get' }])
+      .then(([row]) => {
+        this.counting = false
+        // Rows written since the count began are in the estimate by the next check's time: it only has to be close.
+        if (this.replacements !== replaced || this.closed) return
+        this.rowEstimate = Number((row as { n: number }).n)
+        this.scheduleRetention()
+      })
+      .catch((error: unknown) => {
+        this.counting = false
+        this.handleBackgroundError(error)
       })
   }
 

@@ -65,7 +65,8 @@ import {
   type ProofRow,
   type TransactionRow,
 } from './stored-records'
-import { detailCoverage, missingDetails, type DetailCoverage, type MissingDetail, type WatchedScope } from './watched-details'
+import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
+import type { ReadStep } from './read-worker'
 
 /** What the cache holds for a question, and when it was stored (null: nothing held). */
 export interface Stored<T> {
@@ -83,6 +84,8 @@ export interface CacheFile {
   findIndexer(key: string): number | null
   /** Runs a read after the queued writes. */
   read<T>(run: () => T): T
+  /** Runs reads that scan many rows after the queued writes, off the main thread where it can. */
+  readAside(steps: readonly ReadStep[]): Promise<unknown[]>
   now(): number
   emitProblem(problem: ErrorInfo): void
 }
@@ -344,14 +347,15 @@ export class IndexerHistory {
     })
   }
 
-  /** Records the user watches held only as summaries, newest first (the background fetch's queue). */
-  missingDetails(scope: WatchedScope, skip: readonly string[], limit: number): MissingDetail[] {
-    return this.read([], (id, db) => missingDetails(db, id, scope, skip, limit))
-  }
-
-  /** How many records the user watches are held in full, of how many. */
-  detailCoverage(scope: WatchedScope, unavailable: readonly string[]): DetailCoverage {
-    return this.read({ held: 0, total: 0, unavailable: 0 }, (id, db) => detailCoverage(db, id, scope, unavailable))
+  /**
+   * Records the user watches held only as summaries, newest first (the
+   * background fetch's queue; `skip`: given up on), and how many are held in
+   * full, of how many. Read off the main thread: it scans every watched record.
+   */
+  async watchedDetails(scope: WatchedScope, skip: readonly string[], limit: number): Promise<WatchedDetails> {
+    const id = this.read(null, (indexerId) => indexerId)
+    if (id === null) return { missing: [], coverage: { held: 0, total: 0, unavailable: 0 } }
+    return readWatchedDetails((steps) => this.store.readAside(steps), id, scope, skip, limit)
   }
 
   metadata(): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * held in full. The background fetch of full records reads its queue from
  * here, so it resumes after a restart without keeping a queue of its own.
  */
-import type { HistoryDatabase } from './database'
+import type { ReadStep } from './read-worker'
 
 export interface WatchedScope {
   /** Watched addresses: their transactions. */
@@ -60,25 +60,38 @@ SELECT COUNT(*) AS total,
   COUNT(CASE WHEN complete = 0 AND proof_account IN (SELECT value FROM json_each(?)) THEN 1 END) AS unavailable
 FROM proofs WHERE indexer_id = ? AND authority IN (SELECT value FROM json_each(?))`
 
-/** Up to `limit` records in scope held only as summaries, newest first; `skip`: ids not to name (given up on). */
-export function missingDetails(db: HistoryDatabase, indexerId: number, scope: WatchedScope, skip: readonly string[], limit: number): MissingDetail[] {
-  if (scope.addresses.length === 0 && scope.authorities.length === 0) return []
-  const skipped = JSON.stringify(skip)
-  return db
-    .statement(MISSING)
-    .all(indexerId, JSON.stringify(scope.addresses), skipped, limit, indexerId, JSON.stringify(scope.authorities), skipped, limit, limit) as unknown as MissingDetail[]
+export interface WatchedDetails {
+  /** Up to `limit` records in scope held only as summaries, newest first, without those in `skip`. */
+  missing: MissingDetail[]
+  coverage: DetailCoverage
 }
 
-export function detailCoverage(db: HistoryDatabase, indexerId: number, scope: WatchedScope, unavailable: readonly string[]): DetailCoverage {
-  const gone = JSON.stringify(unavailable)
-  const sum: DetailCoverage = { held: 0, total: 0, unavailable: 0 }
-  const add = (row: DetailCoverage | undefined) => {
-    if (!row) return
-    sum.held += Number(row.held)
-    sum.total += Number(row.total)
-    sum.unavailable += Number(row.unavailable)
+/**
+ * What is missing and how much is held, in one batch of reads. They scan
+ * every watched record (tens of thousands for a busy address), so `read`
+ * is the cache's read aside, off the main thread.
+ */
+export async function readWatchedDetails(
+  read: (steps: readonly ReadStep[]) => Promise<unknown[]>,
+  indexerId: number,
+  scope: WatchedScope,
+  skip: readonly string[],
+  limit: number,
+): Promise<WatchedDetails> {
+  const coverage: DetailCoverage = { held: 0, total: 0, unavailable: 0 }
+  if (scope.addresses.length === 0 && scope.authorities.length === 0) return { missing: [], coverage }
+  const skipped = JSON.stringify(skip)
+  const addresses = JSON.stringify(scope.addresses)
+  const authorities = JSON.stringify(scope.authorities)
+  const steps: ReadStep[] = [{ sql: MISSING, params: [indexerId, addresses, skipped, limit, indexerId, authorities, skipped, limit, limit], mode: 'all' }]
+  if (scope.addresses.length > 0) steps.push({ sql: TRANSACTION_COVERAGE, params: [skipped, indexerId, addresses], mode: 'get' })
+  if (scope.authorities.length > 0) steps.push({ sql: PROOF_COVERAGE, params: [skipped, indexerId, authorities], mode: 'get' })
+  const [missing, ...counts] = await read(steps)
+  for (const row of counts as (DetailCoverage | undefined)[]) {
+    if (!row) continue
+    coverage.held += Number(row.held)
+    coverage.total += Number(row.total)
+    coverage.unavailable += Number(row.unavailable)
   }
-  if (scope.addresses.length > 0) add(db.statement(TRANSACTION_COVERAGE).get(gone, indexerId, JSON.stringify(scope.addresses)) as DetailCoverage | undefined)
-  if (scope.authorities.length > 0) add(db.statement(PROOF_COVERAGE).get(gone, indexerId, JSON.stringify(scope.authorities)) as DetailCoverage | undefined)
-  return sum
+  return { missing: missing as MissingDetail[], coverage }
 }

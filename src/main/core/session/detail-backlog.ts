@@ -1,16 +1,18 @@
 import type { Proof, TransactionDetail } from '@shared/domain'
 import type { IndexerHistory } from '../history/indexer-history'
-import type { DetailCoverage, MissingDetail, WatchedScope } from '../history/watched-details'
+import type { DetailCoverage, MissingDetail, WatchedDetails, WatchedScope } from '../history/watched-details'
 import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
 
 export interface DetailBacklogOptions {
-  history: Pick<IndexerHistory, 'missingDetails' | 'detailCoverage' | 'metadata' | 'updateMetadata' | 'recordTransactionDetail' | 'recordProofs'>
+  history: Pick<IndexerHistory, 'watchedDetails' | 'metadata' | 'updateMetadata' | 'recordTransactionDetail' | 'recordProofs'>
   /** The indexer itself (not the cache's read-through, which would answer from the cache when offline). */
   client: { transaction(signature: string): Promise<TransactionDetail>; proof(proofAccount: string): Promise<Proof> }
   /** What the user watches now. */
   scope(): WatchedScope
   /** Coverage changed (after a refill, a fetch): the connection state shows it. */
   onProgress?(): void
+  /** A read of the cache ended with work to do: ask `next()` again. */
+  onWork?(): void
   /** Records read from the cache at a time. */
   batch?: number
   /** A proof another queue is filling already (the proof filler): not asked for here. */
@@ -39,6 +41,10 @@ export class DetailBacklog implements WorkSource {
   private coverage: DetailCoverage = { held: 0, total: 0, unavailable: 0 }
   /** The last read left records to another queue: read again once that queue has moved. */
   private leftElsewhere = false
+  /** A read of the cache under way (off the main thread: it scans every watched record). */
+  private reading: Promise<void> | null = null
+  /** Bumped by every refresh: a read begun before one is stale when it ends. */
+  private generation = 0
 
   constructor(private readonly options: DetailBacklogOptions) {
     this.batchSize = options.batch ?? 50
@@ -49,6 +55,7 @@ export class DetailBacklog implements WorkSource {
   refresh(): void {
     this.exhausted = false
     this.batch = []
+    this.generation++
   }
 
   /**
@@ -59,7 +66,7 @@ export class DetailBacklog implements WorkSource {
    * finds them in their place.
    */
   arrived(signatures: readonly string[]): void {
-    if (!this.exhausted) {
+    if (!this.exhausted || this.reading !== null) {
       this.refresh()
       return
     }
@@ -80,8 +87,12 @@ export class DetailBacklog implements WorkSource {
     return { ...this.coverage }
   }
 
+  /** The next record to fetch; null while the cache is being read (`onWork` says when it is done) or nothing is missing. */
   next(): FetchJob | null {
-    if (this.batch.length === 0 && !this.exhausted) this.refill()
+    if (this.batch.length === 0 && !this.exhausted) {
+      this.refill()
+      return null
+    }
     const item = this.batch.shift()
     if (item === undefined) return null
     return { key: `${item.kind}:${item.id}`, run: () => this.fetch(item) }
@@ -101,9 +112,26 @@ export class DetailBacklog implements WorkSource {
   }
 
   private refill(): void {
-    const scope = this.options.scope()
-    this.coverage = this.options.history.detailCoverage(scope, this.unavailable)
-    const missing = this.options.history.missingDetails(scope, this.unavailable, this.batchSize)
+    if (this.reading !== null) return
+    const generation = this.generation
+    const reading = this.options.history
+      .watchedDetails(this.options.scope(), [...this.unavailable], this.batchSize)
+      .then(
+        (details) => {
+          if (generation === this.generation) this.took(details)
+        },
+        // An unreadable cache (failing, closed): read again at the next wake, never in a loop.
+        () => undefined,
+      )
+      .finally(() => {
+        this.reading = null
+        if (generation !== this.generation || this.batch.length > 0) this.options.onWork?.()
+      })
+    this.reading = reading
+  }
+
+  private took({ missing, coverage }: WatchedDetails): void {
+    this.coverage = coverage
     const elsewhere = this.options.filledElsewhere
     this.batch = elsewhere ? missing.filter((item) => item.kind !== 'proof' || !elsewhere(item.id)) : missing
     this.leftElsewhere = this.batch.length < missing.length

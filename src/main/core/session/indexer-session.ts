@@ -186,6 +186,7 @@ export class IndexerSession {
         return { addresses, authorities: target.wallet ? [...addresses, target.wallet] : addresses }
       },
       onProgress: () => this.progressSoon(),
+      onWork: () => this.fetcher.wake(),
     })
     this.fetcher = new BackgroundFetcher({ sources: [this.filler, this.backlog], onState: () => this.progressNow() })
     this.accountSync =

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { HistoryCache } from './history-cache'
+import { MEMORY_PATH } from './database'
+import { ReadWorker } from './read-worker'
+import { openStore } from '@test/support/temp-dir'
+import { testProof, testProofSummary, testTransaction } from '@test/support/history-test-data'
+
+const INDEXER = 'http://127.0.0.1:8787'
+const WATCHED = testProof(1).authority as string
+const stores: HistoryCache[] = []
+
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close()
+  vi.restoreAllMocks()
+})
+
+/** Watched proofs held as summaries (newest first by slot) and one held in full, written just now (still queued). */
+function filled(store: HistoryCache): ReturnType<HistoryCache['forIndexer']> {
+  const history = store.forIndexer(INDEXER)
+  history.recordProofSummaries([1, 2, 3].map((index) => testProofSummary(index, { authority: WATCHED })))
+  history.recordProofs([testProof(4, { authority: WATCHED })])
+  history.recordTransactions([testTransaction(5)])
+  return history
+}
+
+describe("the cache's reads aside (off the main thread on a file, on it in memory)", () => {
+  it('answer the same on a file as in memory, after the writes queued before them', async () => {
+    const onFile = openStore()
+    const inMemory = HistoryCache.open({ path: MEMORY_PATH })
+    stores.push(inMemory)
+    const scope = { addresses: [], authorities: [WATCHED] }
+    const workerReads = vi.spyOn(ReadWorker.prototype, 'run')
+    const [fileDetails, memoryDetails] = await Promise.all([filled(onFile).watchedDetails(scope, [], 10), filled(inMemory).watchedDetails(scope, [], 10)])
+    expect(fileDetails).toEqual(memoryDetails)
+    // The file's answer came from the worker (one batch), the memory cache's from its own connection.
+    expect(workerReads).toHaveBeenCalledTimes(1)
+    await expect(workerReads.mock.results[0]?.value).resolves.toHaveLength(2)
+    expect(fileDetails.coverage).toEqual({ held: 1, total: 4, unavailable: 0 })
+    expect(fileDetails.missing.map((item) => item.id).sort()).toEqual([1, 2, 3].map((index) => testProof(index).proofAccount).sort())
+  })
+
+  it('leave out what was given up on, and count it as unavailable', async () => {
+    const history = filled(openStore())
+    const skipped = testProof(2).proofAccount
+    const details = await history.watchedDetails({ addresses: [], authorities: [WATCHED] }, [skipped], 10)
+    expect(details.missing.map((item) => item.id)).not.toContain(skipped)
+    expect(details.missing).toHaveLength(2)
+    expect(details.coverage.unavailable).toBe(1)
+  })
+
+  it('fail with a clear error once the cache is closed', async () => {
+    const store = openStore()
+    const history = filled(store)
+    await store.close()
+    await expect(history.watchedDetails({ addresses: [], authorities: [WATCHED] }, [], 10)).rejects.toThrow(/history cache is closed/)
+  })
+})
