@@ -186,6 +186,30 @@ describe('export of cached rows', () => {
     expect(JSON.parse(empty.text())).toEqual([])
   })
 
+  it('lets the event loop run between two pages, also into a stream that always has room', async () => {
+    const events: string[] = []
+    const out = new Writable({
+      highWaterMark: 1 << 30,
+      write(_chunk, _encoding, done) {
+        events.push('page')
+        done()
+      },
+    })
+    let exporting = true
+    const turn = (): void => {
+      events.push('turn')
+      if (exporting) setImmediate(turn)
+    }
+    setImmediate(turn)
+    const result = await writeExport(history, { kind: 'transactions', format: 'csv' }, out, { pageSize: 500 })
+    exporting = false
+    expect(result.rows).toBe(3000)
+    // The header, then six pages; between two pages the loop turned.
+    expect(events.filter((event) => event === 'page')).toHaveLength(7)
+    const pages = events.slice(events.indexOf('page') + 1).join(' ')
+    expect(pages).not.toMatch(/page page/)
+  })
+
   it('a destination that fails (a full disk) fails the export with the reason', async () => {
     const sink = new SlowSink(256 * 1024)
     await expect(writeExport(history, { kind: 'proofs', format: 'csv', filter: {} }, sink)).rejects.toThrow(/ENOSPC/)

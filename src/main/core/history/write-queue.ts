@@ -17,6 +17,13 @@ export interface WriteQueueOptions {
   flushDelayMs?: number
   /** Records per transaction. Default 5000. */
   batchRecords?: number
+  /**
+   * What the timer writes at a time: transactions of at most `records`, for
+   * about `ms`, before the event loop runs again (the socket, the window's
+   * requests); the rest follows on the next turn. Reads still write all that
+   * is queued first. Default 500 records, 8 ms.
+   */
+  slice?: { records: number; ms: number }
   /** Records held while writes fail; the oldest beyond are dropped (and counted). Default 200_000. */
   maxPendingRecords?: number
   /** Wait before writing again after a full disk or a lock. Default 5000. */
@@ -48,6 +55,7 @@ export class WriteQueue {
   private readonly batchRecords: number
   private readonly maxPendingRecords: number
   private readonly retryDelayMs: number
+  private readonly slice: { records: number; ms: number }
   private readonly clock: () => number
 
   constructor(
@@ -59,6 +67,7 @@ export class WriteQueue {
     this.batchRecords = options.batchRecords ?? 5000
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
+    this.slice = options.slice ?? { records: 500, ms: 8 }
     this.clock = options.clock ?? Date.now
   }
 
@@ -88,18 +97,27 @@ export class WriteQueue {
    * waiting for that retry only `force` tries again (reads do not pay for a
    * write that is bound to fail).
    */
-  flushNow(force = false): boolean {
+  flushNow(force = false, slice?: { records: number; ms: number }): boolean {
     if (this.disposed) return this.pending.length === 0
     if (!force && this.pending.length > 0 && this.clock() < this.retryAt) return false
     this.clearTimer()
     const queued = this.pending
     this.pending = []
     this.pendingRecords = 0
+    const batchRecords = slice?.records ?? this.batchRecords
+    const deadline = slice === undefined ? Infinity : performance.now() + slice.ms
     let at = 0
     while (at < queued.length) {
+      if (at > 0 && performance.now() >= deadline) {
+        // Time is up for this turn: the rest goes first at the next one.
+        this.pending = [...queued.slice(at), ...this.pending]
+        this.pendingRecords = this.pending.reduce((sum, item) => sum + item.records, 0)
+        this.schedule(0)
+        return true
+      }
       let end = at
       let records = 0
-      while (end < queued.length && (end === at || records + (queued[end] as Pending).records <= this.batchRecords)) {
+      while (end < queued.length && (end === at || records + (queued[end] as Pending).records <= batchRecords)) {
         records += (queued[end] as Pending).records
         end++
       }
@@ -202,7 +220,7 @@ export class WriteQueue {
     const wait = Math.max(delayMs, this.retryAt - this.clock(), 0)
     this.timer = setTimeout(() => {
       this.timer = null
-      this.flushNow(true)
+      this.flushNow(true, this.slice)
     }, wait)
     // Queued writes alone must not keep a process alive; close() flushes them.
     this.timer.unref?.()

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitFor } from '@test/support/wait-for'
+import { testProof } from '@test/support/history-test-data'
+import { HistoryCache } from './history-cache'
+import { MEMORY_PATH } from './database'
+import { HistoryWriter } from './history-writer'
+
+const INDEXER = 'http://127.0.0.1:8787'
+let store: HistoryCache | null = null
+
+afterEach(async () => {
+  await store?.close()
+  store = null
+  vi.restoreAllMocks()
+})
+
+describe('queued writes written in slices', () => {
+  it('the timer writes small transactions and lets the loop run between them', async () => {
+    const events: string[] = []
+    const original = HistoryWriter.prototype.applyBatch
+    vi.spyOn(HistoryWriter.prototype, 'applyBatch').mockImplementation(function (this: HistoryWriter, ops) {
+      events.push(`write ${ops.length}`)
+      return original.call(this, ops)
+    })
+    store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 0, slice: { records: 2, ms: 0 } } })
+    const history = store.forIndexer(INDEXER)
+    for (let index = 0; index < 10; index++) history.recordProofs([testProof(index)])
+    let done = false
+    const turn = (): void => {
+      events.push('turn')
+      if (!done) setImmediate(turn)
+    }
+    setImmediate(turn)
+    await waitFor(() => events.filter((event) => event.startsWith('write')).length === 5)
+    done = true
+    const writes = events.filter((event) => event.startsWith('write'))
+    expect(writes).toEqual(Array(5).fill('write 2'))
+    // Between two transactions the loop ran.
+    const order = events.join(' ')
+    expect(order).not.toMatch(/write 2 write 2/)
+    expect(history.listProofs({ limit: 1 }).data.total).toBe('10')
+  })
+
+  it('a read writes everything queued first, in one transaction', async () => {
+    store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 60_000, slice: { records: 2, ms: 0 } } })
+    const original = HistoryWriter.prototype.applyBatch
+    const sizes: number[] = []
+    vi.spyOn(HistoryWriter.prototype, 'applyBatch').mockImplementation(function (this: HistoryWriter, ops) {
+      sizes.push(ops.length)
+      return original.call(this, ops)
+    })
+    const history = store.forIndexer(INDEXER)
+    for (let index = 0; index < 10; index++) history.recordProofs([testProof(index)])
+    expect(history.listProofs({ limit: 1 }).data.total).toBe('10')
+    expect(sizes).toEqual([10])
+  })
+})
