@@ -201,7 +201,7 @@ describe('export of cached rows', () => {
       if (exporting) setImmediate(turn)
     }
     setImmediate(turn)
-    const result = await writeExport(history, { kind: 'transactions', format: 'csv' }, out, { pageSize: 500 })
+    const result = await writeExport(history, { kind: 'transactions', format: 'csv', filter: {} }, out, { pageSize: 500, turnMs: 0 })
     exporting = false
     expect(result.rows).toBe(3000)
     // The header, then six pages; between two pages the loop turned.
