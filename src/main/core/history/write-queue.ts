@@ -21,7 +21,7 @@ export interface WriteQueueOptions {
    * What the timer writes at a time: transactions of at most `records`, for
    * about `ms`, before the event loop runs again (the socket, the window's
    * requests); the rest follows on the next turn. Reads still write all that
-   * is queued first. Default 500 records, 8 ms.
+   * is queued first. Default 200 records, 8 ms.
    */
   slice?: { records: number; ms: number }
   /** Records held while writes fail; the oldest beyond are dropped (and counted). Default 200_000. */
@@ -67,7 +67,7 @@ export class WriteQueue {
     this.batchRecords = options.batchRecords ?? 5000
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
-    this.slice = options.slice ?? { records: 500, ms: 8 }
+    this.slice = options.slice ?? { records: 200, ms: 8 }
     this.clock = options.clock ?? Date.now
   }
 
