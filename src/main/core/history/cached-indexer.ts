@@ -192,7 +192,7 @@ export class CachedIndexer {
    * cache does not hold is looked up at the indexer too (and then cached).
    */
   async search(text: string, options: SearchOptions & { network?: boolean } = {}): Promise<SearchHit[]> {
-    const hits = this.history.search(text, options)
+    const hits = await this.history.search(text, options)
     const query = typeof text === 'string' ? text.trim() : ''
     if (!options.network || hits.some((hit) => hit.id === query) || !isBase58(query)) return hits
     const found: SearchHit[] = []

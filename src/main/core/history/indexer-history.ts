@@ -50,7 +50,7 @@ import {
   type Query,
   type TransactionFilter,
 } from './local-filter'
-import { searchCache, type SearchOptions } from './search'
+import { notificationHits, searchCache, type SearchOptions } from './search'
 import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
 import { cachedEvents, type CachedEvents, type CachedEventsQuery } from './cached-events'
 import { errorMessage } from './sqlite-errors'
@@ -365,8 +365,12 @@ export class IndexerHistory {
     })
   }
 
-  search(text: string, options?: SearchOptions): SearchHit[] {
-    return this.read([], (id, db) => searchCache(db, id, text, options))
+  /** Index seeks here; the notifications' full-text read, which can scan, off the main thread. */
+  async search(text: string, options?: SearchOptions): Promise<SearchHit[]> {
+    const { hits, notifications } = this.read({ hits: [], notifications: null }, (id, db) => searchCache(db, id, text, options))
+    if (notifications === null) return hits
+    const [rows] = await this.store.readAside([notifications])
+    return [...hits, ...notificationHits(rows as Parameters<typeof notificationHits>[0])]
   }
 
   /** Every cached transaction of one address, summed up (count, failures, fees, first and last seen, per day). */

@@ -86,8 +86,8 @@ describe('schema migrations', () => {
       expect(history.listNotifications({}).data.items).toEqual([{ ...testNotification(2), read: true }])
 
       // Version 2 added circuits (filled from the proofs held) and version 3 the notification text index.
-      expect(history.search('circuit-3').some((hit) => hit.kind === 'circuit' && hit.id === '3')).toBe(true)
-      expect(history.search('verified').map((hit) => hit.id)).toEqual([testNotification(2).id])
+      expect((await history.search('circuit-3')).some((hit) => hit.kind === 'circuit' && hit.id === '3')).toBe(true)
+      expect((await history.search('verified')).map((hit) => hit.id)).toEqual([testNotification(2).id])
       // Rows written before a column existed get its default; later ones keep theirs.
       const own = store.database.db.prepare('SELECT count(*) AS n FROM proofs WHERE own = 1').get() as { n: number }
       expect(own.n).toBe(version >= 2 ? 1 : 0)

@@ -3,7 +3,7 @@ import { HistoryCache } from './history-cache'
 import { MEMORY_PATH } from './database'
 import { ReadWorker } from './read-worker'
 import { openStore } from '@test/support/temp-dir'
-import { testProof, testProofSummary, testTransaction } from '@test/support/history-test-data'
+import { testNotification, testProof, testProofSummary, testTransaction } from '@test/support/history-test-data'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const WATCHED = testProof(1).authority as string
@@ -46,6 +46,22 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
     expect(details.missing.map((item) => item.id)).not.toContain(skipped)
     expect(details.missing).toHaveLength(2)
     expect(details.coverage.unavailable).toBe(1)
+  })
+
+  it('find notifications by their words on a file as in memory', async () => {
+    const onFile = openStore()
+    const inMemory = HistoryCache.open({ path: MEMORY_PATH })
+    stores.push(inMemory)
+    const notifications = Array.from({ length: 12 }, (_, index) => testNotification(index))
+    const [fileHits, memoryHits] = await Promise.all(
+      [onFile, inMemory].map((store) => {
+        const history = store.forIndexer(INDEXER)
+        history.recordNotifications(notifications)
+        return history.search('proof number 8')
+      }),
+    )
+    expect(fileHits).toEqual(memoryHits)
+    expect(fileHits.map((hit) => hit.id)).toEqual([testNotification(8).id])
   })
 
   it('fail with a clear error once the cache is closed', async () => {

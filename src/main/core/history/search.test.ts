@@ -15,13 +15,13 @@ function filled(dir = tempDir()) {
 }
 
 describe('search over the cache', () => {
-  it('finds a transaction by signature prefix and a proof by account prefix', () => {
+  it('finds a transaction by signature prefix and a proof by account prefix', async () => {
     const { history } = filled()
     const tx = testTransaction(42)
-    const hits = history.search(tx.signature.slice(0, 12))
+    const hits = (await history.search(tx.signature.slice(0, 12)))
     expect(hits).toContainEqual({ kind: 'transaction', id: tx.signature, title: tx.signature, detail: `${tx.status} · slot ${tx.slot}`, source: 'cache' })
     const proof = testProof(17)
-    expect(history.search(proof.proofAccount.slice(0, 10))).toContainEqual({
+    expect((await history.search(proof.proofAccount.slice(0, 10)))).toContainEqual({
       kind: 'proof',
       id: proof.proofAccount,
       title: proof.proofAccount,
@@ -29,19 +29,19 @@ describe('search over the cache', () => {
       source: 'cache',
     })
     // The whole identifier finds it too.
-    expect(history.search(proof.proofAccount).filter((hit) => hit.kind === 'proof').map((hit) => hit.id)).toEqual([proof.proofAccount])
+    expect((await history.search(proof.proofAccount)).filter((hit) => hit.kind === 'proof').map((hit) => hit.id)).toEqual([proof.proofAccount])
   })
 
-  it('finds an address once, from proofs and from transactions', () => {
+  it('finds an address once, from proofs and from transactions', async () => {
     const { history } = filled()
     const address = testAuthority(3)
-    const hits = history.search(address.slice(0, 8)).filter((hit) => hit.kind === 'address')
+    const hits = (await history.search(address.slice(0, 8))).filter((hit) => hit.kind === 'address')
     expect(hits).toEqual([{ kind: 'address', id: address, title: address, detail: 'proof authority, in transactions', source: 'cache' }])
   })
 
-  it('returns at most the asked number of hits per kind, in key order', () => {
+  it('returns at most the asked number of hits per kind, in key order', async () => {
     const { history } = filled()
-    const hits = history.search('1', { perKind: 3 })
+    const hits = (await history.search('1', { perKind: 3 }))
     for (const kind of ['transaction', 'proof'] as const) {
       const ids = hits.filter((hit) => hit.kind === kind).map((hit) => hit.id)
       expect(ids.length).toBeLessThanOrEqual(3)
@@ -49,31 +49,31 @@ describe('search over the cache', () => {
     }
   })
 
-  it('finds a circuit by id or by name prefix', () => {
+  it('finds a circuit by id or by name prefix', async () => {
     const { history } = filled()
-    expect(history.search('circuit-4').filter((hit) => hit.kind === 'circuit')).toEqual([
+    expect((await history.search('circuit-4')).filter((hit) => hit.kind === 'circuit')).toEqual([
       { kind: 'circuit', id: '4', title: 'circuit-4', detail: `Circuit #4 · ${testProof(3).proofType}`, source: 'cache' },
     ])
-    expect(history.search('CIRC').filter((hit) => hit.kind === 'circuit')).toHaveLength(5)
+    expect((await history.search('CIRC')).filter((hit) => hit.kind === 'circuit')).toHaveLength(5)
   })
 
-  it('names a circuit seen only by id "Circuit #id", and a socket-only proof by the name the cache knows', () => {
+  it('names a circuit seen only by id "Circuit #id", and a socket-only proof by the name the cache knows', async () => {
     const { history } = filled()
     const raw = { proofAccount: 'S'.repeat(44), circuitId: 77, proofType: 'AGE', slot: '5' }
     history.recordProofSummaries([{ proofAccount: raw.proofAccount, authority: null, circuitId: '77', proofType: 'AGE', slot: '5', raw, extra: {} }])
-    expect(history.search('77').filter((hit) => hit.kind === 'circuit')).toEqual([{ kind: 'circuit', id: '77', title: 'Circuit #77', detail: 'AGE', source: 'cache' }])
+    expect((await history.search('77')).filter((hit) => hit.kind === 'circuit')).toEqual([{ kind: 'circuit', id: '77', title: 'Circuit #77', detail: 'AGE', source: 'cache' }])
     history.recordCircuits([{ id: '77', name: 'age_over_77', proofType: 'AGE', description: null }])
-    expect(history.search('S'.repeat(44)).find((hit) => hit.kind === 'proof')?.detail).toBe('age_over_77 · AGE')
+    expect((await history.search('S'.repeat(44))).find((hit) => hit.kind === 'proof')?.detail).toBe('age_over_77 · AGE')
   })
 
-  it('searches notifications by words, with any text the user types', () => {
+  it('searches notifications by words, with any text the user types', async () => {
     const { history } = filled()
-    const found = history.search('maint').filter((hit) => hit.kind === 'notification')
+    const found = (await history.search('maint')).filter((hit) => hit.kind === 'notification')
     expect(found.length).toBe(5)
     expect(found[0]).toMatchObject({ kind: 'notification', title: 'Scheduled maintenance', detail: expect.stringContaining('restarts') })
-    expect(history.search('proof number 12').map((hit) => hit.id)).toEqual([testNotification(12).id])
-    for (const odd of ['"', 'NEAR(', '* OR', 'a"b', '()', '\u0000', '%_\\']) expect(() => history.search(odd)).not.toThrow()
-    expect(history.search('   ')).toEqual([])
+    expect((await history.search('proof number 12')).map((hit) => hit.id)).toEqual([testNotification(12).id])
+    for (const odd of ['"', 'NEAR(', '* OR', 'a"b', '()', '\u0000', '%_\\']) await expect(history.search(odd)).resolves.toBeInstanceOf(Array)
+    expect((await history.search('   '))).toEqual([])
   })
 
   it('falls back to a substring match where the full-text index is missing', async () => {
@@ -84,9 +84,9 @@ describe('search over the cache', () => {
     const reopened = openStore({ dir })
     expect(reopened.info().fullTextSearch).toBe(false)
     const history = reopened.forIndexer(INDEXER)
-    expect(history.search('maint').filter((hit) => hit.kind === 'notification')).toHaveLength(5)
+    expect((await history.search('maint')).filter((hit) => hit.kind === 'notification')).toHaveLength(5)
     history.recordNotifications([testNotification(99, { extra: { title: 'Fresh 100% news' } })])
-    expect(history.search('100%').map((hit) => hit.id)).toEqual([testNotification(99).id])
+    expect((await history.search('100%')).map((hit) => hit.id)).toEqual([testNotification(99).id])
   })
 
   it('quotes every word for FTS5', () => {
@@ -94,9 +94,9 @@ describe('search over the cache', () => {
     expect(ftsQuery('*** ---')).toBeNull()
   })
 
-  it('ignores keys that are not base58 for identifier search', () => {
+  it('ignores keys that are not base58 for identifier search', async () => {
     const { history } = filled()
-    expect(history.search('0OIl').filter((hit) => hit.kind !== 'notification' && hit.kind !== 'circuit')).toEqual([])
-    expect(history.search(testKey(99, 1))).toEqual([])
+    expect((await history.search('0OIl')).filter((hit) => hit.kind !== 'notification' && hit.kind !== 'circuit')).toEqual([])
+    expect((await history.search(testKey(99, 1)))).toEqual([])
   })
 })

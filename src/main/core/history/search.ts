@@ -8,6 +8,7 @@ import type { SearchHit } from '@shared/history'
 import { circuitLabel } from '@shared/circuit-label'
 import { isBase58 } from '@shared/ids'
 import type { HistoryDatabase } from './database'
+import type { ReadStep } from './read-worker'
 import { proofFromRow, transactionFromRow, type ProofRow, type TransactionRow } from './stored-records'
 
 /** Sorts after every character of an identifier, closing a prefix range. */
@@ -22,9 +23,15 @@ export interface SearchOptions {
   perKind?: number
 }
 
-export function searchCache(database: HistoryDatabase, indexerId: number, text: string, options: SearchOptions = {}): SearchHit[] {
+/** A search's hits found by index seeks (cheap), and the full-text read of notifications, left to the caller to run aside. */
+export interface SearchParts {
+  hits: SearchHit[]
+  notifications: ReadStep | null
+}
+
+export function searchCache(database: HistoryDatabase, indexerId: number, text: string, options: SearchOptions = {}): SearchParts {
   const query = typeof text === 'string' ? text.trim().slice(0, MAX_QUERY_LENGTH) : ''
-  if (query === '') return []
+  if (query === '') return { hits: [], notifications: null }
   const perKind = Math.max(1, Math.min(50, Math.floor(options.perKind ?? 5)))
   const hits: SearchHit[] = []
   if (isBase58(query)) {
@@ -33,8 +40,7 @@ export function searchCache(database: HistoryDatabase, indexerId: number, text: 
     hits.push(...addresses(database, indexerId, query, perKind))
   }
   hits.push(...circuits(database, indexerId, query, perKind))
-  hits.push(...notifications(database, indexerId, query, perKind))
-  return hits
+  return { hits, notifications: notificationsRead(database.fullTextSearch, indexerId, query, perKind) }
 }
 
 function transactionsBySignature(database: HistoryDatabase, indexerId: number, prefix: string, limit: number): SearchHit[] {
@@ -113,30 +119,36 @@ function circuits(database: HistoryDatabase, indexerId: number, text: string, li
   }))
 }
 
-function notifications(database: HistoryDatabase, indexerId: number, text: string, limit: number): SearchHit[] {
-  type Row = { notification_id: string; title: string; body: string }
-  let rows: Row[]
-  const match = database.fullTextSearch ? ftsQuery(text) : null
+/**
+ * Notifications by their words: a full-text match, or a scan of every entry
+ * where SQLite has no FTS5; either may read many rows, so it is a read step
+ * for the read worker.
+ */
+function notificationsRead(fullTextSearch: boolean, indexerId: number, text: string, limit: number): ReadStep {
+  const match = fullTextSearch ? ftsQuery(text) : null
   if (match !== null) {
     // A common word matches most entries: sorting all of them by time costs ~100 ms on a large cache, while
     // FTS5 walks its matches newest-stored first at no cost. So the last-stored matches are taken, then
     // ordered by time (a backfilled old entry is stored late, hence the margin).
-    rows = database
-      .statement(
-        `SELECT notification_id, title, body FROM (
+    return {
+      sql: `SELECT notification_id, title, body FROM (
            SELECT n.notification_id, n.title, n.body, n.received_at FROM notifications_fts f CROSS JOIN notifications n ON n.id = f.rowid
            WHERE notifications_fts MATCH ? AND n.indexer_id = ? ORDER BY f.rowid DESC LIMIT ?
          ) ORDER BY received_at DESC LIMIT ?`,
-      )
-      .all(match, indexerId, limit * RECENT_MATCH_MARGIN, limit) as Row[]
-  } else {
-    const pattern = `%${escapeLike(text)}%`
-    rows = database
-      .statement(
-        "SELECT notification_id, title, body FROM notifications WHERE indexer_id = ? AND (title LIKE ? ESCAPE '\\' OR body LIKE ? ESCAPE '\\') ORDER BY received_at DESC LIMIT ?",
-      )
-      .all(indexerId, pattern, pattern, limit) as Row[]
+      params: [match, indexerId, limit * RECENT_MATCH_MARGIN, limit],
+      mode: 'all',
+    }
   }
+  const pattern = `%${escapeLike(text)}%`
+  return {
+    sql: "SELECT notification_id, title, body FROM notifications WHERE indexer_id = ? AND (title LIKE ? ESCAPE '\\' OR body LIKE ? ESCAPE '\\') ORDER BY received_at DESC LIMIT ?",
+    params: [indexerId, pattern, pattern, limit],
+    mode: 'all',
+  }
+}
+
+/** The hits of what notificationsRead read. */
+export function notificationHits(rows: readonly { notification_id: string; title: string; body: string }[]): SearchHit[] {
   return rows.map((row) => ({
     kind: 'notification',
     id: row.notification_id,
