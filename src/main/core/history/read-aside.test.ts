@@ -61,7 +61,7 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
       }),
     )
     expect(fileHits).toEqual(memoryHits)
-    expect(fileHits.map((hit) => hit.id)).toEqual([testNotification(8).id])
+    expect(fileHits?.map((hit) => hit.id)).toEqual([testNotification(8).id])
   })
 
   it('fail with a clear error once the cache is closed', async () => {
