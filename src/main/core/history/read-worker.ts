@@ -85,6 +85,8 @@ export class ReadWorker {
     if (this.worker !== null) return this.worker
     const worker = new Worker(READ_WORKER_SOURCE, {
       eval: true,
+      // Its answers are a few hundred rows at most: a small heap bounds the thread's memory (one that runs out dies, and reads go to the main connection).
+      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
       workerData: { path: this.options.path, busyTimeoutMs: this.options.busyTimeoutMs, cacheKiB: this.options.cacheKiB },
     })
     worker.on('message', (message: Answer) => this.answered(message))
