@@ -87,6 +87,8 @@ async function main(): Promise<number> {
   // Other work on the machine moves every figure: the load is kept with the results.
   const loadAtStart = loadavg()[0] as number
   const parts: ({ figures: Figure[] } | { failed: Row })[] = []
+  /** Each benchmark's own seconds, kept with the results: what the suite's duration is made of. */
+  const seconds: Record<string, number> = {}
   const stop = () => {
     void stopAllProcesses().finally(() => {
       rmSync(workDir, { recursive: true, force: true })
@@ -107,7 +109,8 @@ async function main(): Promise<number> {
         parts.push({ failed: failedRow(benchmark.name, error) })
         await stopAllProcesses()
       }
-      log(`  ${((performance.now() - benchmarkStartedAt) / 1000).toFixed(1)} s`)
+      seconds[benchmark.name] = (performance.now() - benchmarkStartedAt) / 1000
+      log(`  ${(seconds[benchmark.name] as number).toFixed(1)} s`)
     }
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup().catch((error: unknown) => log(`  cleanup failed: ${String(error)}`))
@@ -136,6 +139,7 @@ async function main(): Promise<number> {
         only: options.only,
         runsPerFigure: sizes.runs,
         durationSeconds: Math.round(durationSeconds),
+        benchmarkSeconds: Object.fromEntries(Object.entries(seconds).map(([name, value]) => [name, Math.round(value)])),
         machine: {
           cpus: cpuList.length,
           cpuModel: cpuList[0]?.model ?? 'unknown',
@@ -152,6 +156,7 @@ async function main(): Promise<number> {
   )
   const failed = rows.filter((row) => row.verdict === 'failed').length
   log(`\nLoad average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end (${cpuList.length} cores).`)
+  log(`Seconds by benchmark, longest first: ${Object.entries(seconds).sort((a, b) => b[1] - a[1]).map(([name, value]) => `${name} ${value.toFixed(0)}`).join(', ')}.`)
   log(`${rows.length} figures in ${durationSeconds.toFixed(0)} s${failed ? `, ${failed} benchmark(s) FAILED` : ''}; written to ${relative(root, file)}`)
   return failed ? 1 : 0
 }

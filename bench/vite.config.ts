@@ -36,6 +36,7 @@ export default defineConfig({
         'children/pipeline': bench('children/pipeline.ts'),
         'children/idle-core': bench('children/idle-core.ts'),
         'children/frame-sender': bench('children/frame-sender.ts'),
+        'children/relay': bench('children/relay.ts'),
         'children/bare-start': bench('children/bare-start.ts'),
         'children/cold-start-store': bench('children/cold-start-store.ts'),
         'children/cold-start-monitor': bench('children/cold-start-monitor.ts'),

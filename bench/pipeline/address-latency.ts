@@ -13,29 +13,23 @@
 import type { Benchmark } from '../lib/benchmark'
 import type { BenchContext } from '../lib/context'
 import { measured, type Figure } from '../lib/figures'
-import { sleep, wallNow } from '../lib/clock'
+import { clockOffset, sleep } from '../lib/clock'
 import { createPrng } from '../../src/main/demo/prng'
 import { percentile } from '../lib/stats'
 import { PipelineRig } from './rig'
 
 const WATCHED = 20
+/**
+ * Mean gap between published transactions in a full run. A transaction's wait is to the next poll of its
+ * address, whatever else arrived meanwhile (one poll's page holds them all), so a quarter of the open page's
+ * 3 s interval still lands them at every phase of it; 1.5 s made the same 40 samples take twice as long.
+ */
+const MEAN_GAP_MS = 750
 
 interface Latencies {
   core: number[]
   centre: number[]
   published: number
-}
-
-/** Another process's clock minus ours, from the round trip with the smallest delay. */
-async function clockOffset(remoteNow: () => Promise<number>): Promise<number> {
-  let best = { roundTrip: Infinity, offset: 0 }
-  for (let index = 0; index < 10; index++) {
-    const before = wallNow()
-    const remote = await remoteNow()
-    const after = wallNow()
-    if (after - before < best.roundTrip) best = { roundTrip: after - before, offset: remote - (before + after) / 2 }
-  }
-  return best.offset
 }
 
 /**
@@ -46,7 +40,7 @@ async function clockOffset(remoteNow: () => Promise<number>): Promise<number> {
 async function measureArrivals(rig: PipelineRig, count: number, meanGapMs: number, drainMs: number, pick: (index: number) => string, seed: number): Promise<Latencies> {
   const consumer = rig.consumer.channel
   const indexer = rig.indexer.channel
-  const offset = (await clockOffset(() => consumer.request<number>('clock'))) - (await clockOffset(() => indexer.request<number>('clock')))
+  const offset = (await clockOffset(() => consumer.request<number>('clock'), 10)) - (await clockOffset(() => indexer.request<number>('clock'), 10))
   await consumer.request('trackArrivals', { on: true })
   const prng = createPrng(seed)
   const listedAt = new Map<string, number>()
@@ -109,10 +103,10 @@ export const addressLatency: Benchmark = {
       await reference.consumer.channel.request('openAddress', { pubkey: open })
       // The page's first read happens at once: what is measured is the steady interval after it.
       await sleep(500)
-      const opened = await measureArrivals(reference, openCount, ctx.quick ? 700 : 1_500, 15_000, () => open, 1)
+      const opened = await measureArrivals(reference, openCount, ctx.quick ? 700 : MEAN_GAP_MS, 15_000, () => open, 1)
       figures.push(...rows('address-latency.open', 'reference mode, page open', opened, { p99: 5 }, `demo without pushes; ${WATCHED} watched, the page of one open; window visible`))
       await reference.consumer.channel.request('openAddress', { pubkey: null })
-      const background = await measureArrivals(reference, backgroundCount, ctx.quick ? 700 : 1_500, 40_000, (index) => reference.watched[(index * 7) % WATCHED] as string, 2)
+      const background = await measureArrivals(reference, backgroundCount, ctx.quick ? 700 : MEAN_GAP_MS, 40_000, (index) => reference.watched[(index * 7) % WATCHED] as string, 2)
       figures.push(...rows('address-latency.background', `reference mode, background, ${WATCHED} addresses`, background, { p99: 20 }, `no page open; window visible; spread over the ${WATCHED} addresses`))
     } finally {
       await reference.stop()

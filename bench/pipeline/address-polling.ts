@@ -6,8 +6,9 @@
  * window (the busiest steady state: the open page is read every 3 s). HTTP
  * requests are counted at the demo's server over a window after the start-up
  * sync, as the indexer's rate limit counts them (1,000 a minute advertised,
- * docs/wire.md). Then, with 20 addresses, the window hidden and no page open:
- * the core's CPU per hour (getrusage, as the idle benchmark reads it).
+ * docs/wire.md); the three followers run side by side. Then, with 20
+ * addresses, the window hidden and no page open, the other two stopped: the
+ * core's CPU per hour (getrusage, as the idle benchmark reads it).
  */
 import { randomBytes } from 'node:crypto'
 import bs58 from 'bs58'
@@ -65,6 +66,80 @@ function topRoutes(counts: Record<string, number>): string {
     .join(', ')
 }
 
+interface Follower {
+  count: number
+  watch: string[]
+  indexer: ForkedChild<IndexerReady>
+  core: ForkedChild<null>
+}
+
+/** An indexer and a core in the tray following `count` addresses (the first one's page open); the caller stops both. */
+async function startFollower(ctx: BenchContext, count: number, started: (child: ForkedChild<unknown>) => void): Promise<Follower> {
+  const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 50, historyTransactions: 100, pushAddressEvents: false })
+  started(indexer)
+  const watch = addresses(indexer.ready.authorities, count)
+  const args: IdleCoreArgs = { httpUrl: indexer.ready.httpUrl, wsUrl: indexer.ready.wsUrl, watch }
+  const core = await forkChild<null>(ctx.benchDir, 'idle-core', args, { timeoutMs: 90_000 })
+  started(core)
+  await untilLive(core)
+  await core.channel.request('openAddress', { pubkey: watch[0] })
+  return { count, watch, indexer, core }
+}
+
+/** Requests a minute at the follower's indexer over `windowMs` once its start-up work settled. */
+async function requestsFigure(follower: Follower, sliceMs: number, settleCapMs: number, windowMs: number): Promise<Figure> {
+  const { count, indexer } = follower
+  const settledMs = await untilSettled(indexer, sliceMs, settleCapMs)
+  const startedAt = performance.now()
+  await sleep(windowMs)
+  const counts = await indexer.channel.request<Record<string, number>>('takeHttpRequests')
+  const perMinute = (Object.values(counts).reduce((sum, value) => sum + value, 0) * 60_000) / (performance.now() - startedAt)
+  return measured(
+    {
+      id: `address-polling.requests-${count}`,
+      figure: `requests a minute to the indexer, ${count} watched address${count === 1 ? '' : 'es'}`,
+      unit: '/min',
+      target: { atMost: ADVERTISED_PER_MINUTE * 0.2, text: '≤ 200 (20% of 1,000/min)' },
+      note: `reference mode, one page open, window visible; counted at the demo’s server over ${(windowMs / 1000).toFixed(0)} s after start-up work settled (${(settledMs / 1000).toFixed(0)} s); busiest: ${topRoutes(counts) || 'none'}; 1, 20 and 200 side by side`,
+    },
+    [perMinute],
+  )
+}
+
+/** The follower's core CPU per hour once its window has been hidden for `hiddenSettleMs`, no page open. */
+async function hiddenCpuFigure(follower: Follower, sliceMs: number, settleCapMs: number, windowMs: number, hiddenSettleMs: number): Promise<Figure> {
+  const { core, indexer } = follower
+  await core.channel.request('openAddress', { pubkey: null })
+  await core.channel.request('activity', { visible: false, idle: false })
+  const hiddenAt = performance.now()
+  await untilSettled(indexer, sliceMs, settleCapMs)
+  // The hour is measured in its steady state: the first minute after the window hides holds one-off work
+  // (V8's memory reducer collecting after the busy visible phase, the polls regrouping), not idle polling.
+  await sleep(Math.max(0, hiddenSettleMs - (performance.now() - hiddenAt)))
+  await core.channel.request('trackTimers', { on: false })
+  await indexer.channel.request('takeHttpRequests')
+  const before = await core.channel.request<IdleReading>('reading', {})
+  const cpuStartedAt = performance.now()
+  await sleep(windowMs)
+  const after = await core.channel.request<IdleReading>('reading', {})
+  const elapsed = performance.now() - cpuStartedAt
+  const requests = await indexer.channel.request<Record<string, number>>('takeHttpRequests')
+  // Then, apart from the CPU window, which timer fires most.
+  await core.channel.request('trackTimers', { on: true })
+  await sleep(sliceMs * 2)
+  const timers = (await core.channel.request<IdleReading>('reading', {})).timers
+  return measured(
+    {
+      id: `address-polling.cpu-hidden-${follower.count}`,
+      figure: `core CPU per hour, idle, window hidden, ${follower.count} polled addresses`,
+      unit: 's',
+      target: { atMost: 10, text: '< 10 s' },
+      note: `reference mode (addresses polled, stats every 60 s); ${(windowMs / 1000).toFixed(0)} s window from ${(hiddenSettleMs / 1000).toFixed(0)} s after the window hid, the other followers stopped, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}, timers not traced meanwhile; requests meanwhile: ${topRoutes(requests) || 'none'}; busiest timer ${timers[0]?.site ?? 'none'} over the next ${((sliceMs * 2) / 1000).toFixed(0)} s`,
+    },
+    [((after.cpuMicros - before.cpuMicros) / 1e6) * (HOUR_MS / elapsed)],
+  )
+}
+
 export const addressPolling: Benchmark = {
   name: 'address-polling',
   title: 'Live truth: requests to the indexer and idle CPU while polling watched addresses',
@@ -74,75 +149,25 @@ export const addressPolling: Benchmark = {
     const settleCapMs = ctx.quick ? 3_000 : 60_000
     const windowMs = ctx.quick ? 3_000 : 60_000
     const hiddenSettleMs = ctx.quick ? 3_000 : 60_000
-    const figures: Figure[] = []
-    for (const count of [1, 20, 200]) {
-      const indexer = await forkChild<IndexerReady>(ctx.benchDir, 'indexer', { historyProofs: 50, historyTransactions: 100, pushAddressEvents: false })
-      try {
-        const watch = addresses(indexer.ready.authorities, count)
-        const args: IdleCoreArgs = { httpUrl: indexer.ready.httpUrl, wsUrl: indexer.ready.wsUrl, watch }
-        const core = await forkChild<null>(ctx.benchDir, 'idle-core', args, { timeoutMs: 90_000 })
-        try {
-          await untilLive(core)
-          await core.channel.request('openAddress', { pubkey: watch[0] })
-          const settledMs = await untilSettled(indexer, sliceMs, settleCapMs)
-          const startedAt = performance.now()
-          await sleep(windowMs)
-          const counts = await indexer.channel.request<Record<string, number>>('takeHttpRequests')
-          const perMinute = (Object.values(counts).reduce((sum, value) => sum + value, 0) * 60_000) / (performance.now() - startedAt)
-          figures.push(
-            measured(
-              {
-                id: `address-polling.requests-${count}`,
-                figure: `requests a minute to the indexer, ${count} watched address${count === 1 ? '' : 'es'}`,
-                unit: '/min',
-                target: { atMost: ADVERTISED_PER_MINUTE * 0.2, text: '≤ 200 (20% of 1,000/min)' },
-                note: `reference mode, one page open, window visible; counted at the demo’s server over ${(windowMs / 1000).toFixed(0)} s after start-up work settled (${(settledMs / 1000).toFixed(0)} s); busiest: ${topRoutes(counts) || 'none'}`,
-              },
-              [perMinute],
-            ),
-          )
-
-          if (count === 20) {
-            await core.channel.request('openAddress', { pubkey: null })
-            await core.channel.request('activity', { visible: false, idle: false })
-            const hiddenAt = performance.now()
-            await untilSettled(indexer, sliceMs, settleCapMs)
-            // The hour is measured in its steady state: the first minute after the window hides holds one-off work
-            // (V8's memory reducer collecting after the busy visible phase, the polls regrouping), not idle polling.
-            await sleep(Math.max(0, hiddenSettleMs - (performance.now() - hiddenAt)))
-            await core.channel.request('trackTimers', { on: false })
-            await indexer.channel.request('takeHttpRequests')
-            const before = await core.channel.request<IdleReading>('reading', {})
-            const cpuStartedAt = performance.now()
-            await sleep(windowMs)
-            const after = await core.channel.request<IdleReading>('reading', {})
-            const elapsed = performance.now() - cpuStartedAt
-            const requests = await indexer.channel.request<Record<string, number>>('takeHttpRequests')
-            // Then, apart from the CPU window, which timer fires most.
-            await core.channel.request('trackTimers', { on: true })
-            await sleep(sliceMs * 2)
-            const timers = (await core.channel.request<IdleReading>('reading', {})).timers
-            figures.push(
-              measured(
-                {
-                  id: 'address-polling.cpu-hidden-20',
-                  figure: 'core CPU per hour, idle, window hidden, 20 polled addresses',
-                  unit: 's',
-                  target: { atMost: 10, text: '< 10 s' },
-                  note: `reference mode (addresses polled, stats every 60 s); ${(windowMs / 1000).toFixed(0)} s window from ${(hiddenSettleMs / 1000).toFixed(0)} s after the window hid, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}, timers not traced meanwhile; requests meanwhile: ${topRoutes(requests) || 'none'}; busiest timer ${timers[0]?.site ?? 'none'} over the next ${((sliceMs * 2) / 1000).toFixed(0)} s`,
-                },
-                [((after.cpuMicros - before.cpuMicros) / 1e6) * (HOUR_MS / elapsed)],
-              ),
-            )
-          }
-          await core.channel.request('stop', {})
-        } finally {
-          await core.stop()
-        }
-      } finally {
+    const children: ForkedChild<unknown>[] = []
+    const stopAll = (followers: readonly Follower[]) =>
+      Promise.all(followers.map(async ({ core, indexer }) => {
+        await core.channel.request('stop', {}).catch(() => undefined)
+        await core.stop()
         await indexer.stop()
-      }
+      }))
+    try {
+      // Side by side: each follower's requests are counted at its own indexer and follow its own timers, so the
+      // three windows overlap without changing what they count (the CPU figure, which would, runs alone after).
+      const followers = await Promise.all([1, 20, 200].map((count) => startFollower(ctx, count, (child) => children.push(child))))
+      const figures = await Promise.all(followers.map((follower) => requestsFigure(follower, sliceMs, settleCapMs, windowMs)))
+      const hiddenOne = followers.find((follower) => follower.count === 20) as Follower
+      await stopAll(followers.filter((follower) => follower !== hiddenOne))
+      figures.push(await hiddenCpuFigure(hiddenOne, sliceMs, settleCapMs, windowMs, hiddenSettleMs))
+      await stopAll([hiddenOne])
+      return figures
+    } finally {
+      await Promise.all(children.map((child) => child.stop()))
     }
-    return figures
   },
 }

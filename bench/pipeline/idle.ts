@@ -6,9 +6,11 @@
  * pushes); CPU time from getrusage over a window, extrapolated to an hour;
  * context switches; and the busiest timer (no timer should fire more than
  * once a second while idle). Then the same at 1 event/s, and with the
- * window hidden (polls slowed, as the desktop shell asks). Side by side: a
+ * window hidden (polls slowed, as the desktop shell asks). Beside it: a
  * browser tab polling the indexer's overview every 5 s, the way a web
  * dashboard would, its CPU read from /proc for every Chromium process.
+ * Targets are ratios within the run (issue 25): idle at most 0.05× that
+ * tab, 1 event/s at most 3× idle; the hidden window's stays absolute.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import type { Benchmark } from '../lib/benchmark'
@@ -112,7 +114,11 @@ function chromiumTicks(): number {
   return total
 }
 
-async function browserTabPolling(httpUrl: string, windowMs: number): Promise<number> {
+/**
+ * Runs `during` beside a browser tab polling the indexer's overview every 5 s
+ * (opened and settled first), and gives the tab's CPU per hour over it.
+ */
+async function besideBrowserTab<T>(httpUrl: string, during: () => Promise<T>): Promise<{ tabSecondsPerHour: number; result: T }> {
   const browser = await launchChromium()
   try {
     const page = await browser.newPage()
@@ -123,9 +129,9 @@ async function browserTabPolling(httpUrl: string, windowMs: number): Promise<num
     await sleep(SETTLE_MS)
     const before = chromiumTicks()
     const startedAt = performance.now()
-    await sleep(windowMs)
+    const result = await during()
     const seconds = (chromiumTicks() - before) / TICKS_PER_SECOND
-    return seconds * (HOUR_MS / (performance.now() - startedAt))
+    return { tabSecondsPerHour: seconds * (HOUR_MS / (performance.now() - startedAt)), result }
   } finally {
     await browser.close()
   }
@@ -145,7 +151,12 @@ export const idle: Benchmark = {
         await untilLive(core)
         await sleep(SETTLE_MS)
         const settledMs = SETTLE_MS + (await untilSettled(core, ctx.quick ? 10_000 : 60_000))
-        const quiet = await measureWindow(core, windowMs)
+        // The tab polls over the same window as the idle core: both beside each other, as on a desktop.
+        const missing = browserMissing()
+        const beside = missing
+          ? { tabSecondsPerHour: null, result: await measureWindow(core, windowMs) }
+          : await besideBrowserTab(indexer.ready.httpUrl, () => measureWindow(core, windowMs))
+        const quiet = beside.result
         const busy = await measureWindow(core, windowMs, () =>
           indexer.channel.request('publishAtRate', { proofsPerSecond: 1, durationMs: windowMs }),
         )
@@ -159,25 +170,27 @@ export const idle: Benchmark = {
         const windowNote = `${(windowMs / 1000).toFixed(0)} s window, getrusage of every thread, × ${(HOUR_MS / windowMs).toFixed(0)}`
         const settledNote = `start-up work (${historyProofs} listed proofs filled in) settled ${(settledMs / 1000).toFixed(0)} s after live`
         const figures: Figure[] = []
-        const missing = browserMissing()
-        if (missing) {
-          figures.push(notMeasured({ id: 'idle.browser-tab', figure: 'a browser tab polling the overview every 5 s: CPU per hour', unit: 's', baseline: true }, missing))
+        if (missing || beside.tabSecondsPerHour === null) {
+          figures.push(notMeasured({ id: 'idle.browser-tab', figure: 'a browser tab polling the overview every 5 s: CPU per hour', unit: 's', baseline: true }, missing ?? 'no browser'))
         } else {
-          const tab = await browserTabPolling(indexer.ready.httpUrl, windowMs)
+          const tab = beside.tabSecondsPerHour
           figures.push(
             measured(
-              { id: 'idle.browser-tab', figure: 'a browser tab polling the overview every 5 s: CPU per hour', unit: 's', baseline: true, short: 'browser tab', note: 'headless Chromium, every process; /proc ticks' },
+              { id: 'idle.browser-tab', figure: 'a browser tab polling the overview every 5 s: CPU per hour', unit: 's', baseline: true, short: 'browser tab', note: 'headless Chromium, every process; /proc ticks; over the idle window, beside the core' },
               [tab],
             ),
           )
         }
         figures.push(
           measured(
-            { id: 'idle.cpu', figure: 'core CPU per hour, idle (no page, pings only)', unit: 's', target: { atMost: 2, text: '< 2 s' }, note: `${windowNote}; ${settledNote}` },
-            seconds(quiet),
-          ),
-          measured(
-            { id: 'idle.cpu-vs-tab', figure: '… the same beside the browser tab', unit: 's', target: { baseline: 'idle.browser-tab', text: 'side by side' } },
+            {
+              id: 'idle.cpu',
+              figure: 'core CPU per hour, idle (no page, pings only)',
+              unit: 's',
+              short: 'idle',
+              target: { atMost: 0.05, baseline: 'idle.browser-tab', text: '≤ 0.05× browser tab' },
+              note: `${windowNote}; ${settledNote}`,
+            },
             seconds(quiet),
           ),
           measured(
@@ -195,7 +208,7 @@ export const idle: Benchmark = {
             [quiet.busiestTimer.perSecond],
           ),
           measured(
-            { id: 'idle.cpu-1eps', figure: 'core CPU per hour at 1 event/s', unit: 's', target: { atMost: 10, text: '< 10 s' }, note: `1 proof/s on \`proofs\` and 2 watched addresses; ${windowNote}` },
+            { id: 'idle.cpu-1eps', figure: 'core CPU per hour at 1 event/s', unit: 's', target: { atMost: 3, baseline: 'idle.cpu', text: '≤ 3× idle' }, note: `1 proof/s on \`proofs\` and 2 watched addresses; ${windowNote}` },
             seconds(busy),
           ),
           measured(
