@@ -13,6 +13,7 @@ import { IndexerClient } from '../../src/main/core/indexer/client'
 import { LiveService, type EventOrigin, type LiveServiceOptions } from '../../src/main/core/live/live-service'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
+import { restartDemo } from '../support/demo-outage'
 
 const BUSY = DEMO_BUSY_ADDRESSES[0] as string
 /** The rate and length of the outage the red team reproduced: 12 s at 470 proofs/s. */
@@ -57,15 +58,7 @@ function watch(target: DemoIndexer, options: Partial<LiveServiceOptions> = {}) {
 /** Stops the indexer, publishes while it is down, and brings it back on the same port with the same network. */
 async function outage(publish: (current: DemoIndexer) => void): Promise<DemoIndexer> {
   const current = indexer as DemoIndexer
-  await current.close()
-  publish(current)
-  indexer = await startDemoIndexer({
-    rate: 0,
-    enforceRateLimit: true,
-    port: current.port,
-    network: { continueFrom: current.network },
-    credential: 'demo',
-  })
+  indexer = await restartDemo(current, { rate: 0, enforceRateLimit: true, credential: 'demo' }, () => publish(current))
   return indexer
 }
 

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AddressTransaction, ErrorInfo, Page, ProofSummary, Transaction, TransactionQuery } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
-import type { DemoNetwork } from '../../src/main/demo/network'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { MemoryHeldIndex, heldKinds } from '../../src/main/core/live/held-index'
@@ -20,6 +19,7 @@ import {
 } from '../../src/main/core/live/live-service'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
+import { restartDemo, serverSignatures } from '../support/demo-outage'
 
 const BUSY = DEMO_BUSY_ADDRESSES[0] as string
 const QUIET = DEMO_BUSY_ADDRESSES[2] as string
@@ -40,22 +40,8 @@ async function demo(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
 
 /** Closes the indexer, runs `whileDown`, and starts it again on the same port with the same network. */
 async function restart(options: DemoIndexerOptions, whileDown: () => void): Promise<DemoIndexer> {
-  const current = indexer as DemoIndexer
-  await current.close()
-  whileDown()
-  indexer = await startDemoIndexer({ rate: 0, pushAddressEvents: true, ...options, port: current.port, network: { continueFrom: current.network } })
+  indexer = await restartDemo(indexer as DemoIndexer, { rate: 0, pushAddressEvents: true, ...options }, whileDown)
   return indexer
-}
-
-function serverSignatures(network: DemoNetwork, pubkey: string): string[] {
-  const signatures: string[] = []
-  let cursor: string | undefined
-  for (;;) {
-    const page = network.listTransactions({ pubkey, cursor, limit: 200 })
-    signatures.push(...page.items.map((tx) => tx.signature))
-    if (page.nextCursor === null) return signatures
-    cursor = page.nextCursor
-  }
 }
 
 interface Delivered {
