@@ -22,3 +22,15 @@ export async function until(condition: () => boolean, what: string, timeoutMs: n
     await sleep(everyMs)
   }
 }
+
+/** Another process's clock minus ours, from the round trip with the smallest delay of `attempts`. */
+export async function clockOffset(remoteNow: () => Promise<number>, attempts: number): Promise<number> {
+  let best = { roundTrip: Infinity, offset: 0 }
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const before = wallNow()
+    const remote = await remoteNow()
+    const after = wallNow()
+    if (after - before < best.roundTrip) best = { roundTrip: after - before, offset: remote - (before + after) / 2 }
+  }
+  return best.offset
+}

@@ -13,7 +13,7 @@
 import type { Benchmark } from '../lib/benchmark'
 import type { BenchContext } from '../lib/context'
 import { measured, type Figure } from '../lib/figures'
-import { sleep, wallNow } from '../lib/clock'
+import { clockOffset, sleep } from '../lib/clock'
 import { createPrng } from '../../src/main/demo/prng'
 import { percentile } from '../lib/stats'
 import { PipelineRig } from './rig'
@@ -26,18 +26,6 @@ interface Latencies {
   published: number
 }
 
-/** Another process's clock minus ours, from the round trip with the smallest delay. */
-async function clockOffset(remoteNow: () => Promise<number>): Promise<number> {
-  let best = { roundTrip: Infinity, offset: 0 }
-  for (let index = 0; index < 10; index++) {
-    const before = wallNow()
-    const remote = await remoteNow()
-    const after = wallNow()
-    if (after - before < best.roundTrip) best = { roundTrip: after - before, offset: remote - (before + after) / 2 }
-  }
-  return best.offset
-}
-
 /**
  * Publishes `count` transactions, each on an address `pick` chooses, at random
  * gaps averaging `meanGapMs`; waits (up to `drainMs` after the last) for each
@@ -46,7 +34,7 @@ async function clockOffset(remoteNow: () => Promise<number>): Promise<number> {
 async function measureArrivals(rig: PipelineRig, count: number, meanGapMs: number, drainMs: number, pick: (index: number) => string, seed: number): Promise<Latencies> {
   const consumer = rig.consumer.channel
   const indexer = rig.indexer.channel
-  const offset = (await clockOffset(() => consumer.request<number>('clock'))) - (await clockOffset(() => indexer.request<number>('clock')))
+  const offset = (await clockOffset(() => consumer.request<number>('clock'), 10)) - (await clockOffset(() => indexer.request<number>('clock'), 10))
   await consumer.request('trackArrivals', { on: true })
   const prng = createPrng(seed)
   const listedAt = new Map<string, number>()

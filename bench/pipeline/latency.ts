@@ -20,7 +20,7 @@ import type { BenchContext } from '../lib/context'
 import { measured, notMeasured, type Figure } from '../lib/figures'
 import type { ForkedChild } from '../lib/processes'
 import { browserMissing, withServedPage } from '../lib/browser'
-import { sleep, wallNow } from '../lib/clock'
+import { clockOffset, sleep, wallNow } from '../lib/clock'
 import { percentile } from '../lib/stats'
 import { PollingView } from './polling-view'
 import type { IndexerReady, PublishReply } from '../children/indexer'
@@ -102,18 +102,6 @@ function takeReceiveTimes(page: Page): Promise<[string, number][]> {
     watch.proofMessages = []
     return [...firstAt]
   })
-}
-
-/** Another clock minus ours, from the round trip with the smallest delay. */
-async function clockOffset(remoteNow: () => Promise<number>): Promise<number> {
-  let best = { roundTrip: Infinity, offset: 0 }
-  for (let attempt = 0; attempt < 15; attempt++) {
-    const before = wallNow()
-    const remote = await remoteNow()
-    const after = wallNow()
-    if (after - before < best.roundTrip) best = { roundTrip: after - before, offset: remote - (before + after) / 2 }
-  }
-  return best.offset
 }
 
 /** Notes, in the page, when a row for each proof account first appears in the DOM. */
@@ -249,7 +237,7 @@ export const latency: Benchmark = {
       await watchSocket(page)
       const offsets = {
         page: 0,
-        indexer: await clockOffset(() => indexer.channel.request<number>('clock')),
+        indexer: await clockOffset(() => indexer.channel.request<number>('clock'), 15),
       }
       const figures: Figure[] = []
       let compared: View | null = null
@@ -259,7 +247,7 @@ export const latency: Benchmark = {
           continue
         }
         // A new document has a new time origin.
-        offsets.page = await clockOffset(() => page.evaluate(() => performance.timeOrigin + performance.now()))
+        offsets.page = await clockOffset(() => page.evaluate(() => performance.timeOrigin + performance.now()), 15)
         const withPolling = compared === null
         compared ??= view
         for (const rate of ctx.sizes.latencyRates) {
