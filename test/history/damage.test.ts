@@ -47,6 +47,21 @@ function expectMovedAside(damage: CacheDamage | null, original: Buffer, kind: Ca
   expect(readFileSync(damage?.movedTo as string).equals(original)).toBe(true)
 }
 
+/** Writes `bytes` over the file at `offset`. */
+function overwrite(path: string, bytes: Buffer, offset: number): void {
+  const fd = openSync(path, 'r+')
+  writeSync(fd, bytes, 0, bytes.length, offset)
+  closeSync(fd)
+}
+
+/** Opened again, the store finds the file at `path` corrupt: moved aside as it was, and a fresh cache works. */
+function expectCorruptMovedAsideAtOpen(dir: string, path: string): void {
+  const original = readFileSync(path)
+  const store = openStore({ dir })
+  expectMovedAside(store.info().damage, original, 'corrupt')
+  expectWorking(store.forIndexer(INDEXER))
+}
+
 describe('a damaged cache never stops the app', () => {
   it('a truncated file (cut mid-page) is moved aside and a new cache is built', async () => {
     const { dir, path } = await filledCache()
@@ -74,25 +89,14 @@ describe('a damaged cache never stops the app', () => {
 
   it('random bytes over the header: not a database any more', async () => {
     const { dir, path } = await filledCache()
-    const fd = openSync(path, 'r+')
-    writeSync(fd, Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 0xff)), 0, 64, 0)
-    closeSync(fd)
-    const original = readFileSync(path)
-    const store = openStore({ dir })
-    expectMovedAside(store.info().damage, original, 'corrupt')
-    expectWorking(store.forIndexer(INDEXER))
+    overwrite(path, Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 0xff)), 0)
+    expectCorruptMovedAsideAtOpen(dir, path)
   })
 
   it('random bytes inside the data: found by the integrity check at open', async () => {
     const { dir, path } = await filledCache()
-    const fd = openSync(path, 'r+')
-    const noise = Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) & 0xff))
-    writeSync(fd, noise, 0, noise.length, 4096 * 20)
-    closeSync(fd)
-    const original = readFileSync(path)
-    const store = openStore({ dir })
-    expectMovedAside(store.info().damage, original, 'corrupt')
-    expectWorking(store.forIndexer(INDEXER))
+    overwrite(path, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) & 0xff)), 4096 * 20)
+    expectCorruptMovedAsideAtOpen(dir, path)
   })
 
   it('damage met while reading (a file too large to check whole at open) rebuilds the cache then', async () => {
