@@ -53,6 +53,15 @@ function pagedFiller(baseUrl: string, options: { gatherMs?: number; offlinePause
   return { filler, held, client }
 }
 
+/** A demo indexer behind a front that records what it is asked, and a filler reading through the front. */
+async function fillerBehindFront(seed: number, options: Parameters<typeof pagedFiller>[1] = {}) {
+  const started = await startDemoIndexer({ port: 0, rate: 0, seed })
+  demo = started
+  const recording = await startHttpFront(started.httpUrl)
+  front = recording
+  return { demo: started, front: recording, ...pagedFiller(recording.url, options) }
+}
+
 const summary = (proof: ProofRecord): SeenProof => ({ proofAccount: proof.proofAccount, slot: String(proof.slot) })
 
 /** The proof list reads the front answered (path and query). */
@@ -60,9 +69,7 @@ const listReads = (): string[] => front!.requests.filter((r) => r.status !== nul
 
 describe('ProofFiller, many proofs through one page of the list', () => {
   it('fills the proofs seen together with one newest-first page sized to them, and no one-proof reads', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 41 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held } = pagedFiller(front.url)
+    const { demo, front, filler, held } = await fillerBehindFront(41)
     const published = [demo.network.publishProof().proof, demo.network.publishProof().proof, demo.network.publishProof().proof]
     filler.add(published.map(summary))
     await waitFor(() => filler.pending === 0 && fetcher!.state === 'idle')
@@ -76,9 +83,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
   })
 
   it('reads further down the list for proofs older than the page reached, with its cursor', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 42 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held, client } = pagedFiller(front.url)
+    const { demo, front, filler, held, client } = await fillerBehindFront(42)
     const older = (await client.proofs({ limit: 40 })).items[30]!
     front.requests.length = 0
     const fresh = demo.network.publishProof().proof
@@ -93,9 +98,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
   })
 
   it('fetches on its own a proof the page should have held but did not (a list that lags the socket)', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 43 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held, client } = pagedFiller(front.url)
+    const { demo, front, filler, held, client } = await fillerBehindFront(43)
     // Listed deep down, but seen with no slot: nothing says the page missed it by depth.
     const unlisted = (await client.proofs({ limit: 60 })).items[50]!
     front.requests.length = 0
@@ -108,9 +111,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
   })
 
   it('keeps what it gathered while the indexer is out of reach, and fills it with one page once back', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 44 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held } = pagedFiller(front.url, { offlinePauseMs: 30 })
+    const { demo, front, filler, held } = await fillerBehindFront(44, { offlinePauseMs: 30 })
     front.down = true
     const published = [demo.network.publishProof().proof, demo.network.publishProof().proof]
     filler.add(published.map(summary))
