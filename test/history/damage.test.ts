@@ -62,6 +62,19 @@ function expectCorruptMovedAsideAtOpen(dir: string, path: string): void {
   expectWorking(store.forIndexer(INDEXER))
 }
 
+/** A store holding one written proof, on a disk that is then full (the file may grow no more). */
+async function onFullDisk(write: NonNullable<Parameters<typeof openStore>[0]>['write']) {
+  const store = openStore({ write })
+  const problems: string[] = []
+  store.onProblem((problem) => problems.push(problem.message))
+  const history = store.forIndexer(INDEXER)
+  history.recordProofs([testProof(0)])
+  await store.flush()
+  const db = store.database.db
+  db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`)
+  return { store, problems, history, db }
+}
+
 describe('a damaged cache never stops the app', () => {
   it('a truncated file (cut mid-page) is moved aside and a new cache is built', async () => {
     const { dir, path } = await filledCache()
@@ -179,15 +192,7 @@ describe('a damaged cache never stops the app', () => {
   })
 
   it('a full disk: writes fail visibly and wait, reads still work, nothing is lost once there is room', async () => {
-    const store = openStore({ write: { retryDelayMs: 10 } })
-    const problems: string[] = []
-    store.onProblem((problem) => problems.push(problem.message))
-    const history = store.forIndexer(INDEXER)
-    history.recordProofs([testProof(0)])
-    await store.flush()
-    const db = store.database.db
-    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
-    db.exec(`PRAGMA max_page_count = ${pages}`)
+    const { store, problems, history, db } = await onFullDisk({ retryDelayMs: 10 })
 
     const many = Array.from({ length: 2000 }, (_, index) => testProof(index + 1))
     history.recordProofs(many)
@@ -208,14 +213,7 @@ describe('a damaged cache never stops the app', () => {
   })
 
   it('a full disk for too long drops the oldest waiting records and says so', async () => {
-    const store = openStore({ write: { retryDelayMs: 60_000, maxPendingRecords: 100 } })
-    const problems: string[] = []
-    store.onProblem((problem) => problems.push(problem.message))
-    const history = store.forIndexer(INDEXER)
-    history.recordProofs([testProof(0)])
-    await store.flush()
-    const db = store.database.db
-    db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`)
+    const { store, problems, history } = await onFullDisk({ retryDelayMs: 60_000, maxPendingRecords: 100 })
     history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 1)))
     await store.flush()
     history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 100)))
