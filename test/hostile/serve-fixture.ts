@@ -2,7 +2,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import WebSocket from 'ws'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
@@ -189,4 +189,18 @@ export function watchingPerTest(credential?: string) {
 /** The problems among `events`. */
 export function problems(events: BridgeEvent[]): ErrorInfo[] {
   return events.filter((e) => e.event === 'problem').map((e) => e.payload as ErrorInfo)
+}
+
+/**
+ * Runs one hostile input and checks serve mode lived through it: no crash
+ * in `crashes` since, and the page still gets an answer. Returns all the
+ * page received and the log wrote, for the caller's leak checks.
+ */
+export async function livesThrough(w: Watching, crashes: unknown[], run: () => Promise<void>): Promise<string> {
+  const crashesBefore = crashes.length
+  await run()
+  const alive = await w.page.call('getAppInfo')
+  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
+  expect(crashes.slice(crashesBefore)).toEqual([])
+  return [...w.page.texts, ...w.log.lines].join('\n')
 }

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, memorySettingsStorage } from '../../src/main/core/con
 import { memorySecretStorage } from '../../src/main/core/config/secrets'
 import { waitFor } from '../support/wait-for'
 import { nested, startHostileIndexer, type HostileIndexer } from './hostile-indexer'
-import { problems, watchCrashes, watchingPerTest, type Watching } from './serve-fixture'
+import { livesThrough, problems, watchCrashes, watchingPerTest, type Watching } from './serve-fixture'
 
 const crashWatch = watchCrashes()
 let tried = 0
@@ -36,12 +36,7 @@ const watching = watchingPerTest()
  */
 async function survives(w: Watching, run: () => Promise<void>, secrets: string[] = []): Promise<void> {
   tried++
-  const crashesBefore = crashWatch.crashes.length
-  await run()
-  const alive = await w.page.call('getAppInfo')
-  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
-  expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
-  const shown = [...w.page.texts, ...w.log.lines].join('\n')
+  const shown = await livesThrough(w, crashWatch.crashes, run)
   const leaked = secrets.filter((secret) => shown.includes(secret))
   if (leaked.length > 0) {
     leaks++

@@ -17,7 +17,7 @@ import type { Notice } from '@shared/notice'
 import { AuthClient } from '../../src/main/core/indexer/auth-client'
 import { waitFor } from '../support/wait-for'
 import { startHostileIndexer } from './hostile-indexer'
-import { problems, watchCrashes, watchingPerTest, type Watching } from './serve-fixture'
+import { livesThrough, problems, watchCrashes, watchingPerTest, type Watching } from './serve-fixture'
 
 const crashWatch = watchCrashes()
 const SECRET = 'valuesCookieSecret4b2e'
@@ -47,12 +47,7 @@ function notices(events: BridgeEvent[]): Notice[] {
  */
 async function survives(w: Watching, run: () => Promise<void>, told: () => boolean = () => true): Promise<void> {
   tried++
-  const crashesBefore = crashWatch.crashes.length
-  await run()
-  const alive = await w.page.call('getAppInfo')
-  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
-  expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
-  const shown = [...w.page.texts, ...w.log.lines].join('\n')
+  const shown = await livesThrough(w, crashWatch.crashes, run)
   if (shown.includes(SECRET)) leaks++
   expect(shown).not.toContain(SECRET)
   const said = told()
