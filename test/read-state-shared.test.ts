@@ -6,10 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Bridge } from '@shared/bridge'
 import { readChangeCovers, type ReadChange } from '@shared/unread'
-import { builtInDemo } from '../src/main/demo/built-in-demo'
-import { memorySettingsStorage } from '../src/main/core/config/settings'
-import { bothTransports } from './support/bridge-transports'
-import { drivableDemo, FAST_MONITOR, startedPerTest } from './support/monitor-on-indexer'
+import { pushingDemoOverBothTransports } from './support/bridge-transports'
+import { startedPerTest } from './support/monitor-on-indexer'
 import { waitFor } from './support/wait-for'
 
 const started = startedPerTest()
@@ -22,10 +20,7 @@ function heard(bridge: Bridge): ReadChange[] {
 
 describe('one read state in every page', () => {
   it('tells every page and the window which rows were marked read, by id and all', async () => {
-    const demo = drivableDemo(builtInDemo(), { pushAddressEvents: true })
-    const monitor = started.monitor({ settings: memorySettingsStorage(), historyPath: null, demo: demo.builtIn }, FAST_MONITOR)
-    await monitor.start()
-    const transports = started.closeBeforeCores(await bothTransports(monitor))
+    const { demo, monitor, transports } = await pushingDemoOverBothTransports(started)
     const first = transports.page
     const second = transports.openPage()
     const window = transports.window

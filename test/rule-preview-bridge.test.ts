@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Bridge } from '@shared/bridge'
-import { builtInDemo } from '../src/main/demo/built-in-demo'
-import { memorySettingsStorage } from '../src/main/core/config/settings'
-import { bothTransports } from './support/bridge-transports'
-import { drivableDemo, FAST_MONITOR, startedPerTest } from './support/monitor-on-indexer'
+import { pushingDemoOverBothTransports } from './support/bridge-transports'
+import { startedPerTest } from './support/monitor-on-indexer'
 import { waitFor } from './support/wait-for'
+
 const ALL_OFF = { sources: { notifications: false, userProofs: false, circuits: false, addresses: false, health: false } }
 
 /** What a call was refused with (each transport rebuilds the error on the page's side). */
@@ -20,10 +19,7 @@ const started = startedPerTest()
 
 describe('the rule preview and reasons over both transports', () => {
   it('previews drafts against the cache, refuses a malformed one plainly, and carries entries’ reasons', async () => {
-    const demo = drivableDemo(builtInDemo(), { pushAddressEvents: true })
-    const monitor = started.monitor({ settings: memorySettingsStorage(), historyPath: null, demo: demo.builtIn }, FAST_MONITOR)
-    await monitor.start()
-    const both = started.closeBeforeCores(await bothTransports(monitor))
+    const { demo, monitor, transports: both } = await pushingDemoOverBothTransports(started)
     const page = both.page
     const transports: Array<[string, Bridge]> = [['socket', page], ['ipc', both.window.bridge]]
     await waitFor(async () => (await monitor.getConnection()).userChannels === 'ok')

@@ -9,12 +9,15 @@ import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Bridge } from '@shared/bridge'
 import { createBridgeDispatcher } from '../../src/main/core/bridge/bridge-dispatch'
+import { memorySettingsStorage } from '../../src/main/core/config/settings'
 import { silentLogger } from '../../src/main/core/log/log'
 import type { Monitor } from '../../src/main/core/monitor/monitor'
 import { registerBridgeIpc, type BridgeIpc } from '../../src/main/electron/ipc'
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { createIpcBridge, type PreloadIpc } from '../../src/preload/ipc-bridge'
+import { builtInDemo } from '../../src/main/demo/built-in-demo'
 import { createSocketBridge, type SocketBridge, type WebSocketLike } from '../../src/renderer/src/bridge/socket-bridge'
+import { drivableDemo, FAST_MONITOR, type StartedPerTest } from './monitor-on-indexer'
 
 export const PAGE_URL = 'http://127.0.0.1:5173/'
 
@@ -103,4 +106,13 @@ export async function bothTransports(monitor: Monitor, calls: Monitor = monitor)
       await serve.close()
     },
   }
+}
+
+/** A core on the built-in demo in its pushing mode (no cache file), started, with both transports open onto it; all stopped after the test. */
+export async function pushingDemoOverBothTransports(started: StartedPerTest) {
+  const demo = drivableDemo(builtInDemo(), { pushAddressEvents: true })
+  const monitor = started.monitor({ settings: memorySettingsStorage(), historyPath: null, demo: demo.builtIn }, FAST_MONITOR)
+  await monitor.start()
+  const transports = started.closeBeforeCores(await bothTransports(monitor))
+  return { demo, monitor, transports }
 }
