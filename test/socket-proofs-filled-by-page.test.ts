@@ -6,13 +6,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page, Proof } from '@shared/domain'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { type DemoIndexer } from '../src/main/demo/server'
 import type { ProofRecord } from '../src/main/demo/records'
 import { IndexerClient } from '../src/main/core/indexer/client'
 import { BackgroundFetcher } from '../src/main/core/session/background-fetcher'
 import { ProofFiller, type SeenProof } from '../src/main/core/session/proof-filler'
 import { startHostileIndexer, type HostileIndexer } from './hostile/hostile-indexer'
-import { detailReads, startHttpFront, type HttpFront } from './support/http-front'
+import { demoBehindFront, detailReads, type HttpFront } from './support/http-front'
 import { waitFor } from './support/wait-for'
 
 let fetcher: BackgroundFetcher | null = null
@@ -55,11 +55,9 @@ function pagedFiller(baseUrl: string, options: { gatherMs?: number; offlinePause
 
 /** A demo indexer behind a front that records what it is asked, and a filler reading through the front. */
 async function fillerBehindFront(seed: number, options: Parameters<typeof pagedFiller>[1] = {}) {
-  const started = await startDemoIndexer({ port: 0, rate: 0, seed })
-  demo = started
-  const recording = await startHttpFront(started.httpUrl)
-  front = recording
-  return { demo: started, front: recording, ...pagedFiller(recording.url, options) }
+  const started = await demoBehindFront(seed)
+  ;({ demo, front } = started)
+  return { ...started, ...pagedFiller(started.front.url, options) }
 }
 
 const summary = (proof: ProofRecord): SeenProof => ({ proofAccount: proof.proofAccount, slot: String(proof.slot) })
