@@ -10,6 +10,7 @@ import type { MonitorDeps } from '../../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../../src/main/core/config/settings'
 import { watchingSettings } from '../support/watching-settings'
 import { waitFor } from '../support/wait-for'
+import { wireTransaction as wireTransactionOf } from '../support/history-test-data'
 import { fastSocket, heard, startedPerTest } from '../support/monitor-on-indexer'
 
 const ADDRESS = '5nrh6VUPWsW3TMbN67R1jdbUPF96urdWxxMXAGJgshmy'
@@ -24,18 +25,8 @@ const FAST: MonitorDeps = {
   },
 }
 
-function wireTransaction(n: number): Record<string, unknown> {
-  return {
-    signature: `${n}`.padStart(64, 'C'),
-    slot: String(3_000 + n),
-    blockTime: new Date(1_700_000_000_000 + n * 1000).toISOString(),
-    fee: '5000',
-    feePayer: ADDRESS,
-    status: 'SUCCESS',
-    computeUnits: 100,
-    programIds: [],
-  }
-}
+/** The watched address's `n`th transaction as the indexer lists it. */
+const wireTransaction = (n: number): Record<string, unknown> => wireTransactionOf(n, { feePayer: ADDRESS, status: 'SUCCESS' })
 
 const started = startedPerTest()
 
