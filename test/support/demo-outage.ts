@@ -3,6 +3,7 @@
  * same port whose chain runs on from where it stopped, and the chain's own
  * list to compare what a client holds against.
  */
+import { afterEach } from 'vitest'
 import type { DemoNetwork } from '../../src/main/demo/network'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 
@@ -23,4 +24,19 @@ export function serverSignatures(network: DemoNetwork, pubkey: string): string[]
     if (page.nextCursor === null) return signatures
     cursor = page.nextCursor
   }
+}
+
+/**
+ * The demo a suite's live services read (an outage replaces it) and those
+ * services; registers the afterEach that stops the services, then closes
+ * the demo as it is then.
+ */
+export function servicesOnDemoPerTest(): { indexer: DemoIndexer | null; services: Array<{ stop(): void }> } {
+  const run = { indexer: null as DemoIndexer | null, services: [] as Array<{ stop(): void }> }
+  afterEach(async () => {
+    run.services.splice(0).forEach((s) => s.stop())
+    await run.indexer?.close()
+    run.indexer = null
+  })
+  return run
 }
