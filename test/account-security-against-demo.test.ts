@@ -7,31 +7,25 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
 import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
+import type { DemoIndexer } from '../src/main/demo/server'
+import type { Monitor } from '../src/main/core/monitor/monitor'
 import { memorySecretStorage } from '../src/main/core/config/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../src/main/core/config/settings'
 import { buildSignInMessage, decodeSignInChallenge } from '../src/main/core/indexer/sign-in'
 import { encodeBase58, privateKeyFromSeed, signMessage } from '../src/main/core/sign-in/ed25519'
 import { waitFor } from './support/wait-for'
+import { heard, startedPerTest } from './support/monitor-on-indexer'
 
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 async function signedIn(): Promise<{ monitor: Monitor; demo: DemoIndexer; events: BridgeEvent[] }> {
-  demo = await startDemoIndexer({ port: 0, rate: 0, credential: '', statsIntervalMs: 60_000 })
+  const demo = await started.demo({ credential: '', statsIntervalMs: 60_000 })
   const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'p').settings
-  monitor = createMonitor({ settings: memorySettingsStorage(settings), secrets: memorySecretStorage() })
-  const events: BridgeEvent[] = []
-  monitor.onEvents((batch) => events.push(...batch))
+  const monitor = started.monitor({ settings: memorySettingsStorage(settings), secrets: memorySecretStorage() })
+  const { events } = heard(monitor)
   await monitor.start()
   const file = join(mkdtempSync(join(tmpdir(), 'proofwatch-account-')), 'id.json')
   writeFileSync(file, JSON.stringify(demoWalletKeypair()))
@@ -108,9 +102,9 @@ describe('the account, secured', () => {
   })
 
   it('says there is nothing to list while signed out', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, credential: '', statsIntervalMs: 60_000 })
+    const demo = await started.demo({ credential: '', statsIntervalMs: 60_000 })
     const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'p').settings
-    monitor = createMonitor({ settings: memorySettingsStorage(settings), secrets: memorySecretStorage() })
+    const monitor = started.monitor({ settings: memorySettingsStorage(settings), secrets: memorySecretStorage() })
     await monitor.start()
     expect(await monitor.getAccountSessions()).toMatchObject({ available: 'signed-out', sessions: [] })
     expect(await monitor.getAccountPreferences()).toMatchObject({ available: 'signed-out', preferences: null })

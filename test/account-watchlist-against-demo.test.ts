@@ -4,41 +4,27 @@
  * "Watched address activity" notice one entry in the centre, however many
  * copies of it arrive and whatever the app saw itself.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
-import type { AppNotification, ConnectionState } from '@shared/domain'
+import { describe, expect, it } from 'vitest'
+import type { AppNotification } from '@shared/domain'
 import type { AccountSyncResult } from '@shared/watchlist'
 import { DEFAULT_SETTINGS, memorySettingsStorage } from '../src/main/core/config/settings'
-import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { socketPoolTransport } from '../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { DEMO_WALLET } from '../src/main/demo/catalog'
+import type { MonitorDeps } from '../src/main/core/monitor/monitor'
 import { waitFor } from './support/wait-for'
+import { demoProfileOn, FAST_MONITOR, fastSocket, heard, startedPerTest } from './support/monitor-on-indexer'
 
-const FAST: MonitorDeps = {
-  live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100, transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100 }) },
-}
+const FAST: MonitorDeps = { live: { ...FAST_MONITOR.live, transport: fastSocket() } }
 
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 /** The app's demo profile (signed in as the demo wallet with the demo's session token) on a demo started here. */
 async function start(options: { pushAddressEvents?: boolean; inStep?: boolean } = {}) {
-  const running = await startDemoIndexer({ port: 0, rate: 0, seed: 12, pushAddressEvents: options.pushAddressEvents ?? false })
-  demo = running
-  const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
+  const running = await started.demo({ seed: 12, pushAddressEvents: options.pushAddressEvents ?? false })
   const settings = memorySettingsStorage(options.inStep === false ? DEFAULT_SETTINGS : { ...DEFAULT_SETTINGS, syncWatchlistWithAccount: true })
-  const created = createMonitor({ settings, demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
-  monitor = created
-  const events: BridgeEvent[] = []
-  created.onEvents((batch) => events.push(...batch))
+  const created = started.monitor({ settings, demo: demoProfileOn(running) }, FAST)
+  const { events, connection } = heard(created)
   await created.start()
-  await waitFor(() => (events.filter((e) => e.event === 'connection').at(-1)?.payload as ConnectionState | undefined)?.userChannels === 'ok')
+  await waitFor(() => connection()?.userChannels === 'ok')
   const syncs = () => events.filter((e) => e.event === 'accountSync').map((e) => e.payload as AccountSyncResult)
   const inAccount = () => running.watched.list(DEMO_WALLET).map((entry) => entry.pubkey)
   const about = async (address: string): Promise<AppNotification[]> =>

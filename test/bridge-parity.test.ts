@@ -8,9 +8,6 @@
  * same arguments and the page the same answer: with optional arguments left
  * out, given as `undefined`, 64-bit numbers as strings, and empty results.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
@@ -22,18 +19,15 @@ import {
 } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
 import { toWireValue } from '@shared/wire-value'
-import { BRIDGE_ARGUMENTS, createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
+import { BRIDGE_ARGUMENTS } from '../src/main/core/bridge/bridge-dispatch'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
-import { silentLogger } from '../src/main/core/log/log'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { startServe, type ServeHandle } from '../src/main/serve/server'
 import { waitFor } from './support/wait-for'
-import { electronPath, pageSocket } from './support/bridge-transports'
-import type { BridgeIpc } from '../src/main/electron/ipc'
-import { createSocketBridge, type SocketBridge } from '../src/renderer/src/bridge/socket-bridge'
+import { bothTransports, type BothTransports } from './support/bridge-transports'
+import type { SocketBridge } from '../src/renderer/src/bridge/socket-bridge'
 
 /** A value above 2^53: it survives only as a string, on both paths. */
 const BIG = '18446744073709551615'
@@ -248,8 +242,8 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
 
 let demo: DemoIndexer
 let monitor: Monitor
-let serve: ServeHandle
-let electron: { bridge: Bridge; ipc: BridgeIpc }
+let transports: BothTransports
+let electron: { bridge: Bridge }
 let browser: SocketBridge
 let known: Known
 const calls: Call[] = []
@@ -262,13 +256,9 @@ beforeAll(async () => {
   const settings = watchingSettings(demo.httpUrl)
   monitor = createMonitor({ settings: memorySettingsStorage(settings), historyPath: null })
   await monitor.start()
-  const core = recording(monitor, calls)
-  const dispatcher = createBridgeDispatcher(core)
-  electron = electronPath(dispatcher, monitor)
-  serve = await startServe({ monitor: core as Monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-parity-')), port: 0, log: silentLogger })
-  browser = createSocketBridge(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, {
-    WebSocket: pageSocket(`http://127.0.0.1:${serve.port}`),
-  })
+  transports = await bothTransports(monitor, recording(monitor, calls) as Monitor)
+  electron = transports.window
+  browser = transports.page
   const busy = DEMO_BUSY_ADDRESSES[0]!
   const proofs = await monitor.listProofs({ limit: 1 })
   const transactions = await monitor.listTransactions({ pubkey: busy, limit: 1 })
@@ -276,9 +266,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  browser?.close()
-  electron?.ipc.dispose()
-  await serve?.close()
+  await transports?.close()
   await monitor?.stop()
   await demo?.close()
 })

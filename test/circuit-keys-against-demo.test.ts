@@ -4,29 +4,21 @@
  * circuit the user's proofs use gets a new key or is disabled (never again
  * for the same change), and what was last read when the indexer is gone.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
 import { CIRCUIT_ALERT_ID_PREFIX } from '@shared/circuits'
-import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
+import type { DemoIndexer } from '../src/main/demo/server'
+import type { Monitor } from '../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
+import { DEMO_WALLET } from '../src/main/demo/catalog'
 import { waitFor } from './support/wait-for'
+import { demoProfileOn, startedPerTest } from './support/monitor-on-indexer'
 
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 async function start(): Promise<{ demo: DemoIndexer; monitor: Monitor }> {
-  const running = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
-  demo = running
-  const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-  const created = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } })
-  monitor = created
+  const running = await started.demo({ seed: 21 })
+  const created = started.monitor({ settings: memorySettingsStorage(), demo: demoProfileOn(running) })
   await created.start()
   await waitFor(async () => (await created.getConnection()).http.state === 'ok')
   return { demo: running, monitor: created }

@@ -5,33 +5,27 @@
  * event, channels that follow the socket, reconnects apart from attempts,
  * and "since" from when the state began.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ConnectionState } from '@shared/domain'
 import { socketPoolTransport } from '../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import type { MonitorDeps } from '../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
+import { startedPerTest } from './support/monitor-on-indexer'
 
 const FAST: MonitorDeps = {
   live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100, transport: socketPoolTransport({ backoffBaseMs: 50, backoffCapMs: 200 }) },
 }
 
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 describe('the connection state during and after an outage', () => {
   it('tells the truth in every field, with no view asking anything', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 11 })
+    const demo = await started.demo({ seed: 11 })
     const port = demo.port
     const settings = watchingSettings(demo.httpUrl)
-    monitor = createMonitor({ settings: memorySettingsStorage(settings) }, FAST)
+    const monitor = started.monitor({ settings: memorySettingsStorage(settings) }, FAST)
     const pushed: ConnectionState[] = []
     monitor.onEvents((batch) => {
       for (const event of batch) if (event.event === 'connection') pushed.push(event.payload)
@@ -59,7 +53,6 @@ describe('the connection state during and after an outage', () => {
 
     // Down: the socket's loss and the failing overview poll are said at once; no bridge read was made.
     await demo.close()
-    demo = null
     await waitFor(() => latest()?.http.state === 'unreachable')
     const down = latest()!
     expect(down.socket.state).not.toBe('live')
@@ -73,7 +66,7 @@ describe('the connection state during and after an outage', () => {
     expect(new Set(outage.map((s) => s.socket.since)).size).toBe(1)
 
     // Back: one reconnect, attempts cleared, HTTP ok again, every channel subscribed again.
-    demo = await startDemoIndexer({ port, rate: 0, seed: 11 })
+    await started.demo({ port, seed: 11 })
     await monitor.reconnectNow()
     await waitFor(() => latest()?.socket.state === 'live' && latest()?.http.state === 'ok')
     await waitFor(() => latest()!.channels.every((c) => c.state === 'subscribed'))

@@ -7,55 +7,40 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_WALLET } from '../src/main/demo/catalog'
 import type { DemoIndexer } from '../src/main/demo/server'
 import { builtInDemoOf } from '../src/main/demo/built-in-demo'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import type { Monitor } from '../src/main/core/monitor/monitor'
 import { createFileSecretStorage } from '../src/main/core/config/secrets'
 import { createFileSettingsStorage } from '../src/main/core/config/file-settings-storage'
 import { HISTORY_FILE_NAME } from '../src/main/core/history/database'
 import { DEMO_KEYPAIR_FILE } from '../src/main/core/sign-in/demo-keypair'
 import { waitFor } from './support/wait-for'
+import { drivableDemo, FAST_MONITOR, startedPerTest } from './support/monitor-on-indexer'
 
-const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
-
-let monitor: Monitor | null = null
-const dirs: string[] = []
-afterEach(async () => {
-  await monitor?.stop()
-  monitor = null
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const started = startedPerTest()
 
 /** The core as serve mode composes it on `dataDir`, with a handle on the demo it starts. */
 function startOn(dataDir: string): { monitor: Monitor; demo: () => DemoIndexer } {
-  const inner = builtInDemoOf(dataDir, undefined)
-  let started: DemoIndexer | null = null
-  const created = createMonitor(
+  const demo = drivableDemo(builtInDemoOf(dataDir, undefined))
+  const created = started.monitor(
     {
       settings: createFileSettingsStorage(dataDir),
       secrets: createFileSecretStorage(dataDir),
       historyPath: join(dataDir, HISTORY_FILE_NAME),
       demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE),
-      demo: {
-        ...inner,
-        start: async () => {
-          started = (await inner.start()) as DemoIndexer
-          return started
-        },
-      },
+      demo: demo.builtIn,
     },
-    FAST,
+    FAST_MONITOR,
   )
-  monitor = created
-  return { monitor: created, demo: () => started! }
+  return { monitor: created, demo: demo.indexer }
 }
 
 describe('the built-in demo on one data folder', () => {
   it('keeps notifications, their read state, the sign-in and its chain across two starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-restart-'))
-    dirs.push(dataDir)
+    started.closeAfterCores({ close: () => rmSync(dataDir, { recursive: true, force: true }) })
 
     const first = startOn(dataDir)
     await first.monitor.start()
@@ -72,7 +57,6 @@ describe('the built-in demo on one data folder', () => {
     await first.monitor.markNotificationsRead([ownId])
     const slotBefore = BigInt((await first.monitor.getOverview()).slot ?? '0')
     await first.monitor.stop()
-    monitor = null
 
     const second = startOn(dataDir)
     await second.monitor.start()

@@ -8,27 +8,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bridge } from '@shared/bridge'
-import { createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
-import { silentLogger } from '../src/main/core/log/log'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
-import type { BridgeIpc } from '../src/main/electron/ipc'
-import { startServe, type ServeHandle } from '../src/main/serve/server'
 import { overviewTiles } from '../src/renderer/src/components/overview-tiles'
-import { createSocketBridge, type SocketBridge } from '../src/renderer/src/bridge/socket-bridge'
 import { feeInLamports, formatFee } from '../src/renderer/src/format/lamports'
 import { formatU64 } from '../src/renderer/src/format/u64'
 import { startHostileIndexer, type HostileIndexer } from './hostile/hostile-indexer'
 import { ABOVE_2_53, answerWithBigIntegers, U64_MAX, type BigIntegerRecords } from './support/big-integer-answers'
-import { electronPath, pageSocket } from './support/bridge-transports'
+import { bothTransports, type BothTransports } from './support/bridge-transports'
 import { watchingSettings } from './support/watching-settings'
 
 let indexer: HostileIndexer
 let records: BigIntegerRecords
 let monitor: Monitor
-let serve: ServeHandle
-let electron: { bridge: Bridge; ipc: BridgeIpc }
-let browser: SocketBridge
+let both: BothTransports
 let transports: Array<[string, Bridge]>
 
 beforeAll(async () => {
@@ -37,19 +30,15 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pw-exact-'))
   monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl)), historyPath: join(dir, 'history.sqlite') })
   await monitor.start()
-  electron = electronPath(createBridgeDispatcher(monitor), monitor)
-  serve = await startServe({ monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-exact-page-')), port: 0, log: silentLogger })
-  browser = createSocketBridge(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, { WebSocket: pageSocket(`http://127.0.0.1:${serve.port}`) })
+  both = await bothTransports(monitor)
   transports = [
-    ['Electron IPC (structured clone)', electron.bridge],
-    ['serve mode (JSON)', browser],
+    ['Electron IPC (structured clone)', both.window.bridge],
+    ['serve mode (JSON)', both.page],
   ]
 })
 
 afterAll(async () => {
-  browser?.close()
-  electron?.ipc.dispose()
-  await serve?.close()
+  await both?.close()
   await monitor?.stop()
   await indexer?.close()
 })
@@ -106,9 +95,9 @@ describe('integers above 2^53 from the indexer', () => {
 
   it('export them exact to CSV', async () => {
     await monitor.listTransactions({ limit: 3 })
-    const outcome = await browser.exportHistory({ kind: 'transactions', format: 'csv', filter: {} })
+    const outcome = await both.page.exportHistory({ kind: 'transactions', format: 'csv', filter: {} })
     if (outcome.status !== 'download') throw new Error(`expected a download, got ${outcome.status}`)
-    const csv = await (await fetch(new URL(outcome.url, `http://127.0.0.1:${serve.port}/`))).text()
+    const csv = await (await fetch(new URL(outcome.url, `http://127.0.0.1:${both.serve.port}/`))).text()
     const [header, ...rows] = csv.trim().split('\r\n')
     const columns = header!.split(',')
     const cell = (row: string, name: string) => row.split(',')[columns.indexOf(name)]

@@ -2,48 +2,30 @@ import type { UnreadCounts } from '@shared/unread'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
+import { describe, expect, it } from 'vitest'
 import type { AddressTransaction, AppNotification, ConnectionState, ErrorInfo, Overview, Page, Proof, ProofSummary } from '@shared/domain'
 import { DEMO_PROFILE_ID } from '@shared/settings'
 import type { Watchlist } from '@shared/watchlist'
 import { ProofWatchError } from '@shared/errors'
-import { DEMO_BUSY_ADDRESSES, DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../src/main/demo/catalog'
 import { memorySecretStorage } from '../src/main/core/config/secrets'
 import { memorySettingsStorage, type SavedSettings } from '../src/main/core/config/settings'
 import { watchingSettings } from './support/watching-settings'
 import { waitFor } from './support/wait-for'
+import { demoProfileOn, FAST_MONITOR, heard, startedPerTest } from './support/monitor-on-indexer'
 import { builtInDemo } from '../src/main/demo/built-in-demo'
-
-function collect(monitor: Monitor) {
-  const batches: BridgeEvent[][] = []
-  monitor.onEvents((batch) => batches.push(batch))
-  const of = <E extends BridgeEvent['event']>(event: E) =>
-    batches.flat().filter((e): e is Extract<BridgeEvent, { event: E }> => e.event === event).map((e) => e.payload)
-  return { batches, of }
-}
 
 /** Saved settings that watch `httpUrl` as the active profile. */
 function watching(httpUrl: string, wsUrl: string | null = null): SavedSettings {
   return watchingSettings(httpUrl, { name: 'Test indexer', wsUrl })
 }
 
-const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
-
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 describe('the core against the demo indexer over real HTTP and WebSocket', () => {
   it('serves every endpoint through the bridge methods, with freshness', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 3 })
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) })
+    const demo = await started.demo({ seed: 3 })
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) })
     await monitor.start()
 
     const overview = await monitor.getOverview()
@@ -85,9 +67,9 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('goes live over the socket and relays stats and proofs in batches', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 20, seed: 4, statsIntervalMs: 100 })
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl, demo.wsUrl)) })
-    const events = collect(monitor)
+    const demo = await started.demo({ rate: 20, seed: 4, statsIntervalMs: 100 })
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(demo.httpUrl, demo.wsUrl)) })
+    const events = heard(monitor)
     await monitor.start()
     await waitFor(() => events.of('proofs').flat().length >= 10 && events.of('overview').length > 0)
     const connection = events.of('connection').at(-1) as ConnectionState
@@ -111,8 +93,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('starts the built-in demo when no indexer is chosen, with its user channels working', async () => {
-    monitor = createMonitor({ settings: memorySettingsStorage(), demo: builtInDemo() }, FAST)
-    const events = collect(monitor)
+    const monitor = started.monitor({ settings: memorySettingsStorage(), demo: builtInDemo() }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     const connection = await monitor.getConnection()
     expect(connection.indexer.demo).toBe(true)
@@ -125,10 +107,10 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('says sign-in is needed when the indexer refuses the credential, and never shows the credential', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0 })
+    const demo = await started.demo()
     const secrets = memorySecretStorage()
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)), secrets }, FAST)
-    const events = collect(monitor)
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(demo.httpUrl)), secrets }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     const shown = await monitor.updateSettings({
       saveProfile: { id: 'test', name: 'Test indexer', httpUrl: demo.httpUrl, credential: `cookie:${demo.cookieName}=expired` },
@@ -145,10 +127,10 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('watches addresses: live transactions, activity and unread counts, saved across restarts', async () => {
     // About the pushed path: a deployment that pushes address transactions.
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
+    const demo = await started.demo({ seed: 5, pushAddressEvents: true })
     const settings = memorySettingsStorage(watching(demo.httpUrl))
-    monitor = createMonitor({ settings }, FAST)
-    const events = collect(monitor)
+    let monitor = started.monitor({ settings }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     const address = DEMO_BUSY_ADDRESSES[0]!
     await expect(monitor.watchAddress({ pubkey: 'not base58 0OIl' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
@@ -157,7 +139,7 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.channels.some((c) => c.channel === `address:${address}:txs` && c.state === 'subscribed') ?? false)
 
     // What the first sync finds is history; wait for it to be held so the next transaction is news.
-    await waitFor(async () => (await monitor!.listTransactions({ pubkey: address, limit: 1 }, { source: 'cache' })).items.length > 0)
+    await waitFor(async () => (await monitor.listTransactions({ pubkey: address, limit: 1 }, { source: 'cache' })).items.length > 0)
     const published = demo.network.publishTransaction({ feePayer: address })
     await waitFor(() => (events.of('addressTransactions').flat() as AddressTransaction[]).some((t) => t.transaction.signature === published.signature))
     // Its history is not news: only the new transaction is unread, in the one unread model.
@@ -170,10 +152,10 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
     expect(held.items.map((t) => t.signature)).toContain(published.signature)
 
     await monitor.stop()
-    monitor = createMonitor({ settings }, FAST)
+    monitor = started.monitor({ settings }, FAST_MONITOR)
     await monitor.start()
     expect((await monitor.getWatchlist()).addresses.map((a) => a.pubkey)).toEqual([address])
-    const restarted = collect(monitor)
+    const restarted = heard(monitor)
     const removed = await monitor.unwatchAddress(address)
     expect(removed.addresses).toEqual([])
     // The production wiring follows the watchlist: the address's channel is given up on the server.
@@ -181,9 +163,9 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('follows a circuit the indexer knows and refuses one it does not, with its words', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, refuseCircuitChannel: true })
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) }, FAST)
-    const events = collect(monitor)
+    const demo = await started.demo({ refuseCircuitChannel: true })
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     await expect(monitor.followCircuit({ circuitId: 'balance-v1' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -198,11 +180,9 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('keeps notifications with read state in the notification centre', async () => {
     // An announcement is pushed only by a pushing deployment (the reference lists it only over HTTP).
-    demo = await startDemoIndexer({ port: 0, rate: 0, pushAddressEvents: true })
-    const running = demo
-    const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-    monitor = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
-    const events = collect(monitor)
+    const demo = await started.demo({ pushAddressEvents: true })
+    const monitor = started.monitor({ settings: memorySettingsStorage(), demo: demoProfileOn(demo) }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.userChannels === 'ok')
     const published = demo.network.publishNotification('SYSTEM')
@@ -216,18 +196,17 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('reads history offline after the indexer is gone, marked as cached', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proofwatch-offline-'))
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 6 })
+    const demo = await started.demo({ seed: 6 })
     const settings = memorySettingsStorage(watching(demo.httpUrl))
-    monitor = createMonitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST)
+    let monitor = started.monitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST_MONITOR)
     await monitor.start()
     const proofs = await monitor.listProofs({ limit: 10 })
     const txs = await monitor.listTransactions({ limit: 10 })
     await monitor.getTransaction(txs.items[0]!.signature)
     await monitor.stop()
     await demo.close()
-    demo = null
 
-    monitor = createMonitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST)
+    monitor = started.monitor({ settings, historyPath: join(dir, 'history.sqlite') }, FAST_MONITOR)
     await monitor.start()
     const offlineProofs = await monitor.listProofs({ limit: 10 })
     expect(offlineProofs.items.map((p) => p.proofAccount)).toEqual(proofs.items.map((p) => p.proofAccount))
@@ -239,9 +218,9 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('exports what the cache holds through the transport’s destination', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proofwatch-export-'))
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 7 })
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) })
-    const events = collect(monitor)
+    const demo = await started.demo({ seed: 7 })
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) })
+    const events = heard(monitor)
     await monitor.start()
     const read = await monitor.listProofs({ limit: 25 })
     await expect(monitor.exportHistory({ kind: 'proofs', format: 'csv', filter: {} })).rejects.toMatchObject({ code: 'INTERNAL' })
@@ -269,17 +248,17 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
 
   it('reports an unreachable indexer, keeps retrying, and recovers when it appears', async () => {
     // Reserve a free port, then free it: nothing listens there until the demo starts on it.
-    const probe = await startDemoIndexer({ port: 0, rate: 0 })
+    const probe = await started.demo()
     const port = probe.port
     await probe.close()
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(`http://127.0.0.1:${port}`)) }, FAST)
-    const events = collect(monitor)
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(`http://127.0.0.1:${port}`)) }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'backing-off')
     const overview = await monitor.getOverview().catch((error: unknown) => error)
     expect(overview).toMatchObject({ code: 'UNREACHABLE' })
 
-    demo = await startDemoIndexer({ port, rate: 0 })
+    await started.demo({ port })
     await monitor.reconnectNow()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
     await monitor.getOverview()
@@ -287,9 +266,9 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('pauses and resumes the live feed', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) }, FAST)
-    const events = collect(monitor)
+    const demo = await started.demo()
+    const monitor = started.monitor({ settings: memorySettingsStorage(watching(demo.httpUrl)) }, FAST_MONITOR)
+    const events = heard(monitor)
     await monitor.start()
     await waitFor(() => (events.of('connection').at(-1) as ConnectionState | undefined)?.socket.state === 'live')
     const paused = await monitor.setLivePaused(true)
@@ -300,8 +279,8 @@ describe('the core against the demo indexer over real HTTP and WebSocket', () =>
   })
 
   it('switches indexer when the active profile changes', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStorage(), demo: builtInDemo() }, FAST)
+    const demo = await started.demo()
+    const monitor = started.monitor({ settings: memorySettingsStorage(), demo: builtInDemo() }, FAST_MONITOR)
     await monitor.start()
     expect((await monitor.getConnection()).indexer.demo).toBe(true)
     const saved = await monitor.updateSettings({ saveProfile: { name: 'Local', httpUrl: demo.httpUrl } })

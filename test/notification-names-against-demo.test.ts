@@ -3,35 +3,23 @@
  * user's label, else by its public display name on the indexer once read;
  * against the demo indexer over real HTTP and WebSocket.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
+import { describe, expect, it } from 'vitest'
 import type { AddressTransaction } from '@shared/domain'
 import type { Notice } from '@shared/notice'
 import { shortId } from '@shared/ids'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { waitFor } from './support/wait-for'
 import { watchingSettings } from './support/watching-settings'
+import { FAST_MONITOR, heard, startedPerTest } from './support/monitor-on-indexer'
 
-const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
-
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 /** A core on a pushing demo that watches one labelled and one named address, each with a transaction published after the name is known. */
 async function namedAddressesTold(privacy?: 'noAddresses') {
-  demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, pushAddressEvents: true })
-  const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST)
-  monitor = running
-  const events: BridgeEvent[] = []
-  running.onEvents((batch) => events.push(...batch))
+  const demo = await started.demo({ seed: 5, pushAddressEvents: true })
+  const running = started.monitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl, { name: 'Test indexer', wsUrl: null })) }, FAST_MONITOR)
+  const { events } = heard(running)
   await running.start()
   if (privacy) await running.setNotificationPrivacy(privacy)
   const [labelled, named] = [DEMO_BUSY_ADDRESSES[0]!, DEMO_BUSY_ADDRESSES[1]!]
@@ -43,7 +31,7 @@ async function namedAddressesTold(privacy?: 'noAddresses') {
   for (const pubkey of [labelled, named]) {
     await waitFor(async () => (await running.listTransactions({ pubkey, limit: 1 }, { source: 'cache' })).items.length > 0)
   }
-  const published = [labelled, named].map((feePayer) => demo!.network.publishTransaction({ feePayer }).signature)
+  const published = [labelled, named].map((feePayer) => demo.network.publishTransaction({ feePayer }).signature)
   await waitFor(() => published.every((signature) => events.some((e) => e.event === 'addressTransactions' && (e.payload as AddressTransaction[]).some((t) => t.transaction.signature === signature))))
   const notices = () => events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
   return { running, labelled, named, notices, displayName: `demo_${named.slice(0, 4).toLowerCase()}` }

@@ -3,45 +3,35 @@
  * WebSocket: one entry per thing that happened, the indexer's own list read
  * after an outage, and read state agreeing both ways.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { AppNotification, ConnectionState } from '@shared/domain'
 import type { Notice } from '@shared/notice'
 import type { UnreadCounts } from '@shared/unread'
-import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { socketPoolTransport } from '../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import { DEMO_WALLET } from '../src/main/demo/catalog'
+import type { DemoIndexer } from '../src/main/demo/server'
+import type { Monitor, MonitorDeps } from '../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { waitFor } from './support/wait-for'
+import { demoProfileOn, FAST_MONITOR, fastSocket, heard, startedPerTest } from './support/monitor-on-indexer'
 
 const FAST: MonitorDeps = {
-  live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100, transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100 }) },
+  live: { ...FAST_MONITOR.live, transport: fastSocket() },
   notify: { pairWindowMs: 1_500 },
 }
 
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
+const started = startedPerTest()
 
 /**
  * The app's demo profile against a demo indexer started here (so the test can drive it), signed in with its session token.
  * `pushAddressEvents`: a deployment that pushes announcements too (the reference lists them only over HTTP).
  */
 async function start({ pushAddressEvents = false } = {}): Promise<{ demo: DemoIndexer; monitor: Monitor; events: BridgeEvent[] }> {
-  const running = await startDemoIndexer({ port: 0, rate: 0, seed: 11, pushAddressEvents })
-  demo = running
-  const startDemo = async () => ({ httpUrl: running.httpUrl, wsUrl: running.wsUrl, credential: running.credential, cookieName: running.cookieName, close: async () => {} })
-  const created = createMonitor({ settings: memorySettingsStorage(), demo: { wallet: DEMO_WALLET, keypair: demoWalletKeypair, start: startDemo } }, FAST)
-  monitor = created
-  const events: BridgeEvent[] = []
-  created.onEvents((batch) => events.push(...batch))
+  const running = await started.demo({ seed: 11, pushAddressEvents })
+  const created = started.monitor({ settings: memorySettingsStorage(), demo: demoProfileOn(running) }, FAST)
+  const { events, connection } = heard(created)
   await created.start()
-  await waitFor(() => (events.filter((e) => e.event === 'connection').at(-1)?.payload as ConnectionState | undefined)?.userChannels === 'ok')
+  await waitFor(() => connection()?.userChannels === 'ok')
   return { demo: running, monitor: created, events }
 }
 

@@ -4,56 +4,28 @@
  * is previewed against the cache without being saved, a malformed draft is
  * refused with a clear message, and an entry's reason reaches the page.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Bridge } from '@shared/bridge'
-import type { DemoIndexer } from '../src/main/demo/server'
-import { builtInDemo } from '../src/main/demo/built-in-demo'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
-import { createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
-import { memorySettingsStorage } from '../src/main/core/config/settings'
-import { silentLogger } from '../src/main/core/log/log'
-import { startServe, type ServeHandle } from '../src/main/serve/server'
-import { createSocketBridge, type SocketBridge } from '../src/renderer/src/bridge/socket-bridge'
-import type { BridgeIpc } from '../src/main/electron/ipc'
-import { electronPath, pageSocket } from './support/bridge-transports'
+import { pushingDemoOverBothTransports } from './support/bridge-transports'
+import { startedPerTest } from './support/monitor-on-indexer'
 import { waitFor } from './support/wait-for'
 
-const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
 const ALL_OFF = { sources: { notifications: false, userProofs: false, circuits: false, addresses: false, health: false } }
 
 /** What a call was refused with (each transport rebuilds the error on the page's side). */
 const refusal = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => null, (error: unknown) => error)
 
-let monitor: Monitor | null = null
-let serve: ServeHandle | null = null
-let page: SocketBridge | null = null
-let ipc: BridgeIpc | null = null
-afterEach(async () => {
-  page?.close()
-  ipc?.dispose()
-  await serve?.close()
-  await monitor?.stop()
-  monitor = serve = ipc = page = null
-})
+const started = startedPerTest()
 
 describe('the rule preview and reasons over both transports', () => {
   it('previews drafts against the cache, refuses a malformed one plainly, and carries entries’ reasons', async () => {
-    const inner = builtInDemo()
-    let demo: DemoIndexer | null = null
-    monitor = createMonitor({ settings: memorySettingsStorage(), historyPath: null, demo: { ...inner, start: async () => (demo = (await inner.start({ pushAddressEvents: true })) as DemoIndexer) } }, FAST)
-    await monitor.start()
-    serve = await startServe({ monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-preview-')), port: 0, log: silentLogger })
-    page = createSocketBridge(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, { WebSocket: pageSocket(`http://127.0.0.1:${serve.port}`) })
-    const window = electronPath(createBridgeDispatcher(monitor), monitor)
-    ipc = window.ipc
-    const transports: Array<[string, Bridge]> = [['socket', page], ['ipc', window.bridge]]
-    await waitFor(async () => (await monitor!.getConnection()).userChannels === 'ok')
+    const { demo, monitor, transports: both } = await pushingDemoOverBothTransports(started)
+    const page = both.page
+    const transports: Array<[string, Bridge]> = [['socket', page], ['ipc', both.window.bridge]]
+    await waitFor(async () => (await monitor.getConnection()).userChannels === 'ok')
 
-    demo!.network.publishNotification('SYSTEM')
-    await waitFor(async () => (await page!.listNotifications({ limit: 50 })).items.some((n) => n.kind === 'SYSTEM'))
+    demo.indexer().network.publishNotification('SYSTEM')
+    await waitFor(async () => (await page.listNotifications({ limit: 50 })).items.some((n) => n.kind === 'SYSTEM'))
     const saved = (await monitor.getSettings()).notifications
 
     for (const [name, bridge] of transports) {
@@ -79,8 +51,8 @@ describe('the rule preview and reasons over both transports', () => {
     expect((await monitor.getSettings()).notifications).toEqual(saved)
 
     // Offline: the indexer gone, the preview still answers from the cache.
-    await demo!.close()
-    await waitFor(async () => (await monitor!.getConnection()).http.state !== 'ok', 20_000)
+    await demo.indexer().close()
+    await waitFor(async () => (await monitor.getConnection()).http.state !== 'ok', 20_000)
     const offline = await page.previewNotificationRules({})
     expect(offline.events).toBeGreaterThanOrEqual(1)
   })

@@ -8,37 +8,20 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
+import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
 import type { AuthState } from '@shared/auth'
 import { DEMO_WALLET, demoWalletKeypair } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
+import type { Monitor } from '../src/main/core/monitor/monitor'
 import { memorySecretStorage, type SecretStorage } from '../src/main/core/config/secrets'
 import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../src/main/core/config/settings'
 import { encodeBase58, publicKeyBytes, signMessage } from '../src/main/core/sign-in/ed25519'
 import { DEMO_KEYPAIR_FILE } from '../src/main/core/sign-in/demo-keypair'
 import { waitFor } from './support/wait-for'
+import { FAST_MONITOR, heard, startedPerTest } from './support/monitor-on-indexer'
 import { builtInDemo } from '../src/main/demo/built-in-demo'
 
-const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
-
-let demo: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await demo?.close()
-  monitor = demo = null
-})
-
-function collect(target: Monitor) {
-  const batches: BridgeEvent[][] = []
-  target.onEvents((batch) => batches.push(batch))
-  const of = <E extends BridgeEvent['event']>(event: E): Array<BridgeEvents[E]> =>
-    batches.flat().filter((e) => e.event === event).map((e) => e.payload as BridgeEvents[E])
-  return { of }
-}
+const started = startedPerTest()
 
 /** A page root with a stand-in for the built sign-in page (the real one is built by electron-vite). */
 function pageRoot(): string {
@@ -52,15 +35,15 @@ function pageRoot(): string {
 
 async function start(options: { wallet?: string | null; secrets?: SecretStorage; dataDir?: string } = {}) {
   // No built-in demo credential: user channels need a sign-in, as on the reference deployment.
-  demo = await startDemoIndexer({ port: 0, rate: 0, credential: '', statsIntervalMs: 60_000 })
+  const demo = await started.demo({ credential: '', statsIntervalMs: 60_000 })
   const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl, wallet: options.wallet ?? null } }, () => 'p').settings
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'proofwatch-sign-in-'))
   const secrets = options.secrets ?? memorySecretStorage()
-  monitor = createMonitor(
+  const monitor = started.monitor(
     { settings: memorySettingsStorage(settings), secrets, signInPageRoot: pageRoot(), demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE) },
-    FAST,
+    FAST_MONITOR,
   )
-  const events = collect(monitor)
+  const events = heard(monitor)
   await monitor.start()
   return { monitor, demo, events, secrets, dataDir }
 }
@@ -88,7 +71,7 @@ const userChannelsLive = (m: Monitor) => async () => (await m.getConnection()).u
 
 describe('sign-in with a keypair file', () => {
   it('signs in with the demo wallet keypair, keeps only the session, and the user channels go live', async () => {
-    const { monitor, events, secrets, dataDir } = await start()
+    const { monitor, demo, events, secrets, dataDir } = await start()
     const file = demoKeypair(dataDir)
     expect((await monitor.getConnection()).userChannels).toBe('not-configured')
     const state = await signInConfirmed(monitor, file)
@@ -99,7 +82,7 @@ describe('sign-in with a keypair file', () => {
     expect((await monitor.getSettings()).profiles.find((p) => p.id === 'p')?.wallet).toBe(DEMO_WALLET)
     expect(JSON.stringify(events.of('auth'))).not.toContain('zkhelios_session')
     // Only the session is kept: nothing of the key.
-    const stored = secrets.get(`sign-in:${demo!.httpUrl}`) as string
+    const stored = secrets.get(`sign-in:${demo.httpUrl}`) as string
     const seed = (JSON.parse(readFileSync(file, 'utf8')) as number[]).slice(0, 32)
     expect(stored).toContain('"cookieValue"')
     // The session cookie is among the secrets redacted from logs and from what pages are shown.
@@ -111,14 +94,14 @@ describe('sign-in with a keypair file', () => {
     expect(stored).not.toContain(encodeBase58(Uint8Array.from(seed)))
     // The user's proofs now arrive live. What the first sync of user:proofs finds is history, not news: wait until it is held.
     await waitFor(async () => (await monitor.listProofs({ authority: DEMO_WALLET, limit: 1 }, { source: 'cache' })).items.length > 0)
-    const published = demo!.network.publishProof({ authority: DEMO_WALLET })
+    const published = demo.network.publishProof({ authority: DEMO_WALLET })
     await waitFor(() => events.of('userProofs').flat().some((p) => p.proofAccount === published.proof.proofAccount))
   })
 
   it('writes the demo wallet keypair to the data folder once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-keypair-'))
     const settings = memorySettingsStorage(DEFAULT_SETTINGS)
-    monitor = createMonitor({ settings, demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE), demo: builtInDemo() }, FAST)
+    const monitor = started.monitor({ settings, demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE), demo: builtInDemo() }, FAST_MONITOR)
     await monitor.start()
     const written = JSON.parse(readFileSync(join(dataDir, DEMO_KEYPAIR_FILE), 'utf8')) as number[]
     expect(written).toHaveLength(64)
@@ -126,7 +109,7 @@ describe('sign-in with a keypair file', () => {
   })
 
   it('says clearly what is wrong with a file, and keeps nothing', async () => {
-    const { monitor, secrets, dataDir } = await start({ wallet: DEMO_WALLET })
+    const { monitor, demo, secrets, dataDir } = await start({ wallet: DEMO_WALLET })
     const other = generateKeyPairSync('ed25519').privateKey
     const otherSeed = other.export({ format: 'jwk' }).d as string
     const otherBytes = [...Buffer.from(otherSeed, 'base64url'), ...publicKeyBytes(other)]
@@ -142,7 +125,7 @@ describe('sign-in with a keypair file', () => {
     for (const [file, message] of cases) {
       await expect(monitor.signInWithKeypair(file)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) })
     }
-    expect(secrets.get(`sign-in:${demo!.httpUrl}`)).toBeNull()
+    expect(secrets.get(`sign-in:${demo.httpUrl}`)).toBeNull()
     expect((await monitor.getAuth()).status).toBe('signed-out')
   })
 })
@@ -158,14 +141,14 @@ describe('sign-in through the one-time browser page', () => {
   }
 
   it('serves the page once, refuses foreign origins, wrong state and another key, then signs in', async () => {
-    const { monitor, events } = await start()
-    const started = await monitor.signInWithWallet()
-    expect(started.opened).toBe(false)
-    expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{43}\/\?state=[A-Za-z0-9_-]{43}$/)
-    expect((await monitor.getAuth()).pending?.url).toBe(started.url)
-    const { base, state, post } = await pageFlow(started.url)
+    const { monitor, demo, events } = await start()
+    const walletPage = await monitor.signInWithWallet()
+    expect(walletPage.opened).toBe(false)
+    expect(walletPage.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{43}\/\?state=[A-Za-z0-9_-]{43}$/)
+    expect((await monitor.getAuth()).pending?.url).toBe(walletPage.url)
+    const { base, state, post } = await pageFlow(walletPage.url)
 
-    const html = await fetch(started.url)
+    const html = await fetch(walletPage.url)
     expect(html.status).toBe(200)
     expect(html.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(html.headers.get('content-security-policy')).toContain("default-src 'none'")
@@ -174,7 +157,7 @@ describe('sign-in through the one-time browser page', () => {
     expect((await fetch(`${base}?state=wrong`)).status).toBe(403)
     // A page of another site whose name resolves to 127.0.0.1 names its own host: refused.
     const rebound = await new Promise<number>((resolve, reject) => {
-      const target = new URL(started.url)
+      const target = new URL(walletPage.url)
       request({ host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, headers: { host: `evil.example:${target.port}` } }, (response) => {
         response.resume()
         resolve(response.statusCode ?? 0)
@@ -183,7 +166,7 @@ describe('sign-in through the one-time browser page', () => {
         .end()
     })
     expect(rebound).toBe(421)
-    expect((await fetch(`${new URL(started.url).origin}/elsewhere/?state=${state}`)).status).toBe(404)
+    expect((await fetch(`${new URL(walletPage.url).origin}/elsewhere/?state=${state}`)).status).toBe(404)
 
     const signer = generateKeyPairSync('ed25519')
     const pubkey = encodeBase58(publicKeyBytes(signer.privateKey))
@@ -193,7 +176,7 @@ describe('sign-in through the one-time browser page', () => {
     expect(challenge.status).toBe(200)
     const { message } = (await challenge.json()) as { message: string }
     expect(message.split('\n')[1]).toBe(pubkey)
-    expect(message).toContain(`URI: ${demo!.httpUrl}`)
+    expect(message).toContain(`URI: ${demo.httpUrl}`)
 
     // A signature by another key than the one the message names is refused, and nothing reaches the indexer.
     const other = generateKeyPairSync('ed25519').privateKey
@@ -214,7 +197,7 @@ describe('sign-in through the one-time browser page', () => {
   })
 
   it('refuses a replayed or expired state', async () => {
-    const first0 = (await start()).monitor
+    const { monitor: first0, demo } = await start()
     const signer = generateKeyPairSync('ed25519')
     const pubkey = encodeBase58(publicKeyBytes(signer.privateKey))
     const first = await pageFlow((await first0.signInWithWallet()).url)
@@ -225,15 +208,13 @@ describe('sign-in through the one-time browser page', () => {
     const replay = await first.post('complete', { state: first.state, pubkey, signature }).then((r) => r.status, () => 'closed')
     expect([410, 'closed']).toContain(replay)
     await first0.stop()
-    monitor = null
 
     // Expired: a page whose 5 minutes have passed.
     let now = Date.now()
-    const expiring = createMonitor(
-      { settings: memorySettingsStorage(applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo!.httpUrl } }, () => 'p').settings), signInPageRoot: pageRoot() },
-      { ...FAST, signIn: { now: () => now } },
+    const expiring = started.monitor(
+      { settings: memorySettingsStorage(applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'p').settings), signInPageRoot: pageRoot() },
+      { ...FAST_MONITOR, signIn: { now: () => now } },
     )
-    monitor = expiring
     await expiring.start()
     const late = await pageFlow((await expiring.signInWithWallet()).url)
     now += 5 * 60_000
@@ -246,16 +227,16 @@ describe('sign-in through the one-time browser page', () => {
 
 describe('the session over its life', () => {
   it('says "Signed out: sign in again" once when the indexer ends the session mid-stream, and recovers after a new sign-in', async () => {
-    const { monitor, events, dataDir } = await start()
+    const { monitor, demo, events, dataDir } = await start()
     const file = demoKeypair(dataDir)
     await signInConfirmed(monitor, file)
     await waitFor(userChannelsLive(monitor))
 
-    expect(demo!.accounts.endAllSessions()).toBe(1)
+    expect(demo.accounts.endAllSessions()).toBe(1)
     // The socket drops (several times): the user channels are refused at each reconnect.
     for (let drop = 0; drop < 3; drop++) {
       const before = (await monitor.getConnection()).socket.reconnects
-      demo!.dropAllConnections()
+      demo.dropAllConnections()
       await waitFor(async () => {
         const state = await monitor.getConnection()
         return state.socket.reconnects > before && state.socket.state === 'live' && state.userChannels === 'sign-in-needed'
@@ -279,40 +260,35 @@ describe('the session over its life', () => {
   it('checks a kept session at start and signs out for good', async () => {
     const secrets = memorySecretStorage()
     const first = await start({ secrets })
+    const demo = first.demo
     await signInConfirmed(first.monitor, demoKeypair(first.dataDir))
-    const cookie = (JSON.parse(secrets.get(`sign-in:${demo!.httpUrl}`) as string) as { cookieValue: string }).cookieValue
+    const cookie = (JSON.parse(secrets.get(`sign-in:${demo.httpUrl}`) as string) as { cookieValue: string }).cookieValue
     await first.monitor.stop()
 
     // A new start with the same secrets: the session is taken up and checked with /api/auth/me.
-    const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo!.httpUrl } }, () => 'p').settings
-    monitor = createMonitor({ settings: memorySettingsStorage(settings), secrets }, FAST)
+    const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl } }, () => 'p').settings
+    const monitor = started.monitor({ settings: memorySettingsStorage(settings), secrets }, FAST_MONITOR)
     await monitor.start()
     await waitFor(userChannelsLive(monitor))
     expect(await monitor.getAuth()).toMatchObject({ status: 'signed-in', user: { pubkey: DEMO_WALLET } })
 
     const out = await monitor.signOut()
     expect(out).toMatchObject({ status: 'signed-out', user: null })
-    expect(secrets.get(`sign-in:${demo!.httpUrl}`)).toBeNull()
-    const me = await fetch(`${demo!.httpUrl}/api/auth/me`, { headers: { cookie: `zkhelios_session=${cookie}` } })
+    expect(secrets.get(`sign-in:${demo.httpUrl}`)).toBeNull()
+    const me = await fetch(`${demo.httpUrl}/api/auth/me`, { headers: { cookie: `zkhelios_session=${cookie}` } })
     expect(((await me.json()) as { code: string }).code).toBe('AUTH_SESSION_EXPIRED')
-    await waitFor(async () => (await monitor!.getConnection()).userChannels === 'not-configured')
+    await waitFor(async () => (await monitor.getConnection()).userChannels === 'not-configured')
   })
 
   it('says why an indexer without sign-in keeps the pasted credential', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, statsIntervalMs: 60_000 })
+    const demo = await started.demo({ statsIntervalMs: 60_000 })
     const noSignIn = await import('./support/test-server')
-    const server = await noSignIn.startTestServer((_request, response) => noSignIn.sendJson(response, 404, { ok: false, code: 'NOT_FOUND', error: 'Route not found' }))
-    try {
-      const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Old', httpUrl: server.url, wsUrl: demo.wsUrl, credential: 'cookie:zkhelios_session=demo' } }, () => 'p')
-      monitor = createMonitor({ settings: memorySettingsStorage(settings.settings), secrets: memorySecretStorage(Object.fromEntries([...settings.credentials].filter((entry): entry is [string, string] => entry[1] !== null))) }, FAST)
-      await monitor.start()
-      const state = await monitor.getAuth()
-      expect(state).toMatchObject({ available: 'no', pastedCredential: true })
-      expect(state.availabilityNote).toBe('This indexer has no sign-in (it answered 404 to POST /api/auth/nonce): the pasted credential stays in use.')
-    } finally {
-      await monitor?.stop()
-      monitor = null
-      await server.close()
-    }
+    const server = started.closeAfterCores(await noSignIn.startTestServer((_request, response) => noSignIn.sendJson(response, 404, { ok: false, code: 'NOT_FOUND', error: 'Route not found' })))
+    const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Old', httpUrl: server.url, wsUrl: demo.wsUrl, credential: 'cookie:zkhelios_session=demo' } }, () => 'p')
+    const monitor = started.monitor({ settings: memorySettingsStorage(settings.settings), secrets: memorySecretStorage(Object.fromEntries([...settings.credentials].filter((entry): entry is [string, string] => entry[1] !== null))) }, FAST_MONITOR)
+    await monitor.start()
+    const state = await monitor.getAuth()
+    expect(state).toMatchObject({ available: 'no', pastedCredential: true })
+    expect(state.availabilityNote).toBe('This indexer has no sign-in (it answered 404 to POST /api/auth/nonce): the pasted credential stays in use.')
   })
 })

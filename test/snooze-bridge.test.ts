@@ -3,49 +3,33 @@
  * serve mode's JSON socket) on a real monitor: what they answer, the
  * `snoozes` event, and clear errors for hostile input.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Bridge } from '@shared/bridge'
 import type { Snooze } from '@shared/snooze'
-import { createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
 import { createMonitor, type Monitor } from '../src/main/core/monitor/monitor'
 import { DEFAULT_SETTINGS, memorySettingsStorage } from '../src/main/core/config/settings'
-import { silentLogger } from '../src/main/core/log/log'
-import { startServe, type ServeHandle } from '../src/main/serve/server'
-import { createSocketBridge, type SocketBridge } from '../src/renderer/src/bridge/socket-bridge'
-import type { BridgeIpc } from '../src/main/electron/ipc'
-import { electronPath, pageSocket } from './support/bridge-transports'
+import { bothTransports, type BothTransports } from './support/bridge-transports'
 import { waitFor } from './support/wait-for'
 
 const ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 
 let monitor: Monitor
-let serve: ServeHandle
-let electron: { bridge: Bridge; ipc: BridgeIpc }
-let browser: SocketBridge
+let transports: BothTransports
 
 beforeAll(async () => {
   monitor = createMonitor({ settings: memorySettingsStorage({ ...DEFAULT_SETTINGS, activeProfileId: 'demo' }), historyPath: null })
-  const dispatcher = createBridgeDispatcher(monitor)
-  electron = electronPath(dispatcher, monitor)
-  serve = await startServe({ monitor, rendererDir: mkdtempSync(join(tmpdir(), 'pw-snooze-')), port: 0, log: silentLogger })
-  browser = createSocketBridge(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, { WebSocket: pageSocket(`http://127.0.0.1:${serve.port}`) })
+  transports = await bothTransports(monitor)
 })
 
 afterAll(async () => {
-  browser?.close()
-  electron?.ipc.dispose()
-  await serve?.close()
+  await transports?.close()
   await monitor?.stop()
 })
 
 const message = (run: () => Promise<unknown>) => run().then(() => 'no error', (error: Error) => error.message)
 
 describe.each([
-  ['Electron IPC', () => electron.bridge],
-  ['the serve-mode socket', () => browser],
+  ['Electron IPC', () => transports.window.bridge],
+  ['the serve-mode socket', () => transports.page],
 ])('snooze and privacy over %s', (_name, bridgeOf) => {
   it('snoozes, lists, pushes the change and ends a snooze', async () => {
     const bridge = bridgeOf()

@@ -6,13 +6,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page, Proof } from '@shared/domain'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { type DemoIndexer } from '../src/main/demo/server'
 import type { ProofRecord } from '../src/main/demo/records'
 import { IndexerClient } from '../src/main/core/indexer/client'
 import { BackgroundFetcher } from '../src/main/core/session/background-fetcher'
 import { ProofFiller, type SeenProof } from '../src/main/core/session/proof-filler'
 import { startHostileIndexer, type HostileIndexer } from './hostile/hostile-indexer'
-import { detailReads, startHttpFront, type HttpFront } from './support/http-front'
+import { demoBehindFront, detailReads, type HttpFront } from './support/http-front'
 import { waitFor } from './support/wait-for'
 
 let fetcher: BackgroundFetcher | null = null
@@ -53,6 +53,13 @@ function pagedFiller(baseUrl: string, options: { gatherMs?: number; offlinePause
   return { filler, held, client }
 }
 
+/** A demo indexer behind a front that records what it is asked, and a filler reading through the front. */
+async function fillerBehindFront(seed: number, options: Parameters<typeof pagedFiller>[1] = {}) {
+  const started = await demoBehindFront(seed)
+  ;({ demo, front } = started)
+  return { ...started, ...pagedFiller(started.front.url, options) }
+}
+
 const summary = (proof: ProofRecord): SeenProof => ({ proofAccount: proof.proofAccount, slot: String(proof.slot) })
 
 /** The proof list reads the front answered (path and query). */
@@ -60,9 +67,7 @@ const listReads = (): string[] => front!.requests.filter((r) => r.status !== nul
 
 describe('ProofFiller, many proofs through one page of the list', () => {
   it('fills the proofs seen together with one newest-first page sized to them, and no one-proof reads', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 41 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held } = pagedFiller(front.url)
+    const { demo, front, filler, held } = await fillerBehindFront(41)
     const published = [demo.network.publishProof().proof, demo.network.publishProof().proof, demo.network.publishProof().proof]
     filler.add(published.map(summary))
     await waitFor(() => filler.pending === 0 && fetcher!.state === 'idle')
@@ -76,9 +81,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
   })
 
   it('reads further down the list for proofs older than the page reached, with its cursor', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 42 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held, client } = pagedFiller(front.url)
+    const { demo, front, filler, held, client } = await fillerBehindFront(42)
     const older = (await client.proofs({ limit: 40 })).items[30]!
     front.requests.length = 0
     const fresh = demo.network.publishProof().proof
@@ -93,9 +96,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
   })
 
   it('fetches on its own a proof the page should have held but did not (a list that lags the socket)', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 43 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held, client } = pagedFiller(front.url)
+    const { demo, front, filler, held, client } = await fillerBehindFront(43)
     // Listed deep down, but seen with no slot: nothing says the page missed it by depth.
     const unlisted = (await client.proofs({ limit: 60 })).items[50]!
     front.requests.length = 0
@@ -108,9 +109,7 @@ describe('ProofFiller, many proofs through one page of the list', () => {
   })
 
   it('keeps what it gathered while the indexer is out of reach, and fills it with one page once back', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 44 })
-    front = await startHttpFront(demo.httpUrl)
-    const { filler, held } = pagedFiller(front.url, { offlinePauseMs: 30 })
+    const { demo, front, filler, held } = await fillerBehindFront(44, { offlinePauseMs: 30 })
     front.down = true
     const published = [demo.network.publishProof().proof, demo.network.publishProof().proof]
     filler.add(published.map(summary))

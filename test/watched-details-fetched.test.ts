@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Proof, ProofSummary, Transaction } from '@shared/domain'
 import { DEMO_BUSY_ADDRESSES } from '../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
+import { type DemoIndexer } from '../src/main/demo/server'
 import { CachedIndexer } from '../src/main/core/history/cached-indexer'
 import type { HistoryCache } from '../src/main/core/history/history-cache'
 import type { IndexerHistory } from '../src/main/core/history/indexer-history'
@@ -17,7 +17,7 @@ import { BackgroundFetcher } from '../src/main/core/session/background-fetcher'
 import { DetailBacklog } from '../src/main/core/session/detail-backlog'
 import { ProofFiller } from '../src/main/core/session/proof-filler'
 import { openStore, tempDir } from './support/temp-dir'
-import { detailReads, startHttpFront, type HttpFront } from './support/http-front'
+import { demoBehindFront, detailReads, type HttpFront } from './support/http-front'
 import { waitFor } from './support/wait-for'
 
 const WATCHED = DEMO_BUSY_ADDRESSES[0]!
@@ -78,8 +78,7 @@ async function listWatched(setup: Setup, limit = 20): Promise<Transaction[]> {
 
 describe('the background fetch of what the user watches', () => {
   it('fetches the full record of every listed transaction, newest first, one budget with the proof filler', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 31 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(31))
     const setup = setUp(openStore())
     const listed = await listWatched(setup, 12)
     const published = [demo.network.publishProof().proof, demo.network.publishProof().proof]
@@ -107,8 +106,7 @@ describe('the background fetch of what the user watches', () => {
   })
 
   it('leaves proofs the filler is gathering to its page, and counts them once the page has filled them', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 34 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(34))
     const setup = setUp(openStore())
     const published = [demo.network.publishProof({ authority: WATCHED }).proof, demo.network.publishProof({ authority: WATCHED }).proof]
     const summaries: ProofSummary[] = published.map((p) => ({
@@ -136,8 +134,7 @@ describe('the background fetch of what the user watches', () => {
   })
 
   it('queues a watched transaction pushed live without reading the cache again, once everything before is held', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 35 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(35))
     const setup = setUp(openStore())
     const listed = await listWatched(setup, 6)
     const { backlog, fetcher } = backlogFor(setup, { perMinute: 6_000 })
@@ -164,8 +161,7 @@ describe('the background fetch of what the user watches', () => {
   })
 
   it('resumes after a restart with what is not yet held in full, and never asks twice', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 32 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(32))
     const dir = tempDir()
     const first = setUp(openStore({ dir }))
     const listed = await listWatched(first, 10)
@@ -191,8 +187,7 @@ describe('the background fetch of what the user watches', () => {
   })
 
   it('stops while the indexer is out of reach, without spinning, and goes on once it answers', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 33 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(33))
     const setup = setUp(openStore())
     const listed = await listWatched(setup, 8)
     front.down = true
@@ -222,8 +217,7 @@ describe('the background fetch of what the user watches', () => {
   })
 
   it('gives up on a record the indexer does not have (404), also after a restart, and fetches the rest', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 34 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(34))
     const dir = tempDir()
     const first = setUp(openStore({ dir }))
     const listed = await listWatched(first, 5)
@@ -256,8 +250,7 @@ describe('the background fetch of what the user watches', () => {
   })
 
   it('reads its queue newest first even past slot 2^53, which SQLite cannot hand over as a number', async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 35 })
-    front = await startHttpFront(demo.httpUrl)
+    ;({ demo, front } = await demoBehindFront(35))
     const setup = setUp(openStore())
     const listed = await listWatched(setup, 4)
     const huge = '9007199254740993'

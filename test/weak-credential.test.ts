@@ -3,49 +3,38 @@
  * example value) must not turn every "demo" the app shows into [redacted]:
  * the profile's name, the built-in profile's id, the log line, switching back.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
+import { describe, expect, it } from 'vitest'
 import type { PublicSettings } from '@shared/settings'
 import { DEMO_PROFILE_ID } from '@shared/settings'
-import { startDemoIndexer, type DemoIndexer } from '../src/main/demo/server'
 import { builtInDemo } from '../src/main/demo/built-in-demo'
-import { createMonitor, type Monitor, type MonitorDeps } from '../src/main/core/monitor/monitor'
 import { createBridgeDispatcher } from '../src/main/core/bridge/bridge-dispatch'
 import { memorySecretStorage } from '../src/main/core/config/secrets'
 import { memorySettingsStorage } from '../src/main/core/config/settings'
 import { REDACTED } from '../src/main/core/config/known-secrets'
 import { waitFor } from './support/wait-for'
+import { FAST_MONITOR, heard, startedPerTest } from './support/monitor-on-indexer'
 
-const FAST: MonitorDeps = { live: { backfill: { retryBaseMs: 50, retryCapMs: 200 }, overviewPollMs: 100 } }
-
-let second: DemoIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await second?.close()
-  monitor = second = null
-})
+const started = startedPerTest()
 
 describe('a weak credential (cookie value "demo")', () => {
   it('leaves the app’s own words intact: profile name, built-in id, switching, log line', async () => {
-    second = await startDemoIndexer({ port: 0, rate: 0, credential: 'demo' })
+    const second = await started.demo({ credential: 'demo' })
     const lines: string[] = []
     const log = {
       info: (message: string, details?: unknown) => lines.push(`info ${message} ${JSON.stringify(details ?? null)}`),
       warn: (message: string, details?: unknown) => lines.push(`warn ${message} ${JSON.stringify(details ?? null)}`),
       error: (message: string, details?: unknown) => lines.push(`error ${message} ${JSON.stringify(details ?? null)}`),
     }
-    monitor = createMonitor({ settings: memorySettingsStorage(), secrets: memorySecretStorage(), demo: builtInDemo(), log }, FAST)
-    const events: BridgeEvent[] = []
-    monitor.onEvents((batch) => events.push(...batch))
-    const dispatch = createBridgeDispatcher(monitor, { shown: (value) => monitor!.knownSecrets.redactValue(value) })
+    const monitor = started.monitor({ settings: memorySettingsStorage(), secrets: memorySecretStorage(), demo: builtInDemo(), log }, FAST_MONITOR)
+    const { events } = heard(monitor)
+    const dispatch = createBridgeDispatcher(monitor, { shown: (value) => monitor.knownSecrets.redactValue(value) })
     await monitor.start()
 
     const profile = { name: 'Second demo', httpUrl: second.httpUrl, credential: 'cookie:zkhelios_session=demo' }
     const tested = await dispatch('testConnection', [profile])
     expect(tested).toHaveProperty('result')
     const saved = (await dispatch('updateSettings', [{ saveProfile: profile }])) as { result: PublicSettings }
-    const added = saved.result.profiles.find((p) => p.httpUrl === second!.httpUrl)
+    const added = saved.result.profiles.find((p) => p.httpUrl === second.httpUrl)
     expect(added?.name).toBe('Second demo')
 
     // Back to the built-in demo: its id reaches the page as `demo` and the switch is accepted.
@@ -67,8 +56,8 @@ describe('a weak credential (cookie value "demo")', () => {
   })
 
   it('forgets a secret typed only for a connection test once the test ends', async () => {
-    second = await startDemoIndexer({ port: 0, rate: 0 })
-    monitor = createMonitor({ settings: memorySettingsStorage(), secrets: memorySecretStorage() }, FAST)
+    const second = await started.demo()
+    const monitor = started.monitor({ settings: memorySettingsStorage(), secrets: memorySecretStorage() }, FAST_MONITOR)
     const token = 'typed-only-for-the-test-4711'
     await monitor.testConnection({ name: 'Try', httpUrl: second.httpUrl, credential: `bearer:${token}` })
     expect(monitor.knownSecrets.redactText(`echo ${token}`)).toBe(`echo ${token}`)

@@ -88,23 +88,7 @@ export function* historyRecords(count: number, seed = 1): Generator<HistoryRecor
     const timeMs = NEWEST_MS - (count - index) * SLOT_MS
     const place = index % 10
     if (place < HISTORY_MIX.proofs) {
-      const circuit = DEMO_CIRCUITS[index % DEMO_CIRCUITS.length]!
-      yield {
-        kind: 'proof',
-        proof: {
-          proofAccount: randomBase58(32, next),
-          signature: randomBase58(64, next),
-          authority: authorities[next() % AUTHORITY_COUNT]!,
-          circuitId: circuit.id,
-          circuitName: circuit.name,
-          proofType: circuit.proofType,
-          publicInputs: { threshold: String(1_000_000 * (1 + (next() % 500))), nonce: next() },
-          verified: true,
-          verifiedAt: new Date(timeMs).toISOString(),
-          slotVerified: String(slot),
-          revoked: next() % 100 === 0,
-        },
-      }
+      yield { kind: 'proof', proof: drawProof(index, slot, timeMs, authorities, next) }
     } else if (place < HISTORY_MIX.proofs + HISTORY_MIX.transactions) {
       const address = authorities[next() % AUTHORITY_COUNT]!
       const failed = next() % 20 === 0
@@ -150,21 +134,25 @@ export function* cachedProofs(count: number, seed = 1): Generator<CachedProof> {
   const authorities = Array.from({ length: AUTHORITY_COUNT }, () => randomBase58(32, next))
   const firstSlot = DEMO_START_SLOT - count
   for (let index = 0; index < count; index++) {
-    const circuit = DEMO_CIRCUITS[index % DEMO_CIRCUITS.length]!
-    const slot = firstSlot + index
-    yield {
-      proofAccount: randomBase58(32, next),
-      signature: randomBase58(64, next),
-      authority: authorities[next() % AUTHORITY_COUNT]!,
-      circuitId: circuit.id,
-      circuitName: circuit.name,
-      proofType: circuit.proofType,
-      publicInputs: { threshold: String(1_000_000 * (1 + (next() % 500))), nonce: next() },
-      verified: true,
-      verifiedAt: new Date(NEWEST_MS - (count - index) * SLOT_MS).toISOString(),
-      slotVerified: String(slot),
-      revoked: next() % 100 === 0,
-    }
+    yield drawProof(index, firstSlot + index, NEWEST_MS - (count - index) * SLOT_MS, authorities, next)
+  }
+}
+
+/** The `index`th proof, its random parts drawn from `next` in a fixed order (the same seed gives the same records). */
+function drawProof(index: number, slot: number, timeMs: number, authorities: string[], next: () => number): CachedProof {
+  const circuit = DEMO_CIRCUITS[index % DEMO_CIRCUITS.length]!
+  return {
+    proofAccount: randomBase58(32, next),
+    signature: randomBase58(64, next),
+    authority: authorities[next() % AUTHORITY_COUNT]!,
+    circuitId: circuit.id,
+    circuitName: circuit.name,
+    proofType: circuit.proofType,
+    publicInputs: { threshold: String(1_000_000 * (1 + (next() % 500))), nonce: next() },
+    verified: true,
+    verifiedAt: new Date(timeMs).toISOString(),
+    slotVerified: String(slot),
+    revoked: next() % 100 === 0,
   }
 }
 

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ProofWatchError } from './errors'
 import {
   applyNotificationRulesPatch,
   clockTimeMinutes,
   DEFAULT_NOTIFICATION_RULES,
   notificationRulesFromStored,
 } from './notification-rules'
-
-function refusal(run: () => unknown): ProofWatchError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ProofWatchError) return error
-    throw error
-  }
-  throw new Error('expected a ProofWatchError')
-}
+import { thrown } from '@test/support/caught'
+import { ProofWatchError } from './errors'
 
 describe('clockTimeMinutes', () => {
   it('reads 24-hour HH:MM and nothing else', () => {
@@ -65,7 +56,7 @@ describe('applyNotificationRulesPatch', () => {
     [{ volume: 3 }, 'Unknown notification setting: volume'],
     ['all off', 'Notification rules must be an object'],
   ])('refuses %j with a clear message', (patch, message) => {
-    const error = refusal(() => applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch))
+    const error = thrown(() => applyNotificationRulesPatch(DEFAULT_NOTIFICATION_RULES, patch))
     expect(error.code).toBe('INVALID_ARGUMENT')
     expect(error.message).toBe(message)
   })

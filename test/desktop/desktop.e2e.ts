@@ -15,6 +15,7 @@ import type { Bridge, BridgeEvent, BridgeMethodName, BridgeResponse, BridgeResul
 import { EVENTS_CHANNEL, IPC_CHANNELS, READY_CHANNEL } from '@shared/bridge'
 import { ACTIVITY_NOTIFICATION_KINDS } from '@shared/domain'
 import { browserMissing, SCREENSHOTS } from '../e2e/browser'
+import { drawnPixels } from '../e2e/canvas'
 import { launchHeadlessChromium } from '../support/chromium'
 import { DesktopApp, ROOT } from './desktop-app'
 import { exposeToPage } from './page-bridge'
@@ -37,17 +38,6 @@ async function call<M extends BridgeMethodName>(app: DesktopApp, method: M, ...a
 }
 
 const browserSkipped = browserMissing()
-
-/** Pixels of the canvas that are not fully transparent: proof that Chart.js drew something. */
-function drawnPixels(page: Page, selector: string): Promise<number> {
-  return page.$eval(selector, (canvas) => {
-    const c = canvas as HTMLCanvasElement
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-    let drawn = 0
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++
-    return drawn
-  })
-}
 
 function eventsSent(app: DesktopApp): BridgeEvent[] {
   return app.toRenderer.filter((message) => message.channel === EVENTS_CHANNEL).flatMap((message) => message.args[0] as BridgeEvent[])

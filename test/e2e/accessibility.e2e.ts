@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, type ServedPage } from './processes'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
@@ -38,8 +38,7 @@ describe.skipIf(skipReason !== null)('accessibility audit of every view', () => 
 
   afterAll(async () => {
     console.log(`accessibility audit (axe-core, WCAG 2.1 A/AA), findings per view:\n${counts.join('\n')}`)
-    await served?.browser.close()
-    await served?.serve.stop()
+    await stopInOrder(served)
   })
 
   /** The views, each reached as a person would (through the app's own links where a view needs an id). */

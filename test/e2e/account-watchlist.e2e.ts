@@ -6,45 +6,37 @@
  * the account's `/api/users/me/watched`, and the account's "Watched address
  * activity" notice about it is one entry in the centre.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { shortId } from '@shared/ids'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { SERVE_LINE, startBuilt, type Started } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
 describe.skipIf(skipReason !== null)('the account watchlist in serve mode', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let address: string
 
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23 })
     address = demo.network.authorities[17] as string
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-account-watchlist-e2e-')),
-      // The demo's own session token: a session of the demo wallet.
-      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-account-watchlist-e2e-', {
+      env: {
+        // The demo's own session token: a session of the demo wallet.
+        PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
+      },
     })
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(`${serve.match[1]!}#/watchlist`)
+    page = served.page
+    await page.goto(`${served.baseUrl}#/watchlist`)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('sends nothing before the user opts in', async () => {
     await page.getByTestId('watch-address-id').fill(address)

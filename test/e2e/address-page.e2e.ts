@@ -5,14 +5,12 @@
  * figures, the transactions paged to their end (every row once), the proofs
  * tab, the chart drawn, a live arrival in the totals, and the page offline.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
@@ -74,8 +72,7 @@ function digits(value: string): number {
 
 describe.skipIf(skipReason !== null)('an address page in serve mode', () => {
   let demo: DemoIndexer | null = null
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let baseUrl: string
   let address = ''
@@ -94,21 +91,13 @@ describe.skipIf(skipReason !== null)('an address page in serve mode', () => {
     // More than the first page and one Load more hold: the list really pages.
     for (let index = 0; index < 120; index++) demo.network.publishTransaction({ feePayer: address })
     transactions = await everything<ApiTransaction>(`${demo.httpUrl}/api/transactions?pubkey=${address}`)
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-address-e2e-')),
-    })
-    baseUrl = serve.match[1]!
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.on('pageerror', (error) => pageErrors.push(error.message))
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-address-e2e-', { errors: pageErrors })
+    page = served.page
+    baseUrl = served.baseUrl
     await page.goto(`${baseUrl}#/address/${address}`)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('pages the transactions to their end: every row once, and the end said', async () => {
     expect(transactions.length).toBeGreaterThan(150)

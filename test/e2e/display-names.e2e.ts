@@ -6,15 +6,13 @@
  * and a proof's page, a watchlist label winning over a display name with the
  * name on hover; then the Circuits view with a circuit's proofs, light and dark.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 const LABELLED = DEMO_BUSY_ADDRESSES[0]!
@@ -24,8 +22,7 @@ const demoName = (pubkey: string) => `demo_${pubkey.slice(0, 4).toLowerCase()}`
 
 describe.skipIf(skipReason !== null)('display names in Chromium (serve mode, demo indexer)', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let baseUrl: string
   const pageErrors: string[] = []
@@ -35,13 +32,9 @@ describe.skipIf(skipReason !== null)('display names in Chromium (serve mode, dem
 
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 21 })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-names-')),
-    })
-    baseUrl = serve.match[1]!
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    page.on('pageerror', (error) => pageErrors.push(error.message))
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-e2e-names-', { viewport: { width: 1280, height: 800 }, errors: pageErrors })
+    page = served.page
+    baseUrl = served.baseUrl
     await page.goto(`${baseUrl}#/watchlist`)
     await page.getByTestId('watch-address-id').fill(LABELLED)
     await page.getByTestId('watch-address-label').fill('Treasury')
@@ -49,11 +42,7 @@ describe.skipIf(skipReason !== null)('display names in Chromium (serve mode, dem
     await page.getByTestId('watched-address-row').first().waitFor({ timeout: 15_000 })
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('shows the indexer’s display names beside authorities in the proofs list, and a label in place of one', async () => {
     await page.goto(`${baseUrl}#/proofs`)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { startBuilt, stopInOrder, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
 const SCHEMES = ['light', 'dark'] as const
@@ -61,9 +61,7 @@ describe.skipIf(skipReason !== null)('dashboard, explorers and details in Chromi
 
   afterAll(async () => {
     for (const context of contexts) await context.close()
-    await browser?.close()
-    await serve?.stop()
-    await demo?.stop()
+    await stopInOrder(browser, serve, demo)
   })
 
   for (const scheme of SCHEMES) {

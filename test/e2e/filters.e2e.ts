@@ -8,11 +8,11 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_CIRCUITS } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, type Started } from './processes'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
@@ -24,8 +24,7 @@ async function circuitsShown(page: Page): Promise<string[]> {
 describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
   let demo: DemoIndexer | null = null
   let port = 0
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let baseUrl: string
 
@@ -34,15 +33,12 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     port = demo.port
     // Revoked proofs among the newest, for the state filter.
     for (let index = 0; index < 4; index++) demo.network.revokeProof()
-    ;({ serve, browser, page, baseUrl } = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-filters-e2e-'))
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-filters-e2e-')
+    ;({ page, baseUrl } = served)
     await page.goto(`${baseUrl}#/proofs`)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('names circuits in the dashboard feed as in the list, though the socket sends only their ids', async () => {
     await page.getByTestId('nav-dashboard').click()

@@ -6,15 +6,14 @@
  * process, to publish on cue. Screenshots go to test-results/screenshots and,
  * when FIRST_HOUR_SHOTS is set, there too.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 const SHOTS = process.env.FIRST_HOUR_SHOTS ?? SCREENSHOTS
@@ -26,31 +25,24 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe.skipIf(skipReason !== null)('a new user’s first hour, in Chromium at 800×600', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let first: Page
   let second: Page
 
   beforeAll(async () => {
     // Pushing mode: this test is about the badge's layout, and the reference pushes no announcements (they are only listed).
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23, pushAddressEvents: true })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-first-hour-')),
-      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], 'proofwatch-e2e-first-hour-', {
+      env: { PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}` },
+      viewport: { width: 800, height: 600 },
     })
-    browser = await launchBrowser()
-    const url = serve.match[1]!
-    first = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
-    second = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
-    await first.goto(url)
-    await second.goto(url)
+    first = served.page
+    second = await (await served.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
+    await first.goto(served.baseUrl)
+    await second.goto(served.baseUrl)
   }, 60_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('keeps a three-digit badge beside "Notifications", never over it', async () => {
     await first.getByTestId('nav-notifications').waitFor()

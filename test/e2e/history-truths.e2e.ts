@@ -6,33 +6,29 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, type Started } from './processes'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
 describe.skipIf(skipReason !== null)('the watcher’s history in serve mode', () => {
   let demo: DemoIndexer | null = null
   let port = 0
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let baseUrl: string
 
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 13 })
     port = demo.port
-    ;({ serve, browser, page, baseUrl } = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-history-e2e-'))
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-history-e2e-')
+    ;({ page, baseUrl } = served)
     await page.goto(baseUrl)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('shows the epoch tile the demo sends', async () => {
     const epoch = page.getByTestId('overview-value-epoch')

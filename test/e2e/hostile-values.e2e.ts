@@ -6,15 +6,13 @@
  * public input) cut with the whole on hover, never pushing the page wider
  * than the window.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startHostileIndexer, type HostileIndexer } from '../hostile/hostile-indexer'
 import { answerWithBigIntegers, type BigIntegerRecords } from '../support/big-integer-answers'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 const HUGE = `Z${'W'.repeat(99_998)}Z`
@@ -57,29 +55,20 @@ function longestShownText(page: Page): Promise<number> {
 describe.skipIf(skipReason !== null)('a hostile indexer’s values in the page', () => {
   let indexer: HostileIndexer
   let records: BigIntegerRecords
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let base: string
 
   beforeAll(async () => {
     indexer = await startHostileIndexer()
     records = answerWithBigIntegers(indexer, HUGE)
-    serve = await startBuilt('serve.js', ['--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-hostile-values-')),
-    })
-    base = serve.match[1]!
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: WIDTH, height: 800 }, locale: 'en-US' })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    served = await startServeWithPage(['--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'], 'proofwatch-hostile-values-', { viewport: { width: WIDTH, height: 800 }, locale: 'en-US' })
+    page = served.page
+    base = served.baseUrl
     await page.goto(base)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await indexer?.close()
-  })
+  afterAll(() => stopInOrder(served, indexer))
 
   it('shows the slot 2^53 + 1 exact on the dashboard, and the unknown 100,000-character field cut', async () => {
     const slot = page.getByTestId('overview-value-slot')

@@ -7,22 +7,19 @@
  * of the user's that the indexer revokes must still show as revoked, with one
  * notification: found by re-reading the wallet's proofs (about once a minute).
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { SERVE_LINE, startBuilt, type Started } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
 describe.skipIf(skipReason !== null)('a revoked proof of the user\'s, nothing pushed', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let proofAccount: string
 
@@ -30,12 +27,8 @@ describe.skipIf(skipReason !== null)('a revoked proof of the user\'s, nothing pu
     // Rate 0: the network publishes (and revokes) nothing of its own.
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 31 })
     expect(demo.pushAddressEvents).toBe(false)
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-live-revocation-e2e-')),
-    })
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], 'proofwatch-live-revocation-e2e-')
+    page = served.page
     const head = (await (await fetch(`${demo.httpUrl}/api/proofs?authority=${DEMO_WALLET}&limit=20`)).json()) as {
       items: Array<{ proofAccount: string; revoked: boolean }>
     }
@@ -44,14 +37,10 @@ describe.skipIf(skipReason !== null)('a revoked proof of the user\'s, nothing pu
     proofAccount = standing.proofAccount
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('shows the proof standing first', async () => {
-    await page.goto(`${serve.match[1]!}#/proofs/${proofAccount}`)
+    await page.goto(`${served.baseUrl}#/proofs/${proofAccount}`)
     const detail = page.getByTestId('proof-detail')
     await detail.waitFor({ timeout: 20_000 })
     await expect.poll(async () => detail.textContent(), { timeout: 15_000 }).toMatch(/Revoked\s*No/)
@@ -68,7 +57,7 @@ describe.skipIf(skipReason !== null)('a revoked proof of the user\'s, nothing pu
     await page.screenshot({ path: join(SCREENSHOTS, 'live-revocation-notification.png') })
 
     // Lists and detail read the cache the re-read recorded.
-    await page.goto(`${serve.match[1]!}#/proofs/${proofAccount}`)
+    await page.goto(`${served.baseUrl}#/proofs/${proofAccount}`)
     const detail = page.getByTestId('proof-detail')
     await detail.waitFor({ timeout: 20_000 })
     await expect.poll(async () => detail.textContent(), { timeout: 15_000 }).toMatch(/Revoked\s*Yes/)

@@ -13,14 +13,13 @@
  * machine would make a time bound flaky, while the row arriving at all is what
  * fails when polling or pushing is broken.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { SERVE_LINE, startBuilt, type Started } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 const ADDRESS = DEMO_BUSY_ADDRESSES[0] as string
@@ -69,29 +68,21 @@ function percentile(sorted: number[], p: number): number {
 function describeMode(mode: 'default' | 'pushing'): void {
   const pushing = mode === 'pushing'
   describe.skipIf(skipReason !== null)(`a watched address on the built-in demo, ${mode} mode`, () => {
-    let serve: Started
-    let browser: Browser
+    let served: ServedPage
     let page: Page
     let baseUrl: string
     let indexerUrl: string
 
     beforeAll(async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), `proofwatch-live-truth-${mode}-`))
       const args = ['--port', '0', '--watch', ADDRESS, ...(pushing ? ['--push-address-events'] : [])]
-      serve = await startBuilt('serve.js', args, SERVE_LINE, { PROOFWATCH_DATA_DIR: dataDir })
-      baseUrl = serve.match[1]!
-      indexerUrl = await builtInDemoUrl(dataDir)
-      browser = await launchBrowser()
-      page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-      page.on('pageerror', (error) => console.error('page error:', error.message))
+      served = await startServeWithPage(args, `proofwatch-live-truth-${mode}-`)
+      ;({ page, baseUrl } = served)
+      indexerUrl = await builtInDemoUrl(served.dataDir)
       await page.goto(`${baseUrl}#/address/${ADDRESS}`)
       await page.getByTestId('timeline-row').first().waitFor({ timeout: 20_000 })
     })
 
-    afterAll(async () => {
-      await browser?.close()
-      await serve?.stop()
-    })
+    afterAll(() => stopInOrder(served))
 
     it(pushing ? 'says "Live" for the address' : 'says how the address is followed, not "Live"', async () => {
       const state = page.getByTestId('live-state')

@@ -8,12 +8,12 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { detailReads, startHttpFront, type HttpFront } from '../support/http-front'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, type Started } from './processes'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 const WATCHED = DEMO_BUSY_ADDRESSES[0]!
@@ -22,8 +22,7 @@ const OTHER = DEMO_BUSY_ADDRESSES[1]!
 describe.skipIf(skipReason !== null)('offline detail of what is watched, in serve mode', () => {
   let demo: DemoIndexer | null = null
   let front: HttpFront | null = null
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let baseUrl: string
 
@@ -31,16 +30,12 @@ describe.skipIf(skipReason !== null)('offline detail of what is watched, in serv
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 19 })
     // HTTP goes through a front that records which records were asked for; the socket goes straight to the demo.
     front = await startHttpFront(demo.httpUrl)
-    ;({ serve, browser, page, baseUrl } = await startServeWithPage(['--indexer', front.url, '--ws', demo.wsUrl, '--watch', WATCHED, '--port', '0'], 'proofwatch-offline-detail-e2e-'))
+    served = await startServeWithPage(['--indexer', front.url, '--ws', demo.wsUrl, '--watch', WATCHED, '--port', '0'], 'proofwatch-offline-detail-e2e-')
+    ;({ page, baseUrl } = served)
     await page.goto(baseUrl)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await front?.close()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, front, demo))
 
   it('opens a backfilled watched transaction and a socket-only proof in full offline, and a summary with a note', async () => {
     const details = page.getByTestId('health-details')

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { startBuilt, stopInOrder, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
 
@@ -43,11 +43,7 @@ describe.skipIf(skipReason !== null)('history read offline in serve mode', () =>
     page.on('pageerror', (error) => console.error('page error:', error.message))
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(browser, serve, demo))
 
   it('shows the same proofs, transactions, a detail and notifications after the indexer is gone, marked as cached', async () => {
     const indexerUrl = demo!.httpUrl

@@ -1,38 +1,27 @@
 /// <reference lib="dom" />
 /** Against an indexer that leaves epoch out (as the reference does), the dashboard keeps its tile and says so. */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
 describe.skipIf(skipReason !== null)('an indexer without epoch', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
 
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 17, sendEpoch: false })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-no-epoch-')),
-    })
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(serve.match[1]!)
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-no-epoch-', { viewport: { width: 1280, height: 800 } })
+    page = served.page
+    await page.goto(served.baseUrl)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('shows the epoch tile as not sent, beside the fields that were', async () => {
     await expect.poll(async () => (await page.getByTestId('overview-value-slot').textContent()) ?? '', { timeout: 20_000 }).toMatch(/\d/)

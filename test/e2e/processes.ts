@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from './browser'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -58,13 +58,45 @@ export interface ServedPage {
   page: Page
   /** The page's address with its token. */
   baseUrl: string
+  /** Serve's data folder. */
+  dataDir: string
+  /** Closes the browser, then stops serve. */
+  stop(): Promise<void>
 }
 
-/** Built serve mode on a fresh data folder, and a 1280×900 Chromium page (not yet navigated) that reports its errors. */
-export async function startServeWithPage(args: string[], dataDirPrefix: string): Promise<ServedPage> {
-  const serve = await startBuilt('serve.js', args, SERVE_LINE, { PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), dataDirPrefix)) })
+export interface ServedPageOptions {
+  /** More of serve's environment (a credential, an empty indexer URL). */
+  env?: Record<string, string>
+  /** 1280×900 unless said. */
+  viewport?: { width: number; height: number }
+  locale?: string
+  /** Where the page's errors go (a test that asserts there are none); the console unless said. */
+  errors?: string[]
+  /** Run in the page before its own scripts (a stand-in wallet). */
+  initScript?: Parameters<BrowserContext['addInitScript']>[0]
+}
+
+/** Built serve mode on a fresh data folder, and a Chromium page (not yet navigated) that reports its errors. */
+export async function startServeWithPage(args: string[], dataDirPrefix: string, options: ServedPageOptions = {}): Promise<ServedPage> {
+  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix))
+  const serve = await startBuilt('serve.js', args, SERVE_LINE, { PROOFWATCH_DATA_DIR: dataDir, ...options.env })
   const browser = await launchBrowser()
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-  page.on('pageerror', (error) => console.error('page error:', error.message))
-  return { serve, browser, page, baseUrl: serve.match[1]! }
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, ...(options.locale ? { locale: options.locale } : {}) })
+  if (options.initScript) await context.addInitScript(options.initScript)
+  const page = await context.newPage()
+  const errors = options.errors
+  page.on('pageerror', (error) => (errors ? errors.push(error.message) : console.error('page error:', error.message)))
+  const stop = async () => {
+    await browser.close()
+    await serve.stop()
+  }
+  return { serve, browser, page, baseUrl: serve.match[1]!, dataDir, stop }
+}
+
+/** What an e2e suite started, stopped or closed in the order given (a page's serve before the indexer it reads); a part never started is passed over. */
+export async function stopInOrder(...parts: Array<{ stop(): Promise<unknown> } | { close(): Promise<unknown> } | null | undefined>): Promise<void> {
+  for (const part of parts) {
+    if (!part) continue
+    await ('stop' in part ? part.stop() : part.close())
+  }
 }

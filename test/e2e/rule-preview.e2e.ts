@@ -5,15 +5,13 @@
  * centre entry says why it is there, and its reason leads to its rule in
  * Settings, focused and marked.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 import { waitFor } from '../support/wait-for'
 
 const skipReason = browserMissing()
@@ -32,22 +30,18 @@ async function wouldRaise(page: Page): Promise<number> {
 
 describe.skipIf(skipReason !== null)('rule preview and reasons in Chromium (serve mode, demo indexer)', () => {
   let demo: DemoIndexer
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   const pageErrors: string[] = []
 
   beforeAll(async () => {
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 26, pushAddressEvents: true })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-rule-preview-')),
-      PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}`,
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], 'proofwatch-e2e-rule-preview-', {
+      env: { PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}` },
+      errors: pageErrors,
     })
-    browser = await launchBrowser()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(new URL(serve.match[1]!).href)
+    page = served.page
+    await page.goto(new URL(served.baseUrl).href)
     await page.getByTestId('nav-notifications').click()
     // A burst of the watched address, and an announcement: entries in the centre, events in the cache.
     // Published until the user channels are up and both entries show (the first may precede the subscription).
@@ -58,11 +52,7 @@ describe.skipIf(skipReason !== null)('rule preview and reasons in Chromium (serv
     }, 30_000)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('previews a change of the rules against the cache (counts shown), then saves it', async () => {
     await page.getByTestId('nav-settings').click()

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import type { Page } from 'playwright-core'
+import { drawnPixels } from './canvas'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startBuilt, startServeWithPage, stopInOrder, type ServedPage, type Started } from './processes'
 
 const skipReason = browserMissing()
 
@@ -25,17 +25,6 @@ async function json<T>(url: string): Promise<T> {
   return (await response.json()) as T
 }
 
-/** Pixels of the canvas that are not fully transparent: proof that Chart.js drew something. */
-function drawnPixels(page: Page, selector: string): Promise<number> {
-  return page.$eval(selector, (canvas) => {
-    const c = canvas as HTMLCanvasElement
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-    let drawn = 0
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++
-    return drawn
-  })
-}
-
 /** A cheap fingerprint of what the canvas shows, to see that a redraw changed it. */
 function canvasSignature(page: Page, selector: string): Promise<number> {
   return page.$eval(selector, (canvas) => {
@@ -49,8 +38,7 @@ function canvasSignature(page: Page, selector: string): Promise<number> {
 
 describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate demo indexer', () => {
   let demo: Started
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let indexerUrl: string
 
@@ -58,23 +46,14 @@ describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate 
     // Rate 0: no new proofs, so totals on screen can be compared exactly.
     demo = await startBuilt('demo-indexer.js', ['--port', '0', '--rate', '0', '--seed', '7'], /(http:\/\/127\.0\.0\.1:\d+)/)
     indexerUrl = demo.match[1]!
-    serve = await startBuilt(
-      'serve.js',
-      ['--indexer', indexerUrl, '--ws', indexerUrl.replace('http', 'ws') + '/ws', '--port', '0'],
-      SERVE_LINE,
-      { PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-')) },
-    )
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(serve.match[1]!)
+    served = await startServeWithPage(['--indexer', indexerUrl, '--ws', indexerUrl.replace('http', 'ws') + '/ws', '--port', '0'], 'proofwatch-e2e-', {
+      viewport: { width: 1280, height: 800 },
+    })
+    page = served.page
+    await page.goto(served.baseUrl)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.stop()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('shows the indexer overview numbers and a drawn chart on the dashboard', async () => {
     const { stats } = await json<{ stats: { totalProofs: string; slot: string } }>(`${indexerUrl}/api/stats/overview`)
@@ -147,65 +126,50 @@ describe.skipIf(skipReason !== null)('serve mode in Chromium against a separate 
 })
 
 describe.skipIf(skipReason !== null)('serve mode with no indexer configured', () => {
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
 
   beforeAll(async () => {
-    serve = await startBuilt('serve.js', ['--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-demo-')),
-      PROOFWATCH_INDEXER_URL: '',
-    })
-    browser = await launchBrowser()
+    served = await startServeWithPage(['--port', '0'], 'proofwatch-e2e-demo-', { env: { PROOFWATCH_INDEXER_URL: '' }, viewport: { width: 1280, height: 800 } })
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-  })
+  afterAll(() => stopInOrder(served))
 
   it('runs on the built-in demo indexer and says so', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(serve.match[1]!)
+    const page = served.page
+    await page.goto(served.baseUrl)
     await page.getByTestId('demo-badge').waitFor({ timeout: 15_000 })
     await expect.poll(async () => (await page.getByTestId('overview-value-slot').textContent())?.replace(/\D/g, '').length ?? 0, { timeout: 15_000 }).toBeGreaterThan(5)
     await expect.poll(() => page.getByTestId('live-proof-row').count(), { timeout: 20_000 }).toBeGreaterThan(0)
   })
 
   it('explains a missing or stale access token instead of blaming the indexer', async () => {
-    const page = await browser.newPage()
-    await page.goto(serve.match[1]!.replace(/\?token=.*/, ''))
+    const page = await served.browser.newPage()
+    await page.goto(served.baseUrl.replace(/\?token=.*/, ''))
     await expect.poll(async () => (await page.getByTestId('error-panel').first().textContent()) ?? '', { timeout: 15_000 }).toMatch(/no access token/i)
-    await page.goto(serve.match[1]!.replace(/\?token=.*/, '?token=stale'))
+    await page.goto(served.baseUrl.replace(/\?token=.*/, '?token=stale'))
     await expect.poll(async () => (await page.getByTestId('error-panel').first().textContent()) ?? '', { timeout: 15_000 }).toMatch(/access token is not valid/i)
     expect(await page.getByTestId('error-panel').first().textContent()).not.toMatch(/indexer cannot be reached/i)
   })
 })
 
 describe.skipIf(skipReason !== null)('serve mode pointed at an unreachable indexer', () => {
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
 
   beforeAll(async () => {
-    serve = await startBuilt('serve.js', ['--indexer', `http://127.0.0.1:${await freedPort()}`, '--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-down-')),
-    })
-    browser = await launchBrowser()
+    served = await startServeWithPage(['--indexer', `http://127.0.0.1:${await freedPort()}`, '--port', '0'], 'proofwatch-e2e-down-', { viewport: { width: 1280, height: 800 } })
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-  })
+  afterAll(() => stopInOrder(served))
 
   it('starts, says the indexer is unreachable, and keeps running', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(serve.match[1]!)
+    const page = served.page
+    await page.goto(served.baseUrl)
     await expect.poll(async () => (await page.getByTestId('connection-state').textContent())?.toLowerCase() ?? '', { timeout: 15_000 }).toMatch(/unreachable|offline|reconnect/)
     // Overview, series and leaderboard each say so in place, with a retry.
     await expect.poll(() => page.getByTestId('error-panel').count(), { timeout: 30_000 }).toBe(3)
     expect(await page.getByTestId('error-panel').first().textContent()).toMatch(/connection refused/i)
     expect(await page.getByTestId('retry-button').count()).toBe(3)
     await page.screenshot({ path: join(SCREENSHOTS, 'unreachable.png') })
-    expect(serve.child.exitCode).toBeNull()
+    expect(served.serve.child.exitCode).toBeNull()
   })
 })

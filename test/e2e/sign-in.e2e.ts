@@ -6,14 +6,12 @@
  * approves, and the user's notifications reach the notification centre with
  * nothing pasted.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
@@ -84,39 +82,28 @@ function registerTestWallet(): void {
 }
 
 describe.skipIf(skipReason !== null)('sign-in with a browser wallet in serve mode', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-sign-in-e2e-'))
   let demo: DemoIndexer | null = null
-  let serve: Started | null = null
-  let browser: Browser
-  let context: BrowserContext
+  let served: ServedPage
   let page: Page
 
   beforeAll(async () => {
     // No built-in credential: the user channels need a real sign-in, as on the reference deployment.
     // Pushing announcements: the live user channel is shown by one arriving.
     demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, credential: '', pushAddressEvents: true })
-    serve = await startBuilt('serve.js', ['--indexer', demo.httpUrl, '--port', '0'], SERVE_LINE, { PROOFWATCH_DATA_DIR: dataDir })
-    browser = await launchBrowser()
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.addInitScript(registerTestWallet)
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-sign-in-e2e-', { viewport: { width: 1280, height: 800 }, initScript: registerTestWallet })
+    page = served.page
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-    await demo?.close()
-  })
+  afterAll(() => stopInOrder(served, demo))
 
   it('signs in through the wallet and gets the user notifications live, with nothing pasted', async () => {
-    await page.goto(serve!.match[1]!)
+    await page.goto(served.baseUrl)
     await page.getByTestId('nav-settings').click()
     const account = page.getByTestId('account-section')
     await account.getByTestId('sign-in-wallet').waitFor({ timeout: 15_000 })
     await account.screenshot({ path: join(SCREENSHOTS, 'sign-in-1-settings-signed-out.png') })
 
-    const [signInPage] = await Promise.all([context.waitForEvent('page'), account.getByTestId('sign-in-wallet').click()])
+    const [signInPage] = await Promise.all([page.context().waitForEvent('page'), account.getByTestId('sign-in-wallet').click()])
     await signInPage.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]+\/\?state=/, { timeout: 15_000 })
     const walletButton = signInPage.getByRole('button', { name: 'Sign in with Test Wallet' })
     await walletButton.waitFor({ timeout: 15_000 })

@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
-import { startBuilt, type Started, SERVE_LINE } from './processes'
+import type { Page } from 'playwright-core'
+import { browserMissing, SCREENSHOTS } from './browser'
+import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
 
 const skipReason = browserMissing()
 
@@ -40,22 +38,22 @@ function busiestFeePayer(items: ApiTransaction[]): string {
 }
 
 describe.skipIf(skipReason !== null)('watchlist, notifications, settings and search in Chromium (serve mode, built-in demo)', () => {
-  let serve: Started
-  let browser: Browser
+  let served: ServedPage
   let page: Page
   let indexerUrl: string
   let address: string
   const pageErrors: string[] = []
 
   beforeAll(async () => {
-    serve = await startBuilt('serve.js', ['--port', '0'], SERVE_LINE, {
-      PROOFWATCH_DATA_DIR: mkdtempSync(join(tmpdir(), 'proofwatch-e2e-workspace-')),
-      PROOFWATCH_INDEXER_URL: '',
+    served = await startServeWithPage(['--port', '0'], 'proofwatch-e2e-workspace-', {
+      env: {
+        PROOFWATCH_INDEXER_URL: '',
+      },
+      viewport: { width: 1280, height: 800 },
+      errors: pageErrors,
     })
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(serve.match[1]!)
+    page = served.page
+    await page.goto(served.baseUrl)
     const shownUrl = page.getByTestId('indexer-url')
     await shownUrl.waitFor({ timeout: 15_000 })
     indexerUrl = (await shownUrl.textContent())!.trim()
@@ -63,10 +61,7 @@ describe.skipIf(skipReason !== null)('watchlist, notifications, settings and sea
     address = busiestFeePayer(items)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await serve?.stop()
-  })
+  afterAll(() => stopInOrder(served))
 
   it('watches an address from the watchlist and shows it live', async () => {
     await page.getByTestId('nav-watchlist').click()

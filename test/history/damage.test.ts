@@ -47,6 +47,34 @@ function expectMovedAside(damage: CacheDamage | null, original: Buffer, kind: Ca
   expect(readFileSync(damage?.movedTo as string).equals(original)).toBe(true)
 }
 
+/** Writes `bytes` over the file at `offset`. */
+function overwrite(path: string, bytes: Buffer, offset: number): void {
+  const fd = openSync(path, 'r+')
+  writeSync(fd, bytes, 0, bytes.length, offset)
+  closeSync(fd)
+}
+
+/** Opened again, the store finds the file at `path` corrupt: moved aside as it was, and a fresh cache works. */
+function expectCorruptMovedAsideAtOpen(dir: string, path: string): void {
+  const original = readFileSync(path)
+  const store = openStore({ dir })
+  expectMovedAside(store.info().damage, original, 'corrupt')
+  expectWorking(store.forIndexer(INDEXER))
+}
+
+/** A store holding one written proof, on a disk that is then full (the file may grow no more). */
+async function onFullDisk(write: NonNullable<Parameters<typeof openStore>[0]>['write']) {
+  const store = openStore({ write })
+  const problems: string[] = []
+  store.onProblem((problem) => problems.push(problem.message))
+  const history = store.forIndexer(INDEXER)
+  history.recordProofs([testProof(0)])
+  await store.flush()
+  const db = store.database.db
+  db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`)
+  return { store, problems, history, db }
+}
+
 describe('a damaged cache never stops the app', () => {
   it('a truncated file (cut mid-page) is moved aside and a new cache is built', async () => {
     const { dir, path } = await filledCache()
@@ -74,25 +102,14 @@ describe('a damaged cache never stops the app', () => {
 
   it('random bytes over the header: not a database any more', async () => {
     const { dir, path } = await filledCache()
-    const fd = openSync(path, 'r+')
-    writeSync(fd, Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 0xff)), 0, 64, 0)
-    closeSync(fd)
-    const original = readFileSync(path)
-    const store = openStore({ dir })
-    expectMovedAside(store.info().damage, original, 'corrupt')
-    expectWorking(store.forIndexer(INDEXER))
+    overwrite(path, Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 0xff)), 0)
+    expectCorruptMovedAsideAtOpen(dir, path)
   })
 
   it('random bytes inside the data: found by the integrity check at open', async () => {
     const { dir, path } = await filledCache()
-    const fd = openSync(path, 'r+')
-    const noise = Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) & 0xff))
-    writeSync(fd, noise, 0, noise.length, 4096 * 20)
-    closeSync(fd)
-    const original = readFileSync(path)
-    const store = openStore({ dir })
-    expectMovedAside(store.info().damage, original, 'corrupt')
-    expectWorking(store.forIndexer(INDEXER))
+    overwrite(path, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) & 0xff)), 4096 * 20)
+    expectCorruptMovedAsideAtOpen(dir, path)
   })
 
   it('damage met while reading (a file too large to check whole at open) rebuilds the cache then', async () => {
@@ -192,15 +209,7 @@ describe('a damaged cache never stops the app', () => {
   })
 
   it('a full disk: writes fail visibly and wait, reads still work, nothing is lost once there is room', async () => {
-    const store = openStore({ write: { retryDelayMs: 10 } })
-    const problems: string[] = []
-    store.onProblem((problem) => problems.push(problem.message))
-    const history = store.forIndexer(INDEXER)
-    history.recordProofs([testProof(0)])
-    await store.flush()
-    const db = store.database.db
-    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
-    db.exec(`PRAGMA max_page_count = ${pages}`)
+    const { store, problems, history, db } = await onFullDisk({ retryDelayMs: 10 })
 
     const many = Array.from({ length: 2000 }, (_, index) => testProof(index + 1))
     history.recordProofs(many)
@@ -221,14 +230,7 @@ describe('a damaged cache never stops the app', () => {
   })
 
   it('a full disk for too long drops the oldest waiting records and says so', async () => {
-    const store = openStore({ write: { retryDelayMs: 60_000, maxPendingRecords: 100 } })
-    const problems: string[] = []
-    store.onProblem((problem) => problems.push(problem.message))
-    const history = store.forIndexer(INDEXER)
-    history.recordProofs([testProof(0)])
-    await store.flush()
-    const db = store.database.db
-    db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`)
+    const { store, problems, history } = await onFullDisk({ retryDelayMs: 60_000, maxPendingRecords: 100 })
     history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 1)))
     await store.flush()
     history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 100)))

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, ProofQuery, Transaction, TransactionQuery } from '@shared/domain'
-import { ProofWatchError } from '@shared/errors'
+import { rejection } from '../support/caught'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { IndexerClient, indexerKey } from '../../src/main/core/indexer/client'
@@ -81,16 +81,6 @@ function stripFreshness<T>(item: T): T {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { freshness, ...rest } = item as T & { freshness?: unknown }
   return rest as T
-}
-
-async function rejection(run: () => unknown): Promise<ProofWatchError> {
-  try {
-    await run()
-  } catch (error) {
-    if (error instanceof ProofWatchError) return error
-    throw error
-  }
-  throw new Error('expected a ProofWatchError')
 }
 
 describe('local filtering equals the server filtering on the demo data', () => {

@@ -4,33 +4,23 @@
  * profile route, one answering hostile names, and one failing: names are
  * plain and short, nothing is shown as an error, and no storm of requests.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
-import type { ConnectionState } from '@shared/domain'
+import { describe, expect, it } from 'vitest'
 import type { DisplayName } from '@shared/profiles'
 import { memorySettingsStorage } from '../../src/main/core/config/settings'
-import { createMonitor, type Monitor } from '../../src/main/core/monitor/monitor'
 import { encodeBase58 } from '../../src/main/demo/base58'
 import { waitFor } from '../support/wait-for'
 import { watchingSettings } from '../support/watching-settings'
-import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
+import { heard, startedPerTest } from '../support/monitor-on-indexer'
 
 const key = (n: number) => encodeBase58(new Uint8Array(32).fill(n))
 const PROFILES = /^\/api\/users\/[^/]+$/
 
-let indexer: HostileIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await indexer?.close()
-  monitor = indexer = null
-})
+const started = startedPerTest()
 
 type Reply = (status: number, body: string) => void
 
 async function start(answer?: (pubkey: string, reply: Reply) => void) {
-  const hostile = await startHostileIndexer()
-  indexer = hostile
+  const hostile = await started.hostile()
   if (answer) {
     hostile.answer(PROFILES, (request, response) => {
       const pubkey = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname.split('/').at(-1) ?? '')
@@ -40,15 +30,13 @@ async function start(answer?: (pubkey: string, reply: Reply) => void) {
       })
     })
   }
-  const running = createMonitor({ settings: memorySettingsStorage(watchingSettings(hostile.httpUrl, { name: 'Hostile', wsUrl: hostile.wsUrl })) })
-  monitor = running
-  const events: BridgeEvent[] = []
-  running.onEvents((batch) => events.push(...batch))
+  const running = started.monitor({ settings: memorySettingsStorage(watchingSettings(hostile.httpUrl, { name: 'Hostile', wsUrl: hostile.wsUrl })) })
+  const { events, connection } = heard(running)
   await running.start()
   const pushed = () => events.filter((e) => e.event === 'displayNames').flatMap((e) => e.payload as DisplayName[])
   const problems = () => events.filter((e) => e.event === 'problem')
   const reads = () => hostile.seen.filter((request) => PROFILES.test(request.path)).length
-  const http = () => (events.filter((e) => e.event === 'connection').at(-1)?.payload as ConnectionState | undefined)?.http
+  const http = () => connection()?.http
   return { running, pushed, problems, reads, http }
 }
 

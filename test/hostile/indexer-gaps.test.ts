@@ -5,7 +5,7 @@
  * the bounds is named slot by slot, in the log and the view (onProblem is
  * both); a stream the indexer keeps no history of says which span it lost.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { ErrorInfo, ProofSummary } from '@shared/domain'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
@@ -13,6 +13,7 @@ import { IndexerClient } from '../../src/main/core/indexer/client'
 import { LiveService, type EventOrigin, type LiveServiceOptions } from '../../src/main/core/live/live-service'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
+import { restartDemo, servicesOnDemoPerTest } from '../support/demo-outage'
 
 const BUSY = DEMO_BUSY_ADDRESSES[0] as string
 /** The rate and length of the outage the red team reproduced: 12 s at 470 proofs/s. */
@@ -21,13 +22,7 @@ const OUTAGE_PROOFS = 12 * 470
 const tally = { tried: 0, survived: 0 }
 afterAll(() => console.log(`hostile indexer (outage gaps): ${tally.tried} inputs, ${tally.survived} survived`))
 
-let indexer: DemoIndexer | null = null
-const services: LiveService[] = []
-afterEach(async () => {
-  services.splice(0).forEach((s) => s.stop())
-  await indexer?.close()
-  indexer = null
-})
+const run = servicesOnDemoPerTest()
 
 function watch(target: DemoIndexer, options: Partial<LiveServiceOptions> = {}) {
   const proofs: Array<{ origin: EventOrigin; items: ProofSummary[] }> = []
@@ -47,7 +42,7 @@ function watch(target: DemoIndexer, options: Partial<LiveServiceOptions> = {}) {
       onProblem: (problem) => problems.push(problem),
     },
   })
-  services.push(service)
+  run.services.push(service)
   service.start()
   const feed = (origin: EventOrigin): string[] =>
     proofs.filter((p) => p.origin === origin).flatMap((p) => p.items.map((item) => item.proofAccount))
@@ -56,17 +51,9 @@ function watch(target: DemoIndexer, options: Partial<LiveServiceOptions> = {}) {
 
 /** Stops the indexer, publishes while it is down, and brings it back on the same port with the same network. */
 async function outage(publish: (current: DemoIndexer) => void): Promise<DemoIndexer> {
-  const current = indexer as DemoIndexer
-  await current.close()
-  publish(current)
-  indexer = await startDemoIndexer({
-    rate: 0,
-    enforceRateLimit: true,
-    port: current.port,
-    network: { continueFrom: current.network },
-    credential: 'demo',
-  })
-  return indexer
+  const current = run.indexer as DemoIndexer
+  run.indexer = await restartDemo(current, { rate: 0, enforceRateLimit: true, credential: 'demo' }, () => publish(current))
+  return run.indexer
 }
 
 async function survives(name: string, body: () => Promise<void>): Promise<void> {
@@ -79,8 +66,8 @@ async function survives(name: string, body: () => Promise<void>): Promise<void> 
 describe('hostile indexer: gaps after an outage', () => {
   it('backfills a 12 s outage at 470 proofs/s whole on the proof feed and an address, saying nothing is missing', async () => {
     await survives('outage-470/s', async () => {
-      indexer = await startDemoIndexer({ rate: 0, seed: 5, enforceRateLimit: true })
-      const live = watch(indexer)
+      run.indexer = await startDemoIndexer({ rate: 0, seed: 5, enforceRateLimit: true })
+      const live = watch(run.indexer)
       await waitFor(() => live.service.status().synced)
       const reconnects = live.service.status().socket.reconnects
       const missedProofs: string[] = []
@@ -106,15 +93,15 @@ describe('hostile indexer: gaps after an outage', () => {
 
   it('names the exact slot range a gap longer than its bounds left out, on every stream with history', async () => {
     await survives('gap-beyond-bounds', async () => {
-      indexer = await startDemoIndexer({ rate: 0, seed: 6, credential: 'demo' })
-      const live = watch(indexer, {
+      run.indexer = await startDemoIndexer({ rate: 0, seed: 6, credential: 'demo' })
+      const live = watch(run.indexer, {
         backfill: { pageSize: 50, maxPages: 2, feedMaxPages: 2 },
         userChannels: true,
         userAuthority: DEMO_WALLET,
         headers: () => ({ cookie: 'zkhelios_session=demo' }),
       })
       await waitFor(() => live.service.status().synced)
-      const before = indexer.network
+      const before = run.indexer.network
       const newestSlotBefore = BigInt(before.publishProof({ authority: DEMO_WALLET }).proof.slot)
       await waitFor(() => live.feed('live').length === 1)
       await outage((down) => {

@@ -2,9 +2,15 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach, expect } from 'vitest'
 import WebSocket from 'ws'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import type { ErrorInfo } from '@shared/domain'
+import { memorySettingsStorage } from '../../src/main/core/config/settings'
 import type { Logger } from '../../src/main/core/log/log'
+import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor/monitor'
+import { startServe, type ServeHandle } from '../../src/main/serve/server'
+import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
 
 /** A built renderer stand-in: an index page and one asset. */
 export function rendererDir(): string {
@@ -129,4 +135,72 @@ export function openPage(port: number, token: string): Promise<Page> {
       }),
     )
   })
+}
+
+/** Serve mode in this process watching a hostile indexer, with a page of ours open on it. */
+export interface Watching {
+  indexer: HostileIndexer
+  monitor: Monitor
+  serve: ServeHandle
+  page: Page
+  log: RecordingLogger
+}
+
+/**
+ * Registers the afterEach that closes what the returned `watching` starts
+ * (the page, serve, the monitor, the indexer). `watching` starts a hostile
+ * indexer, lets `prepare` script it, then serve mode launched on it
+ * (`credential` for every start) with a page open; `options` (or a function
+ * of the indexer) replace the monitor's options.
+ */
+export function watchingPerTest(credential?: string) {
+  const running: Watching[] = []
+  afterEach(async () => {
+    for (const { page, serve, monitor, indexer } of running.splice(0)) {
+      page.close()
+      await serve.close()
+      await monitor.stop()
+      await indexer.close()
+    }
+  })
+  return async function watching(
+    prepare: (indexer: HostileIndexer) => void = () => {},
+    options: Partial<MonitorOptions> | ((indexer: HostileIndexer) => Partial<MonitorOptions>) = {},
+  ): Promise<Watching> {
+    const indexer = await startHostileIndexer()
+    prepare(indexer)
+    const log = recordingLogger()
+    const monitor = createMonitor({
+      settings: memorySettingsStorage(),
+      launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, ...(credential ? { credential } : {}) },
+      historyPath: null,
+      log,
+      ...(typeof options === 'function' ? options(indexer) : options),
+    })
+    await monitor.start()
+    const serve = await startServe({ monitor, rendererDir: rendererDir(), port: 0, log })
+    const page = await openPage(serve.port, serve.token)
+    const watched = { indexer, monitor, serve, page, log }
+    running.push(watched)
+    return watched
+  }
+}
+
+/** The problems among `events`. */
+export function problems(events: BridgeEvent[]): ErrorInfo[] {
+  return events.filter((e) => e.event === 'problem').map((e) => e.payload as ErrorInfo)
+}
+
+/**
+ * Runs one hostile input and checks serve mode lived through it: no crash
+ * in `crashes` since, and the page still gets an answer. Returns all the
+ * page received and the log wrote, for the caller's leak checks.
+ */
+export async function livesThrough(w: Watching, crashes: unknown[], run: () => Promise<void>): Promise<string> {
+  const crashesBefore = crashes.length
+  await run()
+  const alive = await w.page.call('getAppInfo')
+  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
+  expect(crashes.slice(crashesBefore)).toEqual([])
+  return [...w.page.texts, ...w.log.lines].join('\n')
 }

@@ -6,17 +6,16 @@
  * rejection, the page still gets answers), that the user is told (on the
  * page and in the log), and that no credential reaches the page or the log.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent, SocketReply } from '@shared/bridge'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { SocketReply } from '@shared/bridge'
 import type { ErrorInfo } from '@shared/domain'
 import { IndexerClient } from '../../src/main/core/indexer/client'
-import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor/monitor'
+import type { MonitorOptions } from '../../src/main/core/monitor/monitor'
 import { DEFAULT_SETTINGS, memorySettingsStorage } from '../../src/main/core/config/settings'
 import { memorySecretStorage } from '../../src/main/core/config/secrets'
-import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { waitFor } from '../support/wait-for'
 import { nested, startHostileIndexer, type HostileIndexer } from './hostile-indexer'
-import { openPage, recordingLogger, rendererDir, watchCrashes, type Page, type RecordingLogger } from './serve-fixture'
+import { livesThrough, problems, watchCrashes, watchingPerTest, type Watching } from './serve-fixture'
 
 const crashWatch = watchCrashes()
 let tried = 0
@@ -28,50 +27,8 @@ afterAll(() => {
   console.log(`hostile indexer against serve mode: ${tried} inputs, ${survived} survived, ${crashWatch.crashes.length} crashes, ${leaks} leaks`)
 })
 
-interface Watching {
-  indexer: HostileIndexer
-  monitor: Monitor
-  serve: ServeHandle
-  page: Page
-  log: RecordingLogger
-}
-
-const running: Watching[] = []
-afterEach(async () => {
-  for (const { page, serve, monitor, indexer } of running.splice(0)) {
-    page.close()
-    await serve.close()
-    await monitor.stop()
-    await indexer.close()
-  }
-})
-
 /** Serve mode watching a hostile indexer, with a page open; `prepare` scripts the indexer before the monitor starts. */
-async function watching(
-  prepare: (indexer: HostileIndexer) => void = () => {},
-  options: Partial<MonitorOptions> | ((indexer: HostileIndexer) => Partial<MonitorOptions>) = {},
-): Promise<Watching> {
-  const indexer = await startHostileIndexer()
-  prepare(indexer)
-  const log = recordingLogger()
-  const monitor = createMonitor({
-    settings: memorySettingsStorage(),
-    launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl },
-    historyPath: null,
-    log,
-    ...(typeof options === 'function' ? options(indexer) : options),
-  })
-  await monitor.start()
-  const serve = await startServe({ monitor, rendererDir: rendererDir(), port: 0, log })
-  const page = await openPage(serve.port, serve.token)
-  const watched = { indexer, monitor, serve, page, log }
-  running.push(watched)
-  return watched
-}
-
-function problems(events: BridgeEvent[]): ErrorInfo[] {
-  return events.filter((e) => e.event === 'problem').map((e) => e.payload as ErrorInfo)
-}
+const watching = watchingPerTest()
 
 /**
  * Counts one hostile input: serve mode did not crash, the page still gets
@@ -79,12 +36,7 @@ function problems(events: BridgeEvent[]): ErrorInfo[] {
  */
 async function survives(w: Watching, run: () => Promise<void>, secrets: string[] = []): Promise<void> {
   tried++
-  const crashesBefore = crashWatch.crashes.length
-  await run()
-  const alive = await w.page.call('getAppInfo')
-  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
-  expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
-  const shown = [...w.page.texts, ...w.log.lines].join('\n')
+  const shown = await livesThrough(w, crashWatch.crashes, run)
   const leaked = secrets.filter((secret) => shown.includes(secret))
   if (leaked.length > 0) {
     leaks++

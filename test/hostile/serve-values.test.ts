@@ -10,17 +10,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
-import type { AppNotification, ErrorInfo, Page as ListPage } from '@shared/domain'
+import type { AppNotification, Page as ListPage } from '@shared/domain'
 import type { Notice } from '@shared/notice'
 import { AuthClient } from '../../src/main/core/indexer/auth-client'
-import { memorySettingsStorage } from '../../src/main/core/config/settings'
-import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main/core/monitor/monitor'
-import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { waitFor } from '../support/wait-for'
-import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
-import { openPage, recordingLogger, rendererDir, watchCrashes, type Page, type RecordingLogger } from './serve-fixture'
+import { startHostileIndexer } from './hostile-indexer'
+import { livesThrough, problems, watchCrashes, watchingPerTest, type Watching } from './serve-fixture'
 
 const crashWatch = watchCrashes()
 const SECRET = 'valuesCookieSecret4b2e'
@@ -35,47 +32,8 @@ afterAll(() => {
   console.log(`hostile values against serve mode: ${tried} inputs, ${survived} survived, ${crashWatch.crashes.length} crashes, ${leaks} leaks, ${silentChanges} silent changes`)
 })
 
-interface Watching {
-  indexer: HostileIndexer
-  monitor: Monitor
-  serve: ServeHandle
-  page: Page
-  log: RecordingLogger
-}
-
-const running: Watching[] = []
-afterEach(async () => {
-  for (const { page, serve, monitor, indexer } of running.splice(0)) {
-    page.close()
-    await serve.close()
-    await monitor.stop()
-    await indexer.close()
-  }
-})
-
 /** Serve mode signed in to a hostile indexer (a session cookie), with a page open; `prepare` scripts the indexer first. */
-async function watching(prepare: (indexer: HostileIndexer) => void = () => {}, options: Partial<MonitorOptions> = {}): Promise<Watching> {
-  const indexer = await startHostileIndexer()
-  prepare(indexer)
-  const log = recordingLogger()
-  const monitor = createMonitor({
-    settings: memorySettingsStorage(),
-    launch: { indexerUrl: indexer.httpUrl, wsUrl: indexer.wsUrl, credential: `cookie:zk_session=${SECRET}` },
-    historyPath: null,
-    log,
-    ...options,
-  })
-  await monitor.start()
-  const serve = await startServe({ monitor, rendererDir: rendererDir(), port: 0, log })
-  const page = await openPage(serve.port, serve.token)
-  const watched = { indexer, monitor, serve, page, log }
-  running.push(watched)
-  return watched
-}
-
-function problems(events: BridgeEvent[]): ErrorInfo[] {
-  return events.filter((e) => e.event === 'problem').map((e) => e.payload as ErrorInfo)
-}
+const watching = watchingPerTest(`cookie:zk_session=${SECRET}`)
 
 function notices(events: BridgeEvent[]): Notice[] {
   return events.filter((e) => e.event === 'notice').flatMap((e) => e.payload as Notice[])
@@ -89,12 +47,7 @@ function notices(events: BridgeEvent[]): Notice[] {
  */
 async function survives(w: Watching, run: () => Promise<void>, told: () => boolean = () => true): Promise<void> {
   tried++
-  const crashesBefore = crashWatch.crashes.length
-  await run()
-  const alive = await w.page.call('getAppInfo')
-  expect(alive).toMatchObject({ id: expect.any(Number), result: { platform: 'browser' } })
-  expect(crashWatch.crashes.slice(crashesBefore)).toEqual([])
-  const shown = [...w.page.texts, ...w.log.lines].join('\n')
+  const shown = await livesThrough(w, crashWatch.crashes, run)
   if (shown.includes(SECRET)) leaks++
   expect(shown).not.toContain(SECRET)
   const said = told()

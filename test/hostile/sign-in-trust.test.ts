@@ -118,6 +118,15 @@ async function rig(options: { demo?: boolean; pages?: boolean } = {}): Promise<R
   return r
 }
 
+/** A rig signed in with a fresh keypair, as a person does it: the message shown, then confirmed. */
+async function signedInRig(): Promise<{ r: Rig; pubkey: string }> {
+  const r = await rig()
+  const { file, pubkey } = keypair()
+  const shown = await r.service.signInWithKeypair(file)
+  await r.service.confirmSignIn(shown.confirmation!.id, true)
+  return { r, pubkey }
+}
+
 /** One hostile input: the service answered (no crash) and nothing was signed and sent unseen. */
 async function input(r: Rig, run: () => Promise<void>): Promise<void> {
   tally.tried++
@@ -301,10 +310,7 @@ describe('one identity per key', () => {
   })
 
   it('refuses a kept session whose account check names another key, and forgets it', async () => {
-    const r = await rig()
-    const { file, pubkey } = keypair()
-    const shown = await r.service.signInWithKeypair(file)
-    await r.service.confirmSignIn(shown.confirmation!.id, true)
+    const { r, pubkey } = await signedInRig()
     const intruder = keypair().pubkey
     r.answerFor.me = { pubkey: intruder, displayName: '<img src=x onerror=alert(1)>', role: 'ADMIN', email: 'a\u0007@b' }
     tally.tried++
@@ -339,10 +345,7 @@ describe('one identity per key', () => {
   }
 
   it('keeps a session whose account check fails with a 500: out of reach is not another identity', async () => {
-    const r = await rig()
-    const { file, pubkey } = keypair()
-    const shown = await r.service.signInWithKeypair(file)
-    await r.service.confirmSignIn(shown.confirmation!.id, true)
+    const { r, pubkey } = await signedInRig()
     r.indexer.answer(/^\/api\/auth\/me$/, (_request, response) => json(response, 500, { ok: false, code: 'INTERNAL', error: 'boom' }))
     tally.tried++
     await r.service.connected()
@@ -352,10 +355,7 @@ describe('one identity per key', () => {
   })
 
   it('shows an account check’s HTML display name as text and its role as given, for its own key', async () => {
-    const r = await rig()
-    const { file, pubkey } = keypair()
-    const shown = await r.service.signInWithKeypair(file)
-    await r.service.confirmSignIn(shown.confirmation!.id, true)
+    const { r, pubkey } = await signedInRig()
     r.answerFor.me = { displayName: '<img src=x onerror=alert(1)>', role: 'ADMIN' }
     tally.tried++
     await r.service.connected()
@@ -364,10 +364,7 @@ describe('one identity per key', () => {
   })
 
   it('keeps its own account whose check sends control characters, showing them cleaned', async () => {
-    const r = await rig()
-    const { file, pubkey } = keypair()
-    const shown = await r.service.signInWithKeypair(file)
-    await r.service.confirmSignIn(shown.confirmation!.id, true)
+    const { r, pubkey } = await signedInRig()
     r.answerFor.me = { displayName: 'Ali\u202ece\u0000', email: 'a\u0007@b.example' }
     tally.tried++
     await r.service.connected()

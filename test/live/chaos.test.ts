@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AddressTransaction } from '@shared/domain'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { encodeBase58 } from '../../src/main/demo/base58'
-import type { DemoNetwork } from '../../src/main/demo/network'
 import { createPrng } from '../../src/main/demo/prng'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
@@ -17,6 +16,7 @@ import { MemoryHeldIndex, heldKinds } from '../../src/main/core/live/held-index'
 import { LiveService } from '../../src/main/core/live/live-service'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
+import { serverSignatures } from '../support/demo-outage'
 
 const RESTARTS = 20
 const FRESH_ADDRESSES = 28
@@ -33,17 +33,6 @@ afterEach(async () => {
   await indexer?.close()
   indexer = service = publisher = null
 })
-
-function serverSignatures(network: DemoNetwork, pubkey: string): string[] {
-  const signatures: string[] = []
-  let cursor: string | undefined
-  for (;;) {
-    const page = network.listTransactions({ pubkey, cursor, limit: 200 })
-    signatures.push(...page.items.map((tx) => tx.signature))
-    if (page.nextCursor === null) return signatures
-    cursor = page.nextCursor
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN

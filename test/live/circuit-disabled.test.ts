@@ -8,13 +8,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { socketPoolTransport } from '../../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../../src/main/core/monitor/monitor'
+import { describe, expect, it } from 'vitest'
+import type { MonitorDeps } from '../../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../../src/main/core/config/settings'
-import { startHostileIndexer, type HostileIndexer } from '../hostile/hostile-indexer'
 import { watchingSettings } from '../support/watching-settings'
 import { waitFor } from '../support/wait-for'
+import { fastSocket, startedPerTest } from '../support/monitor-on-indexer'
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/wire-samples', name), 'utf8')) as { body: Record<string, unknown> }
 const PROOFS = fixture('http-proofs-list-default.json').body as { items: Array<Record<string, unknown>> }
@@ -22,22 +21,16 @@ const PROOF = PROOFS.items[0] as Record<string, unknown> & { proofAccount: strin
 const CIRCUITS = (fixture('http-circuits-list.json').body as { circuits: Array<Record<string, unknown> & { id: number }> }).circuits
 
 const FAST: MonitorDeps = {
-  live: { transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100 }), backfill: { retryBaseMs: 50, retryCapMs: 200 } },
+  live: { transport: fastSocket(), backfill: { retryBaseMs: 50, retryCapMs: 200 } },
   // The watched authority's proofs are read by the revocation re-read: its circuit is then known to be followed.
   rereads: { circuitsMs: 50, revocationsMs: 50 },
 }
 
-let indexer: HostileIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await indexer?.close()
-  monitor = indexer = null
-})
+const started = startedPerTest()
 
 describe('a circuit disabled that nobody pushes', () => {
   it('is one entry when a watched authority’s proofs use it, and nothing when none do', async () => {
-    indexer = await startHostileIndexer()
+    const indexer = await started.hostile()
     const disabled = new Set<number>()
     let circuitReads = 0
     indexer.answer(/^\/api\/circuits\/?$/, (_request, response) => {
@@ -51,11 +44,11 @@ describe('a circuit disabled that nobody pushes', () => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ ok: true, items, nextCursor: null, total: String(items.length) }))
     })
-    monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl, { wsUrl: indexer.wsUrl })) }, FAST)
+    const monitor = started.monitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl, { wsUrl: indexer.wsUrl })) }, FAST)
     await monitor.start()
     await monitor.watchAddress({ pubkey: PROOF.authority })
     // The authority's proof is in the cache: its circuit is one the user follows.
-    await waitFor(async () => (await monitor!.getProof(PROOF.proofAccount, { source: 'cache' }).catch(() => null)) !== null)
+    await waitFor(async () => (await monitor.getProof(PROOF.proofAccount, { source: 'cache' }).catch(() => null)) !== null)
     await waitFor(() => circuitReads >= 2)
 
     const other = CIRCUITS.find((circuit) => circuit.id !== PROOF.circuitId)!.id
@@ -64,7 +57,7 @@ describe('a circuit disabled that nobody pushes', () => {
     await waitFor(() => circuitReads >= readsAtOther + 3)
     // Every entry about circuits, from either reader of /api/circuits: one disable must be told once.
     const changed = async () =>
-      (await monitor!.listNotifications({ limit: 100 })).items.filter((entry) => entry.kind === 'CIRCUITS_CHANGED' || entry.id.startsWith('HEALTH:circuits:'))
+      (await monitor.listNotifications({ limit: 100 })).items.filter((entry) => entry.kind === 'CIRCUITS_CHANGED' || entry.id.startsWith('HEALTH:circuits:'))
     expect(await changed()).toHaveLength(0)
 
     disabled.add(PROOF.circuitId)

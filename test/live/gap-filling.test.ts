@@ -3,11 +3,10 @@
  * at start, what was missed while disconnected, live events during a
  * backfill, a backfill that fails, and unsubscribing.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AddressTransaction, ErrorInfo, Page, ProofSummary, Transaction, TransactionQuery } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
-import type { DemoNetwork } from '../../src/main/demo/network'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 import { IndexerClient } from '../../src/main/core/indexer/client'
 import { MemoryHeldIndex, heldKinds } from '../../src/main/core/live/held-index'
@@ -20,42 +19,23 @@ import {
 } from '../../src/main/core/live/live-service'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { waitFor } from '../support/wait-for'
+import { restartDemo, serverSignatures, servicesOnDemoPerTest } from '../support/demo-outage'
 
 const BUSY = DEMO_BUSY_ADDRESSES[0] as string
 const QUIET = DEMO_BUSY_ADDRESSES[2] as string
 
-let indexer: DemoIndexer | null = null
-const services: LiveService[] = []
-afterEach(async () => {
-  services.splice(0).forEach((s) => s.stop())
-  await indexer?.close()
-  indexer = null
-})
+const run = servicesOnDemoPerTest()
 
 /** A deployment that pushes address transactions: these tests are about live events meeting backfills. */
 async function demo(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {
-  indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 21, pushAddressEvents: true, ...options })
-  return indexer
+  run.indexer = await startDemoIndexer({ port: 0, rate: 0, seed: 21, pushAddressEvents: true, ...options })
+  return run.indexer
 }
 
 /** Closes the indexer, runs `whileDown`, and starts it again on the same port with the same network. */
 async function restart(options: DemoIndexerOptions, whileDown: () => void): Promise<DemoIndexer> {
-  const current = indexer as DemoIndexer
-  await current.close()
-  whileDown()
-  indexer = await startDemoIndexer({ rate: 0, pushAddressEvents: true, ...options, port: current.port, network: { continueFrom: current.network } })
-  return indexer
-}
-
-function serverSignatures(network: DemoNetwork, pubkey: string): string[] {
-  const signatures: string[] = []
-  let cursor: string | undefined
-  for (;;) {
-    const page = network.listTransactions({ pubkey, cursor, limit: 200 })
-    signatures.push(...page.items.map((tx) => tx.signature))
-    if (page.nextCursor === null) return signatures
-    cursor = page.nextCursor
-  }
+  run.indexer = await restartDemo(run.indexer as DemoIndexer, { rate: 0, pushAddressEvents: true, ...options }, whileDown)
+  return run.indexer
 }
 
 interface Delivered {
@@ -82,7 +62,7 @@ function serviceFor(target: DemoIndexer, options: Partial<LiveServiceOptions> = 
       ...options.handlers,
     },
   })
-  services.push(service)
+  run.services.push(service)
   const signatures = (address: string, origin?: EventOrigin): string[] =>
     delivered
       .filter((d) => origin === undefined || d.origin === origin)

@@ -6,15 +6,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
+import { describe, expect, it } from 'vitest'
 import type { Notice } from '@shared/notice'
-import { socketPoolTransport } from '../../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../../src/main/core/monitor/monitor'
+import type { MonitorDeps } from '../../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../../src/main/core/config/settings'
-import { startHostileIndexer, type HostileIndexer } from '../hostile/hostile-indexer'
 import { watchingSettings } from '../support/watching-settings'
 import { waitFor } from '../support/wait-for'
+import { fastSocket, heard, startedPerTest } from '../support/monitor-on-indexer'
 
 const SAMPLE = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/wire-samples/http-proofs-list-default.json'), 'utf8')) as {
   body: { items: Array<Record<string, unknown>> }
@@ -23,21 +21,15 @@ const PROOF = SAMPLE.body.items[0] as Record<string, unknown> & { proofAccount: 
 const AUTHORITY = PROOF.authority
 
 const FAST: MonitorDeps = {
-  live: { transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100 }), backfill: { retryBaseMs: 50, retryCapMs: 200 } },
+  live: { transport: fastSocket(), backfill: { retryBaseMs: 50, retryCapMs: 200 } },
   rereads: { revocationsMs: 100 },
 }
 
-let indexer: HostileIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await indexer?.close()
-  monitor = indexer = null
-})
+const started = startedPerTest()
 
 describe('a revocation nobody pushes', () => {
   it('is found by reading the watched authority again: revoked in the cache, one entry and one notice', async () => {
-    indexer = await startHostileIndexer()
+    const indexer = await started.hostile()
     let revoked = false
     let authorityReads = 0
     indexer.answer(/^\/api\/proofs$/, (request, response) => {
@@ -48,19 +40,18 @@ describe('a revocation nobody pushes', () => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ ok: true, items, nextCursor: null, total: String(items.length) }))
     })
-    monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl, { wsUrl: indexer.wsUrl })) }, FAST)
-    const events: BridgeEvent[] = []
-    monitor.onEvents((batch) => events.push(...batch))
+    const monitor = started.monitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl, { wsUrl: indexer.wsUrl })) }, FAST)
+    const { events } = heard(monitor)
     await monitor.start()
     await monitor.watchAddress({ pubkey: AUTHORITY })
 
     // Standing at first: read and kept as such.
     await waitFor(() => authorityReads >= 2)
-    await waitFor(async () => (await monitor!.getProof(PROOF.proofAccount, { source: 'cache' }).catch(() => null))?.revoked === false)
+    await waitFor(async () => (await monitor.getProof(PROOF.proofAccount, { source: 'cache' }).catch(() => null))?.revoked === false)
 
     revoked = true
     const readsAtRevocation = authorityReads
-    await waitFor(async () => (await monitor!.getProof(PROOF.proofAccount, { source: 'cache' })).revoked === true)
+    await waitFor(async () => (await monitor.getProof(PROOF.proofAccount, { source: 'cache' })).revoked === true)
     // Several more rounds see it revoked again: still one entry.
     await waitFor(() => authorityReads >= readsAtRevocation + 4)
     const entries = (await monitor.listNotifications({ limit: 100 })).items.filter((entry) => entry.subject?.id === PROOF.proofAccount)

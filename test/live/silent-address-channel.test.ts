@@ -5,15 +5,13 @@
  * notification centre, through polling, and the connection state says the
  * address is checked every N s, not pushed.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '@shared/bridge'
-import type { ConnectionState } from '@shared/domain'
-import { socketPoolTransport } from '../../src/main/core/live/live-transport'
-import { createMonitor, type Monitor, type MonitorDeps } from '../../src/main/core/monitor/monitor'
+import { describe, expect, it } from 'vitest'
+import type { MonitorDeps } from '../../src/main/core/monitor/monitor'
 import { memorySettingsStorage } from '../../src/main/core/config/settings'
-import { startHostileIndexer, type HostileIndexer } from '../hostile/hostile-indexer'
 import { watchingSettings } from '../support/watching-settings'
 import { waitFor } from '../support/wait-for'
+import { wireTransaction as wireTransactionOf } from '../support/history-test-data'
+import { fastSocket, heard, startedPerTest } from '../support/monitor-on-indexer'
 
 const ADDRESS = '5nrh6VUPWsW3TMbN67R1jdbUPF96urdWxxMXAGJgshmy'
 const POLL_MS = 150
@@ -21,36 +19,20 @@ const POLL_MS = 150
 const FAST: MonitorDeps = {
   live: {
     backfill: { retryBaseMs: 50, retryCapMs: 200 },
-    transport: socketPoolTransport({ backoffBaseMs: 20, backoffCapMs: 100 }),
+    transport: fastSocket(),
     addressPollMs: POLL_MS,
     pushGraceMs: 300,
   },
 }
 
-function wireTransaction(n: number): Record<string, unknown> {
-  return {
-    signature: `${n}`.padStart(64, 'C'),
-    slot: String(3_000 + n),
-    blockTime: new Date(1_700_000_000_000 + n * 1000).toISOString(),
-    fee: '5000',
-    feePayer: ADDRESS,
-    status: 'SUCCESS',
-    computeUnits: 100,
-    programIds: [],
-  }
-}
+/** The watched address's `n`th transaction as the indexer lists it. */
+const wireTransaction = (n: number): Record<string, unknown> => wireTransactionOf(n, { feePayer: ADDRESS, status: 'SUCCESS' })
 
-let indexer: HostileIndexer | null = null
-let monitor: Monitor | null = null
-afterEach(async () => {
-  await monitor?.stop()
-  await indexer?.close()
-  monitor = indexer = null
-})
+const started = startedPerTest()
 
 describe('an indexer that never pushes address events', () => {
   it('brings a watched address\'s new transaction to the cache and the centre by polling, and says so', async () => {
-    indexer = await startHostileIndexer()
+    const indexer = await started.hostile()
     const listed: Record<string, unknown>[] = [wireTransaction(0)]
     let headReads = 0
     indexer.answer(/^\/api\/transactions$/, (request, response) => {
@@ -62,19 +44,17 @@ describe('an indexer that never pushes address events', () => {
       response.end(JSON.stringify({ ok: true, items, nextCursor: null }))
     })
 
-    monitor = createMonitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl, { wsUrl: indexer.wsUrl })) }, FAST)
-    const events: BridgeEvent[] = []
-    monitor.onEvents((batch) => events.push(...batch))
-    const connection = () => events.filter((e) => e.event === 'connection').at(-1)?.payload as ConnectionState | undefined
+    const monitor = started.monitor({ settings: memorySettingsStorage(watchingSettings(indexer.httpUrl, { wsUrl: indexer.wsUrl })) }, FAST)
+    const { connection } = heard(monitor)
     const address = () => connection()?.following?.find((f) => f.kind === 'address')
     await monitor.start()
     await monitor.watchAddress({ pubkey: ADDRESS })
-    await waitFor(() => indexer!.subscribed.includes(`address:${ADDRESS}:txs`))
+    await waitFor(() => indexer.subscribed.includes(`address:${ADDRESS}:txs`))
     await waitFor(() => headReads > 0)
 
     // A transaction listed over HTTP, never sent on the socket.
     const fresh = listed[listed.push(wireTransaction(1)) - 1] as { signature: string }
-    await waitFor(async () => (await monitor!.listNotifications({ limit: 50 })).items.some((entry) => entry.subject?.id === fresh.signature))
+    await waitFor(async () => (await monitor.listNotifications({ limit: 50 })).items.some((entry) => entry.subject?.id === fresh.signature))
     const cached = await monitor.listTransactions({ pubkey: ADDRESS }, { source: 'cache' })
     expect(cached.items.map((tx) => tx.signature)).toContain(fresh.signature)
     expect((await monitor.listNotifications({ limit: 50 })).items.filter((entry) => entry.subject?.id === fresh.signature)).toHaveLength(1)
@@ -98,7 +78,7 @@ describe('an indexer that never pushes address events', () => {
     expect(address()!.reason).toMatch(/^pushed by this indexer/)
     // A burst of one address is one entry that lists its transactions: the pushed one joins it, once.
     const mentions = async (signature: unknown) =>
-      (await monitor!.listNotifications({ limit: 50 })).items.flatMap((entry) => [entry.subject?.id, ...(entry.group?.items ?? []).map((item) => item.subject.id)]).filter((id) => id === signature).length
+      (await monitor.listNotifications({ limit: 50 })).items.flatMap((entry) => [entry.subject?.id, ...(entry.group?.items ?? []).map((item) => item.subject.id)]).filter((id) => id === signature).length
     await waitFor(async () => (await mentions(pushed.signature)) > 0)
     expect(await mentions(pushed.signature)).toBe(1)
   })

@@ -3,13 +3,21 @@
  * bridge and IPC handlers, every crossing a structured clone) and the page
  * socket serve mode's JSON path is opened with.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Bridge } from '@shared/bridge'
-import type { createBridgeDispatcher } from '../../src/main/core/bridge/bridge-dispatch'
+import { createBridgeDispatcher } from '../../src/main/core/bridge/bridge-dispatch'
+import { memorySettingsStorage } from '../../src/main/core/config/settings'
+import { silentLogger } from '../../src/main/core/log/log'
 import type { Monitor } from '../../src/main/core/monitor/monitor'
 import { registerBridgeIpc, type BridgeIpc } from '../../src/main/electron/ipc'
+import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { createIpcBridge, type PreloadIpc } from '../../src/preload/ipc-bridge'
-import type { WebSocketLike } from '../../src/renderer/src/bridge/socket-bridge'
+import { builtInDemo } from '../../src/main/demo/built-in-demo'
+import { createSocketBridge, type SocketBridge, type WebSocketLike } from '../../src/renderer/src/bridge/socket-bridge'
+import { drivableDemo, FAST_MONITOR, type StartedPerTest } from './monitor-on-indexer'
 
 export const PAGE_URL = 'http://127.0.0.1:5173/'
 
@@ -59,4 +67,52 @@ export function pageSocket(origin: string) {
       super(url, { origin })
     }
   } as unknown as new (url: string) => WebSocketLike
+}
+
+export interface BothTransports {
+  /** Electron's path: the window's bridge and the IPC handlers behind it. */
+  window: { bridge: Bridge; ipc: BridgeIpc }
+  serve: ServeHandle
+  /** A page on serve mode's socket, opened at the start. */
+  page: SocketBridge
+  /** Another page on serve mode's socket; every page is closed with the rest. */
+  openPage(): SocketBridge
+  /** Closes the pages, the IPC handlers and the serve server; the core is the test's to stop. */
+  close(): Promise<void>
+}
+
+/**
+ * Both transports onto one running core: Electron's path and serve mode on
+ * a free port. `calls` is what they call (the monitor unless a test records
+ * the calls); `monitor` is where the window's events come from.
+ */
+export async function bothTransports(monitor: Monitor, calls: Monitor = monitor): Promise<BothTransports> {
+  const window = electronPath(createBridgeDispatcher(calls), monitor)
+  const serve = await startServe({ monitor: calls, rendererDir: mkdtempSync(join(tmpdir(), 'pw-transports-')), port: 0, log: silentLogger })
+  const pages: SocketBridge[] = []
+  const openPage = (): SocketBridge => {
+    const page = createSocketBridge(`ws://127.0.0.1:${serve.port}/bridge?token=${serve.token}`, { WebSocket: pageSocket(`http://127.0.0.1:${serve.port}`) })
+    pages.push(page)
+    return page
+  }
+  return {
+    window,
+    serve,
+    page: openPage(),
+    openPage,
+    async close() {
+      for (const page of pages.splice(0)) page.close()
+      window.ipc.dispose()
+      await serve.close()
+    },
+  }
+}
+
+/** A core on the built-in demo in its pushing mode (no cache file), started, with both transports open onto it; all stopped after the test. */
+export async function pushingDemoOverBothTransports(started: StartedPerTest) {
+  const demo = drivableDemo(builtInDemo(), { pushAddressEvents: true })
+  const monitor = started.monitor({ settings: memorySettingsStorage(), historyPath: null, demo: demo.builtIn }, FAST_MONITOR)
+  await monitor.start()
+  const transports = started.closeBeforeCores(await bothTransports(monitor))
+  return { demo, monitor, transports }
 }

@@ -1,9 +1,9 @@
 import { ProofWatchError } from '@shared/errors'
 
-/** The ProofWatchError a call threw or a promise rejected with; anything else fails the test. */
-export async function rejection(promise: Promise<unknown>): Promise<ProofWatchError> {
+/** The ProofWatchError a promise rejected with, or a call threw or rejected with; anything else fails the test. */
+export async function rejection(promise: Promise<unknown> | (() => unknown)): Promise<ProofWatchError> {
   try {
-    await promise
+    await (typeof promise === 'function' ? promise() : promise)
   } catch (error) {
     if (error instanceof ProofWatchError) return error
     throw error

@@ -3,6 +3,7 @@
  * every request, records when each one was answered, and plays an outage
  * (`down`: every connection is cut, as when the indexer is out of reach).
  */
+import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
 import { startTestServer, type TestServer } from './test-server'
 
 export interface FrontRequest {
@@ -57,4 +58,10 @@ export function detailReads(front: HttpFront): string[] {
   return front.requests
     .filter((r) => r.status !== null && /^\/api\/(transactions|proofs)\/[1-9A-HJ-NP-Za-km-z]{32,}$/.test(r.path.split('?')[0]!))
     .map((r) => r.path.split('?')[0]!.split('/').at(-1)!)
+}
+
+/** The demo indexer (`seed`, publishing nothing by itself) with a front before it that records what it is asked. */
+export async function demoBehindFront(seed: number): Promise<{ demo: DemoIndexer; front: HttpFront }> {
+  const demo = await startDemoIndexer({ port: 0, rate: 0, seed })
+  return { demo, front: await startHttpFront(demo.httpUrl) }
 }
