@@ -3,7 +3,7 @@ import { defineStore } from 'pinia'
 import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import { DEMO_PROFILE_ID, type ConnectionReport, type ProfileInput, type PublicSettings, type SettingsPatch } from '@shared/settings'
-import type { NotificationPrivacy } from '@shared/notification-rules'
+import type { NotificationPrivacy, NotificationRulesPatch } from '@shared/notification-rules'
 import { getBridge } from '@renderer/bridge'
 import { createLoader } from '../composables/loader'
 
@@ -106,6 +106,8 @@ export const useSettingsStore = defineStore('settings', () => {
     outcomeFor,
     save,
     setNotificationPrivacy: (privacy: NotificationPrivacy) => saveWith('notifications', () => bridge.setNotificationPrivacy(privacy)),
+    /** What draft rules would have raised over the cache's recent days; nothing is saved. */
+    previewRules: (draft: NotificationRulesPatch) => bridge.previewNotificationRules(draft),
     testing,
     testReport,
     testError,
