@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { mountView } from '@test/support/renderer/mount-view'
 import { makeTransaction } from '@test/support/renderer/fixtures'
-import { describeExport, isSameOriginPath } from './export-outcome'
-import { formatBytes } from './settings/bytes'
+import { describeExport, isSameOriginPath } from '@renderer/model/export-outcome'
+import { formatBytes } from '@renderer/format/bytes'
 import ExportButton from './ExportButton.vue'
 
 afterEach(() => {

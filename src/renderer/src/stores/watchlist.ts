@@ -6,20 +6,14 @@ import { toErrorInfo } from '@shared/errors'
 import type { Watchlist } from '@shared/watchlist'
 import { getBridge } from '@renderer/bridge'
 import { createLoader } from '../composables/loader'
+import { addressKey, circuitKey } from '@renderer/model/watch-keys'
+import { shortId } from '@renderer/format/text'
 import { useUnreadStore } from './unread'
 
 /** A failed change, kept next to what it was about: `address:<pubkey>`, `circuit:<id>` or `add-address`/`add-circuit`. */
 export interface WatchActionError {
   key: string
   error: ErrorInfo
-}
-
-export function addressKey(pubkey: string): string {
-  return `address:${pubkey}`
-}
-
-export function circuitKey(circuitId: string): string {
-  return `circuit:${circuitId}`
 }
 
 /**
@@ -105,6 +99,8 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     totalUnread,
     isWatched,
     addressOf,
+    /** How a snooze names a watched address: its label, else its short key. */
+    addressName: (pubkey: string): string => addresses.value.find((entry) => entry.pubkey === pubkey)?.label ?? shortId(pubkey, 6),
     isFollowed,
     isPending,
     errorFor,
