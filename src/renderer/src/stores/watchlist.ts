@@ -5,7 +5,7 @@ import type { ErrorInfo, Subject } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Watchlist } from '@shared/watchlist'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from '../composables/loader'
+import { useLoader } from '@renderer/composables/use-loader'
 import { addressKey, circuitKey } from '@renderer/model/watch-keys'
 import { shortId } from '@renderer/format/text'
 import { useUnreadStore } from './unread'
@@ -23,7 +23,7 @@ export interface WatchActionError {
  */
 export const useWatchlistStore = defineStore('watchlist', () => {
   const bridge = getBridge()
-  const loader = createLoader(() => bridge.getWatchlist())
+  const loader = useLoader(() => bridge.getWatchlist())
   /** Keys of the entries with a change on its way, so their buttons wait. */
   const pending = ref<Set<string>>(new Set())
   const actionError = shallowRef<WatchActionError | null>(null)
