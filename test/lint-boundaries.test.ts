@@ -61,6 +61,21 @@ describe('import boundaries', () => {
     expect(await restrictedImports('src/renderer/src/stores/probe.ts', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\n")).toHaveLength(1)
   })
 
+  it('keep the bridge out of components and views, which reach it through a store', async () => {
+    const imports = (from: string) => `import * as bridge from '${from}'\nexport const b = bridge\n`
+    for (const file of ['src/renderer/src/components/probe.ts', 'src/renderer/src/views/probe.ts']) {
+      for (const from of ['@renderer/bridge', '@renderer/bridge/socket-bridge', '../bridge']) {
+        expect(await restrictedImports(file, imports(from))).toEqual([expect.stringContaining('through a store')])
+      }
+      // Words about a refused page are not a way to main; the contract's types are shared.
+      expect(await restrictedImports(file, imports('@renderer/bridge/access-refused'))).toEqual([])
+      expect(await restrictedImports(file, imports('@shared/bridge'))).toEqual([])
+    }
+    expect(await restrictedImports('src/renderer/src/components/settings/probe.ts', imports('../../bridge'))).toHaveLength(1)
+    expect(await restrictedImports('src/renderer/src/views/probe.ts', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\n")).toHaveLength(1)
+    expect(await restrictedImports('src/renderer/src/stores/probe.ts', imports('@renderer/bridge'))).toEqual([])
+  })
+
   it('keep value imports of node:http out of main, which would load undici at every start; types may come from there', async () => {
     const lint = async (file: string, code: string) => {
       const [result] = await eslint.lintText(code, { filePath: file })

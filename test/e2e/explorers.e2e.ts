@@ -132,15 +132,18 @@ describe.skipIf(skipReason !== null)('dashboard, explorers and details in Chromi
     })
   }
 
-  it('follows the setting over the system: data-theme on <html> wins either way', async () => {
+  it('picks the palette by data-theme on <html> alone, which the theme store sets from the system when the setting says system', async () => {
     const page = await openPage('light')
     await page.getByTestId('overview-value-slot').waitFor({ timeout: 15_000 })
+    const themeOf = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'))
+    expect(await themeOf()).toBe('light')
     const light = await backgroundOf(page, 'body')
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))
     const forcedDark = await backgroundOf(page, 'body')
     expect(forcedDark).not.toBe(light)
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'))
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.evaluate(() => document.documentElement.removeAttribute('data-theme'))
+    await expect.poll(themeOf, { timeout: 10_000 }).toBe('dark')
     expect(await backgroundOf(page, 'body')).toBe(forcedDark)
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'))
     expect(await backgroundOf(page, 'body')).toBe(light)

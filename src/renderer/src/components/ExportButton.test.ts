@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
 import { mountView } from '@test/support/renderer/mount-view'
 import { makeTransaction } from '@test/support/renderer/fixtures'
-import { describeExport, isSameOriginPath } from './export-outcome'
-import { formatBytes } from './settings/bytes'
+import { describeExport, isSameOriginPath } from '@renderer/model/export-outcome'
+import { formatBytes } from '@renderer/format/bytes'
 import ExportButton from './ExportButton.vue'
 
 afterEach(() => {
@@ -144,7 +144,11 @@ describe('ExportButton', () => {
     } finally {
       vi.useRealTimers()
     }
-    const again = await mountView(ExportButton, '/', () => {}, { kind: 'proofs', filter: { authority: 'left-page' }, total: '100000' })
-    expect(again.wrapper.get('[data-testid="export-fetch-all"]').text()).toBe('Go on fetching')
+    // Back on the page: a new button, the same page's stores.
+    const again = mount(ExportButton, {
+      props: { kind: 'proofs', filter: { authority: 'left-page' }, total: '100000' },
+      global: { plugins: [mounted.wrapper.vm.$pinia, mounted.router] },
+    })
+    expect(again.get('[data-testid="export-fetch-all"]').text()).toBe('Go on fetching')
   })
 })

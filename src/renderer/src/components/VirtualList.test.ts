@@ -3,7 +3,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { defineComponent, h, type PropType } from 'vue'
 import VirtualList from './VirtualList.vue'
 import { layOutGrids } from '@test/support/renderer/grid-layout'
-import type { VirtualColumn } from './virtual-columns'
+import type { VirtualColumn } from '@renderer/model/virtual-columns'
 
 interface Row {
   id: string

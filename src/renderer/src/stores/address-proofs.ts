@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import type { Proof, ProofQuery, ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createPagedList } from '../composables/paged-list'
+import { useFollowConnection } from './use-follow-connection'
+import { usePagedList } from '@renderer/composables/use-paged-list'
 
 /**
  * The proofs an address submitted (`/api/proofs?authority=`), paged to the
@@ -11,7 +11,7 @@ import { createPagedList } from '../composables/paged-list'
  */
 export const useAddressProofsStore = defineStore('addressProofs', () => {
   const bridge = getBridge()
-  const list = createPagedList((query: ProofQuery) => bridge.listProofs(query), (proof: Proof) => proof.proofAccount)
+  const list = usePagedList((query: ProofQuery) => bridge.listProofs(query), (proof: Proof) => proof.proofAccount)
 
   /** Loads the proofs of `authority` unless they are here already. */
   function ensureLoaded(authority: string): Promise<void> {
@@ -34,7 +34,7 @@ export const useAddressProofsStore = defineStore('addressProofs', () => {
     if (mine(batch)) list.requestHeadRefresh()
   })
 
-  followConnection(
+  useFollowConnection(
     {
       error: list.error,
       retry: () => (list.error.value ? list.retry() : list.refreshHead()),

@@ -3,8 +3,8 @@ import { defineStore } from 'pinia'
 import type { AddressTransaction, Page, ReadOptions, Transaction, TransactionQuery } from '@shared/domain'
 import type { Freshness } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createPagedList } from '../composables/paged-list'
+import { useFollowConnection } from './use-follow-connection'
+import { usePagedList } from '@renderer/composables/use-paged-list'
 
 /** Where a timeline row was last seen: the cache, an indexer answer, or the live channel. */
 export type TimelineOrigin = 'cache' | 'network' | 'live'
@@ -101,7 +101,7 @@ export const useAddressTimelineStore = defineStore('addressTimeline', () => {
     return page
   }
 
-  const list = createPagedList(fetchPage, (transaction: Transaction) => transaction.signature, { pageLimit: TIMELINE_PAGE_LIMIT })
+  const list = usePagedList(fetchPage, (transaction: Transaction) => transaction.signature, { pageLimit: TIMELINE_PAGE_LIMIT })
 
   async function load(address: string): Promise<void> {
     const mine = ++previewGeneration
@@ -162,7 +162,7 @@ export const useAddressTimelineStore = defineStore('addressTimeline', () => {
   })
 
   // After an outage the indexer is asked again: the live channel may have missed rows meanwhile.
-  followConnection({ error: list.error, retry: afterOutage, restart: reload }, { refreshAfterOutage: true })
+  useFollowConnection({ error: list.error, retry: afterOutage, restart: reload }, { refreshAfterOutage: true })
 
   /** The rows shown, in the order the indexer pages them (the cache's preview until its answer). */
   const entries = computed<TimelineEntry[]>(() => {

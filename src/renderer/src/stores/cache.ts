@@ -4,7 +4,7 @@ import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CacheInfo } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from '../composables/loader'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /**
  * The history cache as main reports it: where it is, how full, and whether
@@ -12,7 +12,7 @@ import { createLoader } from '../composables/loader'
  */
 export const useCacheStore = defineStore('cache', () => {
   const bridge = getBridge()
-  const loader = createLoader(() => bridge.getCacheInfo())
+  const loader = useLoader(() => bridge.getCacheInfo())
   const clearing = ref<'kept' | 'everything' | null>(null)
   const clearError = shallowRef<ErrorInfo | null>(null)
   const clearedAt = ref<number | null>(null)

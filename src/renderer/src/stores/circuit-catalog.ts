@@ -3,8 +3,8 @@ import { defineStore } from 'pinia'
 import type { CircuitCatalog } from '@shared/circuits'
 import type { Page, Proof } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /** Proofs shown under an opened circuit: its newest, as the indexer lists them. */
 export const CIRCUIT_PROOFS_SHOWN = 20
@@ -16,13 +16,13 @@ export const CIRCUIT_PROOFS_SHOWN = 20
  */
 export const useCircuitCatalogStore = defineStore('circuit-catalog', () => {
   const bridge = getBridge()
-  const catalog = createLoader((): Promise<CircuitCatalog> => bridge.getCircuitCatalog())
-  const proofs = createLoader((circuitId: string): Promise<Page<Proof> & { circuitId: string }> =>
+  const catalog = useLoader((): Promise<CircuitCatalog> => bridge.getCircuitCatalog())
+  const proofs = useLoader((circuitId: string): Promise<Page<Proof> & { circuitId: string }> =>
     bridge.listProofs({ circuitId, limit: CIRCUIT_PROOFS_SHOWN }).then((page) => ({ ...page, circuitId })),
   )
 
-  followConnection({ error: catalog.error, retry: catalog.retry, restart: catalog.restart })
-  followConnection({ error: proofs.error, retry: proofs.retry, restart: proofs.restart })
+  useFollowConnection({ error: catalog.error, retry: catalog.retry, restart: catalog.restart })
+  useFollowConnection({ error: proofs.error, retry: proofs.retry, restart: proofs.restart })
 
   return {
     catalog: catalog.data,

@@ -3,8 +3,8 @@ import { defineStore } from 'pinia'
 import type { Circuit } from '@shared/domain'
 import { circuitLabel } from '@shared/circuit-label'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /**
  * The indexer's circuits by id (its /api/circuits where it has one, else the
@@ -14,13 +14,13 @@ import { createLoader } from '../composables/loader'
  */
 export const useCircuitsStore = defineStore('circuits', () => {
   const bridge = getBridge()
-  const loader = createLoader(async (): Promise<{ circuits: Circuit[]; origin: 'indexer' | 'seen' }> => {
+  const loader = useLoader(async (): Promise<{ circuits: Circuit[]; origin: 'indexer' | 'seen' }> => {
     const list = await bridge.listCircuits()
     return { circuits: list.circuits, origin: list.origin }
   })
-  const cached = createLoader(() => bridge.listCircuits({ source: 'cache' }))
+  const cached = useLoader(() => bridge.listCircuits({ source: 'cache' }))
 
-  followConnection({ error: loader.error, retry: loader.retry, restart: () => Promise.all([cached.restart(), loader.restart()]).then(() => {}) })
+  useFollowConnection({ error: loader.error, retry: loader.retry, restart: () => Promise.all([cached.restart(), loader.restart()]).then(() => {}) })
 
   const circuits = computed<Circuit[]>(() => loader.data.value?.circuits ?? cached.data.value?.circuits ?? [])
   const names = computed(() => {

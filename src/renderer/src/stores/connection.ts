@@ -259,6 +259,8 @@ export const useConnectionStore = defineStore('connection', () => {
     polledEveryMs,
     start,
     refresh,
+    /** Main drops the socket's backoff and connects now. */
+    reconnectNow: () => bridge.reconnectNow(),
     dismissProblem,
     reopenProblem,
   }

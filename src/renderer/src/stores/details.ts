@@ -1,8 +1,8 @@
 import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /** A record with when it arrived, for the freshness badge. */
 function received<T>(record: T): { record: T; receivedAt: number } {
@@ -12,8 +12,8 @@ function received<T>(record: T): { record: T; receivedAt: number } {
 /** One proof and one transaction, each looked up by its id. */
 export const useDetailsStore = defineStore('details', () => {
   const bridge = getBridge()
-  const proofLoader = createLoader(async (account: string) => received(await bridge.getProof(account)))
-  const transactionLoader = createLoader(async (signature: string) => received(await bridge.getTransaction(signature)))
+  const proofLoader = useLoader(async (account: string) => received(await bridge.getProof(account)))
+  const transactionLoader = useLoader(async (signature: string) => received(await bridge.getTransaction(signature)))
   const proofAccount = ref<string | null>(null)
   const signature = ref<string | null>(null)
 
@@ -31,7 +31,7 @@ export const useDetailsStore = defineStore('details', () => {
   }
 
   // Another indexer is asked for the same id; the record stays shown until its answer replaces it.
-  for (const loader of [proofLoader, transactionLoader]) followConnection({ error: loader.error, retry: loader.retry, restart: loader.retry })
+  for (const loader of [proofLoader, transactionLoader]) useFollowConnection({ error: loader.error, retry: loader.retry, restart: loader.retry })
 
   return {
     proofAccount,

@@ -2,7 +2,7 @@ import { reactive } from 'vue'
 import { defineStore } from 'pinia'
 import type { DisplayName } from '@shared/profiles'
 import { getBridge } from '@renderer/bridge'
-import { addressProblem } from './search'
+import { addressProblem } from '@renderer/model/address-problem'
 
 /** An address shown again after this long is asked for again (main reads the indexer at most daily). */
 const ASK_AGAIN_MS = 60 * 60_000

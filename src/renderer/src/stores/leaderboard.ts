@@ -2,20 +2,20 @@ import { computed } from 'vue'
 import { defineStore } from 'pinia'
 import type { LeaderboardQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { useLoader } from '@renderer/composables/use-loader'
 
 export const LEADERBOARD_QUERY: LeaderboardQuery = { period: '24h', limit: 10 }
 
 /** The most active provers of the last day. */
 export const useLeaderboardStore = defineStore('leaderboard', () => {
   const bridge = getBridge()
-  const loader = createLoader(async () => {
+  const loader = useLoader(async () => {
     const leaderboard = await bridge.getLeaderboard({ ...LEADERBOARD_QUERY })
     return { leaderboard, fetchedAt: Date.now() }
   })
 
-  followConnection(loader)
+  useFollowConnection(loader)
 
   return {
     /** Null until the first answer. */

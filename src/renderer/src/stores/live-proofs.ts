@@ -3,9 +3,9 @@ import { defineStore } from 'pinia'
 import { RECENT_PROOFS_CAP } from '@shared/bridge'
 import type { ProofSummary } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createFrameGate } from '../composables/frame-gate'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { createFrameGate } from '@renderer/model/frame-gate'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /** Newest first, one entry per proof account, at most RECENT_PROOFS_CAP. */
 function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly ProofSummary[]): ProofSummary[] {
@@ -24,7 +24,7 @@ function combine(newerFirst: readonly ProofSummary[], olderFirst: readonly Proof
 export const useLiveProofsStore = defineStore('liveProofs', () => {
   const bridge = getBridge()
   // Events that arrived while the recent proofs were on their way are newer: they stay first.
-  const loader = createLoader(
+  const loader = useLoader(
     () => bridge.getRecentProofs(),
     (held, recent) => combine(held ?? [], recent),
   )
@@ -41,7 +41,7 @@ export const useLiveProofsStore = defineStore('liveProofs', () => {
   bridge.on('proofs', (batch) => arrivals.push(batch))
 
   // After an outage, main may hold proofs this feed never saw.
-  followConnection(loader, { refreshAfterOutage: true })
+  useFollowConnection(loader, { refreshAfterOutage: true })
 
   return {
     proofs,

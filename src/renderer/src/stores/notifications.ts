@@ -5,8 +5,8 @@ import { toErrorInfo } from '@shared/errors'
 import type { Freshness, NotificationQuery } from '@shared/history'
 import { readChangeCovers, topicKey } from '@shared/unread'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createPagedList, pagedListState } from '../composables/paged-list'
+import { useFollowConnection } from './use-follow-connection'
+import { usePagedList, pagedListState } from '@renderer/composables/use-paged-list'
 import { useUnreadStore } from './unread'
 
 /** The kinds the indexer is known to send; others it sends are offered too once seen. */
@@ -44,7 +44,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   const bridge = getBridge()
   const filters = shallowRef<NotificationFilters>({ ...NO_NOTIFICATION_FILTERS })
   const freshness = shallowRef<Freshness | null>(null)
-  const list = createPagedList(async (query: NotificationQuery) => {
+  const list = usePagedList(async (query: NotificationQuery) => {
     const page = await bridge.listNotifications(query)
     if (!query.cursor) freshness.value = page.freshness ?? null
     return page
@@ -131,7 +131,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
 
   const kinds = computed(() => [...KNOWN_NOTIFICATION_KINDS, ...seenKinds.value])
 
-  followConnection({ error: list.error, retry: list.retry, restart: list.reload })
+  useFollowConnection({ error: list.error, retry: list.retry, restart: list.reload })
 
   return {
     filters,

@@ -2,8 +2,8 @@ import { shallowRef } from 'vue'
 import { defineStore } from 'pinia'
 import type { Overview } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { useLoader } from '@renderer/composables/use-loader'
 import { mergeOverview, noteFieldTimes } from '../model/overview-merge'
 
 /** Network and proof statistics: fetched once, then kept current by live events. */
@@ -15,7 +15,7 @@ export const useOverviewStore = defineStore('overview', () => {
     fieldAt.value = noteFieldTimes(fieldAt.value, incoming)
     return mergeOverview(current, incoming)
   }
-  const loader = createLoader(() => bridge.getOverview(), merge)
+  const loader = useLoader(() => bridge.getOverview(), merge)
 
   bridge.on('overview', (incoming) => {
     loader.data.value = merge(loader.data.value, incoming)
@@ -23,7 +23,7 @@ export const useOverviewStore = defineStore('overview', () => {
   })
 
   // Back after an outage: what we hold may be stale, so ask again.
-  followConnection(loader, { refreshAfterOutage: true })
+  useFollowConnection(loader, { refreshAfterOutage: true })
 
   return {
     overview: loader.data,

@@ -4,7 +4,7 @@ import { deferred } from '@test/support/renderer/deferred'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
 import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@test/support/renderer/fixtures'
 import { setupStores } from '@test/support/renderer/store-setup'
-import { HEAD_REFRESH_MIN_MS } from '../composables/paged-list'
+import { HEAD_REFRESH_MIN_MS } from '@renderer/composables/use-paged-list'
 import { proofFromSummary } from '@shared/proof-summary'
 import { useConnectionStore } from './connection'
 import {

@@ -5,7 +5,7 @@ import { account } from '@test/support/renderer/fixtures'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { makeSearchHit } from '@test/support/renderer/workspace-fixtures'
 import type { SearchHit } from '@shared/history'
-import { addressProblem, routeOfHit, searchShape, useSearchStore } from './search'
+import { routeOfHit, searchShape, useSearchStore } from './search'
 
 const SIGNATURE = '5'.repeat(44) + 'K'.repeat(44)
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
@@ -27,13 +27,6 @@ describe('searchShape', () => {
     // 0, O, I and l are not base58.
     expect(searchShape(ADDRESS.replace('7', '0'))).toBe('text')
     expect(searchShape('proof revoked')).toBe('text')
-  })
-
-  it('explains why text is not an address', () => {
-    expect(addressProblem(ADDRESS)).toBeNull()
-    expect(addressProblem('')).toBe('Enter an address.')
-    expect(addressProblem('abc')).toBe('An address is 32 to 44 characters long; this one has 3.')
-    expect(addressProblem(`${ADDRESS.slice(0, 40)}OOOO`)).toMatch(/base58/)
   })
 
   it('routes each kind of hit to its view', () => {

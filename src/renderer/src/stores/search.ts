@@ -20,17 +20,6 @@ export function searchShape(text: string): SearchShape {
   return 'text'
 }
 
-/** Why `text` is not an address (base58, 32–44 characters), or null when it is one. */
-export function addressProblem(text: string): string | null {
-  const trimmed = text.trim()
-  if (trimmed === '') return 'Enter an address.'
-  if (!isBase58(trimmed)) return 'An address uses base58 letters and digits only (no 0, O, I or l).'
-  if (trimmed.length < 32 || trimmed.length > 44) {
-    return `An address is 32 to 44 characters long; this one has ${trimmed.length}.`
-  }
-  return null
-}
-
 /** One line of the search results: a hit, or the detail view the text itself names. */
 export interface SearchEntry {
   key: string

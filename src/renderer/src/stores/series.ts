@@ -2,8 +2,8 @@ import { computed, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { SERIES_PERIODS, type ErrorInfo, type Series, type SeriesMetric, type SeriesPeriod } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
-import { followConnection } from './follow-connection'
-import { createLoader } from '../composables/loader'
+import { useFollowConnection } from './use-follow-connection'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /**
  * The metrics a chart can show, in the seed's terms where it has one
@@ -37,7 +37,7 @@ export const useSeriesStore = defineStore('series', () => {
   const period = ref<SeriesPeriod>('24h')
 
   function createEntryLoader(which: ChartMetric, span: SeriesPeriod) {
-    return createLoader(async () => {
+    return useLoader(async () => {
       const series = await bridge.getSeries({ metric: which, period: span })
       return { series, fetchedAt: Date.now() }
     })
@@ -104,7 +104,7 @@ export const useSeriesStore = defineStore('series', () => {
   const current = computed(() => entryOf(metric.value, period.value))
   const metricInfo = computed(() => SERIES_METRICS.find((entry) => entry.metric === metric.value) ?? SERIES_METRICS[0])
 
-  followConnection({ error: computed(() => current.value.error), retry, restart })
+  useFollowConnection({ error: computed(() => current.value.error), retry, restart })
 
   return { metric, period, current, metricInfo, load, ensure, select, selectMetric, retry }
 })

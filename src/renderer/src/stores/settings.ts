@@ -3,9 +3,9 @@ import { defineStore } from 'pinia'
 import type { ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import { DEMO_PROFILE_ID, type ConnectionReport, type ProfileInput, type PublicSettings, type SettingsPatch } from '@shared/settings'
-import type { NotificationPrivacy } from '@shared/notification-rules'
+import type { NotificationPrivacy, NotificationRulesPatch } from '@shared/notification-rules'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from '../composables/loader'
+import { useLoader } from '@renderer/composables/use-loader'
 
 /** Which part of the Settings page a save came from, so its outcome is shown there. */
 export type SettingsSection = 'profiles' | 'notifications' | 'polling' | 'cache' | 'theme' | 'desktop' | 'account'
@@ -25,7 +25,7 @@ export interface SaveOutcome {
  */
 export const useSettingsStore = defineStore('settings', () => {
   const bridge = getBridge()
-  const loader = createLoader(() => bridge.getSettings())
+  const loader = useLoader(() => bridge.getSettings())
   const saving = ref<SettingsSection | null>(null)
   const lastSave = shallowRef<SaveOutcome | null>(null)
 
@@ -106,6 +106,8 @@ export const useSettingsStore = defineStore('settings', () => {
     outcomeFor,
     save,
     setNotificationPrivacy: (privacy: NotificationPrivacy) => saveWith('notifications', () => bridge.setNotificationPrivacy(privacy)),
+    /** What draft rules would have raised over the cache's recent days; nothing is saved. */
+    previewRules: (draft: NotificationRulesPatch) => bridge.previewNotificationRules(draft),
     testing,
     testReport,
     testError,

@@ -1,10 +1,12 @@
 import { ref, shallowRef } from 'vue'
 import { defineStore } from 'pinia'
-import type { ErrorInfo } from '@shared/domain'
+import type { AppNotification, ErrorInfo } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Snooze, SnoozeDuration, SnoozeTarget } from '@shared/snooze'
 import { sameSnoozeTarget } from '@shared/snooze'
 import { getBridge } from '@renderer/bridge'
+import { snoozeTargetsOf, type LabelledSnoozeTarget } from '@renderer/model/notification-snooze'
+import { useWatchlistStore } from './watchlist'
 
 /**
  * The snoozes main holds: read once, then kept from its `snoozes` event (a
@@ -12,6 +14,7 @@ import { getBridge } from '@renderer/bridge'
  */
 export const useSnoozesStore = defineStore('snoozes', () => {
   const bridge = getBridge()
+  const watchlist = useWatchlistStore()
   const snoozes = shallowRef<Snooze[]>([])
   const error = shallowRef<ErrorInfo | null>(null)
   const busy = ref(false)
@@ -49,5 +52,7 @@ export const useSnoozesStore = defineStore('snoozes', () => {
     snooze: (target: SnoozeTarget, duration: SnoozeDuration) => change(() => bridge.snoozeNotifications({ target, duration })),
     end: (target: SnoozeTarget) => change(() => bridge.endSnooze(target)),
     snoozeOf: (target: SnoozeTarget): Snooze | null => snoozes.value.find((s) => sameSnoozeTarget(s.target, target)) ?? null,
+    /** What an entry's "Snooze…" offers, each watched address named as the watchlist names it. */
+    targetsOf: (entry: AppNotification): LabelledSnoozeTarget[] => snoozeTargetsOf(entry, watchlist.addressName),
   }
 })

@@ -5,16 +5,17 @@ import { useSettingsStore } from './settings'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
-/**
- * Puts the chosen theme on `root` as `data-theme`. 'system' removes the
- * attribute, so the stylesheet's prefers-color-scheme rules decide.
- */
-export function applyTheme(root: HTMLElement, choice: ThemeChoice): void {
-  if (choice === 'system') root.removeAttribute('data-theme')
-  else root.setAttribute('data-theme', choice)
+/** Puts the scheme in effect on `root` as `data-theme`: the stylesheet's only switch between its palettes. */
+export function applyTheme(root: HTMLElement, scheme: 'light' | 'dark'): void {
+  root.setAttribute('data-theme', scheme)
 }
 
-/** The theme setting applied to the page, and the scheme in effect (for what CSS cannot colour, like charts). */
+/**
+ * The theme setting applied to the page: 'system' resolved here through
+ * prefers-color-scheme (and followed when the system changes), so the
+ * stylesheet writes its dark palette once, under data-theme='dark'. The
+ * scheme in effect also serves what CSS cannot colour, like charts.
+ */
 export const useThemeStore = defineStore('theme', () => {
   const settings = useSettingsStore()
   const choice = computed<ThemeChoice>(() => settings.settings?.theme ?? 'system')
@@ -35,7 +36,7 @@ export const useThemeStore = defineStore('theme', () => {
   function start(root: HTMLElement = document.documentElement): Promise<void> {
     if (started) return Promise.resolve()
     started = true
-    watch(choice, (next) => applyTheme(root, next), { immediate: true })
+    watch(effective, (next) => applyTheme(root, next), { immediate: true })
     return settings.ensureLoaded()
   }
 

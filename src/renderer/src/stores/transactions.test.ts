@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
 import { makeProofSummary, makeTransaction, pagesOf } from '@test/support/renderer/fixtures'
 import { setupStores } from '@test/support/renderer/store-setup'
-import { HEAD_REFRESH_MIN_MS } from '../composables/paged-list'
+import { HEAD_REFRESH_MIN_MS } from '@renderer/composables/use-paged-list'
 import { localDayBound } from '../model/date-range'
 import { NO_TRANSACTION_FILTERS, pushedMatches, transactionQueryOf, useTransactionsStore } from './transactions'
 

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import type { AddressTransaction, Transaction, TransactionQuery } from '@shared/domain'
 import { getBridge } from '@renderer/bridge'
 import { dateBounds, endsInThePast } from '../model/date-range'
-import { useFilteredList } from './filtered-list'
+import { useFilteredList } from './use-filtered-list'
 
 export interface TransactionFilters {
   pubkey: string

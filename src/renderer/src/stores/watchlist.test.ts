@@ -5,7 +5,8 @@ import { setupStores } from '@test/support/renderer/store-setup'
 import { address, makeFollowedCircuit, makeUnread, makeWatchedAddress, makeWatchlist } from '@test/support/renderer/workspace-fixtures'
 import { useUnreadStore } from './unread'
 import type { Watchlist } from '@shared/watchlist'
-import { addressKey, useWatchlistStore } from './watchlist'
+import { addressKey } from '@renderer/model/watch-keys'
+import { useWatchlistStore } from './watchlist'
 
 let bridge: FakeBridge
 

@@ -5,21 +5,15 @@ import type { ErrorInfo, Subject } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { Watchlist } from '@shared/watchlist'
 import { getBridge } from '@renderer/bridge'
-import { createLoader } from '../composables/loader'
+import { useLoader } from '@renderer/composables/use-loader'
+import { addressKey, circuitKey } from '@renderer/model/watch-keys'
+import { shortId } from '@renderer/format/text'
 import { useUnreadStore } from './unread'
 
 /** A failed change, kept next to what it was about: `address:<pubkey>`, `circuit:<id>` or `add-address`/`add-circuit`. */
 export interface WatchActionError {
   key: string
   error: ErrorInfo
-}
-
-export function addressKey(pubkey: string): string {
-  return `address:${pubkey}`
-}
-
-export function circuitKey(circuitId: string): string {
-  return `circuit:${circuitId}`
 }
 
 /**
@@ -29,7 +23,7 @@ export function circuitKey(circuitId: string): string {
  */
 export const useWatchlistStore = defineStore('watchlist', () => {
   const bridge = getBridge()
-  const loader = createLoader(() => bridge.getWatchlist())
+  const loader = useLoader(() => bridge.getWatchlist())
   /** Keys of the entries with a change on its way, so their buttons wait. */
   const pending = ref<Set<string>>(new Set())
   const actionError = shallowRef<WatchActionError | null>(null)
@@ -105,6 +99,8 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     totalUnread,
     isWatched,
     addressOf,
+    /** How a snooze names a watched address: its label, else its short key. */
+    addressName: (pubkey: string): string => addresses.value.find((entry) => entry.pubkey === pubkey)?.label ?? shortId(pubkey, 6),
     isFollowed,
     isPending,
     errorFor,

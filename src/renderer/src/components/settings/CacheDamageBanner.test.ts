@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { CacheDamage } from '@shared/history'
 import { mountView } from '@test/support/renderer/mount-view'
 import { makeCacheInfo } from '@test/support/renderer/workspace-fixtures'
-import { describeDamage } from './cache-damage'
+import { describeDamage } from '@renderer/model/cache-damage'
 import CacheDamageBanner from './CacheDamageBanner.vue'
 
 const TRUNCATED: CacheDamage = { kind: 'truncated', message: 'file is not a database', movedTo: '/data/history.1.damaged', at: 1 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@shared/domain'
 import { deferred } from '@test/support/renderer/deferred'
 import { cacheCursorAfter } from '@shared/cache-cursor'
-import { createPagedList, HEAD_REFRESH_MIN_MS } from './paged-list'
+import { usePagedList, HEAD_REFRESH_MIN_MS } from './use-paged-list'
 
 interface Row {
   id: string
@@ -13,7 +13,7 @@ const row = (id: string): Row => ({ id })
 /** A list over `pages`, keyed by the cursor asked for ('' for the first page). */
 function listOver(pages: Record<string, Page<Row>>) {
   const asked: Array<string | undefined> = []
-  const list = createPagedList<object, Row>(
+  const list = usePagedList<object, Row>(
     async (query) => {
       asked.push(query.cursor)
       const page = pages[query.cursor ?? '']
@@ -25,10 +25,10 @@ function listOver(pages: Record<string, Page<Row>>) {
   return { list, asked }
 }
 
-describe('createPagedList', () => {
+describe('usePagedList', () => {
   it('holds a query once its first page is in, and not after that page failed', async () => {
     let fail = false
-    const list = createPagedList<{ kind?: string }, Row>(
+    const list = usePagedList<{ kind?: string }, Row>(
       async () => {
         if (fail) throw new Error('down')
         return { items: [row('a')], nextCursor: null, total: null }
@@ -120,7 +120,7 @@ describe('createPagedList', () => {
   })
 })
 
-describe('createPagedList arrivals at the top', () => {
+describe('usePagedList arrivals at the top', () => {
   it('puts pushed items in front once each, and counts them into a known total', async () => {
     const { list } = listOver({ '': { items: [row('a'), row('b')], nextCursor: null, total: '2' } })
     // Nothing to put them in front of before the first page.
@@ -220,7 +220,7 @@ describe('createPagedList arrivals at the top', () => {
 
   it('asks for its page limits: the head refresh and Load more theirs, the first page the server default', async () => {
     const queries: object[] = []
-    const list = createPagedList<{ kind: string }, Row>(
+    const list = usePagedList<{ kind: string }, Row>(
       async (query) => {
         queries.push(query)
         return { items: [row(query.cursor ?? 'first')], nextCursor: query.cursor ? null : 'c1', total: null }
@@ -235,7 +235,7 @@ describe('createPagedList arrivals at the top', () => {
   })
 
   it('keeps the list and says why when a head refresh fails', async () => {
-    const failing = createPagedList<object, Row>(
+    const failing = usePagedList<object, Row>(
       async (query) => {
         if (query.cursor === undefined && failing.loaded.value) throw new Error('indexer down')
         return { items: [row('a')], nextCursor: null, total: '1' }
@@ -252,7 +252,7 @@ describe('createPagedList arrivals at the top', () => {
   it('does nothing before the first page, and drops an answer for a list that was replaced', async () => {
     const answer = deferred<Page<Row>>()
     let calls = 0
-    const list = createPagedList<{ q: string }, Row>(
+    const list = usePagedList<{ q: string }, Row>(
       (query) => {
         calls++
         if (calls === 2) return answer.promise
@@ -271,7 +271,7 @@ describe('createPagedList arrivals at the top', () => {
   })
 })
 
-describe('createPagedList head refresh requests', () => {
+describe('usePagedList head refresh requests', () => {
   afterEach(() => {
     vi.useRealTimers()
   })
@@ -291,12 +291,12 @@ describe('createPagedList head refresh requests', () => {
   })
 })
 
-describe('createPagedList with a cap', () => {
+describe('usePagedList with a cap', () => {
   /** Three rows from the indexer (more behind c1); the cache answers from any row of its twelve. */
   function capped(rows: number) {
     const cached = Array.from({ length: 12 }, (_, index) => row(`k${index}`))
     const asked: Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }> = []
-    const list = createPagedList<object, Row>(
+    const list = usePagedList<object, Row>(
       async (query) => {
         asked.push({ from: 'indexer', cursor: query.cursor })
         if (query.cursor === undefined) return { items: [row('k0'), row('k1'), row('k2')], nextCursor: 'c1', total: '12' }
@@ -363,7 +363,7 @@ describe('createPagedList with a cap', () => {
     }
     const cached = ['k0', 'k1', 'k2', 'k3', 'k4'].map((id) => row(id))
     const asked: Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }> = []
-    const list = createPagedList<object, Row>(
+    const list = usePagedList<object, Row>(
       async (query) => {
         asked.push({ from: 'indexer', cursor: query.cursor })
         return { ...(pages[query.cursor ?? ''] as { items: Row[]; nextCursor: string | null }), total: '7' }

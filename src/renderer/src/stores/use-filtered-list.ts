@@ -1,8 +1,8 @@
 import { shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
-import { followConnection } from './follow-connection'
-import { createPagedList, pagedListState, type ListCap, type PagedListOptions } from '@renderer/composables/paged-list'
+import { useFollowConnection } from './use-follow-connection'
+import { usePagedList, pagedListState, type ListCap, type PagedListOptions } from '@renderer/composables/use-paged-list'
 
 export interface FilteredListSource<Filters, Query, Item> extends PagedListOptions {
   fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>
@@ -11,7 +11,7 @@ export interface FilteredListSource<Filters, Query, Item> extends PagedListOptio
   noFilters: Filters
   /** The query for `filters`; equal queries mean the same list. */
   queryOf: (filters: Filters) => Query
-  /** Rows kept at most while arrivals are put in front (see createPagedList); absent: every row is kept. */
+  /** Rows kept at most while arrivals are put in front (see usePagedList); absent: every row is kept. */
   cap?: ListCap<Query, Item>
 }
 
@@ -25,7 +25,7 @@ export interface FilteredListSource<Filters, Query, Item> extends PagedListOptio
 export function useFilteredList<Filters extends object, Query extends object, Item>(
   source: FilteredListSource<Filters, Query, Item>,
 ) {
-  const list = createPagedList(source.fetchPage, source.identity, { pageLimit: source.pageLimit, headLimit: source.headLimit }, source.cap)
+  const list = usePagedList(source.fetchPage, source.identity, { pageLimit: source.pageLimit, headLimit: source.headLimit }, source.cap)
   const filters = shallowRef<Filters>({ ...source.noFilters })
 
   function applyFilters(next: Filters): Promise<void> {
@@ -63,7 +63,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
     return followers > 0
   }
 
-  followConnection({ error: list.error, retry: afterOutage, restart: list.reload }, { refreshAfterOutage: true })
+  useFollowConnection({ error: list.error, retry: afterOutage, restart: list.reload }, { refreshAfterOutage: true })
 
   return {
     filters,

@@ -1,5 +1,5 @@
 import type { IndexerProfile, ProfileInput } from '@shared/settings'
-import { addressProblem } from '@renderer/stores/search'
+import { addressProblem } from './address-problem'
 
 /** What to do with the profile's credential: keep the saved one, remove it, or set a new one. */
 export type CredentialChoice = 'keep' | 'none' | 'cookie' | 'bearer'

@@ -1,4 +1,4 @@
-import { numberFormat } from '@renderer/format/intl-cache'
+import { numberFormat } from './intl-cache'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 

@@ -5,7 +5,7 @@ import type { FakeBridge } from '@test/support/renderer/fake-bridge'
 import { makeConnection } from '@test/support/renderer/fixtures'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { useConnectionStore } from './connection'
-import { followConnection, type FollowConnectionOptions } from './follow-connection'
+import { useFollowConnection, type UseFollowConnectionOptions } from './use-follow-connection'
 
 let bridge: FakeBridge
 let scope: EffectScope
@@ -22,7 +22,7 @@ afterEach(() => {
 })
 
 /** A follower that counts what it was asked to do. */
-function follow(error: ErrorInfo | null, options?: FollowConnectionOptions) {
+function follow(error: ErrorInfo | null, options?: UseFollowConnectionOptions) {
   const asked: string[] = []
   const follower = {
     error: shallowRef(error),
@@ -35,7 +35,7 @@ function follow(error: ErrorInfo | null, options?: FollowConnectionOptions) {
       return Promise.resolve()
     },
   }
-  scope.run(() => followConnection(follower, options))
+  scope.run(() => useFollowConnection(follower, options))
   return asked
 }
 
@@ -45,7 +45,7 @@ async function outageThenRecovery(): Promise<void> {
   await nextTick()
 }
 
-describe('followConnection', () => {
+describe('useFollowConnection', () => {
   it('repeats a failure the outage may have caused once the indexer is back', async () => {
     const asked = follow({ code: 'UNREACHABLE', message: 'down' })
     await outageThenRecovery()

@@ -2,7 +2,7 @@ import type { Overview } from '@shared/domain'
 import { formatNumber } from '@renderer/format/number'
 import { displayText, displayValue, readableEnum } from '@renderer/format/text'
 import { formatU64 } from '@renderer/format/u64'
-import { OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS, type OverviewField } from '../model/overview-fields'
+import { OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS, type OverviewField } from './overview-fields'
 
 export interface OverviewTileView {
   /** The field name, also the test id suffix. */

@@ -2,7 +2,7 @@ import type { ExportOutcome } from '@shared/bridge'
 import type { ExportRequest } from '@shared/history'
 import { formatNumber } from '@renderer/format/number'
 import { formatU64 } from '@renderer/format/u64'
-import { formatBytes } from './settings/bytes'
+import { formatBytes } from '@renderer/format/bytes'
 
 /** What an export answered, in words, and the download to start when there is one. */
 export type ExportView =

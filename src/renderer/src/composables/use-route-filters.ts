@@ -1,7 +1,7 @@
 import { reactive, watch } from 'vue'
 import { defineStore } from 'pinia'
 import { useRoute, useRouter, type LocationQueryRaw } from 'vue-router'
-import { compactQuery, queryText, sameQuery } from './route-query'
+import { compactQuery, queryText, sameQuery } from '@renderer/model/route-query'
 
 /** The last query each filtered list view showed, so coming back through the navigation finds its filters again. */
 const useListQueries = defineStore('list-queries', () => {

@@ -1,7 +1,7 @@
 import type { RouteLocationRaw } from 'vue-router'
 import type { FollowedCircuit, WatchedAddress } from '@shared/watchlist'
 import { formatNumber } from '@renderer/format/number'
-import { addressKey, circuitKey } from '@renderer/stores/watchlist'
+import { addressKey, circuitKey } from './watch-keys'
 import { addressChannel, circuitChannel } from './channel-state'
 
 export type WatchKind = 'address' | 'circuit'

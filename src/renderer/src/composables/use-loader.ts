@@ -10,7 +10,7 @@ import { toErrorInfo } from '@shared/errors'
  * answer replaces it. Stores that also take pushed events use it so events
  * that arrived while the request was on its way are kept.
  */
-export function createLoader<Args extends unknown[], T>(
+export function useLoader<Args extends unknown[], T>(
   fetcher: (...args: Args) => Promise<T>,
   merge: (held: T | null, answer: T) => T = (_held, answer) => answer,
 ) {

@@ -12,13 +12,13 @@ export function themeColor(name: string, fallback: string): string {
 }
 
 /**
- * Builds a chart on its canvas when mounted, and again when the system scheme
- * or the chosen theme changes (canvas colours are read from the theme's
- * variables at build time); destroys it when unmounted.
+ * Builds a chart on its canvas when mounted, and again when the theme changes
+ * (canvas colours are read from the theme's variables at build time);
+ * destroys it when unmounted. Watching data-theme alone is enough: the theme
+ * store resolves a system change into it, and the palette follows only it.
  */
 export function useThemedChart<C extends Destroyable>(canvas: Ref<HTMLCanvasElement | null>, build: (canvas: HTMLCanvasElement) => C) {
   let chart: C | null = null
-  let colorScheme: MediaQueryList | null = null
   let themeObserver: MutationObserver | null = null
 
   function rebuild(): void {
@@ -28,8 +28,6 @@ export function useThemedChart<C extends Destroyable>(canvas: Ref<HTMLCanvasElem
 
   onMounted(() => {
     rebuild()
-    colorScheme = window.matchMedia?.('(prefers-color-scheme: dark)') ?? null
-    colorScheme?.addEventListener('change', rebuild)
     if (typeof MutationObserver !== 'undefined') {
       themeObserver = new MutationObserver(rebuild)
       themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
@@ -37,7 +35,6 @@ export function useThemedChart<C extends Destroyable>(canvas: Ref<HTMLCanvasElem
   })
 
   onBeforeUnmount(() => {
-    colorScheme?.removeEventListener('change', rebuild)
     themeObserver?.disconnect()
     chart?.destroy()
     chart = null

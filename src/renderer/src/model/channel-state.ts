@@ -1,5 +1,5 @@
 import type { ChannelStatus, ConnectionState } from '@shared/domain'
-import { describeAddressFollowing } from '@renderer/model/following'
+import { describeAddressFollowing } from './following'
 
 export type LiveTone = 'ok' | 'busy' | 'bad' | 'muted'
 

@@ -2,8 +2,6 @@ import type { AppNotification } from '@shared/domain'
 import type { NotificationSource } from '@shared/notification-rules'
 import type { SnoozeTarget } from '@shared/snooze'
 import { snoozeTargetText } from '@shared/snooze'
-import { useWatchlistStore } from '@renderer/stores/watchlist'
-import { shortId } from '@renderer/format/text'
 
 export interface LabelledSnoozeTarget {
   target: SnoozeTarget
@@ -30,16 +28,4 @@ export function snoozeTargetsOf(entry: AppNotification, describeAddress: (pubkey
     target,
     label: target.kind === 'address' ? `This address (${describeAddress(target.id)})` : `All: ${snoozeTargetText(target)}`,
   }))
-}
-
-/** How a snooze names a watched address: its label, else its short key. */
-export function useWatchedAddressName(): (pubkey: string) => string {
-  const watchlist = useWatchlistStore()
-  return (pubkey) => watchlist.addresses.find((entry) => entry.pubkey === pubkey)?.label ?? shortId(pubkey, 6)
-}
-
-/** snoozeTargetsOf with each watched address named as useWatchedAddressName says. */
-export function useSnoozeTargets(): (entry: AppNotification) => LabelledSnoozeTarget[] {
-  const describe = useWatchedAddressName()
-  return (entry) => snoozeTargetsOf(entry, describe)
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { makeUnread } from '@test/support/renderer/workspace-fixtures'
-import { unreadTitle, useUnreadTitle } from './unread-title'
+import { unreadTitle, useUnreadTitle } from './use-unread-title'
 
 describe('the tab title', () => {
   it('shows the unread count, and none when all is read (issue 23, defect 6)', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { deferred } from '@test/support/renderer/deferred'
-import { createLoader } from './loader'
+import { useLoader } from './use-loader'
 
-describe('createLoader', () => {
+describe('useLoader', () => {
   it('keeps only the answer to the latest question', async () => {
     const slow = deferred<string>()
-    const loader = createLoader((id: string) => (id === 'old' ? slow.promise : Promise.resolve(`answer to ${id}`)))
+    const loader = useLoader((id: string) => (id === 'old' ? slow.promise : Promise.resolve(`answer to ${id}`)))
     const first = loader.load('old')
     await loader.load('new')
     slow.resolve('answer to old')
@@ -15,7 +15,7 @@ describe('createLoader', () => {
   })
 
   it('joins an answer with what is held through merge', async () => {
-    const loader = createLoader(
+    const loader = useLoader(
       () => Promise.resolve([3, 4]),
       (held, answer) => [...(held ?? []), ...answer],
     )
@@ -26,7 +26,7 @@ describe('createLoader', () => {
 
   it('ensureLoaded asks once; retry repeats the last question', async () => {
     const asked: string[] = []
-    const loader = createLoader((id: string) => {
+    const loader = useLoader((id: string) => {
       asked.push(id)
       return Promise.resolve(id)
     })
@@ -41,7 +41,7 @@ describe('createLoader', () => {
 
   it('restart forgets what is held and asks again, but only once something was asked', async () => {
     const answer = deferred<number>()
-    const loader = createLoader(() => answer.promise)
+    const loader = useLoader(() => answer.promise)
     await loader.restart()
     expect(loader.loading.value).toBe(false)
     expect(loader.data.value).toBeNull()
@@ -57,7 +57,7 @@ describe('createLoader', () => {
 
   it('holds a failure as ErrorInfo until the next load', async () => {
     let fail = true
-    const loader = createLoader(() => (fail ? Promise.reject(new Error('broken')) : Promise.resolve(1)))
+    const loader = useLoader(() => (fail ? Promise.reject(new Error('broken')) : Promise.resolve(1)))
     await loader.load()
     expect(loader.error.value).toEqual({ code: 'INTERNAL', message: 'broken' })
     fail = false

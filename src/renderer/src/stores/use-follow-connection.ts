@@ -13,7 +13,7 @@ export interface ConnectionFollower {
   restart: () => Promise<void>
 }
 
-export interface FollowConnectionOptions {
+export interface UseFollowConnectionOptions {
   /**
    * Ask again after every outage, not only after a failure: for data that
    * live events keep current, which may have missed events meanwhile.
@@ -27,7 +27,7 @@ export interface FollowConnectionOptions {
  * the failure), and for another indexer it starts over. Call it while a
  * store is being set up, so the watches live as long as the store.
  */
-export function followConnection(follower: ConnectionFollower, options: FollowConnectionOptions = {}): void {
+export function useFollowConnection(follower: ConnectionFollower, options: UseFollowConnectionOptions = {}): void {
   const connection = useConnectionStore()
   watch(
     () => connection.recoveries,

@@ -26,7 +26,7 @@ export const HEAD_REFRESH_MIN_MS = 2_000
  * reads on from the last row it kept, from the cache, when scrolled to (the
  * cache holds every row the list was shown). What arrived is still counted.
  */
-export function createPagedList<Query extends object, Item>(
+export function usePagedList<Query extends object, Item>(
   fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>,
   identity: (item: Item) => string,
   options: PagedListOptions = {},
