@@ -28,10 +28,10 @@
 import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
 import { topicKey, type Topic } from '@shared/unread'
 import { circuitLabel } from '@shared/circuit-label'
-import { revokedCandidate, type NotifyCandidate } from './candidates'
+import { addressTransactionCandidate, circuitProofCandidate, proofTypeLabel, revokedCandidate, userProofCandidate, type NotifyCandidate } from './candidates'
 import { shortId } from '@shared/ids'
 import { subjectOfNotification } from '../indexer/notification-subject'
-import { routeForNotification, routeForTarget } from './routes'
+import { routeForNotification } from './routes'
 import type { NotifyClock } from './timers'
 import { reasonFor, reasonText } from './reason'
 import type { NotificationReason } from '@shared/notification-reason'
@@ -103,12 +103,6 @@ export const WATCHED_ACTIVITY_TITLE = 'Watched address activity'
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`
-}
-
-function proofTypeLabel(proof: ProofSummary): string {
-  const type = proof.proofType
-  if (!type) return 'Proof'
-  return `${type.charAt(0).toUpperCase()}${type.slice(1).toLowerCase()} proof`
 }
 
 /** Insertion-ordered set with a bound: the oldest are forgotten first. */
@@ -304,18 +298,7 @@ export class EntryBuilder {
       // One pop-up per burst of an address, and one more for its first failure: the entry itself keeps counting.
       if (notify && (group.count === 1 || (failed && group.failed === 1))) {
         const name = this.options.describeAddress(address)
-        candidates.push({
-          key: `transaction:${transaction.signature}`,
-          source: 'addresses',
-          title: failed ? 'Transaction failed' : 'New transaction',
-          body: `${name}: ${shortId(transaction.signature)}`,
-          route: routeForTarget({ kind: 'transaction', id: transaction.signature }),
-          address,
-          circuitId: null,
-          failed,
-          at: now,
-          reason: reasonText({ source: 'addresses', watched: { kind: 'address', name } }),
-        })
+        candidates.push({ ...addressTransactionCandidate({ address, transaction }, now, () => name), reason: reasonText({ source: 'addresses', watched: { kind: 'address', name } }) })
       }
     }
     this.emitGroups([...touched.values()], candidates)
@@ -335,18 +318,7 @@ export class EntryBuilder {
       touched.set(group.id, group)
       if (notify && group.count === 1) {
         const circuit = this.circuit(circuitId)
-        candidates.push({
-          key: `proof:${proof.proofAccount}`,
-          source: 'circuits',
-          title: `New proof on ${circuit}`,
-          body: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`,
-          route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
-          address: null,
-          circuitId,
-          failed: false,
-          at: now,
-          reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: circuit } }),
-        })
+        candidates.push({ ...circuitProofCandidate({ circuitId, proof }, now, () => circuit), reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: circuit } }) })
       }
     }
     this.emitGroups([...touched.values()], candidates)
@@ -560,9 +532,7 @@ export class EntryBuilder {
       reason: reasonFor({ source: 'userProofs' }),
     }
     this.proofEntries.set(account, id)
-    const candidates: NotifyCandidate[] = notify
-      ? [{ key: `proof:${account}`, source: 'userProofs', title: 'New proof', body, route: routeForTarget(subject), address: null, circuitId: null, failed: false, at: this.options.clock.now(), reason: entry.reason?.text }]
-      : []
+    const candidates: NotifyCandidate[] = notify ? [{ ...userProofCandidate(proof, this.options.clock.now(), (circuitId) => this.circuit(circuitId)), reason: entry.reason?.text }] : []
     this.options.emit([entry], candidates)
   }
 
