@@ -26,7 +26,7 @@
  * burst's first failed transaction), so a busy address interrupts once.
  */
 import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
-import { topicKey, type Topic } from '@shared/unread'
+import type { Topic } from '@shared/unread'
 import { circuitLabel } from '@shared/circuit-label'
 import { addressTransactionCandidate, circuitProofCandidate, proofTypeLabel, revokedCandidate, userProofCandidate, type NotifyCandidate } from './candidates'
 import { shortId } from '@shared/ids'
@@ -34,6 +34,7 @@ import { subjectOfNotification } from '../indexer/notification-subject'
 import { routeForNotification } from './routes'
 import type { NotifyClock } from './timers'
 import { reasonFor, reasonText } from './reason'
+import { BurstGroups, DEFAULT_BURST_GAP_MS, DEFAULT_BURST_SPAN_MS, groupEntry, WATCHED_ACTIVITY_TITLE, type BurstGroup } from './burst-groups'
 import type { NotificationReason } from '@shared/notification-reason'
 
 export interface EntryBuilderOptions {
@@ -79,31 +80,7 @@ interface PendingProof {
   timer: unknown
 }
 
-interface Group {
-  topic: Topic
-  id: string
-  firstAt: number
-  lastAt: number
-  count: number
-  failed: number
-  items: NotificationGroupItem[]
-  /** The account's "Watched address activity" notices this group stands for. */
-  notices: number
-  /** The id of the first of them: the group's id once one came. */
-  noticeId: string | null
-}
-
-/** A quiet gap this long ends a burst of one address or circuit; a burst is cut into groups of at most this span. */
-export const DEFAULT_BURST_GAP_MS = 60_000
-export const DEFAULT_BURST_SPAN_MS = 600_000
-
 const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
-/** The title of the indexer's notice about activity of an address in the account's watchlist (docs/wire.md). */
-export const WATCHED_ACTIVITY_TITLE = 'Watched address activity'
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`
-}
 
 /** Insertion-ordered set with a bound: the oldest are forgotten first. */
 class Bounded<K, V> {
@@ -131,14 +108,12 @@ export class EntryBuilder {
   private unpaired: Array<{ entry: AppNotification; at: number }> = []
   private readonly pairedAccounts: Bounded<string, string>
   private readonly proofEntries: Bounded<string, string>
-  private readonly groups = new Map<string, Group>()
+  private readonly groups: BurstGroups
   /** Revoked proofs told once, by our re-read or the indexer's PROOF_REVOKED: the account and that entry's id. */
   private readonly revokedEntries: Bounded<string, string>
   /** Watched-activity notices already in a group (socket and list copies add nothing). */
   private readonly absorbedNotices: Bounded<string, string>
   private readonly pairWindowMs: number
-  private readonly burstGapMs: number
-  private readonly burstSpanMs: number
   private readonly groupItemsKept: number
   private readonly ownRollupGapMs: number
   private ownRollup: OwnRollup | null = null
@@ -147,9 +122,8 @@ export class EntryBuilder {
 
   constructor(private readonly options: EntryBuilderOptions) {
     this.pairWindowMs = options.pairWindowMs ?? 5000
-    this.burstGapMs = options.burstGapMs ?? DEFAULT_BURST_GAP_MS
-    this.burstSpanMs = options.burstSpanMs ?? DEFAULT_BURST_SPAN_MS
     this.groupItemsKept = options.groupItemsKept ?? 50
+    this.groups = new BurstGroups(options.burstGapMs ?? DEFAULT_BURST_GAP_MS, options.burstSpanMs ?? DEFAULT_BURST_SPAN_MS, this.groupItemsKept)
     this.pairedAccounts = new Bounded(options.memory ?? 5000)
     this.proofEntries = new Bounded(options.memory ?? 5000)
     this.revokedEntries = new Bounded(options.memory ?? 5000)
@@ -283,17 +257,12 @@ export class EntryBuilder {
 
   addressTransactions(items: readonly AddressTransaction[], notify = true): void {
     const now = this.options.clock.now()
-    const touched = new Map<string, Group>()
+    const touched = new Map<string, BurstGroup>()
     const candidates: NotifyCandidate[] = []
     for (const { address, transaction } of items) {
       const failed = transaction.status?.toUpperCase() === 'FAILED'
-      const group = this.groupFor({ kind: 'address', id: address }, `ADDRESS_TRANSACTION:${address}:${transaction.signature}`, now)
-      group.count++
-      if (failed) group.failed++
-      group.lastAt = now
-      if (group.items.length < this.groupItemsKept) {
-        group.items.push({ subject: { kind: 'transaction', id: transaction.signature }, text: shortId(transaction.signature), at: transaction.blockTime ?? now, failed })
-      }
+      const group = this.groups.groupFor({ kind: 'address', id: address }, `ADDRESS_TRANSACTION:${address}:${transaction.signature}`, now)
+      this.groups.add(group, { subject: { kind: 'transaction', id: transaction.signature }, text: shortId(transaction.signature), at: transaction.blockTime ?? now, failed }, now, failed)
       touched.set(group.id, group)
       // One pop-up per burst of an address, and one more for its first failure: the entry itself keeps counting.
       if (notify && (group.count === 1 || (failed && group.failed === 1))) {
@@ -306,15 +275,11 @@ export class EntryBuilder {
 
   circuitProofs(items: readonly CircuitProof[], notify = true): void {
     const now = this.options.clock.now()
-    const touched = new Map<string, Group>()
+    const touched = new Map<string, BurstGroup>()
     const candidates: NotifyCandidate[] = []
     for (const { circuitId, proof } of items) {
-      const group = this.groupFor({ kind: 'circuit', id: circuitId }, `CIRCUIT_PROOF:${circuitId}:${proof.proofAccount}`, now)
-      group.count++
-      group.lastAt = now
-      if (group.items.length < this.groupItemsKept) {
-        group.items.push({ subject: { kind: 'proof', id: proof.proofAccount }, text: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`, at: now })
-      }
+      const group = this.groups.groupFor({ kind: 'circuit', id: circuitId }, `CIRCUIT_PROOF:${circuitId}:${proof.proofAccount}`, now)
+      this.groups.add(group, { subject: { kind: 'proof', id: proof.proofAccount }, text: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`, at: now }, now)
       touched.set(group.id, group)
       if (notify && group.count === 1) {
         const circuit = this.circuit(circuitId)
@@ -327,11 +292,7 @@ export class EntryBuilder {
   /** Entries were read: their open groups take no more, so what comes next is unread again. */
   closeGroups(which: 'all' | { ids: readonly string[] } | { topic: Topic }): void {
     if (this.ownRollup && (which === 'all' || ('ids' in which && which.ids.includes(this.ownRollup.first.id)))) this.ownRollup = null
-    for (const [key, group] of this.groups) {
-      if (which === 'all' || ('ids' in which && which.ids.includes(group.id)) || ('topic' in which && topicKey(which.topic) === key)) {
-        this.groups.delete(key)
-      }
-    }
+    this.groups.close(which)
   }
 
   /** Proofs still waiting for their notification become entries now. */
@@ -415,7 +376,7 @@ export class EntryBuilder {
    */
   private absorbNotice(item: AppNotification, address: string, now: number, notify: boolean, entries: AppNotification[], candidates: NotifyCandidate[], removed: string[]): void {
     if (this.absorbedNotices.has(item.id)) return
-    const group = this.groupFor({ kind: 'address', id: address }, item.id, now)
+    const group = this.groups.groupFor({ kind: 'address', id: address }, item.id, now)
     this.absorbedNotices.set(item.id, group.id)
     if (group.noticeId === null) {
       if (group.id !== item.id) {
@@ -433,16 +394,7 @@ export class EntryBuilder {
     }
   }
 
-  private groupFor(topic: Topic, firstId: string, now: number): Group {
-    const key = topicKey(topic)
-    const open = this.groups.get(key)
-    if (open && now - open.lastAt <= this.burstGapMs && now - open.firstAt <= this.burstSpanMs) return open
-    const group: Group = { topic, id: firstId, firstAt: now, lastAt: now, count: 0, failed: 0, items: [], notices: 0, noticeId: null }
-    this.groups.set(key, group)
-    return group
-  }
-
-  private emitGroups(groups: readonly Group[], candidates: NotifyCandidate[]): void {
+  private emitGroups(groups: readonly BurstGroup[], candidates: NotifyCandidate[]): void {
     if (groups.length === 0) return
     this.options.emit(
       groups.map((group) => this.groupEntry(group)),
@@ -454,47 +406,8 @@ export class EntryBuilder {
     return this.options.describeCircuit?.(circuitId) ?? circuitLabel(circuitId)
   }
 
-  private groupEntry(group: Group): AppNotification {
-    const isAddress = group.topic.kind === 'address'
-    const name = isAddress ? this.options.describeAddress(group.topic.id) : this.circuit(group.topic.id)
-    const [first] = group.items
-    const single = group.count === 1 && first !== undefined
-    const kind = isAddress ? 'ADDRESS_TRANSACTION' : 'CIRCUIT_PROOF'
-    let title: string
-    if (isAddress) {
-      const what = group.failed === group.count ? plural(group.count, 'failed transaction', 'failed transactions') : plural(group.count, 'new transaction', 'new transactions')
-      title = single ? (group.failed ? `Transaction failed on ${name}` : `New transaction on ${name}`) : `${what} on ${name}`
-      if (!single && group.failed > 0 && group.failed < group.count) title += ` (${group.failed} failed)`
-    } else {
-      title = single ? `New proof on ${name}` : `${plural(group.count, 'new proof', 'new proofs')} on ${name}`
-    }
-    const shown = group.items.slice(0, 3).map((item) => item.text)
-    const rest = group.count - shown.length
-    let body = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ')
-    if (group.notices > 0) {
-      // What the account's notices said (a verified proof each), in the same entry.
-      const said = `${name} verified ${group.notices === 1 ? 'a proof' : `${group.notices} proofs`}`
-      if (group.count === 0) title = WATCHED_ACTIVITY_TITLE
-      body = body === '' ? `${said}.` : `${body} · ${said}`
-    }
-    const subject: Subject = single ? first.subject : group.topic
-    const at = group.firstAt
-    const groupInfo = { count: group.count, failed: group.failed, items: group.items, lastAt: group.lastAt }
-    return {
-      id: group.id,
-      kind,
-      title,
-      body,
-      receivedAt: at,
-      read: false,
-      subject,
-      topic: group.topic,
-      group: groupInfo,
-      // In the wire's shape, so the cache reads it back as it reads the indexer's notifications.
-      raw: { id: group.id, type: kind, title, body, subject, group: groupInfo },
-      extra: {},
-      reason: reasonFor({ source: isAddress ? 'addresses' : 'circuits', watched: { kind: group.topic.kind, name }, grouped: group.count }),
-    }
+  private groupEntry(group: BurstGroup): AppNotification {
+    return groupEntry(group, group.topic.kind === 'address' ? this.options.describeAddress(group.topic.id) : this.circuit(group.topic.id))
   }
 
   private oldestPending(now: number): PendingProof | undefined {
