@@ -9,7 +9,8 @@
  *   `pairWindowMs` for its notification before it becomes an entry itself.
  * - Transactions of one watched address (proofs of one followed circuit) in
  *   a burst are one group entry, updated as the burst grows and expandable
- *   to its items; a gap, a long burst or reading it starts the next group.
+ *   to its items; a gap, a long burst or reading it starts the next group
+ *   (burst-groups.ts).
  * - The account's "Watched address activity" notice about an address the
  *   app watches too is one entry with the app's own for that address: the
  *   address's group, which then takes the notice's id (so its read state
@@ -17,7 +18,7 @@
  * - The user's own verified proofs (PROOF_VERIFIED, one every few seconds
  *   for a busy wallet) roll into one updating entry ("12 of your proofs
  *   verified"), which takes its first notification's id; a quiet gap of
- *   `ownRollupGapMs` or reading it starts the next. Only its first proof
+ *   `ownRollupGapMs` or reading it starts the next (own-proof-rollup.ts). Only its first proof
  *   is a candidate, and that under the `userProofs` source, off by default.
  * - Entries name watched addresses by their labels and link to a subject.
  *
@@ -25,7 +26,7 @@
  * revocation or notification, but one per burst of a group (and one for a
  * burst's first failed transaction), so a busy address interrupts once.
  */
-import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
+import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary, Subject } from '@shared/domain'
 import type { Topic } from '@shared/unread'
 import { circuitLabel } from '@shared/circuit-label'
 import { addressTransactionCandidate, circuitProofCandidate, proofTypeLabel, revokedCandidate, userProofCandidate, type NotifyCandidate } from './candidates'
@@ -34,6 +35,8 @@ import { subjectOfNotification } from '../indexer/notification-subject'
 import { routeForNotification } from './routes'
 import type { NotifyClock } from './timers'
 import { reasonFor, reasonText } from './reason'
+import { BoundedMap } from './bounded-map'
+import { OwnProofRollups } from './own-proof-rollup'
 import { BurstGroups, DEFAULT_BURST_GAP_MS, DEFAULT_BURST_SPAN_MS, groupEntry, WATCHED_ACTIVITY_TITLE, type BurstGroup } from './burst-groups'
 import type { NotificationReason } from '@shared/notification-reason'
 
@@ -63,17 +66,6 @@ export interface EntryBuilderOptions {
   ownRollupGapMs?: number
 }
 
-/** The user's verified proofs of one steady stream: one centre entry, updated as it grows. */
-interface OwnRollup {
-  /** The first entry's own form: what the roll-up shows while it holds one proof. */
-  first: AppNotification
-  firstAt: number
-  lastAt: number
-  count: number
-  items: NotificationGroupItem[]
-  latest: string
-}
-
 interface PendingProof {
   proof: ProofSummary
   at: number
@@ -82,54 +74,30 @@ interface PendingProof {
 
 const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
 
-/** Insertion-ordered set with a bound: the oldest are forgotten first. */
-class Bounded<K, V> {
-  private readonly map = new Map<K, V>()
-  constructor(private readonly capacity: number) {}
-  get(key: K): V | undefined {
-    return this.map.get(key)
-  }
-  has(key: K): boolean {
-    return this.map.has(key)
-  }
-  set(key: K, value: V): void {
-    this.map.delete(key)
-    this.map.set(key, value)
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K)
-  }
-  delete(key: K): void {
-    this.map.delete(key)
-  }
-}
-
 export class EntryBuilder {
   private readonly pending = new Map<string, PendingProof>()
   /** PROOF_VERIFIED notifications that named no proof, waiting for one to pair with. */
   private unpaired: Array<{ entry: AppNotification; at: number }> = []
-  private readonly pairedAccounts: Bounded<string, string>
-  private readonly proofEntries: Bounded<string, string>
+  private readonly pairedAccounts: BoundedMap<string, string>
+  private readonly proofEntries: BoundedMap<string, string>
   private readonly groups: BurstGroups
   /** Revoked proofs told once, by our re-read or the indexer's PROOF_REVOKED: the account and that entry's id. */
-  private readonly revokedEntries: Bounded<string, string>
+  private readonly revokedEntries: BoundedMap<string, string>
   /** Watched-activity notices already in a group (socket and list copies add nothing). */
-  private readonly absorbedNotices: Bounded<string, string>
+  private readonly absorbedNotices: BoundedMap<string, string>
   private readonly pairWindowMs: number
   private readonly groupItemsKept: number
-  private readonly ownRollupGapMs: number
-  private ownRollup: OwnRollup | null = null
-  /** Entries rolled into a roll-up: their id and the roll-up's. */
-  private readonly rolledEntries: Bounded<string, OwnRollup>
+  private readonly ownProofs: OwnProofRollups
 
   constructor(private readonly options: EntryBuilderOptions) {
     this.pairWindowMs = options.pairWindowMs ?? 5000
     this.groupItemsKept = options.groupItemsKept ?? 50
     this.groups = new BurstGroups(options.burstGapMs ?? DEFAULT_BURST_GAP_MS, options.burstSpanMs ?? DEFAULT_BURST_SPAN_MS, this.groupItemsKept)
-    this.pairedAccounts = new Bounded(options.memory ?? 5000)
-    this.proofEntries = new Bounded(options.memory ?? 5000)
-    this.revokedEntries = new Bounded(options.memory ?? 5000)
-    this.absorbedNotices = new Bounded(options.memory ?? 5000)
-    this.rolledEntries = new Bounded(options.memory ?? 5000)
-    this.ownRollupGapMs = options.ownRollupGapMs ?? 1_800_000
+    this.pairedAccounts = new BoundedMap(options.memory ?? 5000)
+    this.proofEntries = new BoundedMap(options.memory ?? 5000)
+    this.revokedEntries = new BoundedMap(options.memory ?? 5000)
+    this.absorbedNotices = new BoundedMap(options.memory ?? 5000)
+    this.ownProofs = new OwnProofRollups(options.ownRollupGapMs ?? 1_800_000, this.groupItemsKept, options.memory ?? 5000)
   }
 
   /**
@@ -242,11 +210,7 @@ export class EntryBuilder {
         // Its notification came first: it now names the proof.
         this.pairedAccounts.set(account, waiting.entry.id)
         const named = { ...waiting.entry, subject: { kind: 'proof' as const, id: account } }
-        const rollup = this.rolledEntries.get(waiting.entry.id)
-        if (rollup) {
-          this.addRolledItem(rollup, named, now, false)
-          entries.push(this.rollupEntry(rollup))
-        } else entries.push(named)
+        entries.push(this.ownProofs.named(named, now) ?? named)
         continue
       }
       const timer = this.options.clock.setTimeout(() => this.releasePending(account, notify), this.pairWindowMs)
@@ -291,7 +255,7 @@ export class EntryBuilder {
 
   /** Entries were read: their open groups take no more, so what comes next is unread again. */
   closeGroups(which: 'all' | { ids: readonly string[] } | { topic: Topic }): void {
-    if (this.ownRollup && (which === 'all' || ('ids' in which && which.ids.includes(this.ownRollup.first.id)))) this.ownRollup = null
+    if (which === 'all' || 'ids' in which) this.ownProofs.close(which)
     this.groups.close(which)
   }
 
@@ -307,61 +271,11 @@ export class EntryBuilder {
     this.groups.clear()
   }
 
-  /**
-   * A verified proof of the user's joins the open roll-up (or starts one). One proof shows as its own entry; from the
-   * second on, the entry with the first one's id says how many and which came last.
-   */
+  /** A verified proof of the user's joins the open roll-up (own-proof-rollup.ts), which interrupts once, when it starts. */
   private rollOwn(entry: AppNotification, now: number, notify: boolean, entries: AppNotification[], candidates: NotifyCandidate[]): void {
-    const known = this.rolledEntries.get(entry.id)
-    if (known) {
-      // The same notification again (the list's copy of a socket event): it may name its proof now, and counts once.
-      this.addRolledItem(known, entry, now, false)
-      entries.push(this.rollupEntry(known))
-      return
-    }
-    const open = this.ownRollup
-    const rollup = open && now - open.lastAt <= this.ownRollupGapMs ? open : { first: entry, firstAt: now, lastAt: now, count: 0, items: [], latest: '' }
-    this.ownRollup = rollup
-    this.rolledEntries.set(entry.id, rollup)
-    rollup.count++
-    this.addRolledItem(rollup, entry, now, true)
-    entries.push(this.rollupEntry(rollup))
-    // The stream interrupts once, when it starts: each further proof only updates the entry.
-    if (notify && rollup.count === 1) candidates.push(candidateOf(entry, now))
-  }
-
-  /** `arrived`: a new proof (the latest); otherwise one already counted, which may now name its proof. */
-  private addRolledItem(rollup: OwnRollup, entry: AppNotification, now: number, arrived: boolean): void {
-    const subject = entry.subject
-    const text = subject ? `${entry.body || entry.title} (${shortId(subject.id)})` : entry.body || entry.title
-    if (arrived) {
-      rollup.lastAt = now
-      rollup.latest = text
-    }
-    if (subject && rollup.items.length < this.groupItemsKept && !rollup.items.some((item) => item.subject.id === subject.id)) {
-      rollup.items.push({ subject, text, at: now })
-    }
-    if (entry.id === rollup.first.id) rollup.first = entry
-  }
-
-  private rollupEntry(rollup: OwnRollup): AppNotification {
-    if (rollup.count === 1) return rollup.first
-    const { first } = rollup
-    const title = `${rollup.count} of your proofs verified`
-    const body = `Latest: ${rollup.latest}`
-    const groupInfo = { count: rollup.count, failed: 0, items: rollup.items, lastAt: rollup.lastAt }
-    return {
-      ...first,
-      title,
-      body,
-      receivedAt: rollup.firstAt,
-      read: false,
-      subject: null,
-      topic: null,
-      group: groupInfo,
-      raw: { id: first.id, type: first.kind, title, body, subject: null, group: groupInfo },
-      reason: reasonFor({ source: 'userProofs', grouped: rollup.count }),
-    }
+    const rolled = this.ownProofs.add(entry, now)
+    entries.push(rolled.entry)
+    if (notify && rolled.started) candidates.push(candidateOf(entry, now))
   }
 
   /** The address of an account notice about an address the app watches itself; null for any other notification. */
