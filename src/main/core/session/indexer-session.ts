@@ -33,6 +33,7 @@ import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
 import { IndexerInbox } from '../notify/indexer-inbox'
+import { InboxSchedule } from './inbox-schedule'
 import type { NotificationCentre } from '../notify/notification-centre'
 import type { Logger } from '../log/log'
 import { Poller, type Activity } from '../polling/poller'
@@ -75,11 +76,6 @@ export interface SessionDeps {
 /** Edits of the watchlist close together are reconciled with the account once. */
 const ACCOUNT_SYNC_DELAY_MS = 300
 
-/** A socket notification without its subject: the list is read this soon after. */
-const INBOX_FOLLOW_UP_MS = 1_000
-/** The list is read again this often while connected, for read state changed elsewhere. */
-const INBOX_REFRESH_MS = 60_000
-
 /** The background fetch's progress reaches the connection state at most this often while it works. */
 const DETAIL_PROGRESS_PUSH_MS = 1_000
 
@@ -111,8 +107,7 @@ export class IndexerSession {
   private readonly health: HttpHealth
   /** The indexer's own notification list; null without a credential. */
   readonly inbox: IndexerInbox | null
-  private socketLive = false
-  private inboxTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly inboxSchedule: InboxSchedule | null
   /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
   private readonly revocations: RevocationWatch
   private readonly circuitWatch: CircuitWatch
@@ -121,7 +116,6 @@ export class IndexerSession {
   /** Public display names of addresses, read at most daily. */
   readonly displayNames: DisplayNames
   private readonly unsubscribeChanges: () => void
-  private inboxInterval: ReturnType<typeof setInterval> | null = null
   /** The account's watchlist kept in step with the local one; null without a credential. */
   private readonly accountSync: AccountWatchlistSync | null
   private accountSyncTimer: ReturnType<typeof setTimeout> | null = null
@@ -218,6 +212,7 @@ export class IndexerSession {
             onReadFailed: (problem) => deps.push('problem', problem),
             onUnauthorized: (problem) => deps.onUnauthorized?.(problem),
           })
+    this.inboxSchedule = this.inbox ? new InboxSchedule(this.inbox) : null
     this.poller = new Poller()
     this.stats = new StatsPolls({
       source: this.client,
@@ -322,7 +317,7 @@ export class IndexerSession {
         onNotifications: (notifications, meta) => {
           deps.centre.notifications(notifications, meta.origin !== 'initial')
           // The socket leaves data.url out: the indexer's list names what they are about.
-          if (notifications.some((n) => !n.subject)) this.inboxSoon()
+          if (notifications.some((n) => !n.subject)) this.inboxSchedule?.followUpSoon()
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
@@ -358,13 +353,7 @@ export class IndexerSession {
     this.circuitWatch.start()
     // What an earlier run left unfetched is taken up again from the cache.
     this.fetcher.wake()
-    if (this.inbox) {
-      // Read state changed on the indexer's web app shows up here within a minute.
-      this.inboxInterval = setInterval(() => {
-        if (this.socketLive) void this.inbox?.sync()
-      }, INBOX_REFRESH_MS)
-      this.inboxInterval.unref?.()
-    }
+    this.inboxSchedule?.start()
   }
 
   stop(): void {
@@ -380,11 +369,7 @@ export class IndexerSession {
     this.circuitWatch.stop()
     this.displayNames.stop()
     this.poller.stop()
-    if (this.inboxTimer) clearTimeout(this.inboxTimer)
-    if (this.inboxInterval) clearInterval(this.inboxInterval)
-    this.inboxTimer = null
-    this.inboxInterval = null
-    this.inbox?.dispose()
+    this.inboxSchedule?.stop()
     if (this.accountSyncTimer) clearTimeout(this.accountSyncTimer)
     this.accountSyncTimer = null
   }
@@ -483,12 +468,11 @@ export class IndexerSession {
     else centre.circuitProofs(items as CircuitProof[])
   }
 
-  /** After every (re)connect the indexer's own notification list is read down to what is held. */
+  /** After every (re)connect the fetcher goes on and the indexer's own notification list is read down to what is held. */
   private noteSocket(): void {
     const live = this.live.status().socket.state === 'live'
     if (live) this.fetcher.online()
-    if (live && !this.socketLive) void this.inbox?.sync()
-    this.socketLive = live
+    this.inboxSchedule?.socketState(live)
   }
 
   /** New records of what the user watches may be in the cache (`address`: listed for this address; null: arrived or watchlist changed). */
@@ -513,15 +497,6 @@ export class IndexerSession {
       this.deps.onLiveStatus()
     }, DETAIL_PROGRESS_PUSH_MS)
     this.progressTimer.unref?.()
-  }
-
-  private inboxSoon(): void {
-    if (!this.inbox || this.inboxTimer) return
-    this.inboxTimer = setTimeout(() => {
-      this.inboxTimer = null
-      void this.inbox?.sync()
-    }, INBOX_FOLLOW_UP_MS)
-    this.inboxTimer.unref?.()
   }
 
   /**
