@@ -16,7 +16,8 @@ import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
 import type { RecordChange } from '../history/history-writer'
-import { IndexerClient } from '../indexer/client'
+import type { IndexerClient } from '../indexer/client'
+import { sessionClient } from './session-client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
 import { indexerKey } from '../indexer/url'
 import type { ParameterMemory } from '../indexer/negotiation'
@@ -131,30 +132,7 @@ export class IndexerSession {
       deps.onHttpState()
     })
     const rateLimit = new RateLimit()
-    // Said once per list: an indexer that ignores `limit` does so at every page.
-    const trimmedLists = new Set<string>()
-    this.client = new IndexerClient({
-      baseUrl: target.httpUrl,
-      memory: deps.memory,
-      headers,
-      onOutcome: (outcome) => {
-        this.health.note(outcome)
-        if (outcome.ok && outcome.headers) rateLimit.noteHeaders(outcome.headers)
-        else if (!outcome.ok) rateLimit.noteError(toErrorInfo(outcome.error))
-      },
-      onTrimmed: ({ list, answered, asked }) => {
-        if (trimmedLists.has(list)) return
-        trimmedLists.add(list)
-        deps.log.warn(
-          `the indexer answered ${answered} ${list} where ${asked} were asked: trimmed to the first ${asked}, the rest not read (it ignores the page size; later trims of ${list} are not logged)`,
-        )
-      },
-      onDuplicates: ({ list, ids, dropped }) => {
-        if (trimmedLists.has(`duplicates:${list}`)) return
-        trimmedLists.add(`duplicates:${list}`)
-        deps.log.warn(`a page of ${list} named the same record more than once: ${dropped} ${dropped === 1 ? 'copy' : 'copies'} dropped, the one with the highest slot kept (later repeats in ${list} are not logged)`, { ids })
-      },
-    })
+    this.client = sessionClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, health: this.health, rateLimit, log: deps.log })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
     this.unsubscribeChanges = deps.history.onRecordChanged((changes) => this.recordsChanged(changes))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
