@@ -44,6 +44,7 @@ import { AccountWatchlist } from '../indexer/account-watchlist'
 import { AccountWatchlistSync, accountKey } from '../watchlist/account-sync'
 import type { AccountSyncResult } from '@shared/watchlist'
 import { RecentProofs } from './recent-proofs'
+import { AccountSyncSchedule } from './account-sync-schedule'
 
 export interface SessionDeps {
   /** The indexer refused the session on HTTP (401 on the user's list). */
@@ -73,9 +74,6 @@ export interface SessionDeps {
   /** Whether the user asked to keep the watchlist in step with the account (Settings). Default: no. */
   keepWatchlistInStep?(): boolean
 }
-
-/** Edits of the watchlist close together are reconciled with the account once. */
-const ACCOUNT_SYNC_DELAY_MS = 300
 
 /** The background fetch's progress reaches the connection state at most this often while it works. */
 const DETAIL_PROGRESS_PUSH_MS = 1_000
@@ -117,9 +115,8 @@ export class IndexerSession {
   /** Public display names of addresses, read at most daily. */
   readonly displayNames: DisplayNames
   private readonly unsubscribeChanges: () => void
-  /** The account's watchlist kept in step with the local one; null without a credential. */
-  private readonly accountSync: AccountWatchlistSync | null
-  private accountSyncTimer: ReturnType<typeof setTimeout> | null = null
+  /** The account's watchlist kept in step with the local one. */
+  private readonly accountSync: AccountSyncSchedule
 
   constructor(
     readonly target: IndexerTarget,
@@ -160,18 +157,23 @@ export class IndexerSession {
       onProgress: () => this.progressSoon(),
     })
     this.fetcher = new BackgroundFetcher({ sources: [this.filler, this.backlog], onState: () => this.progressNow() })
-    this.accountSync =
-      target.credential === null
-        ? null
-        : new AccountWatchlistSync({
-            source: new AccountWatchlist({ baseUrl: target.httpUrl, headers }),
-            watchlist: deps.watchlist,
-            account: accountKey(indexerKey(target.httpUrl), target.wallet),
-          })
+    this.accountSync = new AccountSyncSchedule({
+      sync:
+        target.credential === null
+          ? null
+          : new AccountWatchlistSync({
+              source: new AccountWatchlist({ baseUrl: target.httpUrl, headers }),
+              watchlist: deps.watchlist,
+              account: accountKey(indexerKey(target.httpUrl), target.wallet),
+            }),
+      keepInStep: () => deps.keepWatchlistInStep?.() === true,
+      onResult: (result) => deps.push('accountSync', result),
+      log: deps.log,
+    })
     this.unsubscribeWatchlist = deps.watchlist.onChange((_watchlist, change) => {
       if (change.kind.startsWith('address-')) {
         this.watchedArrived(null)
-        this.accountSyncSoon()
+        this.accountSync.soon()
       }
     })
     this.inbox =
@@ -325,7 +327,7 @@ export class IndexerSession {
 
   start(): void {
     // Edits made offline or signed out are carried over as the session starts (each sign-in starts one).
-    this.accountSyncSoon(0)
+    this.accountSync.soon(0)
     this.live.start()
     this.revocations.start()
     this.circuitWatch.start()
@@ -348,31 +350,16 @@ export class IndexerSession {
     this.displayNames.stop()
     this.poller.stop()
     this.inboxSchedule?.stop()
-    if (this.accountSyncTimer) clearTimeout(this.accountSyncTimer)
-    this.accountSyncTimer = null
+    this.accountSync.stop()
   }
 
   /** Reconciles the watchlist with the account now; refused without a session on this indexer. */
-  async syncAccountWatchlist(): Promise<AccountSyncResult> {
-    if (!this.accountSync) {
-      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Sign in to this indexer to keep the watchlist in step with your account', retryable: false })
-    }
-    const result = await this.accountSync.run()
-    if (!this.stopped) this.deps.push('accountSync', result)
-    return result
+  syncAccountWatchlist(): Promise<AccountSyncResult> {
+    return this.accountSync.run()
   }
 
   accountSyncResult(): AccountSyncResult | null {
-    return this.accountSync?.lastResult() ?? null
-  }
-
-  /** A reconciliation soon, when the user asked for the two to be kept in step. */
-  private accountSyncSoon(delayMs = ACCOUNT_SYNC_DELAY_MS): void {
-    if (!this.accountSync || this.stopped || this.deps.keepWatchlistInStep?.() !== true || this.accountSyncTimer) return
-    this.accountSyncTimer = setTimeout(() => {
-      this.accountSyncTimer = null
-      this.syncAccountWatchlist().catch((error: unknown) => this.deps.log.warn('The watchlist could not be reconciled with the account', toErrorInfo(error)))
-    }, delayMs)
+    return this.accountSync.lastResult()
   }
 
   liveStatus(): LiveServiceStatus {
