@@ -24,11 +24,9 @@ import type { ParameterMemory } from '../indexer/negotiation'
 import type { PushMemory } from '../live/push-watch'
 import { RateLimit } from '../polling/rate-limit'
 import { summaryFromProof } from '@shared/proof-summary'
-import { CircuitWatch } from './circuit-watch'
-import { circuitChangeEntry } from '../notify/circuit-entries'
-import { circuitLabel } from '@shared/circuit-label'
-import { CircuitRegistry } from '../circuits/circuit-registry'
-import { circuitAlertEntry } from '../circuits/circuit-alert'
+import type { CircuitWatch } from './circuit-watch'
+import { circuitReads } from './circuit-reads'
+import type { CircuitRegistry } from '../circuits/circuit-registry'
 import { DisplayNames } from '../profiles/display-names'
 import { RevocationWatch } from './revocation-watch'
 import type { IndexerTarget } from './indexer-target'
@@ -226,38 +224,24 @@ export class IndexerSession {
       onError: (error) => this.pollProblem({ ...error, message: `Reading proofs again for revocations failed: ${error.message}` }),
       intervalMs: deps.rereads?.revocationsMs,
     })
-    this.circuitWatch = new CircuitWatch({
-      // One read of /api/circuits a period: the registry's, which also compares keys and enabled flags.
-      read: async () => {
-        const catalog = await this.circuits.read()
-        return { circuits: catalog.circuits, origin: catalog.source === 'network' ? 'indexer' : 'seen' }
-      },
-      onChange: (change) => {
-        deps.log.info('the indexer\'s circuits changed', change)
-        // A disable is told by the circuits registry below, with key changes; this watch tells what was added.
-        const notice = circuitChangeEntry({ ...change, disabled: [] }, this.circuitsInUse(target.wallet), Date.now(), (id) =>
-          circuitLabel(id, this.circuitWatch.nameOf(id)),
-        )
-        if (notice && !this.stopped) deps.centre.record([notice.entry], [notice.candidate])
-      },
+    const circuits = circuitReads({
+      client: this.client,
+      history: this.history,
+      watchlist: deps.watchlist,
+      wallet: target.wallet,
+      centre: deps.centre,
+      log: deps.log,
+      stopped: () => this.stopped,
       intervalMs: deps.rereads?.circuitsMs,
     })
+    this.circuitWatch = circuits.watch
+    this.circuits = circuits.registry
     this.displayNames = new DisplayNames({
       client: this.client,
       history: this.history,
       onRead: (names) => {
         if (!this.stopped) deps.push('displayNames', names)
       },
-    })
-    this.circuits = new CircuitRegistry({
-      client: this.client,
-      history: this.history,
-      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys(), followedCircuits: deps.watchlist.followedCircuitIds() }),
-      raise: (changes, at) => {
-        const { entry, candidate } = circuitAlertEntry(changes, at)
-        deps.centre.record([entry], [candidate])
-      },
-      log: deps.log,
     })
     this.live = new LiveService({
       source: this.client,
@@ -485,22 +469,6 @@ export class IndexerSession {
         this.deps.centre.revokedProofs([{ proof: summaryFromProof(change.proof), own: authority === this.target.wallet }])
       }
     }
-  }
-
-  /**
-   * Circuits that the user's proofs, the watched addresses' proofs and the followed circuits use, as far
-   * as the cache knows them: a circuit disabled among these is news to the user. Asked only when the list changed.
-   */
-  private circuitsInUse(wallet: string | null): Set<string> {
-    const used = new Set(this.deps.watchlist.followedCircuitIds())
-    for (const authority of [...(wallet ? [wallet] : []), ...this.deps.watchlist.watchedPubkeys()]) {
-      try {
-        for (const proof of this.history.listProofs({ authority, limit: 200 }).data.items) if (proof.circuitId) used.add(proof.circuitId)
-      } catch (error) {
-        this.deps.log.warn('could not read the cached proofs of an authority', toErrorInfo(error))
-      }
-    }
-    return used
   }
 
   private pollProblem(problem: ErrorInfo): void {
