@@ -15,7 +15,6 @@ import { ProofFiller } from './proof-filler'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
-import type { RecordChange } from '../history/history-writer'
 import type { IndexerClient } from '../indexer/client'
 import { sessionClient } from './session-client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
@@ -23,12 +22,11 @@ import { indexerKey } from '../indexer/url'
 import type { ParameterMemory } from '../indexer/negotiation'
 import type { PushMemory } from '../live/push-watch'
 import { RateLimit } from '../polling/rate-limit'
-import { summaryFromProof } from '@shared/proof-summary'
 import type { CircuitWatch } from './circuit-watch'
 import { circuitReads } from './circuit-reads'
 import type { CircuitRegistry } from '../circuits/circuit-registry'
 import { DisplayNames } from '../profiles/display-names'
-import { RevocationWatch } from './revocation-watch'
+import { RevocationReads } from './revocation-reads'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
 import { IndexerInbox } from '../notify/indexer-inbox'
@@ -106,13 +104,12 @@ export class IndexerSession {
   readonly inbox: IndexerInbox | null
   private readonly inboxSchedule: InboxSchedule | null
   /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
-  private readonly revocations: RevocationWatch
+  private readonly revocations: RevocationReads
   private readonly circuitWatch: CircuitWatch
   /** The Circuits view's reads and the key fingerprints compared at each. */
   readonly circuits: CircuitRegistry
   /** Public display names of addresses, read at most daily. */
   readonly displayNames: DisplayNames
-  private readonly unsubscribeChanges: () => void
   /** The account's watchlist kept in step with the local one. */
   private readonly accountSync: AccountSyncSchedule
 
@@ -129,7 +126,6 @@ export class IndexerSession {
     const rateLimit = new RateLimit()
     this.client = sessionClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, health: this.health, rateLimit, log: deps.log })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
-    this.unsubscribeChanges = deps.history.onRecordChanged((changes) => this.recordsChanged(changes))
     this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
     // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
     // Then the full records of what the user watches, for reading offline. One pace for both.
@@ -206,22 +202,18 @@ export class IndexerSession {
       },
       onProblem: (problem) => this.pollProblem(problem),
     })
-    this.revocations = new RevocationWatch({
-      fetchPage: (authority, limit) => this.client.proofs({ authority, limit }),
-      knownRevoked: async (accounts) => {
-        await deps.history.flush()
-        return new Map(accounts.map((account) => [account, this.history.proof(account).data?.revoked ?? null]))
-      },
-      record: (proofs) => {
-        if (!this.stopped) this.history.recordProofs(proofs)
-      },
-      onRevoked: (items) => {
-        deps.log.info('proofs found revoked', { count: items.length })
-        deps.centre.revokedProofs(items.map(({ proof, own }) => ({ proof: summaryFromProof(proof), own })))
-      },
-      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys() }),
-      blockedUntil: () => rateLimit.blockedUntil(),
-      onError: (error) => this.pollProblem({ ...error, message: `Reading proofs again for revocations failed: ${error.message}` }),
+    this.revocations = new RevocationReads({
+      client: this.client,
+      cache: deps.history,
+      history: this.history,
+      indexer: indexerKey(target.httpUrl),
+      wallet: target.wallet,
+      watchlist: deps.watchlist,
+      centre: deps.centre,
+      log: deps.log,
+      rateLimit,
+      stopped: () => this.stopped,
+      onProblem: (problem) => this.pollProblem(problem),
       intervalMs: deps.rereads?.revocationsMs,
     })
     const circuits = circuitReads({
@@ -322,7 +314,6 @@ export class IndexerSession {
 
   stop(): void {
     this.stopped = true
-    this.unsubscribeChanges()
     void this.fetcher.stop()
     this.filler.stop()
     this.unsubscribeWatchlist()
@@ -452,25 +443,6 @@ export class IndexerSession {
    * An indexer out of reach is said once, by the connection state in the
    * header; each poll failing for that reason too would only repeat it.
    */
-  /**
-   * Stored proofs whose standing changed under their id: said in the log,
-   * and a proof of the user's (or of a watched address) that became revoked
-   * is a notification under the rule for revoked proofs.
-   */
-  private recordsChanged(changes: readonly RecordChange[]): void {
-    const key = indexerKey(this.target.httpUrl)
-    const mine = new Set([...(this.target.wallet ? [this.target.wallet] : []), ...this.deps.watchlist.watchedPubkeys()])
-    for (const change of changes) {
-      if (change.indexer !== key) continue
-      this.deps.log.warn(`a stored proof changed under its id: ${change.field} was ${JSON.stringify(change.before)}, now ${JSON.stringify(change.after)}`, { proofAccount: change.proofAccount })
-      const authority = change.proof.authority
-      // The same path as the scheduled re-read and the indexer's PROOF_REVOKED: one entry per revoked proof, whoever saw it first.
-      if (change.field === 'revoked' && change.after === true && authority !== null && mine.has(authority)) {
-        this.deps.centre.revokedProofs([{ proof: summaryFromProof(change.proof), own: authority === this.target.wallet }])
-      }
-    }
-  }
-
   private pollProblem(problem: ErrorInfo): void {
     this.deps.log.warn('indexer problem', problem)
     if (isOfflineError(problem)) return
