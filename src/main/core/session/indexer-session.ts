@@ -9,9 +9,7 @@ import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, 
 import type { PollingIntervals } from '@shared/settings'
 import { errorKind, isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
-import { BackgroundFetcher } from './background-fetcher'
-import { DetailBacklog } from './detail-backlog'
-import { ProofFiller } from './proof-filler'
+import { DetailFetch } from './detail-fetch'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
@@ -71,9 +69,6 @@ export interface SessionDeps {
   keepWatchlistInStep?(): boolean
 }
 
-/** The background fetch's progress reaches the connection state at most this often while it works. */
-const DETAIL_PROGRESS_PUSH_MS = 1_000
-
 /** Series the views asked for most recently; the poller keeps these fresh. */
 const FOLLOWED_SERIES_MAX = 4
 
@@ -87,10 +82,8 @@ const FOLLOWED_SERIES_MAX = 4
 export class IndexerSession {
   readonly client: IndexerClient
   readonly cached: CachedIndexer
-  private readonly filler: ProofFiller
-  private readonly backlog: DetailBacklog
-  private readonly fetcher: BackgroundFetcher
-  private progressTimer: ReturnType<typeof setTimeout> | null = null
+  /** Full records fetched in the background: socket proofs first, then what the user watches. */
+  private readonly details: DetailFetch
   private stopped = false
   private readonly unsubscribeWatchlist: () => void
   readonly history: IndexerHistory
@@ -120,37 +113,23 @@ export class IndexerSession {
     const headers = () => credentialHeaders(target.credential)
     this.health = new HttpHealth((state) => {
       deps.log.info(`indexer HTTP ${state.state}`, state.lastError ?? undefined)
-      if (state.state === 'ok') this.fetcher.online()
+      if (state.state === 'ok') this.details.online()
       deps.onHttpState()
     })
     const rateLimit = new RateLimit()
     this.client = sessionClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, health: this.health, rateLimit, log: deps.log })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
-    this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
-    // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
-    // Then the full records of what the user watches, for reading offline. One pace for both.
-    // Many at once through a page of the list, which serves full records newest first.
-    this.filler = new ProofFiller({
-      fetch: async (account) => this.history.recordProofs([await this.client.proof(account)]),
-      fetchPage: async (query) => {
-        const page = await this.client.proofs(query)
-        if (!this.stopped) this.history.recordProofs(page.items)
-        return page
-      },
-      onWork: () => this.fetcher.wake(),
-      onSettled: () => this.backlog.refreshIfLeftElsewhere(),
-    })
-    this.backlog = new DetailBacklog({
-      history: this.history,
+    this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.transactionsListed(address) })
+    this.details = new DetailFetch({
       client: this.client,
-      filledElsewhere: (proofAccount) => this.filler.has(proofAccount),
+      history: this.history,
       scope: () => {
         const addresses = deps.watchlist.watchedPubkeys()
         return { addresses, authorities: target.wallet ? [...addresses, target.wallet] : addresses }
       },
-      onProgress: () => this.progressSoon(),
+      stopped: () => this.stopped,
+      onProgress: () => deps.onLiveStatus(),
     })
-    this.fetcher = new BackgroundFetcher({ sources: [this.filler, this.backlog], onState: () => this.progressNow() })
     this.accountSync = new AccountSyncSchedule({
       sync:
         target.credential === null
@@ -166,7 +145,7 @@ export class IndexerSession {
     })
     this.unsubscribeWatchlist = deps.watchlist.onChange((_watchlist, change) => {
       if (change.kind.startsWith('address-')) {
-        this.watchedArrived(null)
+        this.details.watchedChanged()
         this.accountSync.soon()
       }
     })
@@ -263,11 +242,11 @@ export class IndexerSession {
           this.recentProofs.add(proofs)
           deps.push('proofs', proofs)
           // Only what the socket pushed is a summary; fetched pages were kept in full above.
-          if (meta.origin === 'live') this.filler.add(proofs)
+          if (meta.origin === 'live') this.details.fill(proofs)
         },
         onUserProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs, { own: true })
-          if (meta.origin === 'live') this.filler.add(proofs)
+          if (meta.origin === 'live') this.details.fill(proofs)
           this.relayActivity('userProofs', proofs, meta.origin)
         },
         onNotifications: (notifications, meta) => {
@@ -277,10 +256,7 @@ export class IndexerSession {
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
-          if (items.length > 0) {
-            this.backlog.arrived(items.map((item) => item.transaction.signature))
-            this.fetcher.wake()
-          }
+          this.details.transactionsArrived(items.map((item) => item.transaction.signature))
           deps.watchlist.noteAddressTransactions(items)
           this.relayActivity('addressTransactions', items, meta.origin)
         },
@@ -308,17 +284,14 @@ export class IndexerSession {
     this.revocations.start()
     this.circuitWatch.start()
     // What an earlier run left unfetched is taken up again from the cache.
-    this.fetcher.wake()
+    this.details.wake()
     this.inboxSchedule?.start()
   }
 
   stop(): void {
     this.stopped = true
-    void this.fetcher.stop()
-    this.filler.stop()
+    this.details.stop()
     this.unsubscribeWatchlist()
-    if (this.progressTimer) clearTimeout(this.progressTimer)
-    this.progressTimer = null
     this.live.stop()
     this.revocations.stop()
     this.circuitWatch.stop()
@@ -385,7 +358,7 @@ export class IndexerSession {
 
   /** How far the background fetch of full records of what the user watches has got. */
   detailProgress(): DetailFetchProgress {
-    return { ...this.backlog.progress(), state: this.fetcher.state }
+    return this.details.progress()
   }
 
   /** The indexer's HTTP health, from every request the client made (reads, polls, backfills). */
@@ -411,32 +384,14 @@ export class IndexerSession {
   /** After every (re)connect the fetcher goes on and the indexer's own notification list is read down to what is held. */
   private noteSocket(): void {
     const live = this.live.status().socket.state === 'live'
-    if (live) this.fetcher.online()
+    if (live) this.details.online()
     this.inboxSchedule?.socketState(live)
   }
 
-  /** New records of what the user watches may be in the cache (`address`: listed for this address; null: arrived or watchlist changed). */
-  private watchedArrived(address: string | null): void {
+  /** New records of what the user watches may be in the cache: transactions were listed (for `address`; null: any). */
+  private transactionsListed(address: string | null): void {
     if (address !== null && !this.deps.watchlist.isWatched(address)) return
-    this.backlog.refresh()
-    this.fetcher.wake()
-  }
-
-  /** The fetcher started, stopped or paused: the connection state says so now. */
-  private progressNow(): void {
-    if (this.progressTimer) clearTimeout(this.progressTimer)
-    this.progressTimer = null
-    this.deps.onLiveStatus()
-  }
-
-  /** Progress while working: at most once a second, and no timer once it is quiet. */
-  private progressSoon(): void {
-    if (this.progressTimer) return
-    this.progressTimer = setTimeout(() => {
-      this.progressTimer = null
-      this.deps.onLiveStatus()
-    }, DETAIL_PROGRESS_PUSH_MS)
-    this.progressTimer.unref?.()
+    this.details.watchedChanged()
   }
 
   /**
