@@ -1,8 +1,8 @@
 /**
- * One indexer watched (IndexerSession). Over 400 lines because it is one
- * thing: the wiring of that indexer's parts (client, cache, live side,
- * polls, inbox, account sync) and the route each of its events takes; the
- * parts themselves live in their own files.
+ * One indexer watched (IndexerSession): the wiring of that indexer's parts
+ * (client, cache, live side, polls, inbox, account sync, background fetch,
+ * re-reads of what is never pushed) and the route each of its events takes;
+ * the parts themselves live in their own files.
  */
 import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
@@ -69,9 +69,6 @@ export interface SessionDeps {
   keepWatchlistInStep?(): boolean
 }
 
-/** Series the views asked for most recently; the poller keeps these fresh. */
-const FOLLOWED_SERIES_MAX = 4
-
 /**
  * Everything main does for one indexer: the HTTP client behind the cache,
  * the live service (sockets, backfill, circuits, overview fallback), the
@@ -90,7 +87,6 @@ export class IndexerSession {
   readonly live: LiveService
   private readonly poller: Poller
   private readonly stats: StatsPolls
-  private readonly followedSeries: SeriesQuery[] = []
   private readonly recentProofs = new RecentProofs(RECENT_PROOFS_CAP)
   private readonly health: HttpHealth
   /** The indexer's own notification list; null without a credential. */
@@ -328,11 +324,7 @@ export class IndexerSession {
 
   /** The series a view just asked for joins those polled (the oldest beyond a few drop out). */
   followSeries(query: SeriesQuery): void {
-    const index = this.followedSeries.findIndex((q) => q.metric === query.metric && q.period === query.period)
-    if (index >= 0) this.followedSeries.splice(index, 1)
-    this.followedSeries.unshift({ metric: query.metric, period: query.period })
-    this.followedSeries.length = Math.min(this.followedSeries.length, FOLLOWED_SERIES_MAX)
-    this.stats.followSeries(this.followedSeries)
+    this.stats.followRecentSeries(query)
   }
 
   followLeaderboard(query: LeaderboardQuery): void {
