@@ -17,6 +17,7 @@ import type { Logger } from '../log/log'
 import type { SecretStorage } from '../config/secrets'
 import { keypairPublicKeyFor, signWithKeypairFile } from './keypair-file'
 import { openLoopbackSignIn, type LoopbackSignIn, type PageChallenge } from './loopback-page'
+import { SignInPages } from './sign-in-pages'
 import { checkSignInChallenge, ISSUED_AT_TOLERANCE_MS } from './sign-in-message-check'
 import { readSession, writeSession, type StoredSession } from './stored-session'
 import { readTrustedDomain, writeTrustedDomain } from './trusted-domain'
@@ -72,12 +73,8 @@ interface HeldKeypairSignIn {
 
 export class SignInService {
   private state: AuthState = { ...SIGNED_OUT_STATE }
-  /** The one sign-in page that may still sign the user in; every other is closed. */
-  private page: LoopbackSignIn | null = null
-  /** Every page opened and not yet closed, so that sign-out and a new page close them all. */
-  private readonly openPages = new Set<LoopbackSignIn>()
-  /** Counts browser sign-ins begun, so that an earlier call that finishes later does not win. */
-  private pageGeneration = 0
+  /** Browser sign-in pages: only the newest may sign the user in. */
+  private readonly pages = new SignInPages()
   private held: HeldKeypairSignIn | null = null
   private refreshTimer: ReturnType<typeof setTimeout> | null = null
   /** The indexer whose state this is; a switch starts over. */
@@ -110,7 +107,7 @@ export class SignInService {
     if (target === null) return
     if (target.httpUrl !== this.httpUrl) {
       this.httpUrl = target.httpUrl
-      void this.closePages()
+      void this.pages.closeAll()
       this.held = null
       this.clearRefresh()
       this.toldSignedOut = false
@@ -245,8 +242,7 @@ export class SignInService {
     if (this.options.pageRoot === null) {
       throw new ProofWatchError({ code: 'INTERNAL', message: 'This build has no sign-in page. Sign in with a keypair file instead.' })
     }
-    const generation = ++this.pageGeneration
-    await this.closePages()
+    const generation = await this.pages.begin()
     const client = this.client(target.httpUrl)
     const domains = new Map<string, string>()
     let page: LoopbackSignIn
@@ -260,7 +256,7 @@ export class SignInService {
         },
         complete: async (signed) => {
           // A page replaced by a newer one, or left over from before a sign-out, signs no one in.
-          if (this.page !== page) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'This sign-in page was replaced or cancelled. Start again from ProofWatch.' })
+          if (!this.pages.isCurrent(page)) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'This sign-in page was replaced or cancelled. Start again from ProofWatch.' })
           if (this.options.target()?.httpUrl !== target.httpUrl) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'ProofWatch switched to another indexer meanwhile. Start again from ProofWatch.' })
           const session = await client.verify(signed)
           await this.complete(target.httpUrl, session, signed.pubkey, domains.get(signed.message) ?? null)
@@ -272,18 +268,13 @@ export class SignInService {
     } catch (error) {
       throw new ProofWatchError({ code: 'INTERNAL', message: `Could not start the sign-in page: ${toErrorInfo(error).message}` })
     }
-    this.openPages.add(page)
-    if (generation !== this.pageGeneration) {
+    if (!(await this.pages.opened(page, generation))) {
       // Another sign-in began while this page was starting: only the newest one stays open.
-      await this.closePage(page)
       throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'A newer sign-in was started meanwhile; use the page it opened.' })
     }
-    this.page = page
     this.set({ pending: { url: page.url, expiresAt: page.expiresAt }, problem: null })
     void page.outcome.then((outcome) => {
-      this.openPages.delete(page)
-      if (this.page !== page) return
-      this.page = null
+      if (!this.pages.ended(page)) return
       this.set({ pending: null, ...(outcome.status === 'expired' ? { problem: 'The sign-in page expired before a wallet signed. Start again.' } : {}) })
     })
     const opened = this.options.openBrowser ? await this.options.openBrowser(page.url).catch(() => false) : false
@@ -292,8 +283,7 @@ export class SignInService {
 
   async signOut(): Promise<AuthState> {
     const target = this.options.target()
-    this.pageGeneration++
-    await this.closePages()
+    await this.pages.cancelAll()
     this.held = null
     if (target === null) return this.snapshot()
     const stored = this.sessionFor(target.httpUrl)
@@ -322,19 +312,7 @@ export class SignInService {
 
   async dispose(): Promise<void> {
     this.clearRefresh()
-    this.pageGeneration++
-    await this.closePages()
-  }
-
-  private async closePage(page: LoopbackSignIn): Promise<void> {
-    this.openPages.delete(page)
-    if (this.page === page) this.page = null
-    await page.close()
-  }
-
-  private async closePages(): Promise<void> {
-    await Promise.all([...this.openPages].map((page) => this.closePage(page)))
-    this.page = null
+    await this.pages.cancelAll()
   }
 
   /**
