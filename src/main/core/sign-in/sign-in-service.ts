@@ -18,14 +18,11 @@ import type { SecretStorage } from '../config/secrets'
 import { keypairPublicKeyFor, signWithKeypairFile } from './keypair-file'
 import { openLoopbackSignIn, type LoopbackSignIn, type PageChallenge } from './loopback-page'
 import { SignInPages } from './sign-in-pages'
+import { RefreshTimer } from './refresh-timer'
 import { checkSignInChallenge, ISSUED_AT_TOLERANCE_MS } from './sign-in-message-check'
 import { readSession, writeSession, type StoredSession } from './stored-session'
 import { readTrustedDomain, writeTrustedDomain } from './trusted-domain'
 
-/** Refreshed when less than this is left (sessions last 7 days). */
-const REFRESH_BEFORE_END_MS = 24 * 60 * 60_000
-/** After a refresh that failed for another reason than the session's end (unreachable). */
-const REFRESH_RETRY_MS = 5 * 60_000
 /** Any valid key does to ask whether the route exists: a 400 answers "yes" as well as a 200. */
 const PROBE_PUBKEY = '11111111111111111111111111111111'
 
@@ -76,7 +73,7 @@ export class SignInService {
   /** Browser sign-in pages: only the newest may sign the user in. */
   private readonly pages = new SignInPages()
   private held: HeldKeypairSignIn | null = null
-  private refreshTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly refreshTimer: RefreshTimer
   /** The indexer whose state this is; a switch starts over. */
   private httpUrl: string | null = null
   /** Set once the user was told the session ended; cleared by the next sign-in. */
@@ -85,6 +82,7 @@ export class SignInService {
 
   constructor(private readonly options: SignInServiceOptions) {
     this.now = options.now ?? Date.now
+    this.refreshTimer = new RefreshTimer(() => this.refresh(), this.now)
   }
 
   snapshot(): AuthState {
@@ -109,7 +107,7 @@ export class SignInService {
       this.httpUrl = target.httpUrl
       void this.pages.closeAll()
       this.held = null
-      this.clearRefresh()
+      this.refreshTimer.clear()
       this.toldSignedOut = false
       this.state = { ...SIGNED_OUT_STATE }
     }
@@ -126,14 +124,14 @@ export class SignInService {
       if (user.pubkey !== stored.user.pubkey) return this.refuseOtherIdentity(target.httpUrl, stored.user.pubkey, user.pubkey)
       this.keep(target.httpUrl, { ...stored, user })
       this.set({ user, problem: null })
-      this.scheduleRefresh(stored.expiresAt)
+      this.refreshTimer.schedule(stored.expiresAt)
     } catch (error) {
       const info = toErrorInfo(error)
       if (isSignedOutError(info)) this.signedOutByIndexer()
       else {
         // Out of reach is not signed out: the session is kept and checked again at the next connect.
         this.options.log.warn('could not check the sign-in session', info)
-        this.scheduleRefresh(stored.expiresAt)
+        this.refreshTimer.schedule(stored.expiresAt)
       }
     }
   }
@@ -287,7 +285,7 @@ export class SignInService {
     this.held = null
     if (target === null) return this.snapshot()
     const stored = this.sessionFor(target.httpUrl)
-    this.clearRefresh()
+    this.refreshTimer.clear()
     writeSession(this.options.secrets, target.httpUrl, null)
     this.set({ status: 'signed-out', user: null, expiresAt: null, problem: null, pending: null, confirmation: null })
     if (stored !== null) {
@@ -311,7 +309,7 @@ export class SignInService {
   }
 
   async dispose(): Promise<void> {
-    this.clearRefresh()
+    this.refreshTimer.clear()
     await this.pages.cancelAll()
   }
 
@@ -328,7 +326,7 @@ export class SignInService {
     } catch (error) {
       this.options.log.warn('could not forget the refused session', toErrorInfo(error))
     }
-    this.clearRefresh()
+    this.refreshTimer.clear()
     this.set({ status: 'signed-out', user: null, expiresAt: null, problem: message })
   }
 
@@ -336,7 +334,7 @@ export class SignInService {
     const target = this.options.target()
     const wallet = this.state.user?.pubkey ?? null
     if (target !== null) writeSession(this.options.secrets, target.httpUrl, null)
-    this.clearRefresh()
+    this.refreshTimer.clear()
     this.set({ status: 'expired', user: null, expiresAt: null, problem: SIGNED_OUT_MESSAGE })
     if (this.toldSignedOut) return
     this.toldSignedOut = true
@@ -367,26 +365,13 @@ export class SignInService {
     this.keep(httpUrl, { cookieName: session.cookie.name, cookieValue: session.cookie.value, user: session.user, expiresAt: session.expiresAt })
     this.toldSignedOut = false
     this.set({ status: 'signed-in', user: session.user, expiresAt: session.expiresAt, available: 'yes', availabilityNote: null, problem: null, pending: null, confirmation: null })
-    this.scheduleRefresh(session.expiresAt)
+    this.refreshTimer.schedule(session.expiresAt)
     this.options.log.info('signed in', { wallet: session.user.pubkey, until: new Date(session.expiresAt).toISOString() })
     await this.options.onSession({ user: session.user })
   }
 
   private keep(httpUrl: string, session: StoredSession): void {
     writeSession(this.options.secrets, httpUrl, session)
-  }
-
-  private scheduleRefresh(expiresAt: number): void {
-    this.clearRefresh()
-    const delay = Math.max(60_000, expiresAt - REFRESH_BEFORE_END_MS - this.now())
-    // setTimeout holds at most ~24.8 days; sessions are far shorter.
-    this.refreshTimer = setTimeout(() => void this.refresh(), Math.min(delay, 2 ** 31 - 1))
-    this.refreshTimer.unref?.()
-  }
-
-  private clearRefresh(): void {
-    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer)
-    this.refreshTimer = null
   }
 
   /** Extends the session; the end of a session the indexer already closed is told once. */
@@ -398,14 +383,12 @@ export class SignInService {
       const refreshed = await this.client(target.httpUrl).refresh(stored.cookieValue)
       this.keep(target.httpUrl, { ...stored, cookieValue: refreshed.cookieValue, expiresAt: refreshed.expiresAt })
       this.set({ expiresAt: refreshed.expiresAt })
-      this.scheduleRefresh(refreshed.expiresAt)
+      this.refreshTimer.schedule(refreshed.expiresAt)
     } catch (error) {
       const info = toErrorInfo(error)
       if (isSignedOutError(info)) return this.signedOutByIndexer()
       this.options.log.warn('could not refresh the sign-in session', info)
-      this.clearRefresh()
-      this.refreshTimer = setTimeout(() => void this.refresh(), REFRESH_RETRY_MS)
-      this.refreshTimer.unref?.()
+      this.refreshTimer.retrySoon()
     }
   }
 
