@@ -19,6 +19,7 @@ import { keypairPublicKeyFor, signWithKeypairFile } from './keypair-file'
 import { openLoopbackSignIn, type LoopbackSignIn, type PageChallenge } from './loopback-page'
 import { SignInPages } from './sign-in-pages'
 import { RefreshTimer } from './refresh-timer'
+import { signedOutNotice } from './account-notices'
 import { checkSignInChallenge, ISSUED_AT_TOLERANCE_MS } from './sign-in-message-check'
 import { readSession, writeSession, type StoredSession } from './stored-session'
 import { readTrustedDomain, writeTrustedDomain } from './trusted-domain'
@@ -338,20 +339,7 @@ export class SignInService {
     this.set({ status: 'expired', user: null, expiresAt: null, problem: SIGNED_OUT_MESSAGE })
     if (this.toldSignedOut) return
     this.toldSignedOut = true
-    const at = this.now()
-    const host = target ? new URL(target.httpUrl).host : 'the indexer'
-    const body = `${host} ended the sign-in${wallet ? ` of ${wallet.slice(0, 4)}…${wallet.slice(-4)}` : ''}: your notifications and proofs are not live. Open Settings to sign in again.`
-    this.options.onSignedOut({
-      id: `SIGNED_OUT:${at}`,
-      kind: 'SYSTEM',
-      title: SIGNED_OUT_MESSAGE,
-      body,
-      receivedAt: at,
-      read: false,
-      subject: null,
-      raw: { id: `SIGNED_OUT:${at}`, type: 'SYSTEM', title: SIGNED_OUT_MESSAGE, body },
-      extra: {},
-    })
+    this.options.onSignedOut(signedOutNotice(target?.httpUrl ?? null, wallet, this.now()))
   }
 
   private async complete(httpUrl: string, session: SignedInSession, signer: string, domain: string | null): Promise<void> {
