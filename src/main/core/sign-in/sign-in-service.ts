@@ -3,8 +3,8 @@
  * signing in with a keypair file or a browser wallet, checking the session
  * at start, refreshing it before it ends, telling the user once when it is
  * over, and signing out. The cookie stays in main (the secret store).
- * Over 400 lines because it is one thing: one sign-in's states and the steps
- * between them, which all read and change that one state.
+ * The steps here all read and change that one state; the pages, the refresh
+ * timer, the availability probe's reading and the notices are beside it.
  */
 import { randomUUID } from 'node:crypto'
 import { SIGNED_OUT_MESSAGE, SIGNED_OUT_STATE, type AuthState, type SignedInUser } from '@shared/auth'
@@ -20,12 +20,11 @@ import { openLoopbackSignIn, type LoopbackSignIn, type PageChallenge } from './l
 import { SignInPages } from './sign-in-pages'
 import { RefreshTimer } from './refresh-timer'
 import { signedOutNotice } from './account-notices'
+import { availabilityFromRefusal, PROBE_PUBKEY } from './sign-in-availability'
 import { checkSignInChallenge, ISSUED_AT_TOLERANCE_MS } from './sign-in-message-check'
 import { readSession, writeSession, type StoredSession } from './stored-session'
 import { readTrustedDomain, writeTrustedDomain } from './trusted-domain'
 
-/** Any valid key does to ask whether the route exists: a 400 answers "yes" as well as a 200. */
-const PROBE_PUBKEY = '11111111111111111111111111111111'
 
 export interface SignInTarget {
   httpUrl: string
@@ -145,19 +144,7 @@ export class SignInService {
       await this.client(target.httpUrl).nonce(target.wallet ?? PROBE_PUBKEY)
       this.set({ available: 'yes', availabilityNote: null })
     } catch (error) {
-      const info = toErrorInfo(error)
-      if (info.status === 404) {
-        this.set({
-          available: 'no',
-          availabilityNote: `This indexer has no sign-in (it answered 404 to POST /api/auth/nonce)${
-            target.pastedCredential ? ': the pasted credential stays in use.' : '. A session cookie can still be pasted as the credential of its profile.'
-          }`,
-        })
-      } else if (info.status === 400) {
-        this.set({ available: 'yes', availabilityNote: null })
-      } else {
-        this.set({ availabilityNote: `Could not ask the indexer whether it offers sign-in: ${info.message}` })
-      }
+      this.set(availabilityFromRefusal(toErrorInfo(error), target.pastedCredential))
     }
     return this.snapshot()
   }
