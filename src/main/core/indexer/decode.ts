@@ -17,13 +17,13 @@ export {
   decodeTransactionDetail,
   decodeNotification,
   decodeNotificationPage,
-  type PageCap,
   decodeAccountWatchedList,
   decodeAccountWatched,
   decodeCircuitCatalog,
   decodeCircuitDetail,
   decodePublicProfile,
 } from './decode-records'
+export type { PageCap } from './decode-pages'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'
 export { addressChannel, circuitChannel, parseChannel, type ParsedChannel } from './channels'
