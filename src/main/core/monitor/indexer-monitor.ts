@@ -36,6 +36,7 @@ import { adoptWallet } from '../config/profiles'
 import { HealthPush } from './health-push'
 import { TransportHooks } from './transport-hooks'
 import { AddressNames } from './address-names'
+import { reportCacheTroubles } from './cache-reports'
 import type { MonitorDeps, MonitorOptions } from './monitor'
 
 /** What `create-monitor.ts` builds and wires for the monitor. */
@@ -311,22 +312,7 @@ export class IndexerMonitor {
     const settings = this.settings.read()
     this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
     this.updateRetentionPolicy()
-    // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
-    const damage = this.history.damage
-    if (damage) {
-      this.log.warn('history cache damaged', damage)
-      this.batcher.push('cache', this.history.info())
-    }
-    this.unsubscribers.push(
-      this.history.onDamage((damage) => {
-        if (damage) this.log.warn('history cache damaged', damage)
-        if (this.history) this.batcher.push('cache', this.history.info())
-      }),
-      this.history.onProblem((problem) => {
-        this.log.warn('history cache problem', problem)
-        this.batcher.push('problem', problem)
-      }),
-    )
+    this.unsubscribers.push(...reportCacheTroubles(this.history, this.log, (event, payload) => this.batcher.push(event, payload), () => this.history !== null))
   }
 
   /** `--watch` adds to the saved watchlist; `--wallet` is saved to the active profile. */
