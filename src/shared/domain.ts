@@ -4,6 +4,9 @@
  * are known only to the decode-*.ts files in src/main/core/indexer.
  */
 import type { NotificationReason } from './notification-reason'
+import type { ErrorInfo } from './error-info'
+
+export type { ErrorCode, ErrorInfo } from './error-info'
 
 /** Where a view's data came from, and when it was fetched from the indexer. */
 export interface Freshness {
@@ -394,34 +397,4 @@ export interface DetailFetchProgress {
   unavailable: number
   /** `working`: fetching; `idle`: nothing left to fetch; `offline`: paused until the indexer answers. */
   state: 'working' | 'idle' | 'offline'
-}
-
-export type ErrorCode =
-  | 'UNREACHABLE'
-  | 'TIMEOUT'
-  | 'HTTP'
-  | 'NOT_FOUND'
-  | 'RATE_LIMITED'
-  | 'DECODE'
-  /** The indexer's socket answered with an error (refused channel, limit reached). */
-  | 'SOCKET'
-  | 'INVALID_ARGUMENT'
-  /** The bridge refused this page (serve mode: no or stale access token). */
-  | 'ACCESS_REFUSED'
-  | 'INTERNAL'
-
-/** A failure as it crosses the bridge and as the UI shows it. */
-export interface ErrorInfo {
-  code: ErrorCode
-  message: string
-  /** HTTP status, when there was a response. */
-  status?: number
-  /** The server's own error code, e.g. VALIDATION_FAILED. */
-  serverCode?: string
-  /** The start of what arrived, for undecodable bodies and frames. */
-  received?: string
-  /** Whether trying again may help. */
-  retryable?: boolean
-  /** How long the server asked to wait before trying again (Retry-After), in ms. */
-  retryAfterMs?: number
 }
