@@ -18,7 +18,6 @@ import type {
   Transaction,
   TransactionDetail,
 } from '@shared/domain'
-import type { AccountWatchedAddress } from '@shared/watchlist'
 import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
 import type { PublicProfile } from '@shared/profiles'
 import {
@@ -333,26 +332,3 @@ export function decodePublicProfile(body: unknown): PublicProfile {
 }
 
 // The account's watchlist (GET/POST /api/users/me/watched, beyond the seed: docs/wire.md, Accounts)
-
-const accountWatched = recordDecoder(() => ({
-  id: required(toId, 'an id'),
-  pubkey: required(toText, 'an address'),
-  label: lenient(toText),
-  createdAt: lenient(toEpochMs),
-}))
-
-function decodeAccountWatchedRecord(item: unknown): AccountWatchedAddress {
-  const { id, pubkey, label, createdAt } = accountWatched.parse(asRecord(item, 'a watched address'), 'a watched address')
-  return { id, pubkey, label, createdAt }
-}
-
-/** The signed-in user's watchlist on the indexer. */
-export function decodeAccountWatchedList(body: unknown): AccountWatchedAddress[] {
-  const { list } = unwrapList(body, ['watched', 'items', 'data'], 'a watchlist')
-  return decodeItems(list, decodeAccountWatchedRecord, 'The account watchlist')
-}
-
-/** One entry just added to it (POST). */
-export function decodeAccountWatched(body: unknown): AccountWatchedAddress {
-  return decodeAccountWatchedRecord(unwrapRecord(body, ['watched', 'data'], ['pubkey'], 'a watched address'))
-}
