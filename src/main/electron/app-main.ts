@@ -1,7 +1,9 @@
 /**
  * The desktop app's composition (runApp): every Electron module comes in as
  * an argument, so the whole start, the window, links and quitting run under
- * test with fakes. Long because it is the one place the pieces meet.
+ * test with fakes. Over 400 lines because it is one thing: the one place the
+ * pieces meet, in an order that matters (before and after `ready`), its steps
+ * sharing the window, the monitor and the shell; each piece is its own file.
  */
 import { join, resolve } from 'node:path'
 import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, NotificationConstructorOptions, Protocol, Shell } from 'electron'

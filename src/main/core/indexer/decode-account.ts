@@ -1,10 +1,13 @@
 /**
  * The account routes beyond sign-in (docs/wire.md, "Accounts"): the sessions
- * list and the notification preferences. The only code that knows their
- * wire names.
+ * list, the notification preferences and the account's watchlist. The only
+ * code that knows their wire names.
  */
 import type { AccountPreferences, AccountSession } from '@shared/account'
-import { decodeFailure, isJsonObject, toEpochMs, toText } from './decode-values'
+import type { AccountWatchedAddress } from '@shared/watchlist'
+import { decodeFailure, isJsonObject, lenient, required, toEpochMs, toId, toText } from './decode-values'
+import { unwrapList, unwrapRecord } from './decode-envelopes'
+import { asRecord, decodeItems, recordDecoder } from './decode-pages'
 
 /** `{ ok, sessions: [{ id, ip, userAgent, createdAt, expiresAt, current }] }`; entries without an id are left out. */
 export function decodeSessionList(body: unknown): AccountSession[] {
@@ -37,4 +40,27 @@ export function decodePreferences(body: unknown): AccountPreferences {
   const preferences = isJsonObject(body) ? body.preferences : undefined
   if (!isJsonObject(preferences)) throw decodeFailure('The notification preferences answer has no preferences', body)
   return { channels: flags(preferences.channels), events: flags(preferences.events) }
+}
+
+const accountWatched = recordDecoder(() => ({
+  id: required(toId, 'an id'),
+  pubkey: required(toText, 'an address'),
+  label: lenient(toText),
+  createdAt: lenient(toEpochMs),
+}))
+
+function decodeAccountWatchedRecord(item: unknown): AccountWatchedAddress {
+  const { id, pubkey, label, createdAt } = accountWatched.parse(asRecord(item, 'a watched address'), 'a watched address')
+  return { id, pubkey, label, createdAt }
+}
+
+/** The signed-in user's watchlist on the indexer. */
+export function decodeAccountWatchedList(body: unknown): AccountWatchedAddress[] {
+  const { list } = unwrapList(body, ['watched', 'items', 'data'], 'a watchlist')
+  return decodeItems(list, decodeAccountWatchedRecord, 'The account watchlist')
+}
+
+/** One entry just added to it (POST). */
+export function decodeAccountWatched(body: unknown): AccountWatchedAddress {
+  return decodeAccountWatchedRecord(unwrapRecord(body, ['watched', 'data'], ['pubkey'], 'a watched address'))
 }

@@ -3,7 +3,6 @@
  * names of responses and events appear here and in the other decode-* files
  * only (request parameter names belong to the client).
  */
-import { z } from 'zod'
 import type {
   AppNotification,
   Circuit,
@@ -19,12 +18,9 @@ import type {
   Transaction,
   TransactionDetail,
 } from '@shared/domain'
-import { ProofWatchError } from '@shared/errors'
-import type { AccountWatchedAddress } from '@shared/watchlist'
 import type { CircuitDetail, CircuitFacts } from '@shared/circuits'
 import type { PublicProfile } from '@shared/profiles'
 import {
-  decodeFailure,
   isJsonObject,
   lenient,
   required,
@@ -36,90 +32,10 @@ import {
   toText,
   toTextList,
   toU64,
-  unknownFields,
   type JsonObject,
 } from './decode-values'
 import { pickFromLevels, unwrapList, unwrapRecord } from './decode-envelopes'
-
-function parseRecord<S extends z.ZodType>(schema: S, record: JsonObject, what: string): z.output<S> {
-  const result = schema.safeParse(record)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const field = issue !== undefined && issue.path.length > 0 ? issue.path.join('.') : 'the record'
-  throw decodeFailure(`Expected ${what} with ${field} as ${issue?.message ?? 'valid data'}`, record)
-}
-
-function asRecord(value: unknown, what: string): JsonObject {
-  if (isJsonObject(value)) return value
-  throw decodeFailure(`Expected ${what} as a JSON object`, value)
-}
-
-/** Decodes every item; a failure names the item's position and carries that item. */
-function decodeItems<T>(
-  list: readonly unknown[],
-  decodeItem: (item: unknown, index: number) => T,
-  what: string,
-): T[] {
-  return list.map((item, index) => {
-    try {
-      return decodeItem(item, index)
-    } catch (error) {
-      if (error instanceof ProofWatchError && error.code === 'DECODE') {
-        throw decodeFailure(`${what}, item ${index}: ${error.message}`, item)
-      }
-      throw error
-    }
-  })
-}
-
-/**
- * A record's schema, built on first use: building every decoder's schemas when
- * the module loads cost a cold start that decodes only proofs from the cache.
- * `kept` keeps a record as received, and what its decoder does not know (the
- * shape's names and `alsoKnown`).
- */
-function recordDecoder<Shape extends z.ZodRawShape>(makeShape: () => Shape, alsoKnown: readonly string[] = []) {
-  let built: { schema: z.ZodObject<Shape>; known: ReadonlySet<string> } | undefined
-  const build = () => {
-    if (built) return built
-    const shape = makeShape()
-    built = { schema: z.object(shape), known: new Set([...Object.keys(shape), ...alsoKnown]) }
-    return built
-  }
-  return {
-    parse: (record: JsonObject, what: string): z.output<z.ZodObject<Shape>> => parseRecord(build().schema, record, what),
-    kept: (raw: JsonObject) => ({ raw, extra: unknownFields(raw, build().known) }),
-  }
-}
-
-function nextCursorOf(value: unknown): string | null {
-  return typeof value === 'number' ? String(value) : toText(value)
-}
-
-/**
- * At most how many items a page may hold, and who hears when it held more.
- * An indexer that ignores `limit` can send 200,000 items under the body cap;
- * decoding (and caching, and showing) them all stalled the core for
- * seconds, so only the first `limit` are decoded: the rest are not looked at.
- */
-export interface PageCap {
-  limit: number
-  onTrimmed?(answered: number): void
-}
-
-function decodePage<T>(body: unknown, decodeItem: (item: unknown) => T, what: string, cap?: PageCap): Page<T> {
-  const { list: answered, levels } = unwrapList(body, ['items', 'data', 'results'], `a page of ${what}`)
-  let list = answered
-  if (cap && answered.length > cap.limit) {
-    list = answered.slice(0, cap.limit)
-    cap.onTrimmed?.(answered.length)
-  }
-  return {
-    items: decodeItems(list, decodeItem, `A page of ${what}`),
-    nextCursor: nextCursorOf(pickFromLevels(levels, ['nextCursor', 'next_cursor'])),
-    total: toU64(pickFromLevels(levels, ['total'])),
-  }
-}
+import { asRecord, decodeItems, decodePage, recordDecoder, type PageCap } from './decode-pages'
 
 // Overview (GET /api/stats/overview and the `stats` channel)
 
@@ -416,26 +332,3 @@ export function decodePublicProfile(body: unknown): PublicProfile {
 }
 
 // The account's watchlist (GET/POST /api/users/me/watched, beyond the seed: docs/wire.md, Accounts)
-
-const accountWatched = recordDecoder(() => ({
-  id: required(toId, 'an id'),
-  pubkey: required(toText, 'an address'),
-  label: lenient(toText),
-  createdAt: lenient(toEpochMs),
-}))
-
-function decodeAccountWatchedRecord(item: unknown): AccountWatchedAddress {
-  const { id, pubkey, label, createdAt } = accountWatched.parse(asRecord(item, 'a watched address'), 'a watched address')
-  return { id, pubkey, label, createdAt }
-}
-
-/** The signed-in user's watchlist on the indexer. */
-export function decodeAccountWatchedList(body: unknown): AccountWatchedAddress[] {
-  const { list } = unwrapList(body, ['watched', 'items', 'data'], 'a watchlist')
-  return decodeItems(list, decodeAccountWatchedRecord, 'The account watchlist')
-}
-
-/** One entry just added to it (POST). */
-export function decodeAccountWatched(body: unknown): AccountWatchedAddress {
-  return decodeAccountWatchedRecord(unwrapRecord(body, ['watched', 'data'], ['pubkey'], 'a watched address'))
-}

@@ -17,13 +17,12 @@ export {
   decodeTransactionDetail,
   decodeNotification,
   decodeNotificationPage,
-  type PageCap,
-  decodeAccountWatchedList,
-  decodeAccountWatched,
   decodeCircuitCatalog,
   decodeCircuitDetail,
   decodePublicProfile,
 } from './decode-records'
+export type { PageCap } from './decode-pages'
+export { decodeAccountWatchedList, decodeAccountWatched } from './decode-account'
 export { decodeErrorBody } from './decode-errors'
 export { decodeServerFrame, decodeAddressTransaction, type ServerFrame } from './decode-frames'
 export { addressChannel, circuitChannel, parseChannel, type ParsedChannel } from './channels'

@@ -11,7 +11,6 @@ import type { ConnectionState } from '@shared/domain'
 import type { CacheInfo } from '@shared/history'
 import type { PublicSettings, SettingsPatch } from '@shared/settings'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
-import { namedAddress } from '@shared/notification-text'
 import type { KnownSecrets } from '../config/known-secrets'
 import type { EventBatcher } from '../bridge/event-batcher'
 import { HistoryCache } from '../history/history-cache'
@@ -36,6 +35,8 @@ import type { SettingsSnapshot } from '../config/settings-snapshot'
 import { adoptWallet } from '../config/profiles'
 import { HealthPush } from './health-push'
 import { TransportHooks } from './transport-hooks'
+import { AddressNames } from './address-names'
+import { reportCacheTroubles } from './cache-reports'
 import type { MonitorDeps, MonitorOptions } from './monitor'
 
 /** What `create-monitor.ts` builds and wires for the monitor. */
@@ -61,12 +62,7 @@ export interface MonitorParts {
   unsubscribers: Array<() => void>
 }
 
-/** Names kept for privacy's redaction: far more than the addresses notifications mention in a day. */
-const NAMES_TOLD_KEPT = 500
-
 export class IndexerMonitor {
-  /** Display names and labels that notification words held (bounded), for privacy's redaction. */
-  private readonly toldNames = new Set<string>()
   readonly log: Logger
   readonly secrets: SecretStorage
   readonly knownSecrets: KnownSecrets
@@ -92,6 +88,8 @@ export class IndexerMonitor {
   private stoppedSince = Date.now()
   private activity: Activity = { visible: true, idle: false }
   readonly hooks = new TransportHooks()
+  /** Addresses as notification words name them, and the names so told (for privacy's redaction). */
+  private readonly addressNames: AddressNames
   private readonly healthPush = new HealthPush(
     () => this.connectionState(),
     (state) => this.batcher.push('connection', state),
@@ -118,6 +116,7 @@ export class IndexerMonitor {
     this.health = parts.health
     this.watchlist = parts.watchlist
     this.unsubscribers = parts.unsubscribers
+    this.addressNames = new AddressNames(this.watchlist, (pubkey) => this.session?.displayNames.nameOf(pubkey) ?? null)
   }
 
   get session(): IndexerSession | null {
@@ -295,21 +294,12 @@ export class IndexerMonitor {
 
   /** An address in a notification's words: its short key, beside its label (the account's where none here) or its display name on the indexer. */
   describeAddress(pubkey: string): string {
-    const held = this.watchlist.watchedAddress(pubkey)
-    const name = [held?.label, held?.accountLabel].find((label) => label?.trim()) ?? this.session?.displayNames.nameOf(pubkey) ?? null
-    if (name !== null) this.rememberTold(name)
-    return namedAddress(pubkey, name)
+    return this.addressNames.describe(pubkey)
   }
 
   /** The names describeAddress has put into notification words, newest last: privacy's "No addresses" hides them too. */
   namesTold(): string[] {
-    return [...this.toldNames]
-  }
-
-  private rememberTold(name: string): void {
-    this.toldNames.delete(name)
-    this.toldNames.add(name)
-    if (this.toldNames.size > NAMES_TOLD_KEPT) this.toldNames.delete(this.toldNames.values().next().value as string)
+    return this.addressNames.namesTold()
   }
 
   /** Only watched addresses are polled: an address watched while its page is open is read faster from then on. */
@@ -322,22 +312,7 @@ export class IndexerMonitor {
     const settings = this.settings.read()
     this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
     this.updateRetentionPolicy()
-    // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
-    const damage = this.history.damage
-    if (damage) {
-      this.log.warn('history cache damaged', damage)
-      this.batcher.push('cache', this.history.info())
-    }
-    this.unsubscribers.push(
-      this.history.onDamage((damage) => {
-        if (damage) this.log.warn('history cache damaged', damage)
-        if (this.history) this.batcher.push('cache', this.history.info())
-      }),
-      this.history.onProblem((problem) => {
-        this.log.warn('history cache problem', problem)
-        this.batcher.push('problem', problem)
-      }),
-    )
+    this.unsubscribers.push(...reportCacheTroubles(this.history, this.log, (event, payload) => this.batcher.push(event, payload), () => this.history !== null))
   }
 
   /** `--watch` adds to the saved watchlist; `--wallet` is saved to the active profile. */

@@ -45,8 +45,8 @@ export interface CandidateOptions {
   describeCircuit?: (circuitId: string) => string
 }
 
-
-function proofTypeLabel(proof: ProofSummary): string {
+/** "Groth16 proof", or "Proof" when the type is not known. */
+export function proofTypeLabel(proof: ProofSummary): string {
   const type = proof.proofType
   if (!type) return 'Proof'
   return `${type.charAt(0).toUpperCase()}${type.slice(1).toLowerCase()} proof`
@@ -76,7 +76,8 @@ function fromNotification(notification: AppNotification, at: number): NotifyCand
   }
 }
 
-function fromUserProof(proof: ProofSummary, at: number, circuit: (id: string) => string): NotifyCandidate {
+/** A new proof of the user's (shared with entry-builder.ts, which adds why). */
+export function userProofCandidate(proof: ProofSummary, at: number, circuit: (id: string) => string): NotifyCandidate {
   return {
     key: `proof:${proof.proofAccount}`,
     source: 'userProofs',
@@ -90,21 +91,23 @@ function fromUserProof(proof: ProofSummary, at: number, circuit: (id: string) =>
   }
 }
 
-function fromCircuitProof(proof: ProofSummary, at: number, circuit: (id: string) => string): NotifyCandidate {
+/** A new proof on a followed circuit (shared with entry-builder.ts, which adds why). */
+export function circuitProofCandidate({ circuitId, proof }: CircuitProof, at: number, circuit: (id: string) => string): NotifyCandidate {
   return {
     key: `proof:${proof.proofAccount}`,
     source: 'circuits',
-    title: proof.circuitId ? `New proof on ${circuit(proof.circuitId)}` : 'New proof on a followed circuit',
+    title: circuitId ? `New proof on ${circuit(circuitId)}` : 'New proof on a followed circuit',
     body: proofBody(proof),
     route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
     address: null,
-    circuitId: proof.circuitId,
+    circuitId,
     failed: false,
     at,
   }
 }
 
-function fromAddressTransaction(item: AddressTransaction, at: number, describe: (address: string) => string): NotifyCandidate {
+/** A new (or failed) transaction of a watched address (shared with entry-builder.ts, which adds why). */
+export function addressTransactionCandidate(item: AddressTransaction, at: number, describe: (address: string) => string): NotifyCandidate {
   const { transaction } = item
   const failed = transaction.status?.toUpperCase() === 'FAILED'
   return {
@@ -147,12 +150,12 @@ function isProofSummary(value: unknown): value is ProofSummary {
   return typeof value === 'object' && value !== null && typeof (value as ProofSummary).proofAccount === 'string'
 }
 
-/** A `circuitProofs` item (`{ circuitId, proof }`) as a proof summary of that circuit. */
-function circuitProof(item: unknown): ProofSummary | null {
+/** A `circuitProofs` item (`{ circuitId, proof }`), its proof naming that circuit. */
+function circuitProof(item: unknown): CircuitProof | null {
   if (typeof item !== 'object' || item === null) return null
   const { proof, circuitId } = item as Partial<CircuitProof>
   if (!isProofSummary(proof) || typeof circuitId !== 'string') return null
-  return proof.circuitId === circuitId ? proof : { ...proof, circuitId }
+  return { circuitId, proof: proof.circuitId === circuitId ? proof : { ...proof, circuitId } }
 }
 
 function isAddressTransaction(value: unknown): value is AddressTransaction {
@@ -177,12 +180,12 @@ export function candidatesFromBatch(batch: readonly EventLike[], at: number, opt
     for (const item of payload as unknown[]) {
       let candidate: NotifyCandidate | null = null
       if (event === 'notifications' && isNotification(item)) candidate = fromNotification(item, at)
-      else if (event === 'userProofs' && isProofSummary(item)) candidate = fromUserProof(item, at, circuit)
+      else if (event === 'userProofs' && isProofSummary(item)) candidate = userProofCandidate(item, at, circuit)
       else if (event === 'circuitProofs') {
         const proof = circuitProof(item)
-        if (proof) candidate = fromCircuitProof(proof, at, circuit)
+        if (proof) candidate = circuitProofCandidate(proof, at, circuit)
       } else if (event === 'addressTransactions' && isAddressTransaction(item)) {
-        candidate = fromAddressTransaction(item, at, describe)
+        candidate = addressTransactionCandidate(item, at, describe)
       }
       if (candidate) candidates.push(candidate)
     }

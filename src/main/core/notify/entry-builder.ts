@@ -9,7 +9,8 @@
  *   `pairWindowMs` for its notification before it becomes an entry itself.
  * - Transactions of one watched address (proofs of one followed circuit) in
  *   a burst are one group entry, updated as the burst grows and expandable
- *   to its items; a gap, a long burst or reading it starts the next group.
+ *   to its items; a gap, a long burst or reading it starts the next group
+ *   (burst-groups.ts).
  * - The account's "Watched address activity" notice about an address the
  *   app watches too is one entry with the app's own for that address: the
  *   address's group, which then takes the notice's id (so its read state
@@ -17,7 +18,7 @@
  * - The user's own verified proofs (PROOF_VERIFIED, one every few seconds
  *   for a busy wallet) roll into one updating entry ("12 of your proofs
  *   verified"), which takes its first notification's id; a quiet gap of
- *   `ownRollupGapMs` or reading it starts the next. Only its first proof
+ *   `ownRollupGapMs` or reading it starts the next (own-proof-rollup.ts). Only its first proof
  *   is a candidate, and that under the `userProofs` source, off by default.
  * - Entries name watched addresses by their labels and link to a subject.
  *
@@ -25,15 +26,18 @@
  * revocation or notification, but one per burst of a group (and one for a
  * burst's first failed transaction), so a busy address interrupts once.
  */
-import type { AddressTransaction, AppNotification, CircuitProof, NotificationGroupItem, ProofSummary, Subject } from '@shared/domain'
-import { topicKey, type Topic } from '@shared/unread'
+import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary, Subject } from '@shared/domain'
+import type { Topic } from '@shared/unread'
 import { circuitLabel } from '@shared/circuit-label'
-import { revokedCandidate, type NotifyCandidate } from './candidates'
+import { addressTransactionCandidate, circuitProofCandidate, proofTypeLabel, revokedCandidate, userProofCandidate, type NotifyCandidate } from './candidates'
 import { shortId } from '@shared/ids'
 import { subjectOfNotification } from '../indexer/notification-subject'
-import { routeForNotification, routeForTarget } from './routes'
+import { routeForNotification } from './routes'
 import type { NotifyClock } from './timers'
 import { reasonFor, reasonText } from './reason'
+import { BoundedMap } from './bounded-map'
+import { OwnProofRollups } from './own-proof-rollup'
+import { BurstGroups, DEFAULT_BURST_GAP_MS, DEFAULT_BURST_SPAN_MS, groupEntry, WATCHED_ACTIVITY_TITLE, type BurstGroup } from './burst-groups'
 import type { NotificationReason } from '@shared/notification-reason'
 
 export interface EntryBuilderOptions {
@@ -62,106 +66,38 @@ export interface EntryBuilderOptions {
   ownRollupGapMs?: number
 }
 
-/** The user's verified proofs of one steady stream: one centre entry, updated as it grows. */
-interface OwnRollup {
-  /** The first entry's own form: what the roll-up shows while it holds one proof. */
-  first: AppNotification
-  firstAt: number
-  lastAt: number
-  count: number
-  items: NotificationGroupItem[]
-  latest: string
-}
-
 interface PendingProof {
   proof: ProofSummary
   at: number
   timer: unknown
 }
 
-interface Group {
-  topic: Topic
-  id: string
-  firstAt: number
-  lastAt: number
-  count: number
-  failed: number
-  items: NotificationGroupItem[]
-  /** The account's "Watched address activity" notices this group stands for. */
-  notices: number
-  /** The id of the first of them: the group's id once one came. */
-  noticeId: string | null
-}
-
-/** A quiet gap this long ends a burst of one address or circuit; a burst is cut into groups of at most this span. */
-export const DEFAULT_BURST_GAP_MS = 60_000
-export const DEFAULT_BURST_SPAN_MS = 600_000
-
 const PAIRED_KINDS: ReadonlySet<string> = new Set(['PROOF_VERIFIED'])
-/** The title of the indexer's notice about activity of an address in the account's watchlist (docs/wire.md). */
-export const WATCHED_ACTIVITY_TITLE = 'Watched address activity'
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`
-}
-
-function proofTypeLabel(proof: ProofSummary): string {
-  const type = proof.proofType
-  if (!type) return 'Proof'
-  return `${type.charAt(0).toUpperCase()}${type.slice(1).toLowerCase()} proof`
-}
-
-/** Insertion-ordered set with a bound: the oldest are forgotten first. */
-class Bounded<K, V> {
-  private readonly map = new Map<K, V>()
-  constructor(private readonly capacity: number) {}
-  get(key: K): V | undefined {
-    return this.map.get(key)
-  }
-  has(key: K): boolean {
-    return this.map.has(key)
-  }
-  set(key: K, value: V): void {
-    this.map.delete(key)
-    this.map.set(key, value)
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K)
-  }
-  delete(key: K): void {
-    this.map.delete(key)
-  }
-}
 
 export class EntryBuilder {
   private readonly pending = new Map<string, PendingProof>()
   /** PROOF_VERIFIED notifications that named no proof, waiting for one to pair with. */
   private unpaired: Array<{ entry: AppNotification; at: number }> = []
-  private readonly pairedAccounts: Bounded<string, string>
-  private readonly proofEntries: Bounded<string, string>
-  private readonly groups = new Map<string, Group>()
+  private readonly pairedAccounts: BoundedMap<string, string>
+  private readonly proofEntries: BoundedMap<string, string>
+  private readonly groups: BurstGroups
   /** Revoked proofs told once, by our re-read or the indexer's PROOF_REVOKED: the account and that entry's id. */
-  private readonly revokedEntries: Bounded<string, string>
+  private readonly revokedEntries: BoundedMap<string, string>
   /** Watched-activity notices already in a group (socket and list copies add nothing). */
-  private readonly absorbedNotices: Bounded<string, string>
+  private readonly absorbedNotices: BoundedMap<string, string>
   private readonly pairWindowMs: number
-  private readonly burstGapMs: number
-  private readonly burstSpanMs: number
   private readonly groupItemsKept: number
-  private readonly ownRollupGapMs: number
-  private ownRollup: OwnRollup | null = null
-  /** Entries rolled into a roll-up: their id and the roll-up's. */
-  private readonly rolledEntries: Bounded<string, OwnRollup>
+  private readonly ownProofs: OwnProofRollups
 
   constructor(private readonly options: EntryBuilderOptions) {
     this.pairWindowMs = options.pairWindowMs ?? 5000
-    this.burstGapMs = options.burstGapMs ?? DEFAULT_BURST_GAP_MS
-    this.burstSpanMs = options.burstSpanMs ?? DEFAULT_BURST_SPAN_MS
     this.groupItemsKept = options.groupItemsKept ?? 50
-    this.pairedAccounts = new Bounded(options.memory ?? 5000)
-    this.proofEntries = new Bounded(options.memory ?? 5000)
-    this.revokedEntries = new Bounded(options.memory ?? 5000)
-    this.absorbedNotices = new Bounded(options.memory ?? 5000)
-    this.rolledEntries = new Bounded(options.memory ?? 5000)
-    this.ownRollupGapMs = options.ownRollupGapMs ?? 1_800_000
+    this.groups = new BurstGroups(options.burstGapMs ?? DEFAULT_BURST_GAP_MS, options.burstSpanMs ?? DEFAULT_BURST_SPAN_MS, this.groupItemsKept)
+    this.pairedAccounts = new BoundedMap(options.memory ?? 5000)
+    this.proofEntries = new BoundedMap(options.memory ?? 5000)
+    this.revokedEntries = new BoundedMap(options.memory ?? 5000)
+    this.absorbedNotices = new BoundedMap(options.memory ?? 5000)
+    this.ownProofs = new OwnProofRollups(options.ownRollupGapMs ?? 1_800_000, this.groupItemsKept, options.memory ?? 5000)
   }
 
   /**
@@ -274,11 +210,7 @@ export class EntryBuilder {
         // Its notification came first: it now names the proof.
         this.pairedAccounts.set(account, waiting.entry.id)
         const named = { ...waiting.entry, subject: { kind: 'proof' as const, id: account } }
-        const rollup = this.rolledEntries.get(waiting.entry.id)
-        if (rollup) {
-          this.addRolledItem(rollup, named, now, false)
-          entries.push(this.rollupEntry(rollup))
-        } else entries.push(named)
+        entries.push(this.ownProofs.named(named, now) ?? named)
         continue
       }
       const timer = this.options.clock.setTimeout(() => this.releasePending(account, notify), this.pairWindowMs)
@@ -289,33 +221,17 @@ export class EntryBuilder {
 
   addressTransactions(items: readonly AddressTransaction[], notify = true): void {
     const now = this.options.clock.now()
-    const touched = new Map<string, Group>()
+    const touched = new Map<string, BurstGroup>()
     const candidates: NotifyCandidate[] = []
     for (const { address, transaction } of items) {
       const failed = transaction.status?.toUpperCase() === 'FAILED'
-      const group = this.groupFor({ kind: 'address', id: address }, `ADDRESS_TRANSACTION:${address}:${transaction.signature}`, now)
-      group.count++
-      if (failed) group.failed++
-      group.lastAt = now
-      if (group.items.length < this.groupItemsKept) {
-        group.items.push({ subject: { kind: 'transaction', id: transaction.signature }, text: shortId(transaction.signature), at: transaction.blockTime ?? now, failed })
-      }
+      const group = this.groups.groupFor({ kind: 'address', id: address }, `ADDRESS_TRANSACTION:${address}:${transaction.signature}`, now)
+      this.groups.add(group, { subject: { kind: 'transaction', id: transaction.signature }, text: shortId(transaction.signature), at: transaction.blockTime ?? now, failed }, now, failed)
       touched.set(group.id, group)
       // One pop-up per burst of an address, and one more for its first failure: the entry itself keeps counting.
       if (notify && (group.count === 1 || (failed && group.failed === 1))) {
         const name = this.options.describeAddress(address)
-        candidates.push({
-          key: `transaction:${transaction.signature}`,
-          source: 'addresses',
-          title: failed ? 'Transaction failed' : 'New transaction',
-          body: `${name}: ${shortId(transaction.signature)}`,
-          route: routeForTarget({ kind: 'transaction', id: transaction.signature }),
-          address,
-          circuitId: null,
-          failed,
-          at: now,
-          reason: reasonText({ source: 'addresses', watched: { kind: 'address', name } }),
-        })
+        candidates.push({ ...addressTransactionCandidate({ address, transaction }, now, () => name), reason: reasonText({ source: 'addresses', watched: { kind: 'address', name } }) })
       }
     }
     this.emitGroups([...touched.values()], candidates)
@@ -323,30 +239,15 @@ export class EntryBuilder {
 
   circuitProofs(items: readonly CircuitProof[], notify = true): void {
     const now = this.options.clock.now()
-    const touched = new Map<string, Group>()
+    const touched = new Map<string, BurstGroup>()
     const candidates: NotifyCandidate[] = []
     for (const { circuitId, proof } of items) {
-      const group = this.groupFor({ kind: 'circuit', id: circuitId }, `CIRCUIT_PROOF:${circuitId}:${proof.proofAccount}`, now)
-      group.count++
-      group.lastAt = now
-      if (group.items.length < this.groupItemsKept) {
-        group.items.push({ subject: { kind: 'proof', id: proof.proofAccount }, text: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`, at: now })
-      }
+      const group = this.groups.groupFor({ kind: 'circuit', id: circuitId }, `CIRCUIT_PROOF:${circuitId}:${proof.proofAccount}`, now)
+      this.groups.add(group, { subject: { kind: 'proof', id: proof.proofAccount }, text: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`, at: now }, now)
       touched.set(group.id, group)
       if (notify && group.count === 1) {
         const circuit = this.circuit(circuitId)
-        candidates.push({
-          key: `proof:${proof.proofAccount}`,
-          source: 'circuits',
-          title: `New proof on ${circuit}`,
-          body: `${proofTypeLabel(proof)} ${shortId(proof.proofAccount)}`,
-          route: routeForTarget({ kind: 'proof', id: proof.proofAccount }),
-          address: null,
-          circuitId,
-          failed: false,
-          at: now,
-          reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: circuit } }),
-        })
+        candidates.push({ ...circuitProofCandidate({ circuitId, proof }, now, () => circuit), reason: reasonText({ source: 'circuits', watched: { kind: 'circuit', name: circuit } }) })
       }
     }
     this.emitGroups([...touched.values()], candidates)
@@ -354,12 +255,8 @@ export class EntryBuilder {
 
   /** Entries were read: their open groups take no more, so what comes next is unread again. */
   closeGroups(which: 'all' | { ids: readonly string[] } | { topic: Topic }): void {
-    if (this.ownRollup && (which === 'all' || ('ids' in which && which.ids.includes(this.ownRollup.first.id)))) this.ownRollup = null
-    for (const [key, group] of this.groups) {
-      if (which === 'all' || ('ids' in which && which.ids.includes(group.id)) || ('topic' in which && topicKey(which.topic) === key)) {
-        this.groups.delete(key)
-      }
-    }
+    if (which === 'all' || 'ids' in which) this.ownProofs.close(which)
+    this.groups.close(which)
   }
 
   /** Proofs still waiting for their notification become entries now. */
@@ -374,61 +271,11 @@ export class EntryBuilder {
     this.groups.clear()
   }
 
-  /**
-   * A verified proof of the user's joins the open roll-up (or starts one). One proof shows as its own entry; from the
-   * second on, the entry with the first one's id says how many and which came last.
-   */
+  /** A verified proof of the user's joins the open roll-up (own-proof-rollup.ts), which interrupts once, when it starts. */
   private rollOwn(entry: AppNotification, now: number, notify: boolean, entries: AppNotification[], candidates: NotifyCandidate[]): void {
-    const known = this.rolledEntries.get(entry.id)
-    if (known) {
-      // The same notification again (the list's copy of a socket event): it may name its proof now, and counts once.
-      this.addRolledItem(known, entry, now, false)
-      entries.push(this.rollupEntry(known))
-      return
-    }
-    const open = this.ownRollup
-    const rollup = open && now - open.lastAt <= this.ownRollupGapMs ? open : { first: entry, firstAt: now, lastAt: now, count: 0, items: [], latest: '' }
-    this.ownRollup = rollup
-    this.rolledEntries.set(entry.id, rollup)
-    rollup.count++
-    this.addRolledItem(rollup, entry, now, true)
-    entries.push(this.rollupEntry(rollup))
-    // The stream interrupts once, when it starts: each further proof only updates the entry.
-    if (notify && rollup.count === 1) candidates.push(candidateOf(entry, now))
-  }
-
-  /** `arrived`: a new proof (the latest); otherwise one already counted, which may now name its proof. */
-  private addRolledItem(rollup: OwnRollup, entry: AppNotification, now: number, arrived: boolean): void {
-    const subject = entry.subject
-    const text = subject ? `${entry.body || entry.title} (${shortId(subject.id)})` : entry.body || entry.title
-    if (arrived) {
-      rollup.lastAt = now
-      rollup.latest = text
-    }
-    if (subject && rollup.items.length < this.groupItemsKept && !rollup.items.some((item) => item.subject.id === subject.id)) {
-      rollup.items.push({ subject, text, at: now })
-    }
-    if (entry.id === rollup.first.id) rollup.first = entry
-  }
-
-  private rollupEntry(rollup: OwnRollup): AppNotification {
-    if (rollup.count === 1) return rollup.first
-    const { first } = rollup
-    const title = `${rollup.count} of your proofs verified`
-    const body = `Latest: ${rollup.latest}`
-    const groupInfo = { count: rollup.count, failed: 0, items: rollup.items, lastAt: rollup.lastAt }
-    return {
-      ...first,
-      title,
-      body,
-      receivedAt: rollup.firstAt,
-      read: false,
-      subject: null,
-      topic: null,
-      group: groupInfo,
-      raw: { id: first.id, type: first.kind, title, body, subject: null, group: groupInfo },
-      reason: reasonFor({ source: 'userProofs', grouped: rollup.count }),
-    }
+    const rolled = this.ownProofs.add(entry, now)
+    entries.push(rolled.entry)
+    if (notify && rolled.started) candidates.push(candidateOf(entry, now))
   }
 
   /** The address of an account notice about an address the app watches itself; null for any other notification. */
@@ -443,7 +290,7 @@ export class EntryBuilder {
    */
   private absorbNotice(item: AppNotification, address: string, now: number, notify: boolean, entries: AppNotification[], candidates: NotifyCandidate[], removed: string[]): void {
     if (this.absorbedNotices.has(item.id)) return
-    const group = this.groupFor({ kind: 'address', id: address }, item.id, now)
+    const group = this.groups.groupFor({ kind: 'address', id: address }, item.id, now)
     this.absorbedNotices.set(item.id, group.id)
     if (group.noticeId === null) {
       if (group.id !== item.id) {
@@ -461,16 +308,7 @@ export class EntryBuilder {
     }
   }
 
-  private groupFor(topic: Topic, firstId: string, now: number): Group {
-    const key = topicKey(topic)
-    const open = this.groups.get(key)
-    if (open && now - open.lastAt <= this.burstGapMs && now - open.firstAt <= this.burstSpanMs) return open
-    const group: Group = { topic, id: firstId, firstAt: now, lastAt: now, count: 0, failed: 0, items: [], notices: 0, noticeId: null }
-    this.groups.set(key, group)
-    return group
-  }
-
-  private emitGroups(groups: readonly Group[], candidates: NotifyCandidate[]): void {
+  private emitGroups(groups: readonly BurstGroup[], candidates: NotifyCandidate[]): void {
     if (groups.length === 0) return
     this.options.emit(
       groups.map((group) => this.groupEntry(group)),
@@ -482,47 +320,8 @@ export class EntryBuilder {
     return this.options.describeCircuit?.(circuitId) ?? circuitLabel(circuitId)
   }
 
-  private groupEntry(group: Group): AppNotification {
-    const isAddress = group.topic.kind === 'address'
-    const name = isAddress ? this.options.describeAddress(group.topic.id) : this.circuit(group.topic.id)
-    const [first] = group.items
-    const single = group.count === 1 && first !== undefined
-    const kind = isAddress ? 'ADDRESS_TRANSACTION' : 'CIRCUIT_PROOF'
-    let title: string
-    if (isAddress) {
-      const what = group.failed === group.count ? plural(group.count, 'failed transaction', 'failed transactions') : plural(group.count, 'new transaction', 'new transactions')
-      title = single ? (group.failed ? `Transaction failed on ${name}` : `New transaction on ${name}`) : `${what} on ${name}`
-      if (!single && group.failed > 0 && group.failed < group.count) title += ` (${group.failed} failed)`
-    } else {
-      title = single ? `New proof on ${name}` : `${plural(group.count, 'new proof', 'new proofs')} on ${name}`
-    }
-    const shown = group.items.slice(0, 3).map((item) => item.text)
-    const rest = group.count - shown.length
-    let body = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ')
-    if (group.notices > 0) {
-      // What the account's notices said (a verified proof each), in the same entry.
-      const said = `${name} verified ${group.notices === 1 ? 'a proof' : `${group.notices} proofs`}`
-      if (group.count === 0) title = WATCHED_ACTIVITY_TITLE
-      body = body === '' ? `${said}.` : `${body} · ${said}`
-    }
-    const subject: Subject = single ? first.subject : group.topic
-    const at = group.firstAt
-    const groupInfo = { count: group.count, failed: group.failed, items: group.items, lastAt: group.lastAt }
-    return {
-      id: group.id,
-      kind,
-      title,
-      body,
-      receivedAt: at,
-      read: false,
-      subject,
-      topic: group.topic,
-      group: groupInfo,
-      // In the wire's shape, so the cache reads it back as it reads the indexer's notifications.
-      raw: { id: group.id, type: kind, title, body, subject, group: groupInfo },
-      extra: {},
-      reason: reasonFor({ source: isAddress ? 'addresses' : 'circuits', watched: { kind: group.topic.kind, name }, grouped: group.count }),
-    }
+  private groupEntry(group: BurstGroup): AppNotification {
+    return groupEntry(group, group.topic.kind === 'address' ? this.options.describeAddress(group.topic.id) : this.circuit(group.topic.id))
   }
 
   private oldestPending(now: number): PendingProof | undefined {
@@ -560,9 +359,7 @@ export class EntryBuilder {
       reason: reasonFor({ source: 'userProofs' }),
     }
     this.proofEntries.set(account, id)
-    const candidates: NotifyCandidate[] = notify
-      ? [{ key: `proof:${account}`, source: 'userProofs', title: 'New proof', body, route: routeForTarget(subject), address: null, circuitId: null, failed: false, at: this.options.clock.now(), reason: entry.reason?.text }]
-      : []
+    const candidates: NotifyCandidate[] = notify ? [{ ...userProofCandidate(proof, this.options.clock.now(), (circuitId) => this.circuit(circuitId)), reason: entry.reason?.text }] : []
     this.options.emit([entry], candidates)
   }
 

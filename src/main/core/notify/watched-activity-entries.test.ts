@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
 import type { NotifyCandidate } from './candidates'
-import { EntryBuilder, WATCHED_ACTIVITY_TITLE } from './entry-builder'
+import { EntryBuilder } from './entry-builder'
+import { WATCHED_ACTIVITY_TITLE } from './burst-groups'
 import { ManualClock } from '@test/support/manual-clock'
 import { addressTransaction, notification } from '@test/support/notify-fixtures'
 

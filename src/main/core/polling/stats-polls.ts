@@ -29,6 +29,9 @@ export interface StatsPollsOptions {
   onProblem?: (problem: ErrorInfo) => void
 }
 
+/** Series the views asked for most recently; the poller keeps these fresh. */
+const RECENT_SERIES_MAX = 4
+
 const SERIES_KEY = 'series:'
 const LEADERBOARD_KEY = 'leaderboard'
 
@@ -50,6 +53,7 @@ export class StatsPolls {
   private readonly fingerprints = new Map<string, string>()
   private seriesKeys = new Set<string>()
   private leaderboardFollowed = false
+  private readonly recentSeries: SeriesQuery[] = []
 
   constructor(private readonly options: StatsPollsOptions) {
     this.intervals = { ...DEFAULT_STATS_INTERVALS, ...options.intervals }
@@ -77,6 +81,15 @@ export class StatsPolls {
       })
     }
     this.seriesKeys = new Set(wanted.keys())
+  }
+
+  /** The series a view just asked for joins those polled (the oldest beyond a few drop out). */
+  followRecentSeries(query: SeriesQuery): void {
+    const index = this.recentSeries.findIndex((q) => q.metric === query.metric && q.period === query.period)
+    if (index >= 0) this.recentSeries.splice(index, 1)
+    this.recentSeries.unshift({ metric: query.metric, period: query.period })
+    this.recentSeries.length = Math.min(this.recentSeries.length, RECENT_SERIES_MAX)
+    this.followSeries(this.recentSeries)
   }
 
   /** Polls the leaderboard for this query, or stops with null. */

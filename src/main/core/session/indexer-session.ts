@@ -1,38 +1,34 @@
 /**
- * One indexer watched (IndexerSession). Over 400 lines because it is one
- * thing: the wiring of that indexer's parts (client, cache, live side,
- * polls, inbox, account sync) and the route each of its events takes; the
- * parts themselves live in their own files.
+ * One indexer watched (IndexerSession): the wiring of that indexer's parts
+ * (client, cache, live side, polls, inbox, account sync, background fetch,
+ * re-reads of what is never pushed) and the route each of its events takes;
+ * the parts themselves live in their own files.
  */
 import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
 import { errorKind, isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
-import { BackgroundFetcher } from './background-fetcher'
-import { DetailBacklog } from './detail-backlog'
-import { ProofFiller } from './proof-filler'
+import { DetailFetch } from './detail-fetch'
 import { CachedIndexer } from '../history/cached-indexer'
 import type { HistoryCache } from '../history/history-cache'
 import type { IndexerHistory } from '../history/indexer-history'
-import type { RecordChange } from '../history/history-writer'
-import { IndexerClient } from '../indexer/client'
+import type { IndexerClient } from '../indexer/client'
+import { sessionClient } from './session-client'
 import { HttpHealth, type HttpHealthState } from '../indexer/http-health'
 import { indexerKey } from '../indexer/url'
 import type { ParameterMemory } from '../indexer/negotiation'
 import type { PushMemory } from '../live/push-watch'
 import { RateLimit } from '../polling/rate-limit'
-import { summaryFromProof } from '@shared/proof-summary'
-import { CircuitWatch } from './circuit-watch'
-import { circuitChangeEntry } from '../notify/circuit-entries'
-import { circuitLabel } from '@shared/circuit-label'
-import { CircuitRegistry } from '../circuits/circuit-registry'
-import { circuitAlertEntry } from '../circuits/circuit-alert'
+import type { CircuitWatch } from './circuit-watch'
+import { circuitReads } from './circuit-reads'
+import type { CircuitRegistry } from '../circuits/circuit-registry'
 import { DisplayNames } from '../profiles/display-names'
-import { RevocationWatch } from './revocation-watch'
+import { RevocationReads } from './revocation-reads'
 import type { IndexerTarget } from './indexer-target'
 import { LiveService, type EventOrigin, type LiveServiceOptions, type LiveServiceStatus } from '../live/live-service'
 import { IndexerInbox } from '../notify/indexer-inbox'
+import { InboxSchedule } from './inbox-schedule'
 import type { NotificationCentre } from '../notify/notification-centre'
 import type { Logger } from '../log/log'
 import { Poller, type Activity } from '../polling/poller'
@@ -42,6 +38,7 @@ import { AccountWatchlist } from '../indexer/account-watchlist'
 import { AccountWatchlistSync, accountKey } from '../watchlist/account-sync'
 import type { AccountSyncResult } from '@shared/watchlist'
 import { RecentProofs } from './recent-proofs'
+import { AccountSyncSchedule } from './account-sync-schedule'
 
 export interface SessionDeps {
   /** The indexer refused the session on HTTP (401 on the user's list). */
@@ -72,20 +69,6 @@ export interface SessionDeps {
   keepWatchlistInStep?(): boolean
 }
 
-/** Edits of the watchlist close together are reconciled with the account once. */
-const ACCOUNT_SYNC_DELAY_MS = 300
-
-/** A socket notification without its subject: the list is read this soon after. */
-const INBOX_FOLLOW_UP_MS = 1_000
-/** The list is read again this often while connected, for read state changed elsewhere. */
-const INBOX_REFRESH_MS = 60_000
-
-/** The background fetch's progress reaches the connection state at most this often while it works. */
-const DETAIL_PROGRESS_PUSH_MS = 1_000
-
-/** Series the views asked for most recently; the poller keeps these fresh. */
-const FOLLOWED_SERIES_MAX = 4
-
 /**
  * Everything main does for one indexer: the HTTP client behind the cache,
  * the live service (sockets, backfill, circuits, overview fallback), the
@@ -96,35 +79,28 @@ const FOLLOWED_SERIES_MAX = 4
 export class IndexerSession {
   readonly client: IndexerClient
   readonly cached: CachedIndexer
-  private readonly filler: ProofFiller
-  private readonly backlog: DetailBacklog
-  private readonly fetcher: BackgroundFetcher
-  private progressTimer: ReturnType<typeof setTimeout> | null = null
+  /** Full records fetched in the background: socket proofs first, then what the user watches. */
+  private readonly details: DetailFetch
   private stopped = false
   private readonly unsubscribeWatchlist: () => void
   readonly history: IndexerHistory
   readonly live: LiveService
   private readonly poller: Poller
   private readonly stats: StatsPolls
-  private readonly followedSeries: SeriesQuery[] = []
   private readonly recentProofs = new RecentProofs(RECENT_PROOFS_CAP)
   private readonly health: HttpHealth
   /** The indexer's own notification list; null without a credential. */
   readonly inbox: IndexerInbox | null
-  private socketLive = false
-  private inboxTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly inboxSchedule: InboxSchedule | null
   /** Revocations and circuit changes are never pushed (docs/wire.md): read again on a schedule. */
-  private readonly revocations: RevocationWatch
+  private readonly revocations: RevocationReads
   private readonly circuitWatch: CircuitWatch
   /** The Circuits view's reads and the key fingerprints compared at each. */
   readonly circuits: CircuitRegistry
   /** Public display names of addresses, read at most daily. */
   readonly displayNames: DisplayNames
-  private readonly unsubscribeChanges: () => void
-  private inboxInterval: ReturnType<typeof setInterval> | null = null
-  /** The account's watchlist kept in step with the local one; null without a credential. */
-  private readonly accountSync: AccountWatchlistSync | null
-  private accountSyncTimer: ReturnType<typeof setTimeout> | null = null
+  /** The account's watchlist kept in step with the local one. */
+  private readonly accountSync: AccountSyncSchedule
 
   constructor(
     readonly target: IndexerTarget,
@@ -133,74 +109,40 @@ export class IndexerSession {
     const headers = () => credentialHeaders(target.credential)
     this.health = new HttpHealth((state) => {
       deps.log.info(`indexer HTTP ${state.state}`, state.lastError ?? undefined)
-      if (state.state === 'ok') this.fetcher.online()
+      if (state.state === 'ok') this.details.online()
       deps.onHttpState()
     })
     const rateLimit = new RateLimit()
-    // Said once per list: an indexer that ignores `limit` does so at every page.
-    const trimmedLists = new Set<string>()
-    this.client = new IndexerClient({
-      baseUrl: target.httpUrl,
-      memory: deps.memory,
-      headers,
-      onOutcome: (outcome) => {
-        this.health.note(outcome)
-        if (outcome.ok && outcome.headers) rateLimit.noteHeaders(outcome.headers)
-        else if (!outcome.ok) rateLimit.noteError(toErrorInfo(outcome.error))
-      },
-      onTrimmed: ({ list, answered, asked }) => {
-        if (trimmedLists.has(list)) return
-        trimmedLists.add(list)
-        deps.log.warn(
-          `the indexer answered ${answered} ${list} where ${asked} were asked: trimmed to the first ${asked}, the rest not read (it ignores the page size; later trims of ${list} are not logged)`,
-        )
-      },
-      onDuplicates: ({ list, ids, dropped }) => {
-        if (trimmedLists.has(`duplicates:${list}`)) return
-        trimmedLists.add(`duplicates:${list}`)
-        deps.log.warn(`a page of ${list} named the same record more than once: ${dropped} ${dropped === 1 ? 'copy' : 'copies'} dropped, the one with the highest slot kept (later repeats in ${list} are not logged)`, { ids })
-      },
-    })
+    this.client = sessionClient({ baseUrl: target.httpUrl, memory: deps.memory, headers, health: this.health, rateLimit, log: deps.log })
     this.history = deps.history.forIndexer(indexerKey(target.httpUrl))
-    this.unsubscribeChanges = deps.history.onRecordChanged((changes) => this.recordsChanged(changes))
-    this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.watchedArrived(address) })
-    // Socket proofs are summaries; the full record comes over HTTP within seconds (asked first).
-    // Then the full records of what the user watches, for reading offline. One pace for both.
-    // Many at once through a page of the list, which serves full records newest first.
-    this.filler = new ProofFiller({
-      fetch: async (account) => this.history.recordProofs([await this.client.proof(account)]),
-      fetchPage: async (query) => {
-        const page = await this.client.proofs(query)
-        if (!this.stopped) this.history.recordProofs(page.items)
-        return page
-      },
-      onWork: () => this.fetcher.wake(),
-      onSettled: () => this.backlog.refreshIfLeftElsewhere(),
-    })
-    this.backlog = new DetailBacklog({
-      history: this.history,
+    this.cached = new CachedIndexer(this.client, this.history, { onTransactionsListed: (address) => this.transactionsListed(address) })
+    this.details = new DetailFetch({
       client: this.client,
-      filledElsewhere: (proofAccount) => this.filler.has(proofAccount),
+      history: this.history,
       scope: () => {
         const addresses = deps.watchlist.watchedPubkeys()
         return { addresses, authorities: target.wallet ? [...addresses, target.wallet] : addresses }
       },
-      onProgress: () => this.progressSoon(),
-      onWork: () => this.fetcher.wake(),
+      stopped: () => this.stopped,
+      onProgress: () => deps.onLiveStatus(),
     })
-    this.fetcher = new BackgroundFetcher({ sources: [this.filler, this.backlog], onState: () => this.progressNow() })
-    this.accountSync =
-      target.credential === null
-        ? null
-        : new AccountWatchlistSync({
-            source: new AccountWatchlist({ baseUrl: target.httpUrl, headers }),
-            watchlist: deps.watchlist,
-            account: accountKey(indexerKey(target.httpUrl), target.wallet),
-          })
+    this.accountSync = new AccountSyncSchedule({
+      sync:
+        target.credential === null
+          ? null
+          : new AccountWatchlistSync({
+              source: new AccountWatchlist({ baseUrl: target.httpUrl, headers }),
+              watchlist: deps.watchlist,
+              account: accountKey(indexerKey(target.httpUrl), target.wallet),
+            }),
+      keepInStep: () => deps.keepWatchlistInStep?.() === true,
+      onResult: (result) => deps.push('accountSync', result),
+      log: deps.log,
+    })
     this.unsubscribeWatchlist = deps.watchlist.onChange((_watchlist, change) => {
       if (change.kind.startsWith('address-')) {
-        this.watchedArrived(null)
-        this.accountSyncSoon()
+        this.details.watchedChanged()
+        this.accountSync.soon()
       }
     })
     this.inbox =
@@ -219,6 +161,7 @@ export class IndexerSession {
             onReadFailed: (problem) => deps.push('problem', problem),
             onUnauthorized: (problem) => deps.onUnauthorized?.(problem),
           })
+    this.inboxSchedule = this.inbox ? new InboxSchedule(this.inbox) : null
     this.poller = new Poller()
     this.stats = new StatsPolls({
       source: this.client,
@@ -234,56 +177,38 @@ export class IndexerSession {
       },
       onProblem: (problem) => this.pollProblem(problem),
     })
-    this.revocations = new RevocationWatch({
-      fetchPage: (authority, limit) => this.client.proofs({ authority, limit }),
-      knownRevoked: async (accounts) => {
-        await deps.history.flush()
-        return new Map(accounts.map((account) => [account, this.history.proof(account).data?.revoked ?? null]))
-      },
-      record: (proofs) => {
-        if (!this.stopped) this.history.recordProofs(proofs)
-      },
-      onRevoked: (items) => {
-        deps.log.info('proofs found revoked', { count: items.length })
-        deps.centre.revokedProofs(items.map(({ proof, own }) => ({ proof: summaryFromProof(proof), own })))
-      },
-      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys() }),
-      blockedUntil: () => rateLimit.blockedUntil(),
-      onError: (error) => this.pollProblem({ ...error, message: `Reading proofs again for revocations failed: ${error.message}` }),
+    this.revocations = new RevocationReads({
+      client: this.client,
+      cache: deps.history,
+      history: this.history,
+      indexer: indexerKey(target.httpUrl),
+      wallet: target.wallet,
+      watchlist: deps.watchlist,
+      centre: deps.centre,
+      log: deps.log,
+      rateLimit,
+      stopped: () => this.stopped,
+      onProblem: (problem) => this.pollProblem(problem),
       intervalMs: deps.rereads?.revocationsMs,
     })
-    this.circuitWatch = new CircuitWatch({
-      // One read of /api/circuits a period: the registry's, which also compares keys and enabled flags.
-      read: async () => {
-        const catalog = await this.circuits.read()
-        return { circuits: catalog.circuits, origin: catalog.source === 'network' ? 'indexer' : 'seen' }
-      },
-      onChange: (change) => {
-        deps.log.info('the indexer\'s circuits changed', change)
-        // A disable is told by the circuits registry below, with key changes; this watch tells what was added.
-        const notice = circuitChangeEntry({ ...change, disabled: [] }, this.circuitsInUse(target.wallet), Date.now(), (id) =>
-          circuitLabel(id, this.circuitWatch.nameOf(id)),
-        )
-        if (notice && !this.stopped) deps.centre.record([notice.entry], [notice.candidate])
-      },
+    const circuits = circuitReads({
+      client: this.client,
+      history: this.history,
+      watchlist: deps.watchlist,
+      wallet: target.wallet,
+      centre: deps.centre,
+      log: deps.log,
+      stopped: () => this.stopped,
       intervalMs: deps.rereads?.circuitsMs,
     })
+    this.circuitWatch = circuits.watch
+    this.circuits = circuits.registry
     this.displayNames = new DisplayNames({
       client: this.client,
       history: this.history,
       onRead: (names) => {
         if (!this.stopped) deps.push('displayNames', names)
       },
-    })
-    this.circuits = new CircuitRegistry({
-      client: this.client,
-      history: this.history,
-      scope: () => ({ wallet: target.wallet, watched: deps.watchlist.watchedPubkeys(), followedCircuits: deps.watchlist.followedCircuitIds() }),
-      raise: (changes, at) => {
-        const { entry, candidate } = circuitAlertEntry(changes, at)
-        deps.centre.record([entry], [candidate])
-      },
-      log: deps.log,
     })
     this.live = new LiveService({
       source: this.client,
@@ -313,24 +238,21 @@ export class IndexerSession {
           this.recentProofs.add(proofs)
           deps.push('proofs', proofs)
           // Only what the socket pushed is a summary; fetched pages were kept in full above.
-          if (meta.origin === 'live') this.filler.add(proofs)
+          if (meta.origin === 'live') this.details.fill(proofs)
         },
         onUserProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs, { own: true })
-          if (meta.origin === 'live') this.filler.add(proofs)
+          if (meta.origin === 'live') this.details.fill(proofs)
           this.relayActivity('userProofs', proofs, meta.origin)
         },
         onNotifications: (notifications, meta) => {
           deps.centre.notifications(notifications, meta.origin !== 'initial')
           // The socket leaves data.url out: the indexer's list names what they are about.
-          if (notifications.some((n) => !n.subject)) this.inboxSoon()
+          if (notifications.some((n) => !n.subject)) this.inboxSchedule?.followUpSoon()
         },
         onAddressTransactions: (items, meta) => {
           for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
-          if (items.length > 0) {
-            this.backlog.arrived(items.map((item) => item.transaction.signature))
-            this.fetcher.wake()
-          }
+          this.details.transactionsArrived(items.map((item) => item.transaction.signature))
           deps.watchlist.noteAddressTransactions(items)
           this.relayActivity('addressTransactions', items, meta.origin)
         },
@@ -353,64 +275,35 @@ export class IndexerSession {
 
   start(): void {
     // Edits made offline or signed out are carried over as the session starts (each sign-in starts one).
-    this.accountSyncSoon(0)
+    this.accountSync.soon(0)
     this.live.start()
     this.revocations.start()
     this.circuitWatch.start()
     // What an earlier run left unfetched is taken up again from the cache.
-    this.fetcher.wake()
-    if (this.inbox) {
-      // Read state changed on the indexer's web app shows up here within a minute.
-      this.inboxInterval = setInterval(() => {
-        if (this.socketLive) void this.inbox?.sync()
-      }, INBOX_REFRESH_MS)
-      this.inboxInterval.unref?.()
-    }
+    this.details.wake()
+    this.inboxSchedule?.start()
   }
 
   stop(): void {
     this.stopped = true
-    this.unsubscribeChanges()
-    void this.fetcher.stop()
-    this.filler.stop()
+    this.details.stop()
     this.unsubscribeWatchlist()
-    if (this.progressTimer) clearTimeout(this.progressTimer)
-    this.progressTimer = null
     this.live.stop()
     this.revocations.stop()
     this.circuitWatch.stop()
     this.displayNames.stop()
     this.poller.stop()
-    if (this.inboxTimer) clearTimeout(this.inboxTimer)
-    if (this.inboxInterval) clearInterval(this.inboxInterval)
-    this.inboxTimer = null
-    this.inboxInterval = null
-    this.inbox?.dispose()
-    if (this.accountSyncTimer) clearTimeout(this.accountSyncTimer)
-    this.accountSyncTimer = null
+    this.inboxSchedule?.stop()
+    this.accountSync.stop()
   }
 
   /** Reconciles the watchlist with the account now; refused without a session on this indexer. */
-  async syncAccountWatchlist(): Promise<AccountSyncResult> {
-    if (!this.accountSync) {
-      throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Sign in to this indexer to keep the watchlist in step with your account', retryable: false })
-    }
-    const result = await this.accountSync.run()
-    if (!this.stopped) this.deps.push('accountSync', result)
-    return result
+  syncAccountWatchlist(): Promise<AccountSyncResult> {
+    return this.accountSync.run()
   }
 
   accountSyncResult(): AccountSyncResult | null {
-    return this.accountSync?.lastResult() ?? null
-  }
-
-  /** A reconciliation soon, when the user asked for the two to be kept in step. */
-  private accountSyncSoon(delayMs = ACCOUNT_SYNC_DELAY_MS): void {
-    if (!this.accountSync || this.stopped || this.deps.keepWatchlistInStep?.() !== true || this.accountSyncTimer) return
-    this.accountSyncTimer = setTimeout(() => {
-      this.accountSyncTimer = null
-      this.syncAccountWatchlist().catch((error: unknown) => this.deps.log.warn('The watchlist could not be reconciled with the account', toErrorInfo(error)))
-    }, delayMs)
+    return this.accountSync.lastResult()
   }
 
   liveStatus(): LiveServiceStatus {
@@ -431,11 +324,7 @@ export class IndexerSession {
 
   /** The series a view just asked for joins those polled (the oldest beyond a few drop out). */
   followSeries(query: SeriesQuery): void {
-    const index = this.followedSeries.findIndex((q) => q.metric === query.metric && q.period === query.period)
-    if (index >= 0) this.followedSeries.splice(index, 1)
-    this.followedSeries.unshift({ metric: query.metric, period: query.period })
-    this.followedSeries.length = Math.min(this.followedSeries.length, FOLLOWED_SERIES_MAX)
-    this.stats.followSeries(this.followedSeries)
+    this.stats.followRecentSeries(query)
   }
 
   followLeaderboard(query: LeaderboardQuery): void {
@@ -461,7 +350,7 @@ export class IndexerSession {
 
   /** How far the background fetch of full records of what the user watches has got. */
   detailProgress(): DetailFetchProgress {
-    return { ...this.backlog.progress(), state: this.fetcher.state }
+    return this.details.progress()
   }
 
   /** The indexer's HTTP health, from every request the client made (reads, polls, backfills). */
@@ -484,86 +373,23 @@ export class IndexerSession {
     else centre.circuitProofs(items as CircuitProof[])
   }
 
-  /** After every (re)connect the indexer's own notification list is read down to what is held. */
+  /** After every (re)connect the fetcher goes on and the indexer's own notification list is read down to what is held. */
   private noteSocket(): void {
     const live = this.live.status().socket.state === 'live'
-    if (live) this.fetcher.online()
-    if (live && !this.socketLive) void this.inbox?.sync()
-    this.socketLive = live
+    if (live) this.details.online()
+    this.inboxSchedule?.socketState(live)
   }
 
-  /** New records of what the user watches may be in the cache (`address`: listed for this address; null: arrived or watchlist changed). */
-  private watchedArrived(address: string | null): void {
+  /** New records of what the user watches may be in the cache: transactions were listed (for `address`; null: any). */
+  private transactionsListed(address: string | null): void {
     if (address !== null && !this.deps.watchlist.isWatched(address)) return
-    this.backlog.refresh()
-    this.fetcher.wake()
-  }
-
-  /** The fetcher started, stopped or paused: the connection state says so now. */
-  private progressNow(): void {
-    if (this.progressTimer) clearTimeout(this.progressTimer)
-    this.progressTimer = null
-    this.deps.onLiveStatus()
-  }
-
-  /** Progress while working: at most once a second, and no timer once it is quiet. */
-  private progressSoon(): void {
-    if (this.progressTimer) return
-    this.progressTimer = setTimeout(() => {
-      this.progressTimer = null
-      this.deps.onLiveStatus()
-    }, DETAIL_PROGRESS_PUSH_MS)
-    this.progressTimer.unref?.()
-  }
-
-  private inboxSoon(): void {
-    if (!this.inbox || this.inboxTimer) return
-    this.inboxTimer = setTimeout(() => {
-      this.inboxTimer = null
-      void this.inbox?.sync()
-    }, INBOX_FOLLOW_UP_MS)
-    this.inboxTimer.unref?.()
+    this.details.watchedChanged()
   }
 
   /**
    * An indexer out of reach is said once, by the connection state in the
    * header; each poll failing for that reason too would only repeat it.
    */
-  /**
-   * Stored proofs whose standing changed under their id: said in the log,
-   * and a proof of the user's (or of a watched address) that became revoked
-   * is a notification under the rule for revoked proofs.
-   */
-  private recordsChanged(changes: readonly RecordChange[]): void {
-    const key = indexerKey(this.target.httpUrl)
-    const mine = new Set([...(this.target.wallet ? [this.target.wallet] : []), ...this.deps.watchlist.watchedPubkeys()])
-    for (const change of changes) {
-      if (change.indexer !== key) continue
-      this.deps.log.warn(`a stored proof changed under its id: ${change.field} was ${JSON.stringify(change.before)}, now ${JSON.stringify(change.after)}`, { proofAccount: change.proofAccount })
-      const authority = change.proof.authority
-      // The same path as the scheduled re-read and the indexer's PROOF_REVOKED: one entry per revoked proof, whoever saw it first.
-      if (change.field === 'revoked' && change.after === true && authority !== null && mine.has(authority)) {
-        this.deps.centre.revokedProofs([{ proof: summaryFromProof(change.proof), own: authority === this.target.wallet }])
-      }
-    }
-  }
-
-  /**
-   * Circuits that the user's proofs, the watched addresses' proofs and the followed circuits use, as far
-   * as the cache knows them: a circuit disabled among these is news to the user. Asked only when the list changed.
-   */
-  private circuitsInUse(wallet: string | null): Set<string> {
-    const used = new Set(this.deps.watchlist.followedCircuitIds())
-    for (const authority of [...(wallet ? [wallet] : []), ...this.deps.watchlist.watchedPubkeys()]) {
-      try {
-        for (const proof of this.history.listProofs({ authority, limit: 200 }).data.items) if (proof.circuitId) used.add(proof.circuitId)
-      } catch (error) {
-        this.deps.log.warn('could not read the cached proofs of an authority', toErrorInfo(error))
-      }
-    }
-    return used
-  }
-
   private pollProblem(problem: ErrorInfo): void {
     this.deps.log.warn('indexer problem', problem)
     if (isOfflineError(problem)) return

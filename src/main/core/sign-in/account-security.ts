@@ -13,6 +13,7 @@ import { indexerKey } from '../indexer/url'
 import type { SecretStorage } from '../config/secrets'
 import type { Logger } from '../log/log'
 import { NewSessionDetector } from './new-session-detector'
+import { accountNotice } from './account-notices'
 import { readSession } from './stored-session'
 
 /** One small read every 10 minutes: far inside any rate limit (the reference allows 1,000 a minute). */
@@ -117,7 +118,7 @@ export class AccountSecurity {
       const body = `A new sign-in to your account on ${new URL(httpUrl).host} from ${from} at ${at}. If it was not you, end it in Settings → Account.`
       const id = `NEW_SIGN_IN:${session.id}`
       this.options.log.warn('a new sign-in to the account', { id: session.id, ip: session.ip })
-      this.options.onNewSignIn({ id, kind: 'SYSTEM', title, body, receivedAt: this.now(), read: false, subject: null, raw: { id, type: 'SYSTEM', title, body }, extra: {} })
+      this.options.onNewSignIn(accountNotice(id, title, body, this.now()))
     }
   }
 

@@ -3,8 +3,8 @@
  * signing in with a keypair file or a browser wallet, checking the session
  * at start, refreshing it before it ends, telling the user once when it is
  * over, and signing out. The cookie stays in main (the secret store).
- * Over 400 lines because it is one thing: one sign-in's states and the steps
- * between them, which all read and change that one state.
+ * The steps here all read and change that one state; the pages, the refresh
+ * timer, the availability probe's reading and the notices are beside it.
  */
 import { randomUUID } from 'node:crypto'
 import { SIGNED_OUT_MESSAGE, SIGNED_OUT_STATE, type AuthState, type SignedInUser } from '@shared/auth'
@@ -17,16 +17,14 @@ import type { Logger } from '../log/log'
 import type { SecretStorage } from '../config/secrets'
 import { keypairPublicKeyFor, signWithKeypairFile } from './keypair-file'
 import { openLoopbackSignIn, type LoopbackSignIn, type PageChallenge } from './loopback-page'
+import { SignInPages } from './sign-in-pages'
+import { RefreshTimer } from './refresh-timer'
+import { signedOutNotice } from './account-notices'
+import { availabilityFromRefusal, PROBE_PUBKEY } from './sign-in-availability'
 import { checkSignInChallenge, ISSUED_AT_TOLERANCE_MS } from './sign-in-message-check'
 import { readSession, writeSession, type StoredSession } from './stored-session'
 import { readTrustedDomain, writeTrustedDomain } from './trusted-domain'
 
-/** Refreshed when less than this is left (sessions last 7 days). */
-const REFRESH_BEFORE_END_MS = 24 * 60 * 60_000
-/** After a refresh that failed for another reason than the session's end (unreachable). */
-const REFRESH_RETRY_MS = 5 * 60_000
-/** Any valid key does to ask whether the route exists: a 400 answers "yes" as well as a 200. */
-const PROBE_PUBKEY = '11111111111111111111111111111111'
 
 export interface SignInTarget {
   httpUrl: string
@@ -72,14 +70,10 @@ interface HeldKeypairSignIn {
 
 export class SignInService {
   private state: AuthState = { ...SIGNED_OUT_STATE }
-  /** The one sign-in page that may still sign the user in; every other is closed. */
-  private page: LoopbackSignIn | null = null
-  /** Every page opened and not yet closed, so that sign-out and a new page close them all. */
-  private readonly openPages = new Set<LoopbackSignIn>()
-  /** Counts browser sign-ins begun, so that an earlier call that finishes later does not win. */
-  private pageGeneration = 0
+  /** Browser sign-in pages: only the newest may sign the user in. */
+  private readonly pages = new SignInPages()
   private held: HeldKeypairSignIn | null = null
-  private refreshTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly refreshTimer: RefreshTimer
   /** The indexer whose state this is; a switch starts over. */
   private httpUrl: string | null = null
   /** Set once the user was told the session ended; cleared by the next sign-in. */
@@ -88,6 +82,7 @@ export class SignInService {
 
   constructor(private readonly options: SignInServiceOptions) {
     this.now = options.now ?? Date.now
+    this.refreshTimer = new RefreshTimer(() => this.refresh(), this.now)
   }
 
   snapshot(): AuthState {
@@ -110,9 +105,9 @@ export class SignInService {
     if (target === null) return
     if (target.httpUrl !== this.httpUrl) {
       this.httpUrl = target.httpUrl
-      void this.closePages()
+      void this.pages.closeAll()
       this.held = null
-      this.clearRefresh()
+      this.refreshTimer.clear()
       this.toldSignedOut = false
       this.state = { ...SIGNED_OUT_STATE }
     }
@@ -129,14 +124,14 @@ export class SignInService {
       if (user.pubkey !== stored.user.pubkey) return this.refuseOtherIdentity(target.httpUrl, stored.user.pubkey, user.pubkey)
       this.keep(target.httpUrl, { ...stored, user })
       this.set({ user, problem: null })
-      this.scheduleRefresh(stored.expiresAt)
+      this.refreshTimer.schedule(stored.expiresAt)
     } catch (error) {
       const info = toErrorInfo(error)
       if (isSignedOutError(info)) this.signedOutByIndexer()
       else {
         // Out of reach is not signed out: the session is kept and checked again at the next connect.
         this.options.log.warn('could not check the sign-in session', info)
-        this.scheduleRefresh(stored.expiresAt)
+        this.refreshTimer.schedule(stored.expiresAt)
       }
     }
   }
@@ -149,19 +144,7 @@ export class SignInService {
       await this.client(target.httpUrl).nonce(target.wallet ?? PROBE_PUBKEY)
       this.set({ available: 'yes', availabilityNote: null })
     } catch (error) {
-      const info = toErrorInfo(error)
-      if (info.status === 404) {
-        this.set({
-          available: 'no',
-          availabilityNote: `This indexer has no sign-in (it answered 404 to POST /api/auth/nonce)${
-            target.pastedCredential ? ': the pasted credential stays in use.' : '. A session cookie can still be pasted as the credential of its profile.'
-          }`,
-        })
-      } else if (info.status === 400) {
-        this.set({ available: 'yes', availabilityNote: null })
-      } else {
-        this.set({ availabilityNote: `Could not ask the indexer whether it offers sign-in: ${info.message}` })
-      }
+      this.set(availabilityFromRefusal(toErrorInfo(error), target.pastedCredential))
     }
     return this.snapshot()
   }
@@ -245,8 +228,7 @@ export class SignInService {
     if (this.options.pageRoot === null) {
       throw new ProofWatchError({ code: 'INTERNAL', message: 'This build has no sign-in page. Sign in with a keypair file instead.' })
     }
-    const generation = ++this.pageGeneration
-    await this.closePages()
+    const generation = await this.pages.begin()
     const client = this.client(target.httpUrl)
     const domains = new Map<string, string>()
     let page: LoopbackSignIn
@@ -260,7 +242,7 @@ export class SignInService {
         },
         complete: async (signed) => {
           // A page replaced by a newer one, or left over from before a sign-out, signs no one in.
-          if (this.page !== page) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'This sign-in page was replaced or cancelled. Start again from ProofWatch.' })
+          if (!this.pages.isCurrent(page)) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'This sign-in page was replaced or cancelled. Start again from ProofWatch.' })
           if (this.options.target()?.httpUrl !== target.httpUrl) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'ProofWatch switched to another indexer meanwhile. Start again from ProofWatch.' })
           const session = await client.verify(signed)
           await this.complete(target.httpUrl, session, signed.pubkey, domains.get(signed.message) ?? null)
@@ -272,18 +254,13 @@ export class SignInService {
     } catch (error) {
       throw new ProofWatchError({ code: 'INTERNAL', message: `Could not start the sign-in page: ${toErrorInfo(error).message}` })
     }
-    this.openPages.add(page)
-    if (generation !== this.pageGeneration) {
+    if (!(await this.pages.opened(page, generation))) {
       // Another sign-in began while this page was starting: only the newest one stays open.
-      await this.closePage(page)
       throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'A newer sign-in was started meanwhile; use the page it opened.' })
     }
-    this.page = page
     this.set({ pending: { url: page.url, expiresAt: page.expiresAt }, problem: null })
     void page.outcome.then((outcome) => {
-      this.openPages.delete(page)
-      if (this.page !== page) return
-      this.page = null
+      if (!this.pages.ended(page)) return
       this.set({ pending: null, ...(outcome.status === 'expired' ? { problem: 'The sign-in page expired before a wallet signed. Start again.' } : {}) })
     })
     const opened = this.options.openBrowser ? await this.options.openBrowser(page.url).catch(() => false) : false
@@ -292,12 +269,11 @@ export class SignInService {
 
   async signOut(): Promise<AuthState> {
     const target = this.options.target()
-    this.pageGeneration++
-    await this.closePages()
+    await this.pages.cancelAll()
     this.held = null
     if (target === null) return this.snapshot()
     const stored = this.sessionFor(target.httpUrl)
-    this.clearRefresh()
+    this.refreshTimer.clear()
     writeSession(this.options.secrets, target.httpUrl, null)
     this.set({ status: 'signed-out', user: null, expiresAt: null, problem: null, pending: null, confirmation: null })
     if (stored !== null) {
@@ -321,20 +297,8 @@ export class SignInService {
   }
 
   async dispose(): Promise<void> {
-    this.clearRefresh()
-    this.pageGeneration++
-    await this.closePages()
-  }
-
-  private async closePage(page: LoopbackSignIn): Promise<void> {
-    this.openPages.delete(page)
-    if (this.page === page) this.page = null
-    await page.close()
-  }
-
-  private async closePages(): Promise<void> {
-    await Promise.all([...this.openPages].map((page) => this.closePage(page)))
-    this.page = null
+    this.refreshTimer.clear()
+    await this.pages.cancelAll()
   }
 
   /**
@@ -350,7 +314,7 @@ export class SignInService {
     } catch (error) {
       this.options.log.warn('could not forget the refused session', toErrorInfo(error))
     }
-    this.clearRefresh()
+    this.refreshTimer.clear()
     this.set({ status: 'signed-out', user: null, expiresAt: null, problem: message })
   }
 
@@ -358,24 +322,11 @@ export class SignInService {
     const target = this.options.target()
     const wallet = this.state.user?.pubkey ?? null
     if (target !== null) writeSession(this.options.secrets, target.httpUrl, null)
-    this.clearRefresh()
+    this.refreshTimer.clear()
     this.set({ status: 'expired', user: null, expiresAt: null, problem: SIGNED_OUT_MESSAGE })
     if (this.toldSignedOut) return
     this.toldSignedOut = true
-    const at = this.now()
-    const host = target ? new URL(target.httpUrl).host : 'the indexer'
-    const body = `${host} ended the sign-in${wallet ? ` of ${wallet.slice(0, 4)}…${wallet.slice(-4)}` : ''}: your notifications and proofs are not live. Open Settings to sign in again.`
-    this.options.onSignedOut({
-      id: `SIGNED_OUT:${at}`,
-      kind: 'SYSTEM',
-      title: SIGNED_OUT_MESSAGE,
-      body,
-      receivedAt: at,
-      read: false,
-      subject: null,
-      raw: { id: `SIGNED_OUT:${at}`, type: 'SYSTEM', title: SIGNED_OUT_MESSAGE, body },
-      extra: {},
-    })
+    this.options.onSignedOut(signedOutNotice(target?.httpUrl ?? null, wallet, this.now()))
   }
 
   private async complete(httpUrl: string, session: SignedInSession, signer: string, domain: string | null): Promise<void> {
@@ -389,26 +340,13 @@ export class SignInService {
     this.keep(httpUrl, { cookieName: session.cookie.name, cookieValue: session.cookie.value, user: session.user, expiresAt: session.expiresAt })
     this.toldSignedOut = false
     this.set({ status: 'signed-in', user: session.user, expiresAt: session.expiresAt, available: 'yes', availabilityNote: null, problem: null, pending: null, confirmation: null })
-    this.scheduleRefresh(session.expiresAt)
+    this.refreshTimer.schedule(session.expiresAt)
     this.options.log.info('signed in', { wallet: session.user.pubkey, until: new Date(session.expiresAt).toISOString() })
     await this.options.onSession({ user: session.user })
   }
 
   private keep(httpUrl: string, session: StoredSession): void {
     writeSession(this.options.secrets, httpUrl, session)
-  }
-
-  private scheduleRefresh(expiresAt: number): void {
-    this.clearRefresh()
-    const delay = Math.max(60_000, expiresAt - REFRESH_BEFORE_END_MS - this.now())
-    // setTimeout holds at most ~24.8 days; sessions are far shorter.
-    this.refreshTimer = setTimeout(() => void this.refresh(), Math.min(delay, 2 ** 31 - 1))
-    this.refreshTimer.unref?.()
-  }
-
-  private clearRefresh(): void {
-    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer)
-    this.refreshTimer = null
   }
 
   /** Extends the session; the end of a session the indexer already closed is told once. */
@@ -420,14 +358,12 @@ export class SignInService {
       const refreshed = await this.client(target.httpUrl).refresh(stored.cookieValue)
       this.keep(target.httpUrl, { ...stored, cookieValue: refreshed.cookieValue, expiresAt: refreshed.expiresAt })
       this.set({ expiresAt: refreshed.expiresAt })
-      this.scheduleRefresh(refreshed.expiresAt)
+      this.refreshTimer.schedule(refreshed.expiresAt)
     } catch (error) {
       const info = toErrorInfo(error)
       if (isSignedOutError(info)) return this.signedOutByIndexer()
       this.options.log.warn('could not refresh the sign-in session', info)
-      this.clearRefresh()
-      this.refreshTimer = setTimeout(() => void this.refresh(), REFRESH_RETRY_MS)
-      this.refreshTimer.unref?.()
+      this.refreshTimer.retrySoon()
     }
   }
 

@@ -1,0 +1,34 @@
+/**
+ * The history cache's troubles said where they matter: damage found at
+ * opening or later goes to the log and, with the cache's state, to the page
+ * (Settings shows it); a failed write goes to the log and the page as a
+ * problem.
+ */
+import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
+import type { HistoryCache } from '../history/history-cache'
+import type { Logger } from '../log/log'
+
+/** Says the damage found at opening; returns the subscriptions to end at stop. */
+export function reportCacheTroubles(
+  history: HistoryCache,
+  log: Logger,
+  push: <E extends BridgeEventName>(event: E, payload: BridgeEvents[E]) => void,
+  isOpen: () => boolean,
+): Array<() => void> {
+  // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
+  const damage = history.damage
+  if (damage) {
+    log.warn('history cache damaged', damage)
+    push('cache', history.info())
+  }
+  return [
+    history.onDamage((damage) => {
+      if (damage) log.warn('history cache damaged', damage)
+      if (isOpen()) push('cache', history.info())
+    }),
+    history.onProblem((problem) => {
+      log.warn('history cache problem', problem)
+      push('problem', problem)
+    }),
+  ]
+}
