@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page, Proof, ProofQuery } from '@shared/domain'
 import { deferred } from '@test/support/renderer/deferred'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
-import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@test/support/renderer/fixtures'
+import { makeConnection, makeProof, makeProofSummary } from '@test/support/renderer/fixtures'
+import { answerPages } from '@test/support/renderer/paged-answers'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { HEAD_REFRESH_MIN_MS } from '../composables/paged-list'
 import { proofFromSummary } from '@shared/proof-summary'
@@ -19,15 +20,7 @@ import {
 let bridge: FakeBridge
 
 function servePages(count: number, size: number): void {
-  const pages = pagesOf(
-    Array.from({ length: count }, (_, i) => makeProof(i)),
-    size,
-  )
-  bridge.handle('listProofs', (query) => {
-    const page = pages.get(query.cursor)
-    if (!page) throw new Error(`unexpected cursor ${query.cursor}`)
-    return page
-  })
+  answerPages(bridge, 'listProofs', Array.from({ length: count }, (_, i) => makeProof(i)), size)
 }
 
 beforeEach(() => {
