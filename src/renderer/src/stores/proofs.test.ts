@@ -12,6 +12,7 @@ import {
   mayMatchProof,
   NO_PROOF_FILTERS,
   PROOF_PAGE_LIMIT,
+  type ProofFilters,
   proofQueryOf,
   surelyMatchesProof,
   useProofsStore,
@@ -315,12 +316,18 @@ describe('proofs store and pushed proofs', () => {
     return state
   }
 
-  it('shows pushed proofs at the top at once, newest first, each proof once', async () => {
+  /** The store with its list loaded for `filters` and followed by a view, on the list serveNewest answers. */
+  async function followedList(filters: ProofFilters = NO_PROOF_FILTERS) {
     const served = serveNewest()
     const proofs = useProofsStore()
-    await proofs.applyFilters(NO_PROOF_FILTERS)
-    proofs.follow()
+    await proofs.applyFilters(filters)
+    const stop = proofs.follow()
     await settle()
+    return { served, proofs, stop }
+  }
+
+  it('shows pushed proofs at the top at once, newest first, each proof once', async () => {
+    const { served, proofs } = await followedList()
     const asked = bridge.callsOf('listProofs').length
     // The head refresh is slow: the rows do not wait for it.
     bridge.handle('listProofs', () => new Promise(() => {}))
@@ -341,11 +348,7 @@ describe('proofs store and pushed proofs', () => {
   })
 
   it('puts the full record on the row a push made, in place, when the head refresh brings it', async () => {
-    const served = serveNewest()
-    const proofs = useProofsStore()
-    await proofs.applyFilters(NO_PROOF_FILTERS)
-    proofs.follow()
-    await settle()
+    const { served, proofs } = await followedList()
 
     served.newest = [makeProof(3), makeProof(2)]
     bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
@@ -357,11 +360,7 @@ describe('proofs store and pushed proofs', () => {
   })
 
   it('takes only pushed proofs that belong to the filtered list, and asks the indexer about unclear ones', async () => {
-    const served = serveNewest()
-    const proofs = useProofsStore()
-    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
-    proofs.follow()
-    await settle()
+    const { served, proofs } = await followedList({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
     const asked = bridge.callsOf('listProofs').length
     bridge.handle('listProofs', () => new Promise(() => {}))
 
@@ -378,11 +377,7 @@ describe('proofs store and pushed proofs', () => {
   })
 
   it('shows nothing pushed while no view follows the list', async () => {
-    serveNewest()
-    const proofs = useProofsStore()
-    await proofs.applyFilters(NO_PROOF_FILTERS)
-    const stop = proofs.follow()
-    await settle()
+    const { proofs, stop } = await followedList()
     stop()
     const asked = bridge.callsOf('listProofs').length
     bridge.emit('proofs', [makeProofSummary(7)])
