@@ -1,3 +1,5 @@
+import { afterEach, beforeEach } from 'vitest'
+
 /**
  * For unit tests: happy-dom lays nothing out, so every element is 0 pixels
  * high and a virtualised list shows no rows. This gives elements with
@@ -24,4 +26,18 @@ export function layOutGrids(size: { height: number; width?: number }): () => voi
       else delete (proto as unknown as Record<string, unknown>)[name]
     }
   }
+}
+
+/** layOutGrids for every test of the file that calls it, undone after each; the returned function undoes it sooner. */
+export function layOutGridsInEachTest(size: { height: number; width?: number }): () => void {
+  let restore: (() => void) | null = null
+  function undo(): void {
+    restore?.()
+    restore = null
+  }
+  beforeEach(() => {
+    restore = layOutGrids(size)
+  })
+  afterEach(undo)
+  return undo
 }

@@ -1,52 +1,44 @@
-import { computed, ref } from 'vue'
+import { computed, reactive, ref } from 'vue'
 import { defineStore } from 'pinia'
 import { getBridge } from '@renderer/bridge'
 import { useFollowConnection } from './use-follow-connection'
 import { useLoader } from '@renderer/composables/use-loader'
 
-/** A record with when it arrived, for the freshness badge. */
-function received<T>(record: T): { record: T; receivedAt: number } {
-  return { record, receivedAt: Date.now() }
+/** One record looked up by its id: the id asked last, the record with when it arrived, and the lookup's state. */
+function recordLookup<T>(fetchRecord: (id: string) => Promise<T>) {
+  const loader = useLoader(async (id: string) => ({ record: await fetchRecord(id), receivedAt: Date.now() }))
+  const id = ref<string | null>(null)
+
+  function load(next: string): Promise<void> {
+    // Never show one record under another's id while loading.
+    if (id.value !== next) loader.clear()
+    id.value = next
+    return loader.load(next)
+  }
+
+  // Another indexer is asked for the same id; the record stays shown until its answer replaces it.
+  useFollowConnection({ error: loader.error, retry: loader.retry, restart: loader.retry })
+
+  return reactive({
+    id,
+    record: computed(() => loader.data.value?.record ?? null),
+    /** When the record arrived, for the freshness badge. */
+    receivedAt: computed(() => loader.data.value?.receivedAt ?? null),
+    error: loader.error,
+    loading: loader.loading,
+    load,
+    retry: loader.retry,
+  })
 }
+
+/** What a detail page reads of one lookup. */
+export type RecordLookup<T> = ReturnType<typeof recordLookup<T>>
 
 /** One proof and one transaction, each looked up by its id. */
 export const useDetailsStore = defineStore('details', () => {
   const bridge = getBridge()
-  const proofLoader = useLoader(async (account: string) => received(await bridge.getProof(account)))
-  const transactionLoader = useLoader(async (signature: string) => received(await bridge.getTransaction(signature)))
-  const proofAccount = ref<string | null>(null)
-  const signature = ref<string | null>(null)
-
-  function loadProof(account: string): Promise<void> {
-    // Never show one proof under another's address while loading.
-    if (proofAccount.value !== account) proofLoader.clear()
-    proofAccount.value = account
-    return proofLoader.load(account)
-  }
-
-  function loadTransaction(id: string): Promise<void> {
-    if (signature.value !== id) transactionLoader.clear()
-    signature.value = id
-    return transactionLoader.load(id)
-  }
-
-  // Another indexer is asked for the same id; the record stays shown until its answer replaces it.
-  for (const loader of [proofLoader, transactionLoader]) useFollowConnection({ error: loader.error, retry: loader.retry, restart: loader.retry })
-
   return {
-    proofAccount,
-    proof: computed(() => proofLoader.data.value?.record ?? null),
-    proofReceivedAt: computed(() => proofLoader.data.value?.receivedAt ?? null),
-    proofError: proofLoader.error,
-    proofLoading: proofLoader.loading,
-    loadProof,
-    retryProof: proofLoader.retry,
-    signature,
-    transaction: computed(() => transactionLoader.data.value?.record ?? null),
-    transactionReceivedAt: computed(() => transactionLoader.data.value?.receivedAt ?? null),
-    transactionError: transactionLoader.error,
-    transactionLoading: transactionLoader.loading,
-    loadTransaction,
-    retryTransaction: transactionLoader.retry,
+    proof: recordLookup((account) => bridge.getProof(account)),
+    transaction: recordLookup((signature) => bridge.getTransaction(signature)),
   }
 })

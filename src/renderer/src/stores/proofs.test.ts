@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page, Proof, ProofQuery } from '@shared/domain'
 import { deferred } from '@test/support/renderer/deferred'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
-import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@test/support/renderer/fixtures'
+import { makeConnection, makeProof, makeProofSummary } from '@test/support/renderer/fixtures'
+import { answerPages } from '@test/support/renderer/paged-answers'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { HEAD_REFRESH_MIN_MS } from '@renderer/composables/use-paged-list'
 import { proofFromSummary } from '@shared/proof-summary'
@@ -11,6 +12,7 @@ import {
   mayMatchProof,
   NO_PROOF_FILTERS,
   PROOF_PAGE_LIMIT,
+  type ProofFilters,
   proofQueryOf,
   surelyMatchesProof,
   useProofsStore,
@@ -19,15 +21,7 @@ import {
 let bridge: FakeBridge
 
 function servePages(count: number, size: number): void {
-  const pages = pagesOf(
-    Array.from({ length: count }, (_, i) => makeProof(i)),
-    size,
-  )
-  bridge.handle('listProofs', (query) => {
-    const page = pages.get(query.cursor)
-    if (!page) throw new Error(`unexpected cursor ${query.cursor}`)
-    return page
-  })
+  answerPages(bridge, 'listProofs', Array.from({ length: count }, (_, i) => makeProof(i)), size)
 }
 
 beforeEach(() => {
@@ -322,12 +316,18 @@ describe('proofs store and pushed proofs', () => {
     return state
   }
 
-  it('shows pushed proofs at the top at once, newest first, each proof once', async () => {
+  /** The store with its list loaded for `filters` and followed by a view, on the list serveNewest answers. */
+  async function followedList(filters: ProofFilters = NO_PROOF_FILTERS) {
     const served = serveNewest()
     const proofs = useProofsStore()
-    await proofs.applyFilters(NO_PROOF_FILTERS)
-    proofs.follow()
+    await proofs.applyFilters(filters)
+    const stop = proofs.follow()
     await settle()
+    return { served, proofs, stop }
+  }
+
+  it('shows pushed proofs at the top at once, newest first, each proof once', async () => {
+    const { served, proofs } = await followedList()
     const asked = bridge.callsOf('listProofs').length
     // The head refresh is slow: the rows do not wait for it.
     bridge.handle('listProofs', () => new Promise(() => {}))
@@ -348,11 +348,7 @@ describe('proofs store and pushed proofs', () => {
   })
 
   it('puts the full record on the row a push made, in place, when the head refresh brings it', async () => {
-    const served = serveNewest()
-    const proofs = useProofsStore()
-    await proofs.applyFilters(NO_PROOF_FILTERS)
-    proofs.follow()
-    await settle()
+    const { served, proofs } = await followedList()
 
     served.newest = [makeProof(3), makeProof(2)]
     bridge.emit('proofs', [makeProofSummary(2), makeProofSummary(3)])
@@ -364,11 +360,7 @@ describe('proofs store and pushed proofs', () => {
   })
 
   it('takes only pushed proofs that belong to the filtered list, and asks the indexer about unclear ones', async () => {
-    const served = serveNewest()
-    const proofs = useProofsStore()
-    await proofs.applyFilters({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
-    proofs.follow()
-    await settle()
+    const { served, proofs } = await followedList({ ...NO_PROOF_FILTERS, authority: '', type: 'AGE' })
     const asked = bridge.callsOf('listProofs').length
     bridge.handle('listProofs', () => new Promise(() => {}))
 
@@ -385,11 +377,7 @@ describe('proofs store and pushed proofs', () => {
   })
 
   it('shows nothing pushed while no view follows the list', async () => {
-    serveNewest()
-    const proofs = useProofsStore()
-    await proofs.applyFilters(NO_PROOF_FILTERS)
-    const stop = proofs.follow()
-    await settle()
+    const { proofs, stop } = await followedList()
     stop()
     const asked = bridge.callsOf('listProofs').length
     bridge.emit('proofs', [makeProofSummary(7)])

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
-import { makeProofSummary, makeTransaction, pagesOf } from '@test/support/renderer/fixtures'
+import { makeProofSummary, makeTransaction } from '@test/support/renderer/fixtures'
+import { answerPages } from '@test/support/renderer/paged-answers'
 import { setupStores } from '@test/support/renderer/store-setup'
 import { HEAD_REFRESH_MIN_MS } from '@renderer/composables/use-paged-list'
 import { localDayBound } from '../model/date-range'
@@ -10,16 +11,7 @@ let bridge: FakeBridge
 
 beforeEach(() => {
   bridge = setupStores().bridge
-  const pages = pagesOf(
-    Array.from({ length: 3 }, (_, i) => makeTransaction(i)),
-    2,
-    null,
-  )
-  bridge.handle('listTransactions', (query) => {
-    const page = pages.get(query.cursor)
-    if (!page) throw new Error(`unexpected cursor ${query.cursor}`)
-    return page
-  })
+  answerPages(bridge, 'listTransactions', Array.from({ length: 3 }, (_, i) => makeTransaction(i)), 2, null)
 })
 
 describe('transactionQueryOf', () => {

@@ -1,4 +1,4 @@
-import { shallowRef } from 'vue'
+import { computed, shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
 import { useFollowConnection } from './use-follow-connection'
@@ -27,6 +27,8 @@ export function useFilteredList<Filters extends object, Query extends object, It
 ) {
   const list = usePagedList(source.fetchPage, source.identity, { pageLimit: source.pageLimit, headLimit: source.headLimit }, source.cap)
   const filters = shallowRef<Filters>({ ...source.noFilters })
+  /** Some filter is set (not blank). */
+  const filtered = computed(() => Object.values(filters.value).some((value) => typeof value === 'string' && value.trim() !== ''))
 
   function applyFilters(next: Filters): Promise<void> {
     filters.value = { ...next }
@@ -67,6 +69,7 @@ export function useFilteredList<Filters extends object, Query extends object, It
 
   return {
     filters,
+    filtered,
     ...pagedListState(list),
     cursorRepeated: list.cursorRepeated,
     missingAtEnd: list.missingAtEnd,

@@ -89,17 +89,18 @@ describe('NotificationsView snooze', () => {
     const opener = () => wrapper.get('[data-testid="notification-snooze-open"]').element as HTMLElement
     await wrapper.get('[data-testid="notification-snooze-open"]').trigger('click')
     await settle()
-    const choice = wrapper.get('[data-testid="snooze-source-1h"]')
-    ;(choice.element as HTMLElement).focus()
-    await choice.trigger('click')
-    await settle()
+    /** Presses a button as the keyboard does, focused first. */
+    async function pressFocused(testId: string): Promise<void> {
+      const button = wrapper.get(`[data-testid="${testId}"]`)
+      ;(button.element as HTMLElement).focus()
+      await button.trigger('click')
+      await settle()
+    }
+    await pressFocused('snooze-source-1h')
     expect(wrapper.find('[data-testid="notification-snooze"]').exists()).toBe(false)
     expect(document.activeElement).toBe(opener())
 
-    const markRead = wrapper.get('[data-testid="notification-mark-read"]')
-    ;(markRead.element as HTMLElement).focus()
-    await markRead.trigger('click')
-    await settle()
+    await pressFocused('notification-mark-read')
     expect(wrapper.find('[data-testid="notification-mark-read"]').exists()).toBe(false)
     expect(document.activeElement).toBe(opener())
     wrapper.unmount()

@@ -1,36 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { getActivePinia } from 'pinia'
 import type { Page, Proof } from '@shared/domain'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
-import { makeConnection, makeProof, makeProofSummary, pagesOf } from '@test/support/renderer/fixtures'
+import { makeConnection, makeProof, makeProofSummary } from '@test/support/renderer/fixtures'
 import { mountView, textsOf } from '@test/support/renderer/mount-view'
-import { layOutGrids } from '@test/support/renderer/grid-layout'
+import { layOutGridsInEachTest } from '@test/support/renderer/grid-layout'
+import { answerPages } from '@test/support/renderer/paged-answers'
 import { useConnectionStore } from '@renderer/stores/connection'
 import ProofsView from './ProofsView.vue'
 import { settle } from '@test/support/renderer/settle'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {
-  const pages = pagesOf(
-    Array.from({ length: count }, (_, i) => makeProof(i, i === 1 ? { revoked: true } : {})),
-    size,
-  )
-  bridge.handle('listProofs', (query): Page<Proof> => {
-    const page = pages.get(query.cursor)
-    if (!page) throw new Error(`unexpected cursor ${query.cursor}`)
-    return page
-  })
+  answerPages(bridge, 'listProofs', Array.from({ length: count }, (_, i) => makeProof(i, i === 1 ? { revoked: true } : {})), size)
 }
 
-let restoreLayout: () => void
-
-beforeEach(() => {
-  // A list 436 pixels high: ten rows below the header.
-  restoreLayout = layOutGrids({ height: 436 })
-})
+// A list 436 pixels high: ten rows below the header.
+layOutGridsInEachTest({ height: 436 })
 
 afterEach(() => {
-  restoreLayout()
   vi.useRealTimers()
 })
 

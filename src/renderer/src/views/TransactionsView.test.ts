@@ -1,33 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { Page, Transaction } from '@shared/domain'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
-import { makeTransaction, pagesOf } from '@test/support/renderer/fixtures'
+import { makeTransaction } from '@test/support/renderer/fixtures'
 import { mountView, textsOf } from '@test/support/renderer/mount-view'
-import { layOutGrids } from '@test/support/renderer/grid-layout'
+import { layOutGridsInEachTest } from '@test/support/renderer/grid-layout'
+import { answerPages } from '@test/support/renderer/paged-answers'
 import TransactionsView from './TransactionsView.vue'
 
 function servePages(bridge: FakeBridge, count: number, size: number): void {
-  const pages = pagesOf(
-    Array.from({ length: count }, (_, i) => makeTransaction(i, i === 1 ? { status: 'FAILED', blockTime: null } : {})),
-    size,
-  )
-  bridge.handle('listTransactions', (query): Page<Transaction> => {
-    const page = pages.get(query.cursor)
-    if (!page) throw new Error(`unexpected cursor ${query.cursor}`)
-    return page
-  })
+  answerPages(bridge, 'listTransactions', Array.from({ length: count }, (_, i) => makeTransaction(i, i === 1 ? { status: 'FAILED', blockTime: null } : {})), size)
 }
 
-let restoreLayout: () => void
-
-beforeEach(() => {
-  restoreLayout = layOutGrids({ height: 436 })
-})
-
-afterEach(() => {
-  restoreLayout()
-})
+layOutGridsInEachTest({ height: 436 })
 
 describe('TransactionsView', () => {
   it('lists transactions with status, fee in SOL (lamports on hover) and a link to each', async () => {
