@@ -8,31 +8,22 @@
  * for the bridge's batcher. Over 400 lines: one lifecycle (start, stop,
  * follow, unfollow, poll instead) for every kind of stream, kept in one place.
  */
-import type { AppNotification, ChannelFollowing, ChannelStatus, ErrorInfo, Page, Proof, ProofSummary, Transaction } from '@shared/domain'
-import { summaryFromProof } from '@shared/proof-summary'
+import type { ChannelFollowing, ChannelStatus, ErrorInfo, Transaction } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
 import { backoffDelay } from '../retry/backoff'
-import {
-  addressChannel,
-  circuitChannel,
-  decodeNotification,
-  decodeProofSummary,
-  decodeStatsEvent,
-  decodeTransaction,
-  parseChannel,
-} from '../indexer/decode'
-import { requirePubkey } from '../indexer/arguments'
+import { decodeStatsEvent, parseChannel } from '../indexer/decode'
 import { lookedAt, Poller, type Activity } from '../polling/poller'
 import { AddressPolls } from '../polling/address-polls'
 import { RateLimit } from '../polling/rate-limit'
 import { describeFollowing } from './following'
 import { PushWatch, createPushMemory, type PushKind } from './push-watch'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
-import { TaskLimiter, slotOrder } from './backfill'
+import { TaskLimiter } from './backfill'
 import { refusedChannelOf } from './frame-errors'
-import { GapFreeStream, type StreamContext, type StreamSpec } from './gap-free-stream'
-import { MemoryHeldIndex, heldKinds, type HeldIndex } from './held-index'
+import type { GapFreeStream, StreamContext } from './gap-free-stream'
+import { ChannelStreams, type CircuitFollow, type Followed } from './channel-streams'
+import { MemoryHeldIndex, type HeldIndex } from './held-index'
 import type { FeedStatus } from './feed-socket'
 import { stoppedStatus } from './socket-defaults'
 import { socketPoolTransport, type LiveTransport } from './live-transport'
@@ -40,7 +31,6 @@ import {
   DEFAULT_BACKFILL,
   type BackfillTuning,
   type LiveCounters,
-  type LiveServiceHandlers,
   type LiveServiceOptions,
   type LiveServiceStatus,
 } from './live-service-options'
@@ -62,23 +52,6 @@ const USER_PROOF_POLL = 'push:user-proofs'
 const DEFAULT_PUSH_CHECK_MS = 15 * 60_000
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
 
-/** A fetched page carries full records: they are handed on in full before the stream sees them as summaries. */
-function summaryPage(page: Page<Proof>, handlers: LiveServiceHandlers): Page<ProofSummary> {
-  if (page.items.length > 0) handlers.onProofRecords?.(page.items)
-  return { items: page.items.map(summaryFromProof), nextCursor: page.nextCursor, total: page.total }
-}
-
-interface Followed<T> {
-  stream: GapFreeStream<T>
-  decode(data: unknown): T
-}
-
-interface CircuitFollow extends Followed<ProofSummary> {
-  circuitId: string
-  mode: CircuitFollowMode
-  reason: string | null
-}
-
 export class LiveService {
   private readonly held: HeldIndex
   private readonly poller: Poller
@@ -86,6 +59,7 @@ export class LiveService {
   private readonly tuning: BackfillTuning
   private readonly limiter: TaskLimiter
   private readonly transport: LiveTransport
+  private readonly channelStreams: ChannelStreams
   private readonly streams = new Map<string, Followed<unknown>>()
   private readonly addresses = new Map<string, Followed<Transaction>>()
   private readonly circuits = new Map<string, CircuitFollow>()
@@ -119,6 +93,7 @@ export class LiveService {
     this.poller = options.poller ?? new Poller({ random: options.random })
     this.tuning = { ...DEFAULT_BACKFILL, ...options.backfill }
     this.limiter = new TaskLimiter(this.tuning.concurrency)
+    this.channelStreams = new ChannelStreams(options, this.tuning, () => this.context())
     this.socket = stoppedStatus(Date.now())
     this.rateLimit = options.rateLimit ?? new RateLimit()
     this.pushWatch = new PushWatch({
@@ -140,10 +115,10 @@ export class LiveService {
       },
     })
 
-    this.addStream(this.proofFeedStream())
+    this.addStream(this.channelStreams.proofFeed())
     if (options.userChannels) {
-      this.addStream(this.notificationStream())
-      this.addStream(this.userProofStream())
+      this.addStream(this.channelStreams.notifications())
+      this.addStream(this.channelStreams.userProofs())
     }
     for (const pubkey of new Set((options.addresses ?? []).map((a) => validateWatchedPubkey(a)))) this.addAddress(pubkey)
     for (const id of new Set((options.circuits ?? []).map((c) => validateCircuitId(c)))) this.addCircuit(id)
@@ -368,102 +343,14 @@ export class LiveService {
     this.emitStatus()
   }
 
-  /** One channel followed without gaps: its decoder and its stream. */
-  private follow<T>(decode: (data: unknown) => T, spec: StreamSpec<T>): Followed<T> {
-    return { decode, stream: new GapFreeStream<T>(spec, this.context()) }
-  }
-
-  /** A stream of proofs (the feed, the wallet's, a circuit's): read as summaries, filled from `fetch` when given. */
-  private proofStream(
-    spec: Pick<StreamSpec<ProofSummary>, 'channel' | 'kind' | 'describe' | 'maxPages' | 'emit'>,
-    fetch: ((page: { cursor: string | undefined; limit: number }) => Promise<Page<Proof>>) | null,
-  ): Followed<ProofSummary> {
-    return this.follow(decodeProofSummary, {
-      ...spec,
-      idOf: (proof) => proof.proofAccount,
-      orderOf: (proof) => slotOrder(proof.slot),
-      fetchPage:
-        fetch === null ? undefined : async (cursor, limit) => summaryPage(await fetch({ cursor, limit: limit ?? this.tuning.pageSize }), this.options.handlers),
-    })
-  }
-
-  private proofFeedStream(): Followed<ProofSummary> {
-    const { source, handlers } = this.options
-    return this.proofStream(
-      {
-        channel: 'proofs',
-        kind: heldKinds.proofs,
-        describe: 'proofs of the live feed',
-        maxPages: this.tuning.feedMaxPages,
-        emit: (items, origin) => handlers.onProofs?.(items, { origin }),
-      },
-      (page) => source.proofs(page),
-    )
-  }
-
-  private userProofStream(): Followed<ProofSummary> {
-    const { source, handlers, userAuthority } = this.options
-    const authority = userAuthority ? requirePubkey(userAuthority, 'The wallet address') : null
-    return this.proofStream(
-      {
-        channel: 'user:proofs',
-        kind: heldKinds.userProofs,
-        describe: 'proofs of your wallet',
-        maxPages: this.tuning.maxPages,
-        emit: (items, origin) => handlers.onUserProofs?.(items, { origin }),
-      },
-      // Without the wallet's address there is nothing to ask: live events are only de-duplicated.
-      authority === null ? null : (page) => source.proofs({ authority, ...page }),
-    )
-  }
-
-  private notificationStream(): Followed<AppNotification> {
-    const { handlers } = this.options
-    // The indexer offers no notification history: de-duplication only.
-    return this.follow((data) => decodeNotification(data, Date.now()), {
-      channel: 'user:notifications',
-      kind: heldKinds.notifications,
-      describe: 'notifications',
-      idOf: (notification) => notification.id,
-      orderOf: () => null,
-      maxPages: 0,
-      emit: (items, origin) => handlers.onNotifications?.(items, { origin }),
-    })
-  }
-
   private addAddress(pubkey: string): Followed<Transaction> {
-    const { source, handlers } = this.options
-    const followed = this.follow(decodeTransaction, {
-      channel: addressChannel(pubkey),
-      kind: heldKinds.address(pubkey),
-      describe: `transactions of ${pubkey}`,
-      idOf: (tx) => tx.signature,
-      orderOf: (tx) => slotOrder(tx.slot),
-      fetchPage: (cursor, limit) => source.transactions({ pubkey, cursor, limit: limit ?? this.tuning.pageSize }),
-      maxPages: this.tuning.maxPages,
-      emit: (items, origin) => handlers.onAddressTransactions?.(items.map((transaction) => ({ address: pubkey, transaction })), { origin }),
-    })
+    const followed = this.channelStreams.address(pubkey)
     this.addresses.set(pubkey, followed)
     return this.addStream(followed)
   }
 
   private addCircuit(circuitId: string): CircuitFollow {
-    const { source, handlers } = this.options
-    const circuit: CircuitFollow = {
-      circuitId,
-      mode: 'live',
-      reason: null,
-      ...this.proofStream(
-        {
-          channel: circuitChannel(circuitId),
-          kind: heldKinds.circuit(circuitId),
-          describe: `proofs of circuit ${circuitId}`,
-          maxPages: this.tuning.maxPages,
-          emit: (items, origin) => handlers.onCircuitProofs?.(items.map((proof) => ({ circuitId, proof })), { origin }),
-        },
-        (page) => source.proofsByCircuit(circuitId, page),
-      ),
-    }
+    const circuit = this.channelStreams.circuit(circuitId)
     this.circuits.set(circuitId, circuit)
     this.addStream(circuit)
     return circuit
