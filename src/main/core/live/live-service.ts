@@ -8,16 +8,15 @@
  * for the bridge's batcher. Over 400 lines: one lifecycle (start, stop,
  * follow, unfollow, poll instead) for every kind of stream, kept in one place.
  */
-import type { ChannelFollowing, ChannelStatus, ErrorInfo, Transaction } from '@shared/domain'
+import type { ChannelStatus, ErrorInfo, Transaction } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
 import { backoffDelay } from '../retry/backoff'
 import { decodeStatsEvent, parseChannel } from '../indexer/decode'
 import { lookedAt, Poller, type Activity } from '../polling/poller'
-import { AddressPolls } from '../polling/address-polls'
 import { RateLimit } from '../polling/rate-limit'
-import { describeFollowing } from './following'
-import { PushWatch, createPushMemory, type PushKind } from './push-watch'
+import type { PushKind } from './push-watch'
+import { PushPolls, pushKindOf } from './push-polls'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
 import { TaskLimiter } from './backfill'
 import { refusedChannelOf } from './frame-errors'
@@ -47,9 +46,6 @@ export type {
 } from './live-service-options'
 
 const OVERVIEW_POLL = 'overview'
-const PROOF_FEED_POLL = 'push:proofs'
-const USER_PROOF_POLL = 'push:user-proofs'
-const DEFAULT_PUSH_CHECK_MS = 15 * 60_000
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
 
 export class LiveService {
@@ -74,13 +70,8 @@ export class LiveService {
   /** Stats are subscribed but come less often than the overview would be read: the poll fills the gaps. */
   private statsSlow = false
   private statsWaitTimer: ReturnType<typeof setTimeout> | null = null
-  private readonly pushWatch: PushWatch
   private readonly rateLimit: RateLimit
-  private readonly addressPolls: AddressPolls
-  /** Rotates the occasional check of a pushed address kind over the watched addresses. */
-  private addressCheckTurn = 0
-  private addressCheckTimer: ReturnType<typeof setInterval> | null = null
-  private recheckTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly pushPolls: PushPolls
   private socketWasLive = false
   /** Set while a transport status is applied: one status goes out at the end, not one per stream. */
   private applyingStatus = false
@@ -96,23 +87,18 @@ export class LiveService {
     this.channelStreams = new ChannelStreams(options, this.tuning, () => this.context())
     this.socket = stoppedStatus(Date.now())
     this.rateLimit = options.rateLimit ?? new RateLimit()
-    this.pushWatch = new PushWatch({
-      memory: options.pushMemory ?? createPushMemory(),
-      indexer: options.indexerKey ?? options.wsUrl,
-      graceMs: options.pushGraceMs,
-      listening: (kind) => this.listening(kind),
-      onVerdict: () => this.applyVerdicts(),
-    })
-    this.addressPolls = new AddressPolls({
-      poll: (address) => this.pollAddress(address),
+    this.pushPolls = new PushPolls(options, {
+      poller: this.poller,
       rateLimit: this.rateLimit,
-      otherPerMinute: () => this.otherPollsPerMinute(),
-      fixedIntervalMs: options.addressPollMs,
-      // The last and next check moved: the throttled health push carries it, not a status per request.
-      onChange: () => this.countersMoved(),
-      onError: (address, error, failures) => {
-        if (failures === 1) this.problem({ ...error, message: `Reading the transactions of ${address} failed: ${error.message}` })
-      },
+      addresses: this.addresses,
+      stream: (channel) => this.streams.get(channel),
+      socketLive: () => this.socket.state === 'live',
+      channelStates: () => this.channelStates,
+      started: () => this.started,
+      stopped: () => this.stopped,
+      countersMoved: () => this.countersMoved(),
+      emitStatus: () => this.emitStatus(),
+      problem: (problem) => this.problem(problem),
     })
 
     this.addStream(this.channelStreams.proofFeed())
@@ -158,7 +144,7 @@ export class LiveService {
       },
     })
     for (const circuit of this.circuits.values()) if (circuit.mode === 'polled') this.startCircuitPoll(circuit)
-    this.startPushPolls()
+    this.pushPolls.start()
     this.transport.start()
   }
 
@@ -168,17 +154,13 @@ export class LiveService {
     this.transport.stop()
     for (const followed of this.streams.values()) followed.stream.dispose()
     for (const circuit of this.circuits.values()) circuit.stream.dispose()
-    this.pushWatch.dispose()
-    this.addressPolls.stop()
-    if (this.addressCheckTimer) clearInterval(this.addressCheckTimer)
-    if (this.recheckTimer) clearTimeout(this.recheckTimer)
+    this.pushPolls.stop()
     if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
-    this.addressCheckTimer = this.recheckTimer = this.statsWaitTimer = null
+    this.statsWaitTimer = null
     if (this.ownPoller) this.poller.stop()
     else {
       this.poller.remove(OVERVIEW_POLL)
-      this.poller.remove(PROOF_FEED_POLL)
-      this.poller.remove(USER_PROOF_POLL)
+      this.pushPolls.removePolls()
       for (const id of this.circuits.keys()) this.poller.remove(circuitPollKey(id))
     }
   }
@@ -208,7 +190,7 @@ export class LiveService {
     if (this.addresses.has(address) || this.stopped) return
     const followed = this.addAddress(address)
     this.transport.subscribe(followed.stream.spec.channel)
-    this.applyVerdicts()
+    this.pushPolls.applyVerdicts()
     this.emitStatus()
   }
 
@@ -217,7 +199,7 @@ export class LiveService {
     const followed = this.addresses.get(address)
     if (!followed) return
     this.addresses.delete(address)
-    this.applyVerdicts()
+    this.pushPolls.applyVerdicts()
     this.dropStream(followed.stream)
   }
 
@@ -260,12 +242,12 @@ export class LiveService {
   /** Polls less while the window is hidden or the system idle. */
   setActivity(activity: Activity): void {
     this.poller.setActivity(activity)
-    this.addressPolls.setActivity(activity)
+    this.pushPolls.setActivity(activity)
   }
 
   /** The watched address whose page is open (null: none): read faster while the indexer does not push it. */
   setOpenAddress(pubkey: string | null): void {
-    this.addressPolls.setOpenAddress(pubkey === null ? null : validateWatchedPubkey(pubkey))
+    this.pushPolls.setOpenAddress(pubkey === null ? null : validateWatchedPubkey(pubkey))
     this.emitStatus()
   }
 
@@ -276,7 +258,7 @@ export class LiveService {
 
   /** What is known of whether each kind is pushed (for tests and the log). */
   pushVerdict(kind: PushKind): 'pushed' | 'not-pushed' | 'unknown' {
-    return this.pushWatch.verdict(kind)
+    return this.pushPolls.verdict(kind)
   }
 
   status(): LiveServiceStatus {
@@ -304,7 +286,11 @@ export class LiveService {
       syncing,
       synced,
       counters: { ...this.counters, droppedFrames },
-      following: this.following(),
+      following: this.pushPolls.following({
+        socketLive: this.socket.state === 'live',
+        overviewPoll: OVERVIEW_POLL,
+        stats: { lastAt: this.lastStatsAt, periodMs: this.statsPeriodMs },
+      }),
     }
   }
 
@@ -396,7 +382,7 @@ export class LiveService {
       if (!followed) return
       const item = followed.decode(data)
       const kind = pushKindOf(parsed.kind)
-      if (kind !== null) this.pushWatch.pushed(kind, followed.stream.spec.idOf(item))
+      if (kind !== null) this.pushPolls.pushed(kind, followed.stream.spec.idOf(item))
       followed.stream.receive(item)
     } catch (error) {
       const info = toErrorInfo(error)
@@ -430,7 +416,7 @@ export class LiveService {
       this.poller.refresh(OVERVIEW_POLL)
     }
     const live = status.state === 'live'
-    if (live && !this.socketWasLive) this.recheckSoon()
+    if (live && !this.socketWasLive) this.pushPolls.recheckSoon()
     this.socketWasLive = live
     this.emitStatus()
   }
@@ -450,7 +436,7 @@ export class LiveService {
     const now = Date.now()
     if (this.lastStatsAt !== null) this.statsPeriodMs = now - this.lastStatsAt
     this.lastStatsAt = now
-    this.pushWatch.pushed('stats', null)
+    this.pushPolls.pushed('stats', null)
     this.setStatsSlow(this.statsPeriodMs !== null && this.statsPeriodMs > this.overviewPollMs() * 1.5)
     this.waitForStats()
   }
@@ -473,121 +459,6 @@ export class LiveService {
     this.poller.refresh(OVERVIEW_POLL)
   }
 
-  /** The socket could bring events of this kind now: it is live and a channel of the kind is subscribed. */
-  private listening(kind: PushKind): boolean {
-    if (this.socket.state !== 'live') return false
-    return this.channelStates.some((c) => c.state === 'subscribed' && pushKindOf(parseChannel(c.channel).kind) === kind)
-  }
-
-  /** Requests a minute of the polls other than the addresses', taken from the same budget. */
-  private otherPollsPerMinute(): number {
-    let perMinute = 0
-    for (const state of this.poller.states()) {
-      if (state.active && state.effectiveIntervalMs > 0) perMinute += 60_000 / state.effectiveIntervalMs
-    }
-    return perMinute
-  }
-
-  /** One head read of an address; what it finds is news through the stream, and evidence of whether it is pushed. */
-  private async pollAddress(address: string): Promise<void> {
-    const followed = this.addresses.get(address)
-    // While its backfill is due or running, that reads the same: no second request.
-    if (!followed || followed.stream.syncing) return
-    const found = await followed.stream.poll(this.headLimit())
-    this.pushWatch.found('address', found)
-  }
-
-  private headLimit(): number {
-    return Math.min(5, Math.max(1, this.options.headLimit ?? 5))
-  }
-
-  /** The proof feed and the wallet's proofs: polled while not known to be pushed, checked now and then when they are. */
-  private startPushPolls(): void {
-    const pollStream = (key: string, channel: string, kind: PushKind, pollMs: number): void => {
-      const followed = this.streams.get(channel)
-      if (!followed || followed.stream.spec.fetchPage === undefined) return
-      this.poller.add({
-        key,
-        intervalMs: this.pushWatch.verdict(kind) === 'pushed' ? this.pushCheckMs() : pollMs,
-        run: async () => {
-          if (!followed.stream.syncing) this.pushWatch.found(kind, await followed.stream.poll(this.headLimit()))
-        },
-        onValue: () => this.countersMoved(),
-        onError: (error, failures) => {
-          this.rateLimit.noteError(error)
-          if (failures === 1) this.problem({ ...error, message: `Reading the ${followed.stream.spec.describe} failed: ${error.message}` })
-        },
-      })
-    }
-    pollStream(PROOF_FEED_POLL, 'proofs', 'proofs', this.options.proofPollMs ?? 5_000)
-    if (this.options.userChannels) pollStream(USER_PROOF_POLL, 'user:proofs', 'user-proofs', this.options.userProofPollMs ?? 15_000)
-    this.applyVerdicts()
-  }
-
-  private pushCheckMs(): number {
-    return this.options.pushCheckMs ?? DEFAULT_PUSH_CHECK_MS
-  }
-
-  /** Polls what is not known to be pushed; what is pushed keeps only the occasional check. */
-  private applyVerdicts(): void {
-    if (!this.started || this.stopped) return
-    const pushed = (kind: PushKind): boolean => this.pushWatch.verdict(kind) === 'pushed'
-    this.poller.setIntervalMs(PROOF_FEED_POLL, pushed('proofs') ? this.pushCheckMs() : (this.options.proofPollMs ?? 5_000))
-    this.poller.setIntervalMs(USER_PROOF_POLL, pushed('user-proofs') ? this.pushCheckMs() : (this.options.userProofPollMs ?? 15_000))
-    const addressesPushed = pushed('address')
-    this.addressPolls.setAddresses(addressesPushed ? [] : [...this.addresses.keys()])
-    if (addressesPushed && !this.addressCheckTimer) {
-      this.addressCheckTimer = setInterval(() => void this.checkOneAddress(), this.pushCheckMs())
-      this.addressCheckTimer.unref?.()
-    } else if (!addressesPushed && this.addressCheckTimer) {
-      clearInterval(this.addressCheckTimer)
-      this.addressCheckTimer = null
-    }
-    this.emitStatus()
-  }
-
-  /** The occasional check of a pushed address kind: one address's head, in turn. */
-  private async checkOneAddress(): Promise<void> {
-    const addresses = [...this.addresses.keys()]
-    if (addresses.length === 0 || this.rateLimit.blockedUntil() !== null) return
-    const address = addresses[this.addressCheckTurn++ % addresses.length] as string
-    try {
-      await this.pollAddress(address)
-    } catch (error) {
-      this.rateLimit.noteError(toErrorInfo(error))
-    }
-  }
-
-  /** After each (re)connect, once backfills are done, the kinds believed pushed are checked again. */
-  private recheckSoon(): void {
-    if (this.recheckTimer) clearTimeout(this.recheckTimer)
-    this.recheckTimer = setTimeout(() => {
-      this.recheckTimer = null
-      if (this.stopped) return
-      if (this.pushWatch.verdict('proofs') === 'pushed') void this.poller.pollNow(PROOF_FEED_POLL)
-      if (this.pushWatch.verdict('user-proofs') === 'pushed') void this.poller.pollNow(USER_PROOF_POLL)
-      if (this.pushWatch.verdict('address') === 'pushed') void this.checkOneAddress()
-    }, this.options.recheckAfterLiveMs ?? 30_000)
-    this.recheckTimer.unref?.()
-  }
-
-  private following(): ChannelFollowing[] {
-    const polls = new Map(this.poller.states().map((state) => [state.key, state]))
-    return describeFollowing({
-      socketLive: this.socket.state === 'live',
-      verdict: (kind) => this.pushWatch.verdict(kind),
-      checkedAt: (kind) => this.pushWatch.checkedAt(kind),
-      proofFeed: polls.get(PROOF_FEED_POLL) ?? null,
-      userProofs: this.options.userChannels ? (polls.get(USER_PROOF_POLL) ?? null) : null,
-      userNotifications: this.options.userChannels === true,
-      addresses: this.addresses.size === 0 ? null : this.addressPolls.states(),
-      addressCheckMs: this.pushCheckMs(),
-      overview: polls.get(OVERVIEW_POLL) ?? null,
-      stats: { lastAt: this.lastStatsAt, periodMs: this.statsPeriodMs },
-      rateLimitedUntil: this.rateLimit.blockedUntil(),
-    })
-  }
-
   private countersMoved(): void {
     if (this.stopped) return
     this.options.handlers.onCounters?.()
@@ -600,23 +471,5 @@ export class LiveService {
 
   private problem(problem: ErrorInfo): void {
     this.options.handlers.onProblem?.(problem)
-  }
-}
-
-/** The kind of stream a channel carries, for the push check; null for what is not measured (circuits, unknown). */
-function pushKindOf(kind: ReturnType<typeof parseChannel>['kind']): PushKind | null {
-  switch (kind) {
-    case 'proofs':
-      return 'proofs'
-    case 'address':
-      return 'address'
-    case 'user-proofs':
-      return 'user-proofs'
-    case 'user-notifications':
-      return 'user-notifications'
-    case 'stats':
-      return 'stats'
-    default:
-      return null
   }
 }
