@@ -12,11 +12,12 @@ import type { ChannelStatus, ErrorInfo, Transaction } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
 import { backoffDelay } from '../retry/backoff'
-import { decodeStatsEvent, parseChannel } from '../indexer/decode'
-import { lookedAt, Poller, type Activity } from '../polling/poller'
+import { parseChannel } from '../indexer/decode'
+import { Poller, type Activity } from '../polling/poller'
 import { RateLimit } from '../polling/rate-limit'
 import type { PushKind } from './push-watch'
 import { PushPolls, pushKindOf } from './push-polls'
+import { OVERVIEW_POLL, OverviewWatch } from './overview-watch'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
 import { TaskLimiter } from './backfill'
 import { refusedChannelOf } from './frame-errors'
@@ -45,7 +46,6 @@ export type {
   LiveSource,
 } from './live-service-options'
 
-const OVERVIEW_POLL = 'overview'
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
 
 export class LiveService {
@@ -62,16 +62,10 @@ export class LiveService {
   private readonly counters: Omit<LiveCounters, 'droppedFrames'> = { events: 0, duplicates: 0, backfilled: 0 }
   private socket: FeedStatus
   private channelStates: ChannelStatus[] = []
-  private statsLive = false
   private lastEventAt: number | null = null
-  private lastStatsAt: number | null = null
-  /** The gap between the last two stats events: how often the indexer pushes them. */
-  private statsPeriodMs: number | null = null
-  /** Stats are subscribed but come less often than the overview would be read: the poll fills the gaps. */
-  private statsSlow = false
-  private statsWaitTimer: ReturnType<typeof setTimeout> | null = null
   private readonly rateLimit: RateLimit
   private readonly pushPolls: PushPolls
+  private readonly overview: OverviewWatch
   private socketWasLive = false
   /** Set while a transport status is applied: one status goes out at the end, not one per stream. */
   private applyingStatus = false
@@ -98,6 +92,12 @@ export class LiveService {
       stopped: () => this.stopped,
       countersMoved: () => this.countersMoved(),
       emitStatus: () => this.emitStatus(),
+      problem: (problem) => this.problem(problem),
+    })
+    this.overview = new OverviewWatch(options, {
+      poller: this.poller,
+      stopped: () => this.stopped,
+      statsPushed: () => this.pushPolls.pushed('stats', null),
       problem: (problem) => this.problem(problem),
     })
 
@@ -129,20 +129,7 @@ export class LiveService {
   start(): void {
     if (this.started || this.stopped) return
     this.started = true
-    this.poller.add({
-      key: OVERVIEW_POLL,
-      intervalMs: this.overviewPollMs(),
-      // Also while stats are pushed less often than this: the reference pushes them once a minute (docs/wire.md).
-      // Not while nobody looks: the minute's push keeps the health alerts going, and no tile is on screen to fill.
-      active: () => !this.statsLive || (this.statsSlow && lookedAt(this.poller.getActivity())),
-      run: () => (this.statsFresh() ? Promise.resolve(null) : this.options.source.overview()),
-      onValue: (overview) => {
-        if (overview !== null) this.options.handlers.onOverview?.(overview, 'poll')
-      },
-      onError: (error, failures) => {
-        if (failures === 1) this.problem({ ...error, message: `The overview cannot be fetched: ${error.message}` })
-      },
-    })
+    this.overview.start()
     for (const circuit of this.circuits.values()) if (circuit.mode === 'polled') this.startCircuitPoll(circuit)
     this.pushPolls.start()
     this.transport.start()
@@ -155,8 +142,7 @@ export class LiveService {
     for (const followed of this.streams.values()) followed.stream.dispose()
     for (const circuit of this.circuits.values()) circuit.stream.dispose()
     this.pushPolls.stop()
-    if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
-    this.statsWaitTimer = null
+    this.overview.stop()
     if (this.ownPoller) this.poller.stop()
     else {
       this.poller.remove(OVERVIEW_POLL)
@@ -289,7 +275,7 @@ export class LiveService {
       following: this.pushPolls.following({
         socketLive: this.socket.state === 'live',
         overviewPoll: OVERVIEW_POLL,
-        stats: { lastAt: this.lastStatsAt, periodMs: this.statsPeriodMs },
+        stats: this.overview.stats(),
       }),
     }
   }
@@ -373,9 +359,7 @@ export class LiveService {
     try {
       const parsed = parseChannel(channel)
       if (parsed.kind === 'stats') {
-        const overview = decodeStatsEvent(data)
-        this.noteStats()
-        this.options.handlers.onOverview?.(overview, 'live')
+        this.overview.received(data)
         return
       }
       const followed = this.streams.get(channel)
@@ -409,54 +393,11 @@ export class LiveService {
       const refusedForGood = state?.state === 'refused' && (state.reason === undefined || state.reason === 'refused')
       if (circuit.mode === 'live' && refusedForGood) this.pollCircuit(circuit, state.error ?? null)
     }
-    const statsLive = byName.get('stats')?.state === 'subscribed'
-    if (statsLive !== this.statsLive) {
-      this.statsLive = statsLive
-      this.waitForStats()
-      this.poller.refresh(OVERVIEW_POLL)
-    }
+    this.overview.setSubscribed(byName.get('stats')?.state === 'subscribed')
     const live = status.state === 'live'
     if (live && !this.socketWasLive) this.pushPolls.recheckSoon()
     this.socketWasLive = live
     this.emitStatus()
-  }
-
-  // ── Measured liveness (docs/wire.md: not every indexer pushes every channel) ──
-
-  private overviewPollMs(): number {
-    return this.options.overviewPollMs ?? 10_000
-  }
-
-  /** A stats event came within one overview interval: no need to read the overview. */
-  private statsFresh(): boolean {
-    return this.statsLive && this.lastStatsAt !== null && Date.now() - this.lastStatsAt < this.overviewPollMs()
-  }
-
-  private noteStats(): void {
-    const now = Date.now()
-    if (this.lastStatsAt !== null) this.statsPeriodMs = now - this.lastStatsAt
-    this.lastStatsAt = now
-    this.pushPolls.pushed('stats', null)
-    this.setStatsSlow(this.statsPeriodMs !== null && this.statsPeriodMs > this.overviewPollMs() * 1.5)
-    this.waitForStats()
-  }
-
-  /** No stats event within one and a half overview intervals: they are slow until one shows otherwise. */
-  private waitForStats(): void {
-    if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
-    this.statsWaitTimer = null
-    if (!this.statsLive || this.stopped) return
-    this.statsWaitTimer = setTimeout(() => {
-      this.statsWaitTimer = null
-      this.setStatsSlow(true)
-    }, this.overviewPollMs() * 1.5)
-    this.statsWaitTimer.unref?.()
-  }
-
-  private setStatsSlow(slow: boolean): void {
-    if (slow === this.statsSlow) return
-    this.statsSlow = slow
-    this.poller.refresh(OVERVIEW_POLL)
   }
 
   private countersMoved(): void {
