@@ -18,6 +18,7 @@ import { RateLimit } from '../polling/rate-limit'
 import type { PushKind } from './push-watch'
 import { PushPolls, pushKindOf } from './push-polls'
 import { OVERVIEW_POLL, OverviewWatch } from './overview-watch'
+import { liveStatus } from './live-status'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
 import { TaskLimiter } from './backfill'
 import { refusedChannelOf } from './frame-errors'
@@ -248,36 +249,20 @@ export class LiveService {
   }
 
   status(): LiveServiceStatus {
-    const syncing: string[] = []
-    for (const [channel, followed] of this.streams) if (followed.stream.syncing) syncing.push(channel)
-    const polled: ChannelStatus[] = [...this.circuits.values()]
-      .filter((circuit) => circuit.mode === 'polled')
-      .map((circuit) => ({
-        channel: circuit.stream.spec.channel,
-        state: 'refused',
-        mode: 'polled',
-        ...(circuit.reason === null ? {} : { error: circuit.reason }),
-      }))
-    const channels = [...this.channelStates, ...polled]
-    // A channel refused for good (unknown, or sign-in needed) is reported, not waited for; one waiting for room is.
-    const wanted = this.channelStates.filter((c) => c.state !== 'refused' || c.reason === 'limit')
-    const synced =
-      this.socket.state === 'live' && syncing.length === 0 && wanted.every((c) => c.state === 'subscribed')
-    const frames = this.transport.counters?.()
-    const droppedFrames = frames ? frames.malformed + frames.oversized + frames.unknown : 0
-    const lastEventAt = Math.max(this.socket.lastEventAt ?? 0, this.lastEventAt ?? 0) || null
-    return {
-      socket: { ...this.socket, lastEventAt },
-      channels,
-      syncing,
-      synced,
-      counters: { ...this.counters, droppedFrames },
+    return liveStatus({
+      socket: this.socket,
+      channelStates: this.channelStates,
+      streams: this.streams,
+      circuits: this.circuits.values(),
+      frames: this.transport.counters?.(),
+      lastEventAt: this.lastEventAt,
+      counters: this.counters,
       following: this.pushPolls.following({
         socketLive: this.socket.state === 'live',
         overviewPoll: OVERVIEW_POLL,
         stats: this.overview.stats(),
       }),
-    }
+    })
   }
 
   // ── Internals ─────────────────────────────────────────────────────────
