@@ -5,15 +5,22 @@
  * them and which callback they go out through. LiveService decides when
  * streams start and stop; this file says what each one is.
  */
-import type { AppNotification, Page, Proof, ProofSummary, Transaction } from '@shared/domain'
+import type { AppNotification, ErrorInfo, Page, Proof, ProofSummary, Transaction } from '@shared/domain'
 import { summaryFromProof } from '@shared/proof-summary'
 import type { CircuitFollowMode } from '@shared/watchlist'
 import { addressChannel, circuitChannel, decodeNotification, decodeProofSummary, decodeTransaction } from '../indexer/decode'
 import { requirePubkey } from '../indexer/arguments'
-import { slotOrder } from './backfill'
+import { backoffDelay } from '../retry/backoff'
+import { TaskLimiter, slotOrder } from './backfill'
 import { GapFreeStream, type StreamContext, type StreamSpec } from './gap-free-stream'
-import { heldKinds } from './held-index'
-import type { BackfillTuning, LiveServiceHandlers, LiveServiceOptions } from './live-service-options'
+import { heldKinds, type HeldIndex } from './held-index'
+import {
+  DEFAULT_BACKFILL,
+  type BackfillTuning,
+  type LiveCounters,
+  type LiveServiceHandlers,
+  type LiveServiceOptions,
+} from './live-service-options'
 
 /** A fetched page carries full records: they are handed on in full before the stream sees them as summaries. */
 function summaryPage(page: Page<Proof>, handlers: LiveServiceHandlers): Page<ProofSummary> {
@@ -32,13 +39,55 @@ export interface CircuitFollow extends Followed<ProofSummary> {
   reason: string | null
 }
 
-/** Makes the streams of one live side; every stream shares its context (held ids, limiter, counters). */
+/** What the streams of one live side share with it. */
+export interface StreamHooks {
+  /** Ids already held or handed on, per kind. */
+  held: HeldIndex
+  problem(problem: ErrorInfo): void
+  /** A stream started or finished fetching what it missed. */
+  syncChanged(): void
+  /** A counter moved (called per event: must be cheap). */
+  counted(): void
+}
+
+/**
+ * Makes the streams of one live side. They share one context: the held ids,
+ * one limit on backfills at once, the retry delays and the counters.
+ */
 export class ChannelStreams {
+  readonly counters: Omit<LiveCounters, 'droppedFrames'> = { events: 0, duplicates: 0, backfilled: 0 }
+  /** The last event counted, whichever socket or stream it came by. */
+  lastEventAt: number | null = null
+  private readonly tuning: BackfillTuning
+  private readonly limiter: TaskLimiter
+
   constructor(
-    private readonly options: Pick<LiveServiceOptions, 'source' | 'handlers' | 'userAuthority'>,
-    private readonly tuning: BackfillTuning,
-    private readonly context: () => StreamContext,
-  ) {}
+    private readonly options: Pick<LiveServiceOptions, 'source' | 'handlers' | 'userAuthority' | 'backfill' | 'random'>,
+    private readonly hooks: StreamHooks,
+  ) {
+    this.tuning = { ...DEFAULT_BACKFILL, ...options.backfill }
+    this.limiter = new TaskLimiter(this.tuning.concurrency)
+  }
+
+  private context(): StreamContext {
+    return {
+      held: this.hooks.held,
+      limiter: this.limiter,
+      onProblem: (problem) => this.hooks.problem(problem),
+      onSyncChange: () => this.hooks.syncChanged(),
+      retryDelayMs: (failures) =>
+        this.tuning.retryBaseMs +
+        backoffDelay(failures - 1, this.tuning.retryBaseMs, this.tuning.retryCapMs, this.options.random),
+      maxBuffered: this.tuning.maxBuffered,
+      maxBackfillMs: this.tuning.maxBackfillMs,
+      count: (counter, by = 1) => {
+        this.counters[counter] += by
+        // The last event is the last one counted, whichever socket or stream it came by.
+        if (counter === 'events') this.lastEventAt = Date.now()
+        this.hooks.counted()
+      },
+    }
+  }
 
   /** One channel followed without gaps: its decoder and its stream. */
   private follow<T>(decode: (data: unknown) => T, spec: StreamSpec<T>): Followed<T> {

@@ -5,13 +5,14 @@
  * gap-free by a backfill over HTTP after every (re)subscription; circuits the
  * server will not stream are polled instead; the overview is polled while the
  * socket does not bring it. Events go out through callbacks as arrays, ready
- * for the bridge's batcher. Over 400 lines: one lifecycle (start, stop,
- * follow, unfollow, poll instead) for every kind of stream, kept in one place.
+ * for the bridge's batcher. This file is the lifecycle (start, stop, follow,
+ * unfollow, poll instead); what each stream is, polling what is not pushed,
+ * the overview and the status are in channel-streams.ts, push-polls.ts,
+ * overview-watch.ts and live-status.ts.
  */
 import type { ChannelStatus, ErrorInfo, Transaction } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
-import { backoffDelay } from '../retry/backoff'
 import { parseChannel } from '../indexer/decode'
 import { Poller, type Activity } from '../polling/poller'
 import { RateLimit } from '../polling/rate-limit'
@@ -20,21 +21,14 @@ import { PushPolls, pushKindOf } from './push-polls'
 import { OVERVIEW_POLL, OverviewWatch } from './overview-watch'
 import { liveStatus } from './live-status'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
-import { TaskLimiter } from './backfill'
 import { refusedChannelOf } from './frame-errors'
-import type { GapFreeStream, StreamContext } from './gap-free-stream'
+import type { GapFreeStream } from './gap-free-stream'
 import { ChannelStreams, type CircuitFollow, type Followed } from './channel-streams'
 import { MemoryHeldIndex, type HeldIndex } from './held-index'
 import type { FeedStatus } from './feed-socket'
 import { stoppedStatus } from './socket-defaults'
 import { socketPoolTransport, type LiveTransport } from './live-transport'
-import {
-  DEFAULT_BACKFILL,
-  type BackfillTuning,
-  type LiveCounters,
-  type LiveServiceOptions,
-  type LiveServiceStatus,
-} from './live-service-options'
+import type { LiveServiceOptions, LiveServiceStatus } from './live-service-options'
 
 export type { EventOrigin } from './gap-free-stream'
 export type {
@@ -53,17 +47,13 @@ export class LiveService {
   private readonly held: HeldIndex
   private readonly poller: Poller
   private readonly ownPoller: boolean
-  private readonly tuning: BackfillTuning
-  private readonly limiter: TaskLimiter
   private readonly transport: LiveTransport
   private readonly channelStreams: ChannelStreams
   private readonly streams = new Map<string, Followed<unknown>>()
   private readonly addresses = new Map<string, Followed<Transaction>>()
   private readonly circuits = new Map<string, CircuitFollow>()
-  private readonly counters: Omit<LiveCounters, 'droppedFrames'> = { events: 0, duplicates: 0, backfilled: 0 }
   private socket: FeedStatus
   private channelStates: ChannelStatus[] = []
-  private lastEventAt: number | null = null
   private readonly rateLimit: RateLimit
   private readonly pushPolls: PushPolls
   private readonly overview: OverviewWatch
@@ -77,9 +67,12 @@ export class LiveService {
     this.held = options.held ?? new MemoryHeldIndex()
     this.ownPoller = options.poller === undefined
     this.poller = options.poller ?? new Poller({ random: options.random })
-    this.tuning = { ...DEFAULT_BACKFILL, ...options.backfill }
-    this.limiter = new TaskLimiter(this.tuning.concurrency)
-    this.channelStreams = new ChannelStreams(options, this.tuning, () => this.context())
+    this.channelStreams = new ChannelStreams(options, {
+      held: this.held,
+      problem: (problem) => this.problem(problem),
+      syncChanged: () => this.emitStatus(),
+      counted: () => this.countersMoved(),
+    })
     this.socket = stoppedStatus(Date.now())
     this.rateLimit = options.rateLimit ?? new RateLimit()
     this.pushPolls = new PushPolls(options, {
@@ -255,8 +248,8 @@ export class LiveService {
       streams: this.streams,
       circuits: this.circuits.values(),
       frames: this.transport.counters?.(),
-      lastEventAt: this.lastEventAt,
-      counters: this.counters,
+      lastEventAt: this.channelStreams.lastEventAt,
+      counters: this.channelStreams.counters,
       following: this.pushPolls.following({
         socketLive: this.socket.state === 'live',
         overviewPoll: OVERVIEW_POLL,
@@ -266,26 +259,6 @@ export class LiveService {
   }
 
   // ── Internals ─────────────────────────────────────────────────────────
-
-  private context(): StreamContext {
-    return {
-      held: this.held,
-      limiter: this.limiter,
-      onProblem: (problem) => this.problem(problem),
-      onSyncChange: () => this.emitStatus(),
-      retryDelayMs: (failures) =>
-        this.tuning.retryBaseMs +
-        backoffDelay(failures - 1, this.tuning.retryBaseMs, this.tuning.retryCapMs, this.options.random),
-      maxBuffered: this.tuning.maxBuffered,
-      maxBackfillMs: this.tuning.maxBackfillMs,
-      count: (counter, by = 1) => {
-        this.counters[counter] += by
-        // The last event is the last one counted, whichever socket or stream it came by.
-        if (counter === 'events') this.lastEventAt = Date.now()
-        this.countersMoved()
-      },
-    }
-  }
 
   private addStream<T>(followed: Followed<T>): Followed<T> {
     this.streams.set(followed.stream.spec.channel, followed as Followed<unknown>)
