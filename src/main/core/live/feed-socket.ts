@@ -14,6 +14,15 @@ import { FrameInbox, type FrameCounters } from './frame-inbox'
 import { SocketHeartbeat } from './socket-heartbeat'
 import { resolveSocketTiming, stoppedStatus, type SocketTiming } from './socket-defaults'
 import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-errors'
+import {
+  clearConnectionTimers,
+  closeQuietly,
+  openConnection,
+  sendOn,
+  upgradeRefusal,
+  type Connection,
+  type Outstanding,
+} from './feed-connection'
 
 export type FeedStatus = ConnectionState['socket']
 
@@ -73,36 +82,8 @@ interface ChannelEntry {
   reason?: RefusalReason
 }
 
-/** A subscribe sent and not answered yet. The server answers in order, so the oldest takes an error that names no channel. */
-interface Outstanding {
-  channel: string
-  /** Unsubscribed meanwhile: its answer is expected and ignored. */
-  dropped: boolean
-}
-
-/** Everything that belongs to one connection and dies with it. */
-interface Connection {
-  socket: WebSocket
-  welcomed: boolean
-  /** Subscribed after the welcome timeout; a welcome that comes later means those subscribes may have been dropped. */
-  welcomedByTimeout: boolean
-  outstanding: Outstanding[]
-  /** Channels unsubscribed on this connection: late events for them are expected. */
-  released: Set<string>
-  /** Counts inbound traffic of any kind, for the dead-peer check. */
-  traffic: number
-  liveSince: number | null
-  /** Why it closed, when known better than the close code. */
-  cause: string | null
-  /** A minimum wait before the next attempt, from a Retry-After. */
-  retryAfterMs: number
-  welcomeTimer: ReturnType<typeof setTimeout> | null
-  heartbeat: SocketHeartbeat | null
-}
-
 /** A name never subscribed: unsubscribing it is answered by nothing and changes nothing. */
 const KEEP_ALIVE_CHANNEL = 'keep-alive'
-const MAX_RETRY_AFTER_MS = 10 * 60_000
 
 /**
  * One WebSocket to the indexer that comes back by itself: reconnects after
@@ -311,34 +292,14 @@ export class FeedSocket {
     this.status.latencyMs = null
     if (this.offline) this.setStatus('offline', 'network offline; checking')
     else this.setStatus('connecting', this.status.reason)
-    const hardMax = this.timing.hardMaxFrameBytes
-    let socket: WebSocket
+    let connection: Connection
     try {
-      socket = new WebSocket(this.options.url, {
-        headers: this.options.headers?.() ?? {},
-        maxPayload: hardMax,
-        handshakeTimeout: this.timing.connectTimeoutMs,
-        perMessageDeflate: false,
-        // Bad UTF-8 becomes an unreadable frame (counted), not a closed connection.
-        skipUTF8Validation: true,
-      })
+      connection = openConnection(this.options.url, this.options.headers?.() ?? {}, this.timing)
     } catch (error) {
       this.scheduleReconnect(`cannot open socket: ${toErrorInfo(error).message}`)
       return
     }
-    const connection: Connection = {
-      socket,
-      welcomed: false,
-      welcomedByTimeout: false,
-      outstanding: [],
-      released: new Set(),
-      traffic: 0,
-      liveSince: null,
-      cause: null,
-      retryAfterMs: 0,
-      welcomeTimer: null,
-      heartbeat: null,
-    }
+    const { socket } = connection
     this.connection = connection
     const current = () => this.connection === connection
     socket.on('open', () => {
@@ -368,12 +329,9 @@ export class FeedSocket {
       if (current()) connection.traffic++
     })
     socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0
-      const auth = status === 401 || status === 403
-      const message = `Socket upgrade refused with HTTP ${status}${auth ? ' (sign-in needed or expired)' : ''}`
+      const { status, message, retryAfterMs } = upgradeRefusal(response)
       connection.cause = message
-      const retryAfter = Number(response.headers['retry-after'])
-      if (Number.isFinite(retryAfter) && retryAfter > 0) connection.retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS)
+      if (retryAfterMs > 0) connection.retryAfterMs = retryAfterMs
       response.resume()
       // Once per run of refusals with the same status, not at every retry.
       if (this.lastUpgradeRefusal !== status) this.report({ code: 'HTTP', message, status, retryable: true })
@@ -388,7 +346,7 @@ export class FeedSocket {
     socket.on('close', (code, reason) => {
       if (!current()) return
       this.connection = null
-      this.clearConnectionTimers(connection)
+      clearConnectionTimers(connection)
       this.unsubscribeLocally()
       if (connection.liveSince !== null && this.now() - connection.liveSince >= this.timing.stableAfterMs) this.attempt = 0
       const text = reason.toString()
@@ -602,10 +560,7 @@ export class FeedSocket {
   }
 
   private send(connection: Connection, message: { type: string; channel: string }): boolean {
-    if (connection.socket.readyState !== WebSocket.OPEN) return false
-    connection.socket.send(JSON.stringify(message))
-    connection.heartbeat?.sent()
-    return true
+    return sendOn(connection, message)
   }
 
   /** The connection is gone, and with it every subscription; refusals stay shown until asked again. */
@@ -618,16 +573,7 @@ export class FeedSocket {
     this.connection = null
     if (!connection) return
     this.unsubscribeLocally()
-    this.clearConnectionTimers(connection)
-    connection.socket.removeAllListeners()
-    connection.socket.on('error', () => {})
-    connection.socket.terminate()
-  }
-
-  private clearConnectionTimers(connection: Connection): void {
-    if (connection.welcomeTimer) clearTimeout(connection.welcomeTimer)
-    connection.heartbeat?.stop()
-    connection.welcomeTimer = null
+    closeQuietly(connection)
   }
 
   private clearRetry(): void {
