@@ -1,8 +1,8 @@
 /**
- * One WebSocket to the indexer (FeedSocket): connect, welcome, subscriptions
- * and each channel's answer, reconnects with backoff, offline and sleep.
- * One cohesive state machine, hence its size; the heartbeat is in
- * socket-heartbeat.ts and the frame checks in frame-inbox.ts.
+ * One WebSocket to the indexer (FeedSocket): connect, welcome, reconnects
+ * with backoff, offline and sleep. The channels and the server's answers are
+ * in socket-subscriptions.ts, one connection's parts in feed-connection.ts,
+ * the heartbeat in socket-heartbeat.ts and the frame checks in frame-inbox.ts.
  */
 import WebSocket from 'ws'
 import type { ChannelStatus, ConnectionState, ErrorInfo, SocketState } from '@shared/domain'
@@ -13,16 +13,9 @@ import { silentLogger, type Logger } from '../log/log'
 import { FrameInbox, type FrameCounters } from './frame-inbox'
 import { SocketHeartbeat } from './socket-heartbeat'
 import { resolveSocketTiming, stoppedStatus, type SocketTiming } from './socket-defaults'
-import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-errors'
-import {
-  clearConnectionTimers,
-  closeQuietly,
-  openConnection,
-  sendOn,
-  upgradeRefusal,
-  type Connection,
-  type Outstanding,
-} from './feed-connection'
+import type { RefusalReason } from './frame-errors'
+import { SocketSubscriptions } from './socket-subscriptions'
+import { clearConnectionTimers, closeQuietly, openConnection, upgradeRefusal, type Connection } from './feed-connection'
 
 export type FeedStatus = ConnectionState['socket']
 
@@ -75,16 +68,6 @@ export interface FeedSocketOptions {
   log?: Logger
 }
 
-interface ChannelEntry {
-  channel: string
-  state: ChannelStatus['state']
-  error?: string
-  reason?: RefusalReason
-}
-
-/** A name never subscribed: unsubscribing it is answered by nothing and changes nothing. */
-const KEEP_ALIVE_CHANNEL = 'keep-alive'
-
 /**
  * One WebSocket to the indexer that comes back by itself: reconnects after
  * every close, clean or not, with exponential backoff and full jitter; waits
@@ -95,7 +78,7 @@ const KEEP_ALIVE_CHANNEL = 'keep-alive'
  */
 export class FeedSocket {
   private connection: Connection | null = null
-  private readonly channelState = new Map<string, ChannelEntry>()
+  private readonly subscriptions: SocketSubscriptions
   private readonly status: FeedStatus
   private readonly inbox: FrameInbox
   private attempt = 0
@@ -117,7 +100,13 @@ export class FeedSocket {
     this.timing = resolveSocketTiming(options)
     this.now = options.now ?? Date.now
     this.log = options.log ?? silentLogger
-    for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
+    this.subscriptions = new SocketSubscriptions(options.channels, {
+      report: (problem) => this.report(problem),
+      unknown: (description) => this.inbox.unknown(description),
+      changed: () => this.emitStatus(),
+      live: (channel) => this.options.onChannelLive?.(channel),
+      refused: (channel, reason, message) => this.options.onChannelRefused?.(channel, reason, message),
+    })
     this.status = stoppedStatus(this.now())
     this.inbox = new FrameInbox({
       maxFrameBytes: this.timing.maxFrameBytes,
@@ -212,57 +201,31 @@ export class FeedSocket {
   }
 
   subscribe(channel: string): ChannelStatus[] {
-    if (!this.channelState.has(channel)) {
-      this.channelState.set(channel, { channel, state: 'pending' })
-      const connection = this.connection
-      if (connection?.welcomed) {
-        connection.released.delete(channel)
-        this.sendSubscribe(connection, channel)
-      }
-      this.emitStatus()
-    }
+    if (this.subscriptions.add(channel, this.connection)) this.emitStatus()
     return this.channels()
   }
 
   unsubscribe(channel: string): ChannelStatus[] {
-    const entry = this.channelState.get(channel)
-    if (entry) {
-      this.channelState.delete(channel)
-      const connection = this.connection
-      if (connection?.welcomed) {
-        for (const pending of connection.outstanding) if (pending.channel === channel) pending.dropped = true
-        connection.released.add(channel)
-        // A refused channel holds nothing on the server.
-        if (entry.state !== 'refused') this.send(connection, { type: 'unsubscribe', channel })
-      }
-      this.emitStatus()
-    }
+    if (this.subscriptions.remove(channel, this.connection)) this.emitStatus()
     return this.channels()
   }
 
   has(channel: string): boolean {
-    return this.channelState.has(channel)
+    return this.subscriptions.has(channel)
   }
 
   channels(): ChannelStatus[] {
-    return [...this.channelState.values()].map((entry) => {
-      const status: ChannelStatus = { channel: entry.channel, state: entry.state }
-      if (entry.error !== undefined) status.error = entry.error
-      if (entry.reason !== undefined) status.reason = entry.reason
-      return status
-    })
+    return this.subscriptions.statuses()
   }
 
   /** Channels held, acknowledged or not (a socket's load). */
   channelCount(): number {
-    return this.channelState.size
+    return this.subscriptions.size
   }
 
   /** Channels the server acknowledged on this connection. */
   subscribedCount(): number {
-    let count = 0
-    for (const entry of this.channelState.values()) if (entry.state === 'subscribed') count++
-    return count
+    return this.subscriptions.subscribedCount()
   }
 
   current(): FeedStatus {
@@ -284,11 +247,7 @@ export class FeedSocket {
     if (this.stopped || this.suspended) return
     // Attempts are counted apart from reconnects: a try that fails is not a reconnect.
     if (this.attempts++ > 0) this.status.attempts = (this.status.attempts ?? 0) + 1
-    for (const entry of this.channelState.values()) {
-      entry.state = 'pending'
-      delete entry.error
-      delete entry.reason
-    }
+    this.subscriptions.resetForAttempt()
     this.status.latencyMs = null
     if (this.offline) this.setStatus('offline', 'network offline; checking')
     else this.setStatus('connecting', this.status.reason)
@@ -347,7 +306,7 @@ export class FeedSocket {
       if (!current()) return
       this.connection = null
       clearConnectionTimers(connection)
-      this.unsubscribeLocally()
+      this.subscriptions.unsubscribeLocally()
       if (connection.liveSince !== null && this.now() - connection.liveSince >= this.timing.stableAfterMs) this.attempt = 0
       const text = reason.toString()
       const why = connection.cause ?? `closed (${code})${text ? `: ${text}` : ''}`
@@ -363,17 +322,16 @@ export class FeedSocket {
         if (connection.welcomed && connection.welcomedByTimeout) {
           // Subscribes sent before a late welcome may have been dropped: send those again.
           connection.welcomedByTimeout = false
-          connection.outstanding = []
-          for (const entry of this.channelState.values()) if (entry.state === 'pending') this.sendSubscribe(connection, entry.channel)
+          this.subscriptions.resubscribePending(connection)
           return
         }
         this.onWelcome(connection)
         return
       case 'subscribed':
-        this.onSubscribed(connection, frame.channel)
+        this.subscriptions.acknowledged(connection, frame.channel)
         return
       case 'error':
-        this.onServerError(connection, frame.message, frame.channel)
+        this.subscriptions.serverError(connection, frame.message, frame.channel)
         return
       case 'unsubscribed':
       case 'pong':
@@ -395,98 +353,19 @@ export class FeedSocket {
     this.status.attempts = 0
     // Reaching the server proves the network is up, whatever the OS said.
     this.offline = false
-    for (const channel of this.channelState.keys()) this.sendSubscribe(connection, channel)
-    this.log.info('live feed: live', { url: this.options.url, channels: this.channelState.size })
+    this.subscriptions.subscribeAll(connection)
+    this.log.info('live feed: live', { url: this.options.url, channels: this.subscriptions.size })
     this.setStatus('live', null)
   }
 
-  private onSubscribed(connection: Connection, channel: string): void {
-    const answered = this.takeOutstanding(connection, channel)
-    const entry = this.channelState.get(channel)
-    if (!entry) {
-      if (answered?.dropped || connection.released.has(channel)) return
-      this.inbox.unknown(`an acknowledgement for ${channel}, which was not asked for`)
-      return
-    }
-    this.markSubscribed(entry)
-  }
-
-  private onServerError(connection: Connection, message: string, named: string | null): void {
-    if (named === KEEP_ALIVE_CHANNEL) return
-    let channel: string | null
-    if (named !== null) {
-      const answered = this.takeOutstanding(connection, named)
-      if (!this.channelState.has(named) && (answered?.dropped || connection.released.has(named))) return
-      channel = named
-    } else {
-      // No channel named (e.g. `Subscription limit reached`): it answers the oldest subscribe.
-      const oldest = connection.outstanding.shift()
-      if (oldest?.dropped) return
-      channel = oldest?.channel ?? null
-    }
-    const entry = channel === null ? undefined : this.channelState.get(channel)
-    if (!entry || channel === null) {
-      this.report({ code: 'SOCKET', message: `Indexer socket: ${message}` })
-      return
-    }
-    const reason = classifyRefusal(channel, message)
-    entry.state = 'refused'
-    entry.error = message
-    entry.reason = reason
-    let handled = false
-    try {
-      handled = this.options.onChannelRefused?.(channel, reason, message) === true
-    } catch (error) {
-      this.report(toErrorInfo(error))
-    }
-    if (!handled) this.report(refusalProblem(channel, reason, message))
-    this.emitStatus()
-  }
-
   private onEvent(connection: Connection, channel: string, data: unknown): void {
-    const entry = this.channelState.get(channel)
-    if (!entry) {
-      if (!connection.released.has(channel)) this.inbox.unknown(`an event for ${channel}, which is not subscribed`)
-      return
-    }
-    // An event proves the subscription, for servers that never acknowledge.
-    if (entry.state === 'pending') {
-      this.takeOutstanding(connection, channel)
-      this.markSubscribed(entry)
-    }
+    if (!this.subscriptions.eventArrived(connection, channel)) return
     this.status.lastEventAt = this.now()
     try {
       this.options.onEvent(channel, data)
     } catch (error) {
       this.report(toErrorInfo(error))
     }
-  }
-
-  private markSubscribed(entry: ChannelEntry): void {
-    if (entry.state === 'subscribed') return
-    entry.state = 'subscribed'
-    delete entry.error
-    delete entry.reason
-    try {
-      this.options.onChannelLive?.(entry.channel)
-    } catch (error) {
-      this.report(toErrorInfo(error))
-    }
-    this.emitStatus()
-  }
-
-  /**
-   * Removes the oldest outstanding subscribe for `channel` and every older
-   * one: answers come in order, so those were passed over without an answer.
-   */
-  private takeOutstanding(connection: Connection, channel: string): Outstanding | undefined {
-    const index = connection.outstanding.findIndex((o) => o.channel === channel)
-    if (index < 0) return undefined
-    return connection.outstanding.splice(0, index + 1)[index]
-  }
-
-  private sendSubscribe(connection: Connection, channel: string): void {
-    if (this.send(connection, { type: 'subscribe', channel })) connection.outstanding.push({ channel, dropped: false })
   }
 
   // --- keep-alive and dead-peer detection ----------------------------------
@@ -497,7 +376,7 @@ export class FeedSocket {
       current,
       open: () => current() && connection.socket.readyState === WebSocket.OPEN,
       ping: (payload) => connection.socket.ping(payload),
-      keepAlive: () => this.keepAlive(connection),
+      keepAlive: () => this.subscriptions.keepAlive(connection),
       traffic: () => connection.traffic,
       dead: (cause) => {
         connection.cause = cause
@@ -512,21 +391,6 @@ export class FeedSocket {
       },
     })
     connection.heartbeat.start()
-  }
-
-  /** Sends a client message the server answers with nothing. */
-  private keepAlive(connection: Connection): void {
-    // A repeated subscribe gets no answer on the reference server and counts as activity;
-    // before any channel is acknowledged, unsubscribing a name never subscribed does the same.
-    let subscribed: string | undefined
-    for (const entry of this.channelState.values()) {
-      if (entry.state === 'subscribed') {
-        subscribed = entry.channel
-        break
-      }
-    }
-    if (subscribed !== undefined && connection.welcomed) this.send(connection, { type: 'subscribe', channel: subscribed })
-    else this.send(connection, { type: 'unsubscribe', channel: KEEP_ALIVE_CHANNEL })
   }
 
   // --- retry ----------------------------------------------------------------
@@ -559,20 +423,11 @@ export class FeedSocket {
     this.setStatus('offline', reason, probeMs > 0 ? probeMs : null)
   }
 
-  private send(connection: Connection, message: { type: string; channel: string }): boolean {
-    return sendOn(connection, message)
-  }
-
-  /** The connection is gone, and with it every subscription; refusals stay shown until asked again. */
-  private unsubscribeLocally(): void {
-    for (const entry of this.channelState.values()) if (entry.state === 'subscribed') entry.state = 'pending'
-  }
-
   private dropConnection(): void {
     const connection = this.connection
     this.connection = null
     if (!connection) return
-    this.unsubscribeLocally()
+    this.subscriptions.unsubscribeLocally()
     closeQuietly(connection)
   }
 
