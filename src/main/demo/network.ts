@@ -20,7 +20,7 @@ import {
 } from './catalog'
 import { decodeCursor, pageNewestFirst, type PageOf } from './paging'
 import { createPrng, hashToUnit, type Prng } from './prng'
-import { RecordFactory, type OtherTransactionSpec, type Placement } from './record-factory'
+import { RecordFactory, type Placement } from './record-factory'
 import { KeyedLogs } from './keyed-logs'
 import { NotificationInbox } from './notification-inbox'
 import { ProofTally } from './proof-tally'
@@ -34,6 +34,19 @@ import type {
   TransactionRecord,
 } from './records'
 import type { CircuitStatus } from './wire-format'
+import {
+  SERIES_PERIOD_MS,
+  type NetworkEvent,
+  type NetworkFigures,
+  type NetworkListener,
+  type OtherTransactionKind,
+  type ProofFilter,
+  type PublishedProof,
+  type PublishProofOptions,
+  type PublishTransactionOptions,
+  type SeriesMetricName,
+  type TransactionFilter,
+} from './network-types'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
@@ -46,15 +59,20 @@ const MAX_SERIES_POINTS = 200
 /** Addresses a demo user watches; most simulated transfers involve one. */
 const WATCHED: readonly string[] = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]
 
-export const SERIES_METRICS = ['tps', 'proofs24h', 'activeUsers24h'] as const
-export type SeriesMetricName = (typeof SERIES_METRICS)[number]
-export type OtherTransactionKind = OtherTransactionSpec['kind']
-
-export const SERIES_PERIOD_MS: Readonly<Record<SeriesPeriod, number>> = {
-  '24h': DAY_MS,
-  '7d': 7 * DAY_MS,
-  '30d': 30 * DAY_MS,
-}
+export {
+  SERIES_METRICS,
+  SERIES_PERIOD_MS,
+  type NetworkEvent,
+  type NetworkFigures,
+  type NetworkListener,
+  type OtherTransactionKind,
+  type ProofFilter,
+  type PublishedProof,
+  type PublishProofOptions,
+  type PublishTransactionOptions,
+  type SeriesMetricName,
+  type TransactionFilter,
+} from './network-types'
 
 export interface DemoNetworkOptions {
   /** Same seed, same network. Default 1. */
@@ -88,67 +106,6 @@ export interface DemoNetworkOptions {
    * published before, and while it was down.
    */
   continueFrom?: DemoNetwork
-}
-
-export type NetworkEvent =
-  | { kind: 'proof'; proof: ProofRecord; transaction: TransactionRecord }
-  | { kind: 'revocation'; proof: ProofRecord; transaction: TransactionRecord }
-  | { kind: 'transaction'; transaction: TransactionRecord }
-  | { kind: 'notification'; notification: NotificationRecord }
-
-export type NetworkListener = (event: NetworkEvent) => void
-
-export interface PublishedProof {
-  proof: ProofRecord
-  transaction: TransactionRecord
-  /** Set when the proof is the demo wallet's. */
-  notification: NotificationRecord | null
-}
-
-export interface PublishProofOptions {
-  authority?: string
-  circuitId?: number
-  /** Epoch ms; never earlier than the newest record. Default clock(). */
-  at?: number
-}
-
-export interface PublishTransactionOptions {
-  kind?: OtherTransactionKind
-  feePayer?: string
-  counterparty?: string
-  failed?: boolean
-  at?: number
-}
-
-/** The overview's figures, as numbers. */
-export interface NetworkFigures {
-  tps: number
-  slot: number
-  totalProofs: number
-  proofs24h: number
-  avgVerifyTimeMs: number
-  activeUsers24h: number
-  rpcLatencyMs: number
-}
-
-export interface ProofFilter {
-  authority?: string
-  type?: DemoProofType
-  circuitId?: number
-  /** Only with the demo's optional state filter (the reference deployment has none). */
-  state?: 'verified' | 'revoked'
-  cursor?: string
-  limit: number
-}
-
-export interface TransactionFilter {
-  pubkey?: string
-  status?: DemoTxStatus
-  /** Epoch ms, inclusive. */
-  fromMs?: number
-  toMs?: number
-  cursor?: string
-  limit: number
 }
 
 /** Everything a network holds and changes over time; shared by the networks that continue it. */
