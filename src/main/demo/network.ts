@@ -1,9 +1,9 @@
 /**
  * The simulated proof network behind the demo indexer: a seeded history of
  * the last 30 days, new proofs and transactions on demand or per tick, and
- * the indexes the HTTP queries read. Everything lives in memory; appending
- * is O(1) and list queries are binary searches plus one page of work. One
- * model of one network, hence its size; its records are built in record-factory.ts.
+ * the figures and series of the overview. Everything lives in memory. Its
+ * records are built in record-factory.ts and kept, indexed and listed in
+ * network-records.ts (appending is O(1), list queries are binary searches).
  */
 import type { SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
@@ -16,17 +16,12 @@ import {
   SLOT_MS,
   circuitById,
   type DemoCircuit,
-  type DemoProofType,
 } from './catalog'
-import { decodeCursor, pageNewestFirst, type PageOf } from './paging'
+import type { PageOf } from './paging'
 import { createPrng, hashToUnit, type Prng } from './prng'
 import { RecordFactory, type Placement } from './record-factory'
-import { KeyedLogs } from './keyed-logs'
 import { NotificationInbox } from './notification-inbox'
-import { ProofTally } from './proof-tally'
-import { RecordLog } from './record-log'
 import type {
-  DemoTxStatus,
   DemoNotificationKind,
   NotificationRecord,
   ProofRecord,
@@ -34,6 +29,7 @@ import type {
   TransactionRecord,
 } from './records'
 import type { CircuitStatus } from './wire-format'
+import { NetworkRecords } from './network-records'
 import {
   SERIES_PERIOD_MS,
   type NetworkEvent,
@@ -111,16 +107,7 @@ export interface DemoNetworkOptions {
 /** Everything a network holds and changes over time; shared by the networks that continue it. */
 interface NetworkState {
   readonly listeners: Set<NetworkListener>
-  readonly proofs: RecordLog<ProofRecord>
-  readonly proofsByAccount: Map<string, ProofRecord>
-  readonly proofsByAuthority: KeyedLogs<string, ProofRecord>
-  readonly proofsByType: KeyedLogs<DemoProofType, ProofRecord>
-  readonly proofsByCircuit: KeyedLogs<number, ProofRecord>
-  readonly transactions: RecordLog<TransactionRecord>
-  readonly transactionsBySignature: Map<string, TransactionRecord>
-  readonly transactionsByAccount: KeyedLogs<string, TransactionRecord>
-  readonly transactionsByStatus: KeyedLogs<DemoTxStatus, TransactionRecord>
-  readonly proofTally: ProofTally
+  readonly records: NetworkRecords
   readonly snapshots: SeriesSnapshot[]
   readonly inbox: NotificationInbox
   /** Circuits whose key was changed or that were disabled; the others are enabled with their first key. */
@@ -135,21 +122,12 @@ interface NetworkState {
   nextSnapshotAt: number
 }
 
-function newNetworkState(rate: number): NetworkState {
+function newNetworkState(rate: number, records: NetworkRecords): NetworkState {
   return {
     listeners: new Set(),
     inbox: new NotificationInbox(),
     circuitStatus: new Map(),
-    proofs: new RecordLog(),
-    proofsByAccount: new Map(),
-    proofsByAuthority: new KeyedLogs(),
-    proofsByType: new KeyedLogs(),
-    proofsByCircuit: new KeyedLogs(),
-    transactions: new RecordLog(),
-    transactionsBySignature: new Map(),
-    transactionsByAccount: new KeyedLogs(),
-    transactionsByStatus: new KeyedLogs(),
-    proofTally: new ProofTally(),
+    records,
     snapshots: [],
     rate,
     nextProofSeq: 0,
@@ -176,8 +154,6 @@ export class DemoNetwork {
   private readonly prng: Prng
   private readonly factory: RecordFactory
   private readonly authorityWeights: ReadonlyMap<string, number>
-  private readonly maxProofs: number
-  private readonly maxTransactions: number
   /** Shared with every network that continues this one. */
   private readonly state: NetworkState
 
@@ -189,8 +165,6 @@ export class DemoNetwork {
       this.clock = source.clock
       this.startTime = source.startTime
       this.genesis = source.genesis
-      this.maxProofs = source.maxProofs
-      this.maxTransactions = source.maxTransactions
       this.prng = source.prng
       this.factory = source.factory
       this.authorities = source.authorities
@@ -203,9 +177,10 @@ export class DemoNetwork {
     this.clock = options.clock ?? Date.now
     this.startTime = options.startTime ?? this.clock()
     this.genesis = Math.min(options.genesis ?? this.startTime, this.startTime)
-    this.state = newNetworkState(checkRate(options.rate ?? 2))
-    this.maxProofs = options.maxProofs ?? 500_000
-    this.maxTransactions = options.maxTransactions ?? 1_000_000
+    this.state = newNetworkState(
+      checkRate(options.rate ?? 2),
+      new NetworkRecords(options.maxProofs ?? 500_000, options.maxTransactions ?? 1_000_000),
+    )
     this.prng = createPrng(this.seed)
     this.factory = new RecordFactory(this.prng)
 
@@ -292,8 +267,8 @@ export class DemoNetwork {
     const authority = options.authority ?? this.pickAuthority()
     const proof = this.factory.proof(this.place(options.at, 'proof'), authority, circuit, false)
     const transaction = this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof)
-    this.appendProof(proof)
-    this.appendTransaction(transaction)
+    this.state.records.appendProof(proof)
+    this.state.records.appendTransaction(transaction)
     this.emit({ kind: 'proof', proof, transaction })
     let notification: NotificationRecord | null = null
     if (authority === DEMO_WALLET) {
@@ -313,7 +288,7 @@ export class DemoNetwork {
       failed: options.failed ?? (kind === 'failed-verify' || this.prng.chance(0.05)),
       blockTimeKnown: true,
     })
-    this.appendTransaction(transaction)
+    this.state.records.appendTransaction(transaction)
     this.emit({ kind: 'transaction', transaction })
     return transaction
   }
@@ -323,12 +298,12 @@ export class DemoNetwork {
    * null when there is no such proof or it is already revoked.
    */
   revokeProof(proofAccount?: string, at?: number): PublishedProof | null {
-    const proof = proofAccount === undefined ? this.newestLiveProofOf(DEMO_WALLET) : this.state.proofsByAccount.get(proofAccount)
+    const proof = proofAccount === undefined ? this.state.records.newestLiveProofOf(DEMO_WALLET) : this.state.records.proofsByAccount.get(proofAccount)
     if (proof === undefined || proof.revoked) return null
     proof.revoked = true
     proof.verified = false
     const transaction = this.factory.revokeTransaction(this.place(at, 'transaction'), proof)
-    this.appendTransaction(transaction)
+    this.state.records.appendTransaction(transaction)
     this.emit({ kind: 'revocation', proof, transaction })
     let notification: NotificationRecord | null = null
     if (proof.authority === DEMO_WALLET) {
@@ -368,16 +343,16 @@ export class DemoNetwork {
 
   /** Proofs ever published, including any no longer held. */
   get totalProofs(): number {
-    return this.state.proofTally.total
+    return this.state.records.proofTally.total
   }
 
   /** Proofs and transactions currently held (the oldest beyond maxProofs / maxTransactions are forgotten). */
   get proofCount(): number {
-    return this.state.proofs.length
+    return this.state.records.proofs.length
   }
 
   get transactionCount(): number {
-    return this.state.transactions.length
+    return this.state.records.transactions.length
   }
 
   overview(now: number = this.clock()): NetworkFigures {
@@ -386,7 +361,7 @@ export class DemoNetwork {
     return {
       tps: current.tps,
       slot: this.slotAt(now),
-      totalProofs: this.state.proofTally.total,
+      totalProofs: this.state.records.proofTally.total,
       proofs24h: current.proofs24h,
       avgVerifyTimeMs: 380 + Math.floor(hashToUnit(this.seed + 1, bucket) * 240),
       activeUsers24h: current.activeUsers24h,
@@ -418,78 +393,23 @@ export class DemoNetwork {
 
   /** Authorities by proofs in the last 24 hours, most first. */
   leaderboard(limit: number, now: number = this.clock()): { pubkey: string; proofCount: number }[] {
-    const entries: { pubkey: string; proofCount: number }[] = []
-    for (const [pubkey, log] of this.state.proofsByAuthority.logs()) {
-      const proofCount = log.firstAfter(now) - log.firstAfter(now - DAY_MS)
-      if (proofCount > 0) entries.push({ pubkey, proofCount })
-    }
-    entries.sort((a, b) => b.proofCount - a.proofCount || (a.pubkey < b.pubkey ? -1 : a.pubkey > b.pubkey ? 1 : 0))
-    return entries.slice(0, limit)
+    return this.state.records.leaderboard(limit, now)
   }
 
   getProof(proofAccount: string): ProofRecord | undefined {
-    return this.state.proofsByAccount.get(proofAccount)
+    return this.state.records.proofsByAccount.get(proofAccount)
   }
 
   getTransaction(signature: string): TransactionRecord | undefined {
-    return this.state.transactionsBySignature.get(signature)
+    return this.state.records.transactionsBySignature.get(signature)
   }
 
   listProofs(filter: ProofFilter): PageOf<ProofRecord> {
-    const { authority, type, circuitId } = filter
-    let log: RecordLog<ProofRecord> | undefined
-    let matches: ((proof: ProofRecord) => boolean) | undefined
-    if (authority !== undefined) {
-      log = this.state.proofsByAuthority.get(authority)
-      if (type !== undefined || circuitId !== undefined) {
-        matches = (proof) =>
-          (type === undefined || proof.circuit.proofType === type) && (circuitId === undefined || proof.circuit.id === circuitId)
-      }
-    } else if (circuitId !== undefined) {
-      log = this.state.proofsByCircuit.get(circuitId)
-      if (type !== undefined) matches = (proof) => proof.circuit.proofType === type
-    } else {
-      log = type === undefined ? this.state.proofs : this.state.proofsByType.get(type)
-    }
-    const { state } = filter
-    if (state !== undefined) {
-      const others = matches
-      matches = (proof) => proof.revoked === (state === 'revoked') && (others === undefined || others(proof))
-    }
-    const page = pageNewestFirst({
-      log,
-      matches,
-      afterSeq: this.cursorSeq(filter.cursor, this.state.proofsByAccount),
-      limit: filter.limit,
-      keyOf: (proof) => proof.proofAccount,
-    })
-    // Counted over every proof ever published, as totalProofs is, not only those still held
-    // (revocations are not tallied: a state-filtered total counts the proofs held).
-    return state === undefined ? { ...page, total: this.state.proofTally.count(filter) } : page
+    return this.state.records.listProofs(filter)
   }
 
   listTransactions(filter: TransactionFilter): PageOf<TransactionRecord> {
-    const { pubkey, status, fromMs, toMs } = filter
-    let log: RecordLog<TransactionRecord> | undefined
-    const conditions: ((tx: TransactionRecord) => boolean)[] = []
-    if (pubkey !== undefined) {
-      log = this.state.transactionsByAccount.get(pubkey)
-      if (status !== undefined) conditions.push((tx) => tx.status === status)
-    } else {
-      log = status === undefined ? this.state.transactions : this.state.transactionsByStatus.get(status)
-    }
-    const dated = fromMs !== undefined || toMs !== undefined
-    // A transaction without a block time matches no date filter.
-    if (dated) conditions.push((tx) => tx.blockTimeKnown)
-    return pageNewestFirst({
-      log,
-      from: fromMs === undefined || log === undefined ? undefined : log.firstAtOrAfter(fromMs),
-      to: toMs === undefined || log === undefined ? undefined : log.firstAfter(toMs),
-      matches: conditions.length === 0 ? undefined : (tx) => conditions.every((condition) => condition(tx)),
-      afterSeq: this.cursorSeq(filter.cursor, this.state.transactionsBySignature),
-      limit: filter.limit,
-      keyOf: (tx) => tx.signature,
-    })
+    return this.state.records.listTransactions(filter)
   }
 
   // ── Internals ──────────────────────────────────────────────────────────
@@ -518,10 +438,10 @@ export class DemoNetwork {
           this.pickCircuit(),
           this.prng.chance(0.03),
         )
-        this.appendProof(proof)
-        this.appendTransaction(this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof))
+        this.state.records.appendProof(proof)
+        this.state.records.appendTransaction(this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof))
       } else {
-        this.appendTransaction(
+        this.state.records.appendTransaction(
           this.factory.otherTransaction(this.place(timeMs, 'transaction'), {
             kind,
             ...this.pickParties(undefined, undefined),
@@ -547,42 +467,6 @@ export class DemoNetwork {
     return { seq, timeMs: at, slot }
   }
 
-  private appendProof(proof: ProofRecord): void {
-    this.state.proofTally.add(proof)
-    this.state.proofs.push(proof)
-    this.state.proofsByAccount.set(proof.proofAccount, proof)
-    this.state.proofsByAuthority.push(proof.authority, proof)
-    this.state.proofsByType.push(proof.circuit.proofType, proof)
-    this.state.proofsByCircuit.push(proof.circuit.id, proof)
-    if (this.state.proofs.length > this.maxProofs) this.forgetOldestProof()
-  }
-
-  private appendTransaction(tx: TransactionRecord): void {
-    this.state.transactions.push(tx)
-    this.state.transactionsBySignature.set(tx.signature, tx)
-    this.state.transactionsByStatus.push(tx.status, tx)
-    for (const account of tx.accounts) this.state.transactionsByAccount.push(account, tx)
-    if (this.state.transactions.length > this.maxTransactions) this.forgetOldestTransaction()
-  }
-
-  private forgetOldestProof(): void {
-    const proof = this.state.proofs.dropOldest()
-    if (proof === undefined) return
-    this.state.proofsByAccount.delete(proof.proofAccount)
-    // The oldest proof overall is also the oldest in each index that holds it.
-    this.state.proofsByAuthority.dropOldest(proof.authority)
-    this.state.proofsByType.dropOldest(proof.circuit.proofType)
-    this.state.proofsByCircuit.dropOldest(proof.circuit.id)
-  }
-
-  private forgetOldestTransaction(): void {
-    const tx = this.state.transactions.dropOldest()
-    if (tx === undefined) return
-    this.state.transactionsBySignature.delete(tx.signature)
-    this.state.transactionsByStatus.dropOldest(tx.status)
-    for (const account of tx.accounts) this.state.transactionsByAccount.dropOldest(account)
-  }
-
   private emit(event: NetworkEvent): void {
     for (const listener of this.state.listeners) {
       try {
@@ -592,11 +476,6 @@ export class DemoNetwork {
         console.error('demo network listener failed:', error)
       }
     }
-  }
-
-  private cursorSeq(cursor: string | undefined, byKey: ReadonlyMap<string, { seq: number }>): number | null | undefined {
-    if (cursor === undefined || cursor === '') return undefined
-    return byKey.get(decodeCursor(cursor))?.seq ?? null
   }
 
   private pickAuthority(): string {
@@ -629,40 +508,16 @@ export class DemoNetwork {
     return { feePayer: payer, counterparty: other }
   }
 
-  private newestLiveProofOf(authority: string): ProofRecord | undefined {
-    const log = this.state.proofsByAuthority.get(authority)
-    if (log === undefined) return undefined
-    for (let index = log.length - 1; index >= Math.max(0, log.length - 50); index--) {
-      const proof = log.at(index)
-      if (!proof.revoked) return proof
-    }
-    return undefined
-  }
-
   /** The series figures at `t`: one source for snapshots, the series' last point and the overview. */
   private snapshotAt(t: number): SeriesSnapshot {
     return {
       t,
       tps: tpsAt(this.seed, t),
-      proofs24h: this.proofsInDayBefore(t),
-      activeUsers24h: this.activeUsersInDayBefore(t),
+      proofs24h: this.state.records.proofsInDayBefore(t),
+      activeUsers24h: this.state.records.activeUsersInDayBefore(t),
     }
   }
 
-  /** Proofs with time in (t - 24 h, t]. */
-  private proofsInDayBefore(t: number): number {
-    return this.state.proofs.firstAfter(t) - this.state.proofs.firstAfter(t - DAY_MS)
-  }
-
-  /** Authorities with a proof in (t - 24 h, t]: the leaderboard's length when it is not cut. */
-  private activeUsersInDayBefore(t: number): number {
-    let active = 0
-    for (const [, log] of this.state.proofsByAuthority.logs()) {
-      const index = log.firstAfter(t - DAY_MS)
-      if (index < log.length && log.at(index).timeMs <= t) active++
-    }
-    return active
-  }
 }
 
 /** Network throughput: a smooth daily wave plus noise, the same for the same time. */
