@@ -18,7 +18,7 @@ import {
   type DemoCircuit,
 } from './catalog'
 import type { PageOf } from './paging'
-import { createPrng, hashToUnit, type Prng } from './prng'
+import { createPrng, type Prng } from './prng'
 import { RecordFactory, type Placement } from './record-factory'
 import { NotificationInbox } from './notification-inbox'
 import type {
@@ -30,6 +30,7 @@ import type {
 } from './records'
 import type { CircuitStatus } from './wire-format'
 import { NetworkRecords } from './network-records'
+import { overviewFigures, seriesPoints, snapshotAt } from './network-figures'
 import {
   SERIES_PERIOD_MS,
   type NetworkEvent,
@@ -51,7 +52,6 @@ const HISTORY_MS = 30 * DAY_MS
 const SNAPSHOT_EVERY_MS = 30 * MINUTE_MS
 /** A tick after a long pause (sleep, debugger) catches up at most this much. */
 const MAX_CATCH_UP_MS = 5_000
-const MAX_SERIES_POINTS = 200
 /** Addresses a demo user watches; most simulated transfers involve one. */
 const WATCHED: readonly string[] = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]
 
@@ -256,7 +256,7 @@ export class DemoNetwork {
     }
 
     while (this.state.nextSnapshotAt <= now) {
-      this.state.snapshots.push(this.snapshotAt(this.state.nextSnapshotAt))
+      this.state.snapshots.push(snapshotAt(this.seed, this.state.records, this.state.nextSnapshotAt))
       this.state.nextSnapshotAt += SNAPSHOT_EVERY_MS
     }
   }
@@ -356,39 +356,15 @@ export class DemoNetwork {
   }
 
   overview(now: number = this.clock()): NetworkFigures {
-    const bucket = Math.floor(now / 2000)
-    const current = this.snapshotAt(now)
-    return {
-      tps: current.tps,
-      slot: this.slotAt(now),
-      totalProofs: this.state.records.proofTally.total,
-      proofs24h: current.proofs24h,
-      avgVerifyTimeMs: 380 + Math.floor(hashToUnit(this.seed + 1, bucket) * 240),
-      activeUsers24h: current.activeUsers24h,
-      rpcLatencyMs: 25 + Math.floor(hashToUnit(this.seed + 2, bucket) * 70),
-    }
+    return overviewFigures(this.seed, this.state.records, now, this.slotAt(now))
   }
 
   /**
    * The period's half-hourly snapshots, oldest first, thinned to at most 200
-   * points and always ending with the newest one. The figure of this very
-   * moment is the overview's, not a point of the series: a series that ended
-   * with it would end in a spike of a few seconds' width.
+   * points and always ending with the newest one (see seriesPoints).
    */
   series(metric: SeriesMetricName, period: SeriesPeriod, now: number = this.clock()): { t: number; value: number }[] {
-    const since = now - SERIES_PERIOD_MS[period]
-    let first = this.state.snapshots.length
-    while (first > 0 && (this.state.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
-    let last = this.state.snapshots.length
-    while (last > first && (this.state.snapshots[last - 1] as SeriesSnapshot).t > now) last--
-    const stride = Math.max(1, Math.ceil((last - first) / MAX_SERIES_POINTS))
-    const points: { t: number; value: number }[] = []
-    // Thin from the newest backwards so the latest snapshot is always shown.
-    for (let index = last - 1; index >= first; index -= stride) {
-      const snapshot = this.state.snapshots[index] as SeriesSnapshot
-      points.push({ t: snapshot.t, value: snapshot[metric] })
-    }
-    return points.reverse()
+    return seriesPoints(this.state.snapshots, metric, SERIES_PERIOD_MS[period], now)
   }
 
   /** Authorities by proofs in the last 24 hours, most first. */
@@ -453,7 +429,7 @@ export class DemoNetwork {
     }
 
     for (let t = this.startTime - HISTORY_MS + SNAPSHOT_EVERY_MS; t <= this.startTime; t += SNAPSHOT_EVERY_MS) {
-      this.state.snapshots.push(this.snapshotAt(t))
+      this.state.snapshots.push(snapshotAt(this.seed, this.state.records, t))
     }
   }
 
@@ -508,23 +484,6 @@ export class DemoNetwork {
     return { feePayer: payer, counterparty: other }
   }
 
-  /** The series figures at `t`: one source for snapshots, the series' last point and the overview. */
-  private snapshotAt(t: number): SeriesSnapshot {
-    return {
-      t,
-      tps: tpsAt(this.seed, t),
-      proofs24h: this.state.records.proofsInDayBefore(t),
-      activeUsers24h: this.state.records.activeUsersInDayBefore(t),
-    }
-  }
-
-}
-
-/** Network throughput: a smooth daily wave plus noise, the same for the same time. */
-function tpsAt(seed: number, t: number): number {
-  const wave = Math.sin((2 * Math.PI * (t % DAY_MS)) / DAY_MS)
-  const noise = hashToUnit(seed, Math.floor(t / 2000))
-  return Math.round((3000 + 700 * wave + 600 * (noise - 0.5)) * 10) / 10
 }
 
 function invalidArgument(message: string): ProofWatchError {
