@@ -8,9 +8,6 @@
 import type { SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import {
-  DEMO_AUTHORITY_COUNT,
-  DEMO_BUSY_ADDRESSES,
-  DEMO_CIRCUITS,
   DEMO_START_SLOT,
   DEMO_WALLET,
   SLOT_MS,
@@ -30,6 +27,7 @@ import type {
 } from './records'
 import type { CircuitStatus } from './wire-format'
 import { NetworkRecords } from './network-records'
+import { NetworkDraws } from './network-draws'
 import { overviewFigures, seriesPoints, snapshotAt } from './network-figures'
 import {
   SERIES_PERIOD_MS,
@@ -52,8 +50,6 @@ const HISTORY_MS = 30 * DAY_MS
 const SNAPSHOT_EVERY_MS = 30 * MINUTE_MS
 /** A tick after a long pause (sleep, debugger) catches up at most this much. */
 const MAX_CATCH_UP_MS = 5_000
-/** Addresses a demo user watches; most simulated transfers involve one. */
-const WATCHED: readonly string[] = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]
 
 export {
   SERIES_METRICS,
@@ -153,7 +149,7 @@ export class DemoNetwork {
   private readonly clock: () => number
   private readonly prng: Prng
   private readonly factory: RecordFactory
-  private readonly authorityWeights: ReadonlyMap<string, number>
+  private readonly draws: NetworkDraws
   /** Shared with every network that continues this one. */
   private readonly state: NetworkState
 
@@ -167,8 +163,8 @@ export class DemoNetwork {
       this.genesis = source.genesis
       this.prng = source.prng
       this.factory = source.factory
+      this.draws = source.draws
       this.authorities = source.authorities
-      this.authorityWeights = source.authorityWeights
       this.state = source.state
       if (options.rate !== undefined) this.setRate(options.rate)
       return
@@ -184,15 +180,8 @@ export class DemoNetwork {
     this.prng = createPrng(this.seed)
     this.factory = new RecordFactory(this.prng)
 
-    const others = Array.from({ length: DEMO_AUTHORITY_COUNT - DEMO_BUSY_ADDRESSES.length - 1 }, () =>
-      this.factory.pubkey(),
-    )
-    this.authorities = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET, ...others]
-    const weights = new Map<string, number>()
-    DEMO_BUSY_ADDRESSES.forEach((address, index) => weights.set(address, 14 - index * 3))
-    weights.set(DEMO_WALLET, 6)
-    for (const address of others) weights.set(address, this.prng.int(1, 3))
-    this.authorityWeights = weights
+    this.draws = new NetworkDraws(this.prng, this.factory)
+    this.authorities = this.draws.authorities
 
     this.generateHistory(options.historyProofs ?? 300, options.historyTransactions ?? 200)
     this.state.lastTickAt = this.startTime
@@ -262,9 +251,9 @@ export class DemoNetwork {
   }
 
   publishProof(options: PublishProofOptions = {}): PublishedProof {
-    const circuit = options.circuitId === undefined ? this.pickCircuit() : circuitById(options.circuitId)
+    const circuit = options.circuitId === undefined ? this.draws.circuit((id) => this.circuitStatus(id).enabled) : circuitById(options.circuitId)
     if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(options.circuitId)}`)
-    const authority = options.authority ?? this.pickAuthority()
+    const authority = options.authority ?? this.draws.authority()
     const proof = this.factory.proof(this.place(options.at, 'proof'), authority, circuit, false)
     const transaction = this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof)
     this.state.records.appendProof(proof)
@@ -281,10 +270,10 @@ export class DemoNetwork {
   /** A transaction that verifies no proof: a transfer, token transfer, memo or failed verification. */
   publishTransaction(options: PublishTransactionOptions = {}): TransactionRecord {
     const at = this.place(options.at, 'transaction')
-    const kind = options.kind ?? this.pickOtherKind()
+    const kind = options.kind ?? this.draws.otherKind()
     const transaction = this.factory.otherTransaction(at, {
       kind,
-      ...this.pickParties(options.feePayer, options.counterparty),
+      ...this.draws.parties(options.feePayer, options.counterparty),
       failed: options.failed ?? (kind === 'failed-verify' || this.prng.chance(0.05)),
       blockTimeKnown: true,
     })
@@ -401,7 +390,7 @@ export class DemoNetwork {
     for (let index = 0; index < otherCount; index++) {
       planned.push({
         timeMs: this.startTime - 1 - Math.floor(HISTORY_MS * this.prng.next() ** 1.3),
-        kind: this.pickOtherKind(),
+        kind: this.draws.otherKind(),
       })
     }
     planned.sort((a, b) => a.timeMs - b.timeMs)
@@ -410,8 +399,8 @@ export class DemoNetwork {
       if (kind === 'proof') {
         const proof = this.factory.proof(
           this.place(timeMs, 'proof'),
-          this.pickAuthority(),
-          this.pickCircuit(),
+          this.draws.authority(),
+          this.draws.circuit((id) => this.circuitStatus(id).enabled),
           this.prng.chance(0.03),
         )
         this.state.records.appendProof(proof)
@@ -420,7 +409,7 @@ export class DemoNetwork {
         this.state.records.appendTransaction(
           this.factory.otherTransaction(this.place(timeMs, 'transaction'), {
             kind,
-            ...this.pickParties(undefined, undefined),
+            ...this.draws.parties(undefined, undefined),
             failed: kind === 'failed-verify' || this.prng.chance(0.06),
             blockTimeKnown: this.prng.chance(0.98),
           }),
@@ -454,36 +443,11 @@ export class DemoNetwork {
     }
   }
 
-  private pickAuthority(): string {
-    return this.prng.weighted(this.authorities, (address) => this.authorityWeights.get(address) ?? 1)
-  }
-
-  private pickCircuit(): DemoCircuit {
-    const enabled = DEMO_CIRCUITS.filter((circuit) => this.circuitStatus(circuit.id).enabled)
-    return this.prng.weighted(enabled.length > 0 ? enabled : DEMO_CIRCUITS, (circuit) => circuit.weight)
-  }
-
   private requireCircuit(circuitId: number): DemoCircuit {
     const circuit = circuitById(circuitId)
     if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(circuitId)}`)
     return circuit
   }
-
-  private pickOtherKind(): OtherTransactionKind {
-    const roll = this.prng.next()
-    return roll < 0.6 ? 'transfer' : roll < 0.85 ? 'token' : roll < 0.95 ? 'memo' : 'failed-verify'
-  }
-
-  /** Most transfers involve a busy address or the wallet, so watching them shows activity. */
-  private pickParties(feePayer: string | undefined, counterparty: string | undefined): { feePayer: string; counterparty: string } {
-    const payer =
-      feePayer ??
-      (this.prng.chance(0.55) ? this.prng.pick(WATCHED) : this.prng.chance(0.5) ? this.pickAuthority() : this.factory.pubkey())
-    let other = counterparty ?? (this.prng.chance(0.35) ? this.prng.pick(WATCHED) : this.factory.pubkey())
-    if (other === payer) other = this.factory.pubkey()
-    return { feePayer: payer, counterparty: other }
-  }
-
 }
 
 function invalidArgument(message: string): ProofWatchError {
