@@ -17,16 +17,16 @@ import {
 import type { PageOf } from './paging'
 import { createPrng, type Prng } from './prng'
 import { RecordFactory, type Placement } from './record-factory'
-import { NotificationInbox } from './notification-inbox'
+import type { NotificationInbox } from './notification-inbox'
 import type {
   DemoNotificationKind,
   NotificationRecord,
   ProofRecord,
-  SeriesSnapshot,
   TransactionRecord,
 } from './records'
 import type { CircuitStatus } from './wire-format'
 import { NetworkRecords } from './network-records'
+import { newNetworkState, type NetworkState } from './network-state'
 import { NetworkDraws } from './network-draws'
 import { overviewFigures, seriesPoints, snapshotAt } from './network-figures'
 import {
@@ -98,43 +98,6 @@ export interface DemoNetworkOptions {
    * published before, and while it was down.
    */
   continueFrom?: DemoNetwork
-}
-
-/** Everything a network holds and changes over time; shared by the networks that continue it. */
-interface NetworkState {
-  readonly listeners: Set<NetworkListener>
-  readonly records: NetworkRecords
-  readonly snapshots: SeriesSnapshot[]
-  readonly inbox: NotificationInbox
-  /** Circuits whose key was changed or that were disabled; the others are enabled with their first key. */
-  readonly circuitStatus: Map<number, CircuitStatus>
-  rate: number
-  nextProofSeq: number
-  nextTransactionSeq: number
-  newestTimeMs: number
-  newestSlot: number
-  lastTickAt: number
-  pendingProofs: number
-  nextSnapshotAt: number
-}
-
-function newNetworkState(rate: number, records: NetworkRecords): NetworkState {
-  return {
-    listeners: new Set(),
-    inbox: new NotificationInbox(),
-    circuitStatus: new Map(),
-    records,
-    snapshots: [],
-    rate,
-    nextProofSeq: 0,
-    nextTransactionSeq: 0,
-    newestTimeMs: Number.NEGATIVE_INFINITY,
-    newestSlot: 0,
-    // Set once the start time is known.
-    lastTickAt: 0,
-    pendingProofs: 0,
-    nextSnapshotAt: 0,
-  }
 }
 
 export class DemoNetwork {
