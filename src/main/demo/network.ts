@@ -1,39 +1,47 @@
 /**
  * The simulated proof network behind the demo indexer: a seeded history of
  * the last 30 days, new proofs and transactions on demand or per tick, and
- * the indexes the HTTP queries read. Everything lives in memory; appending
- * is O(1) and list queries are binary searches plus one page of work. One
- * model of one network, hence its size; its records are built in record-factory.ts.
+ * the figures and series of the overview. Everything lives in memory. Its
+ * records are built in record-factory.ts and kept, indexed and listed in
+ * network-records.ts (appending is O(1), list queries are binary searches).
  */
 import type { SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import {
-  DEMO_AUTHORITY_COUNT,
-  DEMO_BUSY_ADDRESSES,
-  DEMO_CIRCUITS,
   DEMO_START_SLOT,
   DEMO_WALLET,
   SLOT_MS,
   circuitById,
   type DemoCircuit,
-  type DemoProofType,
 } from './catalog'
-import { decodeCursor, pageNewestFirst, type PageOf } from './paging'
-import { createPrng, hashToUnit, type Prng } from './prng'
-import { RecordFactory, type OtherTransactionSpec, type Placement } from './record-factory'
-import { KeyedLogs } from './keyed-logs'
-import { NotificationInbox } from './notification-inbox'
-import { ProofTally } from './proof-tally'
-import { RecordLog } from './record-log'
+import type { PageOf } from './paging'
+import { createPrng, type Prng } from './prng'
+import { RecordFactory, type Placement } from './record-factory'
+import type { NotificationInbox } from './notification-inbox'
 import type {
-  DemoTxStatus,
   DemoNotificationKind,
   NotificationRecord,
   ProofRecord,
-  SeriesSnapshot,
   TransactionRecord,
 } from './records'
 import type { CircuitStatus } from './wire-format'
+import { NetworkRecords } from './network-records'
+import { newNetworkState, type NetworkState } from './network-state'
+import { NetworkDraws } from './network-draws'
+import { overviewFigures, seriesPoints, snapshotAt } from './network-figures'
+import {
+  SERIES_PERIOD_MS,
+  type NetworkEvent,
+  type NetworkFigures,
+  type NetworkListener,
+  type OtherTransactionKind,
+  type ProofFilter,
+  type PublishedProof,
+  type PublishProofOptions,
+  type PublishTransactionOptions,
+  type SeriesMetricName,
+  type TransactionFilter,
+} from './network-types'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
@@ -42,19 +50,9 @@ const HISTORY_MS = 30 * DAY_MS
 const SNAPSHOT_EVERY_MS = 30 * MINUTE_MS
 /** A tick after a long pause (sleep, debugger) catches up at most this much. */
 const MAX_CATCH_UP_MS = 5_000
-const MAX_SERIES_POINTS = 200
-/** Addresses a demo user watches; most simulated transfers involve one. */
-const WATCHED: readonly string[] = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET]
 
-export const SERIES_METRICS = ['tps', 'proofs24h', 'activeUsers24h'] as const
-export type SeriesMetricName = (typeof SERIES_METRICS)[number]
-export type OtherTransactionKind = OtherTransactionSpec['kind']
-
-export const SERIES_PERIOD_MS: Readonly<Record<SeriesPeriod, number>> = {
-  '24h': DAY_MS,
-  '7d': 7 * DAY_MS,
-  '30d': 30 * DAY_MS,
-}
+// The network's types are part of its API: importers of './network' keep finding them here.
+export * from './network-types'
 
 export interface DemoNetworkOptions {
   /** Same seed, same network. Default 1. */
@@ -90,122 +88,6 @@ export interface DemoNetworkOptions {
   continueFrom?: DemoNetwork
 }
 
-export type NetworkEvent =
-  | { kind: 'proof'; proof: ProofRecord; transaction: TransactionRecord }
-  | { kind: 'revocation'; proof: ProofRecord; transaction: TransactionRecord }
-  | { kind: 'transaction'; transaction: TransactionRecord }
-  | { kind: 'notification'; notification: NotificationRecord }
-
-export type NetworkListener = (event: NetworkEvent) => void
-
-export interface PublishedProof {
-  proof: ProofRecord
-  transaction: TransactionRecord
-  /** Set when the proof is the demo wallet's. */
-  notification: NotificationRecord | null
-}
-
-export interface PublishProofOptions {
-  authority?: string
-  circuitId?: number
-  /** Epoch ms; never earlier than the newest record. Default clock(). */
-  at?: number
-}
-
-export interface PublishTransactionOptions {
-  kind?: OtherTransactionKind
-  feePayer?: string
-  counterparty?: string
-  failed?: boolean
-  at?: number
-}
-
-/** The overview's figures, as numbers. */
-export interface NetworkFigures {
-  tps: number
-  slot: number
-  totalProofs: number
-  proofs24h: number
-  avgVerifyTimeMs: number
-  activeUsers24h: number
-  rpcLatencyMs: number
-}
-
-export interface ProofFilter {
-  authority?: string
-  type?: DemoProofType
-  circuitId?: number
-  /** Only with the demo's optional state filter (the reference deployment has none). */
-  state?: 'verified' | 'revoked'
-  cursor?: string
-  limit: number
-}
-
-export interface TransactionFilter {
-  pubkey?: string
-  status?: DemoTxStatus
-  /** Epoch ms, inclusive. */
-  fromMs?: number
-  toMs?: number
-  cursor?: string
-  limit: number
-}
-
-/** Everything a network holds and changes over time; shared by the networks that continue it. */
-interface NetworkState {
-  readonly listeners: Set<NetworkListener>
-  readonly proofs: RecordLog<ProofRecord>
-  readonly proofsByAccount: Map<string, ProofRecord>
-  readonly proofsByAuthority: KeyedLogs<string, ProofRecord>
-  readonly proofsByType: KeyedLogs<DemoProofType, ProofRecord>
-  readonly proofsByCircuit: KeyedLogs<number, ProofRecord>
-  readonly transactions: RecordLog<TransactionRecord>
-  readonly transactionsBySignature: Map<string, TransactionRecord>
-  readonly transactionsByAccount: KeyedLogs<string, TransactionRecord>
-  readonly transactionsByStatus: KeyedLogs<DemoTxStatus, TransactionRecord>
-  readonly proofTally: ProofTally
-  readonly snapshots: SeriesSnapshot[]
-  readonly inbox: NotificationInbox
-  /** Circuits whose key was changed or that were disabled; the others are enabled with their first key. */
-  readonly circuitStatus: Map<number, CircuitStatus>
-  rate: number
-  nextProofSeq: number
-  nextTransactionSeq: number
-  newestTimeMs: number
-  newestSlot: number
-  lastTickAt: number
-  pendingProofs: number
-  nextSnapshotAt: number
-}
-
-function newNetworkState(rate: number): NetworkState {
-  return {
-    listeners: new Set(),
-    inbox: new NotificationInbox(),
-    circuitStatus: new Map(),
-    proofs: new RecordLog(),
-    proofsByAccount: new Map(),
-    proofsByAuthority: new KeyedLogs(),
-    proofsByType: new KeyedLogs(),
-    proofsByCircuit: new KeyedLogs(),
-    transactions: new RecordLog(),
-    transactionsBySignature: new Map(),
-    transactionsByAccount: new KeyedLogs(),
-    transactionsByStatus: new KeyedLogs(),
-    proofTally: new ProofTally(),
-    snapshots: [],
-    rate,
-    nextProofSeq: 0,
-    nextTransactionSeq: 0,
-    newestTimeMs: Number.NEGATIVE_INFINITY,
-    newestSlot: 0,
-    // Set once the start time is known.
-    lastTickAt: 0,
-    pendingProofs: 0,
-    nextSnapshotAt: 0,
-  }
-}
-
 export class DemoNetwork {
   readonly seed: number
   readonly startTime: number
@@ -218,9 +100,7 @@ export class DemoNetwork {
   private readonly clock: () => number
   private readonly prng: Prng
   private readonly factory: RecordFactory
-  private readonly authorityWeights: ReadonlyMap<string, number>
-  private readonly maxProofs: number
-  private readonly maxTransactions: number
+  private readonly draws: NetworkDraws
   /** Shared with every network that continues this one. */
   private readonly state: NetworkState
 
@@ -232,12 +112,10 @@ export class DemoNetwork {
       this.clock = source.clock
       this.startTime = source.startTime
       this.genesis = source.genesis
-      this.maxProofs = source.maxProofs
-      this.maxTransactions = source.maxTransactions
       this.prng = source.prng
       this.factory = source.factory
+      this.draws = source.draws
       this.authorities = source.authorities
-      this.authorityWeights = source.authorityWeights
       this.state = source.state
       if (options.rate !== undefined) this.setRate(options.rate)
       return
@@ -246,21 +124,15 @@ export class DemoNetwork {
     this.clock = options.clock ?? Date.now
     this.startTime = options.startTime ?? this.clock()
     this.genesis = Math.min(options.genesis ?? this.startTime, this.startTime)
-    this.state = newNetworkState(checkRate(options.rate ?? 2))
-    this.maxProofs = options.maxProofs ?? 500_000
-    this.maxTransactions = options.maxTransactions ?? 1_000_000
+    this.state = newNetworkState(
+      checkRate(options.rate ?? 2),
+      new NetworkRecords(options.maxProofs ?? 500_000, options.maxTransactions ?? 1_000_000),
+    )
     this.prng = createPrng(this.seed)
     this.factory = new RecordFactory(this.prng)
 
-    const others = Array.from({ length: DEMO_AUTHORITY_COUNT - DEMO_BUSY_ADDRESSES.length - 1 }, () =>
-      this.factory.pubkey(),
-    )
-    this.authorities = [...DEMO_BUSY_ADDRESSES, DEMO_WALLET, ...others]
-    const weights = new Map<string, number>()
-    DEMO_BUSY_ADDRESSES.forEach((address, index) => weights.set(address, 14 - index * 3))
-    weights.set(DEMO_WALLET, 6)
-    for (const address of others) weights.set(address, this.prng.int(1, 3))
-    this.authorityWeights = weights
+    this.draws = new NetworkDraws(this.prng, this.factory)
+    this.authorities = this.draws.authorities
 
     this.generateHistory(options.historyProofs ?? 300, options.historyTransactions ?? 200)
     this.state.lastTickAt = this.startTime
@@ -324,19 +196,19 @@ export class DemoNetwork {
     }
 
     while (this.state.nextSnapshotAt <= now) {
-      this.state.snapshots.push(this.snapshotAt(this.state.nextSnapshotAt))
+      this.state.snapshots.push(snapshotAt(this.seed, this.state.records, this.state.nextSnapshotAt))
       this.state.nextSnapshotAt += SNAPSHOT_EVERY_MS
     }
   }
 
   publishProof(options: PublishProofOptions = {}): PublishedProof {
-    const circuit = options.circuitId === undefined ? this.pickCircuit() : circuitById(options.circuitId)
+    const circuit = options.circuitId === undefined ? this.draws.circuit((id) => this.circuitStatus(id).enabled) : circuitById(options.circuitId)
     if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(options.circuitId)}`)
-    const authority = options.authority ?? this.pickAuthority()
+    const authority = options.authority ?? this.draws.authority()
     const proof = this.factory.proof(this.place(options.at, 'proof'), authority, circuit, false)
     const transaction = this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof)
-    this.appendProof(proof)
-    this.appendTransaction(transaction)
+    this.state.records.appendProof(proof)
+    this.state.records.appendTransaction(transaction)
     this.emit({ kind: 'proof', proof, transaction })
     let notification: NotificationRecord | null = null
     if (authority === DEMO_WALLET) {
@@ -349,14 +221,14 @@ export class DemoNetwork {
   /** A transaction that verifies no proof: a transfer, token transfer, memo or failed verification. */
   publishTransaction(options: PublishTransactionOptions = {}): TransactionRecord {
     const at = this.place(options.at, 'transaction')
-    const kind = options.kind ?? this.pickOtherKind()
+    const kind = options.kind ?? this.draws.otherKind()
     const transaction = this.factory.otherTransaction(at, {
       kind,
-      ...this.pickParties(options.feePayer, options.counterparty),
+      ...this.draws.parties(options.feePayer, options.counterparty),
       failed: options.failed ?? (kind === 'failed-verify' || this.prng.chance(0.05)),
       blockTimeKnown: true,
     })
-    this.appendTransaction(transaction)
+    this.state.records.appendTransaction(transaction)
     this.emit({ kind: 'transaction', transaction })
     return transaction
   }
@@ -366,12 +238,12 @@ export class DemoNetwork {
    * null when there is no such proof or it is already revoked.
    */
   revokeProof(proofAccount?: string, at?: number): PublishedProof | null {
-    const proof = proofAccount === undefined ? this.newestLiveProofOf(DEMO_WALLET) : this.state.proofsByAccount.get(proofAccount)
+    const proof = proofAccount === undefined ? this.state.records.newestLiveProofOf(DEMO_WALLET) : this.state.records.proofsByAccount.get(proofAccount)
     if (proof === undefined || proof.revoked) return null
     proof.revoked = true
     proof.verified = false
     const transaction = this.factory.revokeTransaction(this.place(at, 'transaction'), proof)
-    this.appendTransaction(transaction)
+    this.state.records.appendTransaction(transaction)
     this.emit({ kind: 'revocation', proof, transaction })
     let notification: NotificationRecord | null = null
     if (proof.authority === DEMO_WALLET) {
@@ -411,128 +283,49 @@ export class DemoNetwork {
 
   /** Proofs ever published, including any no longer held. */
   get totalProofs(): number {
-    return this.state.proofTally.total
+    return this.state.records.proofTally.total
   }
 
   /** Proofs and transactions currently held (the oldest beyond maxProofs / maxTransactions are forgotten). */
   get proofCount(): number {
-    return this.state.proofs.length
+    return this.state.records.proofs.length
   }
 
   get transactionCount(): number {
-    return this.state.transactions.length
+    return this.state.records.transactions.length
   }
 
   overview(now: number = this.clock()): NetworkFigures {
-    const bucket = Math.floor(now / 2000)
-    const current = this.snapshotAt(now)
-    return {
-      tps: current.tps,
-      slot: this.slotAt(now),
-      totalProofs: this.state.proofTally.total,
-      proofs24h: current.proofs24h,
-      avgVerifyTimeMs: 380 + Math.floor(hashToUnit(this.seed + 1, bucket) * 240),
-      activeUsers24h: current.activeUsers24h,
-      rpcLatencyMs: 25 + Math.floor(hashToUnit(this.seed + 2, bucket) * 70),
-    }
+    return overviewFigures(this.seed, this.state.records, now, this.slotAt(now))
   }
 
   /**
    * The period's half-hourly snapshots, oldest first, thinned to at most 200
-   * points and always ending with the newest one. The figure of this very
-   * moment is the overview's, not a point of the series: a series that ended
-   * with it would end in a spike of a few seconds' width.
+   * points and always ending with the newest one (see seriesPoints).
    */
   series(metric: SeriesMetricName, period: SeriesPeriod, now: number = this.clock()): { t: number; value: number }[] {
-    const since = now - SERIES_PERIOD_MS[period]
-    let first = this.state.snapshots.length
-    while (first > 0 && (this.state.snapshots[first - 1] as SeriesSnapshot).t >= since) first--
-    let last = this.state.snapshots.length
-    while (last > first && (this.state.snapshots[last - 1] as SeriesSnapshot).t > now) last--
-    const stride = Math.max(1, Math.ceil((last - first) / MAX_SERIES_POINTS))
-    const points: { t: number; value: number }[] = []
-    // Thin from the newest backwards so the latest snapshot is always shown.
-    for (let index = last - 1; index >= first; index -= stride) {
-      const snapshot = this.state.snapshots[index] as SeriesSnapshot
-      points.push({ t: snapshot.t, value: snapshot[metric] })
-    }
-    return points.reverse()
+    return seriesPoints(this.state.snapshots, metric, SERIES_PERIOD_MS[period], now)
   }
 
   /** Authorities by proofs in the last 24 hours, most first. */
   leaderboard(limit: number, now: number = this.clock()): { pubkey: string; proofCount: number }[] {
-    const entries: { pubkey: string; proofCount: number }[] = []
-    for (const [pubkey, log] of this.state.proofsByAuthority.logs()) {
-      const proofCount = log.firstAfter(now) - log.firstAfter(now - DAY_MS)
-      if (proofCount > 0) entries.push({ pubkey, proofCount })
-    }
-    entries.sort((a, b) => b.proofCount - a.proofCount || (a.pubkey < b.pubkey ? -1 : a.pubkey > b.pubkey ? 1 : 0))
-    return entries.slice(0, limit)
+    return this.state.records.leaderboard(limit, now)
   }
 
   getProof(proofAccount: string): ProofRecord | undefined {
-    return this.state.proofsByAccount.get(proofAccount)
+    return this.state.records.proofsByAccount.get(proofAccount)
   }
 
   getTransaction(signature: string): TransactionRecord | undefined {
-    return this.state.transactionsBySignature.get(signature)
+    return this.state.records.transactionsBySignature.get(signature)
   }
 
   listProofs(filter: ProofFilter): PageOf<ProofRecord> {
-    const { authority, type, circuitId } = filter
-    let log: RecordLog<ProofRecord> | undefined
-    let matches: ((proof: ProofRecord) => boolean) | undefined
-    if (authority !== undefined) {
-      log = this.state.proofsByAuthority.get(authority)
-      if (type !== undefined || circuitId !== undefined) {
-        matches = (proof) =>
-          (type === undefined || proof.circuit.proofType === type) && (circuitId === undefined || proof.circuit.id === circuitId)
-      }
-    } else if (circuitId !== undefined) {
-      log = this.state.proofsByCircuit.get(circuitId)
-      if (type !== undefined) matches = (proof) => proof.circuit.proofType === type
-    } else {
-      log = type === undefined ? this.state.proofs : this.state.proofsByType.get(type)
-    }
-    const { state } = filter
-    if (state !== undefined) {
-      const others = matches
-      matches = (proof) => proof.revoked === (state === 'revoked') && (others === undefined || others(proof))
-    }
-    const page = pageNewestFirst({
-      log,
-      matches,
-      afterSeq: this.cursorSeq(filter.cursor, this.state.proofsByAccount),
-      limit: filter.limit,
-      keyOf: (proof) => proof.proofAccount,
-    })
-    // Counted over every proof ever published, as totalProofs is, not only those still held
-    // (revocations are not tallied: a state-filtered total counts the proofs held).
-    return state === undefined ? { ...page, total: this.state.proofTally.count(filter) } : page
+    return this.state.records.listProofs(filter)
   }
 
   listTransactions(filter: TransactionFilter): PageOf<TransactionRecord> {
-    const { pubkey, status, fromMs, toMs } = filter
-    let log: RecordLog<TransactionRecord> | undefined
-    const conditions: ((tx: TransactionRecord) => boolean)[] = []
-    if (pubkey !== undefined) {
-      log = this.state.transactionsByAccount.get(pubkey)
-      if (status !== undefined) conditions.push((tx) => tx.status === status)
-    } else {
-      log = status === undefined ? this.state.transactions : this.state.transactionsByStatus.get(status)
-    }
-    const dated = fromMs !== undefined || toMs !== undefined
-    // A transaction without a block time matches no date filter.
-    if (dated) conditions.push((tx) => tx.blockTimeKnown)
-    return pageNewestFirst({
-      log,
-      from: fromMs === undefined || log === undefined ? undefined : log.firstAtOrAfter(fromMs),
-      to: toMs === undefined || log === undefined ? undefined : log.firstAfter(toMs),
-      matches: conditions.length === 0 ? undefined : (tx) => conditions.every((condition) => condition(tx)),
-      afterSeq: this.cursorSeq(filter.cursor, this.state.transactionsBySignature),
-      limit: filter.limit,
-      keyOf: (tx) => tx.signature,
-    })
+    return this.state.records.listTransactions(filter)
   }
 
   // ── Internals ──────────────────────────────────────────────────────────
@@ -548,7 +341,7 @@ export class DemoNetwork {
     for (let index = 0; index < otherCount; index++) {
       planned.push({
         timeMs: this.startTime - 1 - Math.floor(HISTORY_MS * this.prng.next() ** 1.3),
-        kind: this.pickOtherKind(),
+        kind: this.draws.otherKind(),
       })
     }
     planned.sort((a, b) => a.timeMs - b.timeMs)
@@ -557,17 +350,17 @@ export class DemoNetwork {
       if (kind === 'proof') {
         const proof = this.factory.proof(
           this.place(timeMs, 'proof'),
-          this.pickAuthority(),
-          this.pickCircuit(),
+          this.draws.authority(),
+          this.draws.circuit((id) => this.circuitStatus(id).enabled),
           this.prng.chance(0.03),
         )
-        this.appendProof(proof)
-        this.appendTransaction(this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof))
+        this.state.records.appendProof(proof)
+        this.state.records.appendTransaction(this.factory.verifyTransaction(this.state.nextTransactionSeq++, proof))
       } else {
-        this.appendTransaction(
+        this.state.records.appendTransaction(
           this.factory.otherTransaction(this.place(timeMs, 'transaction'), {
             kind,
-            ...this.pickParties(undefined, undefined),
+            ...this.draws.parties(undefined, undefined),
             failed: kind === 'failed-verify' || this.prng.chance(0.06),
             blockTimeKnown: this.prng.chance(0.98),
           }),
@@ -576,7 +369,7 @@ export class DemoNetwork {
     }
 
     for (let t = this.startTime - HISTORY_MS + SNAPSHOT_EVERY_MS; t <= this.startTime; t += SNAPSHOT_EVERY_MS) {
-      this.state.snapshots.push(this.snapshotAt(t))
+      this.state.snapshots.push(snapshotAt(this.seed, this.state.records, t))
     }
   }
 
@@ -590,42 +383,6 @@ export class DemoNetwork {
     return { seq, timeMs: at, slot }
   }
 
-  private appendProof(proof: ProofRecord): void {
-    this.state.proofTally.add(proof)
-    this.state.proofs.push(proof)
-    this.state.proofsByAccount.set(proof.proofAccount, proof)
-    this.state.proofsByAuthority.push(proof.authority, proof)
-    this.state.proofsByType.push(proof.circuit.proofType, proof)
-    this.state.proofsByCircuit.push(proof.circuit.id, proof)
-    if (this.state.proofs.length > this.maxProofs) this.forgetOldestProof()
-  }
-
-  private appendTransaction(tx: TransactionRecord): void {
-    this.state.transactions.push(tx)
-    this.state.transactionsBySignature.set(tx.signature, tx)
-    this.state.transactionsByStatus.push(tx.status, tx)
-    for (const account of tx.accounts) this.state.transactionsByAccount.push(account, tx)
-    if (this.state.transactions.length > this.maxTransactions) this.forgetOldestTransaction()
-  }
-
-  private forgetOldestProof(): void {
-    const proof = this.state.proofs.dropOldest()
-    if (proof === undefined) return
-    this.state.proofsByAccount.delete(proof.proofAccount)
-    // The oldest proof overall is also the oldest in each index that holds it.
-    this.state.proofsByAuthority.dropOldest(proof.authority)
-    this.state.proofsByType.dropOldest(proof.circuit.proofType)
-    this.state.proofsByCircuit.dropOldest(proof.circuit.id)
-  }
-
-  private forgetOldestTransaction(): void {
-    const tx = this.state.transactions.dropOldest()
-    if (tx === undefined) return
-    this.state.transactionsBySignature.delete(tx.signature)
-    this.state.transactionsByStatus.dropOldest(tx.status)
-    for (const account of tx.accounts) this.state.transactionsByAccount.dropOldest(account)
-  }
-
   private emit(event: NetworkEvent): void {
     for (const listener of this.state.listeners) {
       try {
@@ -637,82 +394,11 @@ export class DemoNetwork {
     }
   }
 
-  private cursorSeq(cursor: string | undefined, byKey: ReadonlyMap<string, { seq: number }>): number | null | undefined {
-    if (cursor === undefined || cursor === '') return undefined
-    return byKey.get(decodeCursor(cursor))?.seq ?? null
-  }
-
-  private pickAuthority(): string {
-    return this.prng.weighted(this.authorities, (address) => this.authorityWeights.get(address) ?? 1)
-  }
-
-  private pickCircuit(): DemoCircuit {
-    const enabled = DEMO_CIRCUITS.filter((circuit) => this.circuitStatus(circuit.id).enabled)
-    return this.prng.weighted(enabled.length > 0 ? enabled : DEMO_CIRCUITS, (circuit) => circuit.weight)
-  }
-
   private requireCircuit(circuitId: number): DemoCircuit {
     const circuit = circuitById(circuitId)
     if (circuit === undefined) throw invalidArgument(`unknown circuit ${String(circuitId)}`)
     return circuit
   }
-
-  private pickOtherKind(): OtherTransactionKind {
-    const roll = this.prng.next()
-    return roll < 0.6 ? 'transfer' : roll < 0.85 ? 'token' : roll < 0.95 ? 'memo' : 'failed-verify'
-  }
-
-  /** Most transfers involve a busy address or the wallet, so watching them shows activity. */
-  private pickParties(feePayer: string | undefined, counterparty: string | undefined): { feePayer: string; counterparty: string } {
-    const payer =
-      feePayer ??
-      (this.prng.chance(0.55) ? this.prng.pick(WATCHED) : this.prng.chance(0.5) ? this.pickAuthority() : this.factory.pubkey())
-    let other = counterparty ?? (this.prng.chance(0.35) ? this.prng.pick(WATCHED) : this.factory.pubkey())
-    if (other === payer) other = this.factory.pubkey()
-    return { feePayer: payer, counterparty: other }
-  }
-
-  private newestLiveProofOf(authority: string): ProofRecord | undefined {
-    const log = this.state.proofsByAuthority.get(authority)
-    if (log === undefined) return undefined
-    for (let index = log.length - 1; index >= Math.max(0, log.length - 50); index--) {
-      const proof = log.at(index)
-      if (!proof.revoked) return proof
-    }
-    return undefined
-  }
-
-  /** The series figures at `t`: one source for snapshots, the series' last point and the overview. */
-  private snapshotAt(t: number): SeriesSnapshot {
-    return {
-      t,
-      tps: tpsAt(this.seed, t),
-      proofs24h: this.proofsInDayBefore(t),
-      activeUsers24h: this.activeUsersInDayBefore(t),
-    }
-  }
-
-  /** Proofs with time in (t - 24 h, t]. */
-  private proofsInDayBefore(t: number): number {
-    return this.state.proofs.firstAfter(t) - this.state.proofs.firstAfter(t - DAY_MS)
-  }
-
-  /** Authorities with a proof in (t - 24 h, t]: the leaderboard's length when it is not cut. */
-  private activeUsersInDayBefore(t: number): number {
-    let active = 0
-    for (const [, log] of this.state.proofsByAuthority.logs()) {
-      const index = log.firstAfter(t - DAY_MS)
-      if (index < log.length && log.at(index).timeMs <= t) active++
-    }
-    return active
-  }
-}
-
-/** Network throughput: a smooth daily wave plus noise, the same for the same time. */
-function tpsAt(seed: number, t: number): number {
-  const wave = Math.sin((2 * Math.PI * (t % DAY_MS)) / DAY_MS)
-  const noise = hashToUnit(seed, Math.floor(t / 2000))
-  return Math.round((3000 + 700 * wave + 600 * (noise - 0.5)) * 10) / 10
 }
 
 function invalidArgument(message: string): ProofWatchError {

@@ -1,108 +1,23 @@
 /**
- * One WebSocket to the indexer (FeedSocket): connect, welcome, subscriptions
- * and each channel's answer, reconnects with backoff, offline and sleep.
- * One cohesive state machine, hence its size; the heartbeat is in
- * socket-heartbeat.ts and the frame checks in frame-inbox.ts.
+ * One WebSocket to the indexer (FeedSocket): connect, welcome, reconnects
+ * with backoff, offline and sleep. The channels and the server's answers are
+ * in socket-subscriptions.ts, one connection's parts in feed-connection.ts,
+ * the heartbeat in socket-heartbeat.ts and the frame checks in frame-inbox.ts.
  */
 import WebSocket from 'ws'
-import type { ChannelStatus, ConnectionState, ErrorInfo, SocketState } from '@shared/domain'
+import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { ServerFrame } from '../indexer/decode'
 import { backoffDelay } from '../retry/backoff'
 import { silentLogger, type Logger } from '../log/log'
-import { FrameInbox, type FrameCounters } from './frame-inbox'
+import { FrameInbox } from './frame-inbox'
 import { SocketHeartbeat } from './socket-heartbeat'
 import { resolveSocketTiming, stoppedStatus, type SocketTiming } from './socket-defaults'
-import { classifyRefusal, refusalProblem, type RefusalReason } from './frame-errors'
+import { SocketSubscriptions } from './socket-subscriptions'
+import type { FeedCounters, FeedSocketOptions, FeedStatus } from './feed-socket-options'
+import { clearConnectionTimers, closeQuietly, openConnection, upgradeRefusal, type Connection } from './feed-connection'
 
-export type FeedStatus = ConnectionState['socket']
-
-export interface FeedCounters extends FrameCounters {
-  /** Times the socket came back live after having been live. */
-  reconnects: number
-}
-
-export interface FeedSocketOptions {
-  url: string
-  channels: readonly string[]
-  /** Sent on every upgrade request (credentials); asked again at each attempt, as they may change. */
-  headers?: () => Record<string, string>
-  onEvent: (channel: string, data: unknown) => void
-  onStatus?: (status: FeedStatus, channels: ChannelStatus[]) => void
-  onProblem?: (problem: ErrorInfo) => void
-  /** A frame was dropped (malformed, oversized, unknown): the counters moved without a status change. */
-  onFrameDropped?: () => void
-  /** The server acknowledged `channel`: on the first subscribe and on every resubscribe after a reconnect. */
-  onChannelLive?: (channel: string) => void
-  /**
-   * The server refused `channel`. Return true when the refusal is handled
-   * (e.g. the channel is moved to another socket): it is then not reported as a problem.
-   */
-  onChannelRefused?: (channel: string, reason: RefusalReason, message: string) => boolean | void
-  backoffBaseMs?: number
-  backoffCapMs?: number
-  /**
-   * The longest time without a client message. Servers with an idle timeout
-   * (5 minutes on the reference, where pings do not count) need one well inside it.
-   */
-  keepAliveMs?: number
-  /** Protocol ping this often; no inbound traffic within pongTimeoutMs of a ping means a dead peer. */
-  pingIntervalMs?: number
-  pongTimeoutMs?: number
-  /** Servers that send no welcome are subscribed to after this long. */
-  welcomeTimeoutMs?: number
-  /** An upgrade not answered within this long is abandoned and retried. */
-  connectTimeoutMs?: number
-  /** Frames above this are dropped and counted; the connection stays. */
-  maxFrameBytes?: number
-  /** Frames above this are not even buffered: the connection is closed and reopened. */
-  hardMaxFrameBytes?: number
-  /** A connection that stayed live this long resets the backoff. */
-  stableAfterMs?: number
-  /** While offline, try a connection this often anyway (the OS can be wrong); 0 never does. */
-  offlineProbeMs?: number
-  random?: () => number
-  now?: () => number
-  log?: Logger
-}
-
-interface ChannelEntry {
-  channel: string
-  state: ChannelStatus['state']
-  error?: string
-  reason?: RefusalReason
-}
-
-/** A subscribe sent and not answered yet. The server answers in order, so the oldest takes an error that names no channel. */
-interface Outstanding {
-  channel: string
-  /** Unsubscribed meanwhile: its answer is expected and ignored. */
-  dropped: boolean
-}
-
-/** Everything that belongs to one connection and dies with it. */
-interface Connection {
-  socket: WebSocket
-  welcomed: boolean
-  /** Subscribed after the welcome timeout; a welcome that comes later means those subscribes may have been dropped. */
-  welcomedByTimeout: boolean
-  outstanding: Outstanding[]
-  /** Channels unsubscribed on this connection: late events for them are expected. */
-  released: Set<string>
-  /** Counts inbound traffic of any kind, for the dead-peer check. */
-  traffic: number
-  liveSince: number | null
-  /** Why it closed, when known better than the close code. */
-  cause: string | null
-  /** A minimum wait before the next attempt, from a Retry-After. */
-  retryAfterMs: number
-  welcomeTimer: ReturnType<typeof setTimeout> | null
-  heartbeat: SocketHeartbeat | null
-}
-
-/** A name never subscribed: unsubscribing it is answered by nothing and changes nothing. */
-const KEEP_ALIVE_CHANNEL = 'keep-alive'
-const MAX_RETRY_AFTER_MS = 10 * 60_000
+export type { FeedCounters, FeedSocketOptions, FeedStatus } from './feed-socket-options'
 
 /**
  * One WebSocket to the indexer that comes back by itself: reconnects after
@@ -114,7 +29,7 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000
  */
 export class FeedSocket {
   private connection: Connection | null = null
-  private readonly channelState = new Map<string, ChannelEntry>()
+  private readonly subscriptions: SocketSubscriptions
   private readonly status: FeedStatus
   private readonly inbox: FrameInbox
   private attempt = 0
@@ -136,7 +51,13 @@ export class FeedSocket {
     this.timing = resolveSocketTiming(options)
     this.now = options.now ?? Date.now
     this.log = options.log ?? silentLogger
-    for (const channel of options.channels) this.channelState.set(channel, { channel, state: 'pending' })
+    this.subscriptions = new SocketSubscriptions(options.channels, {
+      report: (problem) => this.report(problem),
+      unknown: (description) => this.inbox.unknown(description),
+      changed: () => this.emitStatus(),
+      live: (channel) => this.options.onChannelLive?.(channel),
+      refused: (channel, reason, message) => this.options.onChannelRefused?.(channel, reason, message),
+    })
     this.status = stoppedStatus(this.now())
     this.inbox = new FrameInbox({
       maxFrameBytes: this.timing.maxFrameBytes,
@@ -231,57 +152,31 @@ export class FeedSocket {
   }
 
   subscribe(channel: string): ChannelStatus[] {
-    if (!this.channelState.has(channel)) {
-      this.channelState.set(channel, { channel, state: 'pending' })
-      const connection = this.connection
-      if (connection?.welcomed) {
-        connection.released.delete(channel)
-        this.sendSubscribe(connection, channel)
-      }
-      this.emitStatus()
-    }
+    if (this.subscriptions.add(channel, this.connection)) this.emitStatus()
     return this.channels()
   }
 
   unsubscribe(channel: string): ChannelStatus[] {
-    const entry = this.channelState.get(channel)
-    if (entry) {
-      this.channelState.delete(channel)
-      const connection = this.connection
-      if (connection?.welcomed) {
-        for (const pending of connection.outstanding) if (pending.channel === channel) pending.dropped = true
-        connection.released.add(channel)
-        // A refused channel holds nothing on the server.
-        if (entry.state !== 'refused') this.send(connection, { type: 'unsubscribe', channel })
-      }
-      this.emitStatus()
-    }
+    if (this.subscriptions.remove(channel, this.connection)) this.emitStatus()
     return this.channels()
   }
 
   has(channel: string): boolean {
-    return this.channelState.has(channel)
+    return this.subscriptions.has(channel)
   }
 
   channels(): ChannelStatus[] {
-    return [...this.channelState.values()].map((entry) => {
-      const status: ChannelStatus = { channel: entry.channel, state: entry.state }
-      if (entry.error !== undefined) status.error = entry.error
-      if (entry.reason !== undefined) status.reason = entry.reason
-      return status
-    })
+    return this.subscriptions.statuses()
   }
 
   /** Channels held, acknowledged or not (a socket's load). */
   channelCount(): number {
-    return this.channelState.size
+    return this.subscriptions.size
   }
 
   /** Channels the server acknowledged on this connection. */
   subscribedCount(): number {
-    let count = 0
-    for (const entry of this.channelState.values()) if (entry.state === 'subscribed') count++
-    return count
+    return this.subscriptions.subscribedCount()
   }
 
   current(): FeedStatus {
@@ -303,42 +198,18 @@ export class FeedSocket {
     if (this.stopped || this.suspended) return
     // Attempts are counted apart from reconnects: a try that fails is not a reconnect.
     if (this.attempts++ > 0) this.status.attempts = (this.status.attempts ?? 0) + 1
-    for (const entry of this.channelState.values()) {
-      entry.state = 'pending'
-      delete entry.error
-      delete entry.reason
-    }
+    this.subscriptions.resetForAttempt()
     this.status.latencyMs = null
     if (this.offline) this.setStatus('offline', 'network offline; checking')
     else this.setStatus('connecting', this.status.reason)
-    const hardMax = this.timing.hardMaxFrameBytes
-    let socket: WebSocket
+    let connection: Connection
     try {
-      socket = new WebSocket(this.options.url, {
-        headers: this.options.headers?.() ?? {},
-        maxPayload: hardMax,
-        handshakeTimeout: this.timing.connectTimeoutMs,
-        perMessageDeflate: false,
-        // Bad UTF-8 becomes an unreadable frame (counted), not a closed connection.
-        skipUTF8Validation: true,
-      })
+      connection = openConnection(this.options.url, this.options.headers?.() ?? {}, this.timing)
     } catch (error) {
       this.scheduleReconnect(`cannot open socket: ${toErrorInfo(error).message}`)
       return
     }
-    const connection: Connection = {
-      socket,
-      welcomed: false,
-      welcomedByTimeout: false,
-      outstanding: [],
-      released: new Set(),
-      traffic: 0,
-      liveSince: null,
-      cause: null,
-      retryAfterMs: 0,
-      welcomeTimer: null,
-      heartbeat: null,
-    }
+    const { socket } = connection
     this.connection = connection
     const current = () => this.connection === connection
     socket.on('open', () => {
@@ -368,12 +239,9 @@ export class FeedSocket {
       if (current()) connection.traffic++
     })
     socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0
-      const auth = status === 401 || status === 403
-      const message = `Socket upgrade refused with HTTP ${status}${auth ? ' (sign-in needed or expired)' : ''}`
+      const { status, message, retryAfterMs } = upgradeRefusal(response)
       connection.cause = message
-      const retryAfter = Number(response.headers['retry-after'])
-      if (Number.isFinite(retryAfter) && retryAfter > 0) connection.retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS)
+      if (retryAfterMs > 0) connection.retryAfterMs = retryAfterMs
       response.resume()
       // Once per run of refusals with the same status, not at every retry.
       if (this.lastUpgradeRefusal !== status) this.report({ code: 'HTTP', message, status, retryable: true })
@@ -388,8 +256,8 @@ export class FeedSocket {
     socket.on('close', (code, reason) => {
       if (!current()) return
       this.connection = null
-      this.clearConnectionTimers(connection)
-      this.unsubscribeLocally()
+      clearConnectionTimers(connection)
+      this.subscriptions.unsubscribeLocally()
       if (connection.liveSince !== null && this.now() - connection.liveSince >= this.timing.stableAfterMs) this.attempt = 0
       const text = reason.toString()
       const why = connection.cause ?? `closed (${code})${text ? `: ${text}` : ''}`
@@ -405,17 +273,16 @@ export class FeedSocket {
         if (connection.welcomed && connection.welcomedByTimeout) {
           // Subscribes sent before a late welcome may have been dropped: send those again.
           connection.welcomedByTimeout = false
-          connection.outstanding = []
-          for (const entry of this.channelState.values()) if (entry.state === 'pending') this.sendSubscribe(connection, entry.channel)
+          this.subscriptions.resubscribePending(connection)
           return
         }
         this.onWelcome(connection)
         return
       case 'subscribed':
-        this.onSubscribed(connection, frame.channel)
+        this.subscriptions.acknowledged(connection, frame.channel)
         return
       case 'error':
-        this.onServerError(connection, frame.message, frame.channel)
+        this.subscriptions.serverError(connection, frame.message, frame.channel)
         return
       case 'unsubscribed':
       case 'pong':
@@ -437,98 +304,19 @@ export class FeedSocket {
     this.status.attempts = 0
     // Reaching the server proves the network is up, whatever the OS said.
     this.offline = false
-    for (const channel of this.channelState.keys()) this.sendSubscribe(connection, channel)
-    this.log.info('live feed: live', { url: this.options.url, channels: this.channelState.size })
+    this.subscriptions.subscribeAll(connection)
+    this.log.info('live feed: live', { url: this.options.url, channels: this.subscriptions.size })
     this.setStatus('live', null)
   }
 
-  private onSubscribed(connection: Connection, channel: string): void {
-    const answered = this.takeOutstanding(connection, channel)
-    const entry = this.channelState.get(channel)
-    if (!entry) {
-      if (answered?.dropped || connection.released.has(channel)) return
-      this.inbox.unknown(`an acknowledgement for ${channel}, which was not asked for`)
-      return
-    }
-    this.markSubscribed(entry)
-  }
-
-  private onServerError(connection: Connection, message: string, named: string | null): void {
-    if (named === KEEP_ALIVE_CHANNEL) return
-    let channel: string | null
-    if (named !== null) {
-      const answered = this.takeOutstanding(connection, named)
-      if (!this.channelState.has(named) && (answered?.dropped || connection.released.has(named))) return
-      channel = named
-    } else {
-      // No channel named (e.g. `Subscription limit reached`): it answers the oldest subscribe.
-      const oldest = connection.outstanding.shift()
-      if (oldest?.dropped) return
-      channel = oldest?.channel ?? null
-    }
-    const entry = channel === null ? undefined : this.channelState.get(channel)
-    if (!entry || channel === null) {
-      this.report({ code: 'SOCKET', message: `Indexer socket: ${message}` })
-      return
-    }
-    const reason = classifyRefusal(channel, message)
-    entry.state = 'refused'
-    entry.error = message
-    entry.reason = reason
-    let handled = false
-    try {
-      handled = this.options.onChannelRefused?.(channel, reason, message) === true
-    } catch (error) {
-      this.report(toErrorInfo(error))
-    }
-    if (!handled) this.report(refusalProblem(channel, reason, message))
-    this.emitStatus()
-  }
-
   private onEvent(connection: Connection, channel: string, data: unknown): void {
-    const entry = this.channelState.get(channel)
-    if (!entry) {
-      if (!connection.released.has(channel)) this.inbox.unknown(`an event for ${channel}, which is not subscribed`)
-      return
-    }
-    // An event proves the subscription, for servers that never acknowledge.
-    if (entry.state === 'pending') {
-      this.takeOutstanding(connection, channel)
-      this.markSubscribed(entry)
-    }
+    if (!this.subscriptions.eventArrived(connection, channel)) return
     this.status.lastEventAt = this.now()
     try {
       this.options.onEvent(channel, data)
     } catch (error) {
       this.report(toErrorInfo(error))
     }
-  }
-
-  private markSubscribed(entry: ChannelEntry): void {
-    if (entry.state === 'subscribed') return
-    entry.state = 'subscribed'
-    delete entry.error
-    delete entry.reason
-    try {
-      this.options.onChannelLive?.(entry.channel)
-    } catch (error) {
-      this.report(toErrorInfo(error))
-    }
-    this.emitStatus()
-  }
-
-  /**
-   * Removes the oldest outstanding subscribe for `channel` and every older
-   * one: answers come in order, so those were passed over without an answer.
-   */
-  private takeOutstanding(connection: Connection, channel: string): Outstanding | undefined {
-    const index = connection.outstanding.findIndex((o) => o.channel === channel)
-    if (index < 0) return undefined
-    return connection.outstanding.splice(0, index + 1)[index]
-  }
-
-  private sendSubscribe(connection: Connection, channel: string): void {
-    if (this.send(connection, { type: 'subscribe', channel })) connection.outstanding.push({ channel, dropped: false })
   }
 
   // --- keep-alive and dead-peer detection ----------------------------------
@@ -539,7 +327,7 @@ export class FeedSocket {
       current,
       open: () => current() && connection.socket.readyState === WebSocket.OPEN,
       ping: (payload) => connection.socket.ping(payload),
-      keepAlive: () => this.keepAlive(connection),
+      keepAlive: () => this.subscriptions.keepAlive(connection),
       traffic: () => connection.traffic,
       dead: (cause) => {
         connection.cause = cause
@@ -554,21 +342,6 @@ export class FeedSocket {
       },
     })
     connection.heartbeat.start()
-  }
-
-  /** Sends a client message the server answers with nothing. */
-  private keepAlive(connection: Connection): void {
-    // A repeated subscribe gets no answer on the reference server and counts as activity;
-    // before any channel is acknowledged, unsubscribing a name never subscribed does the same.
-    let subscribed: string | undefined
-    for (const entry of this.channelState.values()) {
-      if (entry.state === 'subscribed') {
-        subscribed = entry.channel
-        break
-      }
-    }
-    if (subscribed !== undefined && connection.welcomed) this.send(connection, { type: 'subscribe', channel: subscribed })
-    else this.send(connection, { type: 'unsubscribe', channel: KEEP_ALIVE_CHANNEL })
   }
 
   // --- retry ----------------------------------------------------------------
@@ -601,33 +374,12 @@ export class FeedSocket {
     this.setStatus('offline', reason, probeMs > 0 ? probeMs : null)
   }
 
-  private send(connection: Connection, message: { type: string; channel: string }): boolean {
-    if (connection.socket.readyState !== WebSocket.OPEN) return false
-    connection.socket.send(JSON.stringify(message))
-    connection.heartbeat?.sent()
-    return true
-  }
-
-  /** The connection is gone, and with it every subscription; refusals stay shown until asked again. */
-  private unsubscribeLocally(): void {
-    for (const entry of this.channelState.values()) if (entry.state === 'subscribed') entry.state = 'pending'
-  }
-
   private dropConnection(): void {
     const connection = this.connection
     this.connection = null
     if (!connection) return
-    this.unsubscribeLocally()
-    this.clearConnectionTimers(connection)
-    connection.socket.removeAllListeners()
-    connection.socket.on('error', () => {})
-    connection.socket.terminate()
-  }
-
-  private clearConnectionTimers(connection: Connection): void {
-    if (connection.welcomeTimer) clearTimeout(connection.welcomeTimer)
-    connection.heartbeat?.stop()
-    connection.welcomeTimer = null
+    this.subscriptions.unsubscribeLocally()
+    closeQuietly(connection)
   }
 
   private clearRetry(): void {

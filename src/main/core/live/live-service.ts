@@ -5,240 +5,58 @@
  * gap-free by a backfill over HTTP after every (re)subscription; circuits the
  * server will not stream are polled instead; the overview is polled while the
  * socket does not bring it. Events go out through callbacks as arrays, ready
- * for the bridge's batcher. Over 400 lines: one lifecycle (start, stop,
- * follow, unfollow, poll instead) for every kind of stream, kept in one place.
+ * for the bridge's batcher. This file is the lifecycle (start, stop, follow,
+ * unfollow, poll instead); what each stream is, polling what is not pushed,
+ * the overview and the status are in channel-streams.ts, push-polls.ts,
+ * overview-watch.ts and live-status.ts.
  */
-import type {
-  AddressTransaction,
-  AppNotification,
-  ChannelFollowing,
-  ChannelStatus,
-  CircuitProof,
-  ErrorInfo,
-  Overview,
-  Page,
-  Proof,
-  ProofQuery,
-  ProofSummary,
-  Transaction,
-  TransactionQuery,
-} from '@shared/domain'
-import { summaryFromProof } from '@shared/proof-summary'
+import type { ChannelStatus, ErrorInfo, Transaction } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { CircuitFollowMode } from '@shared/watchlist'
-import { backoffDelay } from '../retry/backoff'
-import {
-  addressChannel,
-  circuitChannel,
-  decodeNotification,
-  decodeProofSummary,
-  decodeStatsEvent,
-  decodeTransaction,
-  parseChannel,
-} from '../indexer/decode'
-import { requirePubkey } from '../indexer/arguments'
-import { lookedAt, Poller, type Activity } from '../polling/poller'
-import { AddressPolls } from '../polling/address-polls'
+import { parseChannel } from '../indexer/decode'
+import { Poller, type Activity } from '../polling/poller'
 import { RateLimit } from '../polling/rate-limit'
-import { describeFollowing } from './following'
-import { PushWatch, createPushMemory, type PushKind, type PushMemory } from './push-watch'
+import type { PushKind } from './push-watch'
+import { PushPolls, pushKindOf } from './push-polls'
+import { OVERVIEW_POLL, OverviewWatch } from './overview-watch'
+import { liveStatus } from './live-status'
 import { validateCircuitId, validateWatchedPubkey } from '../watchlist/validate'
-import { TaskLimiter, slotOrder } from './backfill'
 import { refusedChannelOf } from './frame-errors'
-import { GapFreeStream, type EventOrigin, type StreamContext, type StreamSpec } from './gap-free-stream'
-import { MemoryHeldIndex, heldKinds, type HeldIndex } from './held-index'
+import type { GapFreeStream } from './gap-free-stream'
+import { ChannelStreams, type CircuitFollow, type Followed } from './channel-streams'
+import { MemoryHeldIndex, type HeldIndex } from './held-index'
 import type { FeedStatus } from './feed-socket'
 import { stoppedStatus } from './socket-defaults'
-import { socketPoolTransport, type LiveTransport, type LiveTransportFactory } from './live-transport'
-import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
+import { socketPoolTransport, type LiveTransport } from './live-transport'
+import type { LiveServiceOptions, LiveServiceStatus } from './live-service-options'
 
 export type { EventOrigin } from './gap-free-stream'
+export type {
+  BackfillTuning,
+  EmitMeta,
+  LiveCounters,
+  LiveServiceHandlers,
+  LiveServiceOptions,
+  LiveServiceStatus,
+  LiveSource,
+} from './live-service-options'
 
-/** What LiveService asks over HTTP; IndexerClient provides it. */
-export interface LiveSource {
-  overview(): Promise<Overview>
-  transactions(query: TransactionQuery): Promise<Page<Transaction>>
-  proofs(query: ProofQuery): Promise<Page<Proof>>
-  proofsByCircuit(circuitId: string, query?: { cursor?: string; limit?: number }): Promise<Page<Proof>>
-}
-
-export interface EmitMeta {
-  origin: EventOrigin
-}
-
-export interface LiveServiceHandlers {
-  onOverview?(overview: Overview, origin: 'live' | 'poll'): void
-  onProofs?(proofs: ProofSummary[], meta: EmitMeta): void
-  /** Full records of a page fetched over HTTP (backfill, first fetch, poll), before the streams see them as summaries. */
-  onProofRecords?(proofs: Proof[]): void
-  onUserProofs?(proofs: ProofSummary[], meta: EmitMeta): void
-  onNotifications?(notifications: AppNotification[], meta: EmitMeta): void
-  onAddressTransactions?(items: AddressTransaction[], meta: EmitMeta): void
-  onCircuitProofs?(items: CircuitProof[], meta: EmitMeta): void
-  /** A followed circuit is streamed (`live`) or, refused by the server, polled (`reason`: its words). */
-  onCircuitMode?(circuitId: string, mode: CircuitFollowMode, reason: string | null): void
-  onStatus?(status: LiveServiceStatus): void
-  /** Counters or the last event moved without a status change: called per event, so it must be cheap. */
-  onCounters?(): void
-  onProblem?(problem: ErrorInfo): void
-}
-
-export interface LiveCounters {
-  /** Live events received on streams with identities. */
-  events: number
-  /** Items dropped because they were already held or handed on. */
-  duplicates: number
-  /** Items fetched over HTTP that the socket had not brought. */
-  backfilled: number
-  /** Frames the socket dropped: malformed, oversized or for nothing followed. */
-  droppedFrames: number
-}
-
-export interface LiveServiceStatus {
-  socket: FeedStatus
-  /** The transport's channels, plus polled circuits (`mode: 'polled'`). */
-  channels: ChannelStatus[]
-  /** Channels with missed events not fetched yet. */
-  syncing: string[]
-  /** The socket is live, every channel subscribed (or polled) and nothing is left to fetch. */
-  synced: boolean
-  counters: LiveCounters
-  /** How each kind of channel is followed on this indexer (pushed, polled, failing), measured. */
-  following: ChannelFollowing[]
-}
-
-export interface BackfillTuning {
-  /** Items per page asked. Default 200, the most the indexer's lists give: fewer requests under its rate limit. */
-  pageSize: number
-  /**
-   * Pages per backfill of an address, circuit or the user's proofs. Default
-   * 100: 20,000 items, so that a busy address's hours offline come back
-   * whole, while a backfill held in memory stays bounded.
-   */
-  maxPages: number
-  /**
-   * Pages per backfill of the global proof feed. Default 100, as for an
-   * address: a 40 s outage at 470 proofs/s comes back whole.
-   */
-  feedMaxPages: number
-  /** No backfill asks a page after this long (waits on the indexer's rate limit count). Default 120 s. */
-  maxBackfillMs: number
-  /** Backfills at once (many addresses after a reconnect). Default 4. */
-  concurrency: number
-  retryBaseMs: number
-  retryCapMs: number
-  /** Live events held back per stream during one backfill. Default 5000. */
-  maxBuffered: number
-}
-
-export interface LiveServiceOptions {
-  source: LiveSource
-  wsUrl: string
-  /** Credentials for the socket upgrade. */
-  headers?: () => Record<string, string>
-  handlers: LiveServiceHandlers
-  /** Default: a SocketPool (channels spread over sockets past the server's per-socket limit). */
-  transport?: LiveTransportFactory
-  /** Default: in memory. */
-  held?: HeldIndex
-  /** Subscribe `user:notifications` and `user:proofs` (needs a credential). Default false. */
-  userChannels?: boolean
-  /** The user's wallet: `user:proofs` is backfilled from /api/proofs?authority=. */
-  userAuthority?: string | null
-  addresses?: readonly string[]
-  circuits?: readonly string[]
-  /** Shared with other polls so activity applies to all; default one of its own. */
-  poller?: Poller
-  /** The overview is polled this often while the socket does not bring it. Default 10 s. */
-  overviewPollMs?: number
-  /** A circuit the server will not stream is polled this often. Default 15 s. */
-  circuitPollMs?: number
-  backfill?: Partial<BackfillTuning>
-  random?: () => number
-  /** What was learned of which channels this indexer pushes; default one of its own (nothing remembered). */
-  pushMemory?: PushMemory
-  /** The indexer's key in that memory. Default the socket URL. */
-  indexerKey?: string
-  /** How long the socket has to bring what an HTTP read found before its kind is marked not pushed. Default 8 s. */
-  pushGraceMs?: number
-  /** A kind the indexer pushes is checked over HTTP this often (and after each reconnect). Default 15 min. */
-  pushCheckMs?: number
-  /** After a reconnect, the pushed kinds are checked this much later (once backfills are done). Default 30 s. */
-  recheckAfterLiveMs?: number
-  /** The proof feed, when not pushed, is read this often. Default 5 s. */
-  proofPollMs?: number
-  /** The wallet's proofs, when not pushed, are read this often. Default 15 s. */
-  userProofPollMs?: number
-  /** Items per head read of a poll (1–5 keeps it cheap). Default 5. */
-  headLimit?: number
-  /** The indexer's rate limit as its answers say it; default one of its own (nothing known). */
-  rateLimit?: RateLimit
-  /** Tests: addresses not pushed are read this often instead of on the budget's intervals. */
-  addressPollMs?: number
-}
-
-const DEFAULT_BACKFILL: BackfillTuning = {
-  pageSize: INDEXER_PAGE_MAX,
-  maxPages: 100,
-  feedMaxPages: 100,
-  maxBackfillMs: 120_000,
-  concurrency: 4,
-  retryBaseMs: 1000,
-  retryCapMs: 30_000,
-  maxBuffered: 5000,
-}
-
-const OVERVIEW_POLL = 'overview'
-const PROOF_FEED_POLL = 'push:proofs'
-const USER_PROOF_POLL = 'push:user-proofs'
-const DEFAULT_PUSH_CHECK_MS = 15 * 60_000
 const circuitPollKey = (circuitId: string): string => `circuit:${circuitId}`
-
-/** A fetched page carries full records: they are handed on in full before the stream sees them as summaries. */
-function summaryPage(page: Page<Proof>, handlers: LiveServiceHandlers): Page<ProofSummary> {
-  if (page.items.length > 0) handlers.onProofRecords?.(page.items)
-  return { items: page.items.map(summaryFromProof), nextCursor: page.nextCursor, total: page.total }
-}
-
-interface Followed<T> {
-  stream: GapFreeStream<T>
-  decode(data: unknown): T
-}
-
-interface CircuitFollow extends Followed<ProofSummary> {
-  circuitId: string
-  mode: CircuitFollowMode
-  reason: string | null
-}
 
 export class LiveService {
   private readonly held: HeldIndex
   private readonly poller: Poller
   private readonly ownPoller: boolean
-  private readonly tuning: BackfillTuning
-  private readonly limiter: TaskLimiter
   private readonly transport: LiveTransport
+  private readonly channelStreams: ChannelStreams
   private readonly streams = new Map<string, Followed<unknown>>()
   private readonly addresses = new Map<string, Followed<Transaction>>()
   private readonly circuits = new Map<string, CircuitFollow>()
-  private readonly counters: Omit<LiveCounters, 'droppedFrames'> = { events: 0, duplicates: 0, backfilled: 0 }
   private socket: FeedStatus
   private channelStates: ChannelStatus[] = []
-  private statsLive = false
-  private lastEventAt: number | null = null
-  private lastStatsAt: number | null = null
-  /** The gap between the last two stats events: how often the indexer pushes them. */
-  private statsPeriodMs: number | null = null
-  /** Stats are subscribed but come less often than the overview would be read: the poll fills the gaps. */
-  private statsSlow = false
-  private statsWaitTimer: ReturnType<typeof setTimeout> | null = null
-  private readonly pushWatch: PushWatch
   private readonly rateLimit: RateLimit
-  private readonly addressPolls: AddressPolls
-  /** Rotates the occasional check of a pushed address kind over the watched addresses. */
-  private addressCheckTurn = 0
-  private addressCheckTimer: ReturnType<typeof setInterval> | null = null
-  private recheckTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly pushPolls: PushPolls
+  private readonly overview: OverviewWatch
   private socketWasLive = false
   /** Set while a transport status is applied: one status goes out at the end, not one per stream. */
   private applyingStatus = false
@@ -249,33 +67,38 @@ export class LiveService {
     this.held = options.held ?? new MemoryHeldIndex()
     this.ownPoller = options.poller === undefined
     this.poller = options.poller ?? new Poller({ random: options.random })
-    this.tuning = { ...DEFAULT_BACKFILL, ...options.backfill }
-    this.limiter = new TaskLimiter(this.tuning.concurrency)
+    this.channelStreams = new ChannelStreams(options, {
+      held: this.held,
+      problem: (problem) => this.problem(problem),
+      syncChanged: () => this.emitStatus(),
+      counted: () => this.countersMoved(),
+    })
     this.socket = stoppedStatus(Date.now())
     this.rateLimit = options.rateLimit ?? new RateLimit()
-    this.pushWatch = new PushWatch({
-      memory: options.pushMemory ?? createPushMemory(),
-      indexer: options.indexerKey ?? options.wsUrl,
-      graceMs: options.pushGraceMs,
-      listening: (kind) => this.listening(kind),
-      onVerdict: () => this.applyVerdicts(),
-    })
-    this.addressPolls = new AddressPolls({
-      poll: (address) => this.pollAddress(address),
+    this.pushPolls = new PushPolls(options, {
+      poller: this.poller,
       rateLimit: this.rateLimit,
-      otherPerMinute: () => this.otherPollsPerMinute(),
-      fixedIntervalMs: options.addressPollMs,
-      // The last and next check moved: the throttled health push carries it, not a status per request.
-      onChange: () => this.countersMoved(),
-      onError: (address, error, failures) => {
-        if (failures === 1) this.problem({ ...error, message: `Reading the transactions of ${address} failed: ${error.message}` })
-      },
+      addresses: this.addresses,
+      stream: (channel) => this.streams.get(channel),
+      socketLive: () => this.socket.state === 'live',
+      channelStates: () => this.channelStates,
+      started: () => this.started,
+      stopped: () => this.stopped,
+      countersMoved: () => this.countersMoved(),
+      emitStatus: () => this.emitStatus(),
+      problem: (problem) => this.problem(problem),
+    })
+    this.overview = new OverviewWatch(options, {
+      poller: this.poller,
+      stopped: () => this.stopped,
+      statsPushed: () => this.pushPolls.pushed('stats', null),
+      problem: (problem) => this.problem(problem),
     })
 
-    this.addStream(this.proofFeedStream())
+    this.addStream(this.channelStreams.proofFeed())
     if (options.userChannels) {
-      this.addStream(this.notificationStream())
-      this.addStream(this.userProofStream())
+      this.addStream(this.channelStreams.notifications())
+      this.addStream(this.channelStreams.userProofs())
     }
     for (const pubkey of new Set((options.addresses ?? []).map((a) => validateWatchedPubkey(a)))) this.addAddress(pubkey)
     for (const id of new Set((options.circuits ?? []).map((c) => validateCircuitId(c)))) this.addCircuit(id)
@@ -300,22 +123,9 @@ export class LiveService {
   start(): void {
     if (this.started || this.stopped) return
     this.started = true
-    this.poller.add({
-      key: OVERVIEW_POLL,
-      intervalMs: this.overviewPollMs(),
-      // Also while stats are pushed less often than this: the reference pushes them once a minute (docs/wire.md).
-      // Not while nobody looks: the minute's push keeps the health alerts going, and no tile is on screen to fill.
-      active: () => !this.statsLive || (this.statsSlow && lookedAt(this.poller.getActivity())),
-      run: () => (this.statsFresh() ? Promise.resolve(null) : this.options.source.overview()),
-      onValue: (overview) => {
-        if (overview !== null) this.options.handlers.onOverview?.(overview, 'poll')
-      },
-      onError: (error, failures) => {
-        if (failures === 1) this.problem({ ...error, message: `The overview cannot be fetched: ${error.message}` })
-      },
-    })
+    this.overview.start()
     for (const circuit of this.circuits.values()) if (circuit.mode === 'polled') this.startCircuitPoll(circuit)
-    this.startPushPolls()
+    this.pushPolls.start()
     this.transport.start()
   }
 
@@ -325,17 +135,12 @@ export class LiveService {
     this.transport.stop()
     for (const followed of this.streams.values()) followed.stream.dispose()
     for (const circuit of this.circuits.values()) circuit.stream.dispose()
-    this.pushWatch.dispose()
-    this.addressPolls.stop()
-    if (this.addressCheckTimer) clearInterval(this.addressCheckTimer)
-    if (this.recheckTimer) clearTimeout(this.recheckTimer)
-    if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
-    this.addressCheckTimer = this.recheckTimer = this.statsWaitTimer = null
+    this.pushPolls.stop()
+    this.overview.stop()
     if (this.ownPoller) this.poller.stop()
     else {
       this.poller.remove(OVERVIEW_POLL)
-      this.poller.remove(PROOF_FEED_POLL)
-      this.poller.remove(USER_PROOF_POLL)
+      this.pushPolls.removePolls()
       for (const id of this.circuits.keys()) this.poller.remove(circuitPollKey(id))
     }
   }
@@ -365,7 +170,7 @@ export class LiveService {
     if (this.addresses.has(address) || this.stopped) return
     const followed = this.addAddress(address)
     this.transport.subscribe(followed.stream.spec.channel)
-    this.applyVerdicts()
+    this.pushPolls.applyVerdicts()
     this.emitStatus()
   }
 
@@ -374,7 +179,7 @@ export class LiveService {
     const followed = this.addresses.get(address)
     if (!followed) return
     this.addresses.delete(address)
-    this.applyVerdicts()
+    this.pushPolls.applyVerdicts()
     this.dropStream(followed.stream)
   }
 
@@ -417,12 +222,12 @@ export class LiveService {
   /** Polls less while the window is hidden or the system idle. */
   setActivity(activity: Activity): void {
     this.poller.setActivity(activity)
-    this.addressPolls.setActivity(activity)
+    this.pushPolls.setActivity(activity)
   }
 
   /** The watched address whose page is open (null: none): read faster while the indexer does not push it. */
   setOpenAddress(pubkey: string | null): void {
-    this.addressPolls.setOpenAddress(pubkey === null ? null : validateWatchedPubkey(pubkey))
+    this.pushPolls.setOpenAddress(pubkey === null ? null : validateWatchedPubkey(pubkey))
     this.emitStatus()
   }
 
@@ -433,59 +238,27 @@ export class LiveService {
 
   /** What is known of whether each kind is pushed (for tests and the log). */
   pushVerdict(kind: PushKind): 'pushed' | 'not-pushed' | 'unknown' {
-    return this.pushWatch.verdict(kind)
+    return this.pushPolls.verdict(kind)
   }
 
   status(): LiveServiceStatus {
-    const syncing: string[] = []
-    for (const [channel, followed] of this.streams) if (followed.stream.syncing) syncing.push(channel)
-    const polled: ChannelStatus[] = [...this.circuits.values()]
-      .filter((circuit) => circuit.mode === 'polled')
-      .map((circuit) => ({
-        channel: circuit.stream.spec.channel,
-        state: 'refused',
-        mode: 'polled',
-        ...(circuit.reason === null ? {} : { error: circuit.reason }),
-      }))
-    const channels = [...this.channelStates, ...polled]
-    // A channel refused for good (unknown, or sign-in needed) is reported, not waited for; one waiting for room is.
-    const wanted = this.channelStates.filter((c) => c.state !== 'refused' || c.reason === 'limit')
-    const synced =
-      this.socket.state === 'live' && syncing.length === 0 && wanted.every((c) => c.state === 'subscribed')
-    const frames = this.transport.counters?.()
-    const droppedFrames = frames ? frames.malformed + frames.oversized + frames.unknown : 0
-    const lastEventAt = Math.max(this.socket.lastEventAt ?? 0, this.lastEventAt ?? 0) || null
-    return {
-      socket: { ...this.socket, lastEventAt },
-      channels,
-      syncing,
-      synced,
-      counters: { ...this.counters, droppedFrames },
-      following: this.following(),
-    }
+    return liveStatus({
+      socket: this.socket,
+      channelStates: this.channelStates,
+      streams: this.streams,
+      circuits: this.circuits.values(),
+      frames: this.transport.counters?.(),
+      lastEventAt: this.channelStreams.lastEventAt,
+      counters: this.channelStreams.counters,
+      following: this.pushPolls.following({
+        socketLive: this.socket.state === 'live',
+        overviewPoll: OVERVIEW_POLL,
+        stats: this.overview.stats(),
+      }),
+    })
   }
 
   // ── Internals ─────────────────────────────────────────────────────────
-
-  private context(): StreamContext {
-    return {
-      held: this.held,
-      limiter: this.limiter,
-      onProblem: (problem) => this.problem(problem),
-      onSyncChange: () => this.emitStatus(),
-      retryDelayMs: (failures) =>
-        this.tuning.retryBaseMs +
-        backoffDelay(failures - 1, this.tuning.retryBaseMs, this.tuning.retryCapMs, this.options.random),
-      maxBuffered: this.tuning.maxBuffered,
-      maxBackfillMs: this.tuning.maxBackfillMs,
-      count: (counter, by = 1) => {
-        this.counters[counter] += by
-        // The last event is the last one counted, whichever socket or stream it came by.
-        if (counter === 'events') this.lastEventAt = Date.now()
-        this.countersMoved()
-      },
-    }
-  }
 
   private addStream<T>(followed: Followed<T>): Followed<T> {
     this.streams.set(followed.stream.spec.channel, followed as Followed<unknown>)
@@ -500,102 +273,14 @@ export class LiveService {
     this.emitStatus()
   }
 
-  /** One channel followed without gaps: its decoder and its stream. */
-  private follow<T>(decode: (data: unknown) => T, spec: StreamSpec<T>): Followed<T> {
-    return { decode, stream: new GapFreeStream<T>(spec, this.context()) }
-  }
-
-  /** A stream of proofs (the feed, the wallet's, a circuit's): read as summaries, filled from `fetch` when given. */
-  private proofStream(
-    spec: Pick<StreamSpec<ProofSummary>, 'channel' | 'kind' | 'describe' | 'maxPages' | 'emit'>,
-    fetch: ((page: { cursor: string | undefined; limit: number }) => Promise<Page<Proof>>) | null,
-  ): Followed<ProofSummary> {
-    return this.follow(decodeProofSummary, {
-      ...spec,
-      idOf: (proof) => proof.proofAccount,
-      orderOf: (proof) => slotOrder(proof.slot),
-      fetchPage:
-        fetch === null ? undefined : async (cursor, limit) => summaryPage(await fetch({ cursor, limit: limit ?? this.tuning.pageSize }), this.options.handlers),
-    })
-  }
-
-  private proofFeedStream(): Followed<ProofSummary> {
-    const { source, handlers } = this.options
-    return this.proofStream(
-      {
-        channel: 'proofs',
-        kind: heldKinds.proofs,
-        describe: 'proofs of the live feed',
-        maxPages: this.tuning.feedMaxPages,
-        emit: (items, origin) => handlers.onProofs?.(items, { origin }),
-      },
-      (page) => source.proofs(page),
-    )
-  }
-
-  private userProofStream(): Followed<ProofSummary> {
-    const { source, handlers, userAuthority } = this.options
-    const authority = userAuthority ? requirePubkey(userAuthority, 'The wallet address') : null
-    return this.proofStream(
-      {
-        channel: 'user:proofs',
-        kind: heldKinds.userProofs,
-        describe: 'proofs of your wallet',
-        maxPages: this.tuning.maxPages,
-        emit: (items, origin) => handlers.onUserProofs?.(items, { origin }),
-      },
-      // Without the wallet's address there is nothing to ask: live events are only de-duplicated.
-      authority === null ? null : (page) => source.proofs({ authority, ...page }),
-    )
-  }
-
-  private notificationStream(): Followed<AppNotification> {
-    const { handlers } = this.options
-    // The indexer offers no notification history: de-duplication only.
-    return this.follow((data) => decodeNotification(data, Date.now()), {
-      channel: 'user:notifications',
-      kind: heldKinds.notifications,
-      describe: 'notifications',
-      idOf: (notification) => notification.id,
-      orderOf: () => null,
-      maxPages: 0,
-      emit: (items, origin) => handlers.onNotifications?.(items, { origin }),
-    })
-  }
-
   private addAddress(pubkey: string): Followed<Transaction> {
-    const { source, handlers } = this.options
-    const followed = this.follow(decodeTransaction, {
-      channel: addressChannel(pubkey),
-      kind: heldKinds.address(pubkey),
-      describe: `transactions of ${pubkey}`,
-      idOf: (tx) => tx.signature,
-      orderOf: (tx) => slotOrder(tx.slot),
-      fetchPage: (cursor, limit) => source.transactions({ pubkey, cursor, limit: limit ?? this.tuning.pageSize }),
-      maxPages: this.tuning.maxPages,
-      emit: (items, origin) => handlers.onAddressTransactions?.(items.map((transaction) => ({ address: pubkey, transaction })), { origin }),
-    })
+    const followed = this.channelStreams.address(pubkey)
     this.addresses.set(pubkey, followed)
     return this.addStream(followed)
   }
 
   private addCircuit(circuitId: string): CircuitFollow {
-    const { source, handlers } = this.options
-    const circuit: CircuitFollow = {
-      circuitId,
-      mode: 'live',
-      reason: null,
-      ...this.proofStream(
-        {
-          channel: circuitChannel(circuitId),
-          kind: heldKinds.circuit(circuitId),
-          describe: `proofs of circuit ${circuitId}`,
-          maxPages: this.tuning.maxPages,
-          emit: (items, origin) => handlers.onCircuitProofs?.(items.map((proof) => ({ circuitId, proof })), { origin }),
-        },
-        (page) => source.proofsByCircuit(circuitId, page),
-      ),
-    }
+    const circuit = this.channelStreams.circuit(circuitId)
     this.circuits.set(circuitId, circuit)
     this.addStream(circuit)
     return circuit
@@ -632,16 +317,14 @@ export class LiveService {
     try {
       const parsed = parseChannel(channel)
       if (parsed.kind === 'stats') {
-        const overview = decodeStatsEvent(data)
-        this.noteStats()
-        this.options.handlers.onOverview?.(overview, 'live')
+        this.overview.received(data)
         return
       }
       const followed = this.streams.get(channel)
       if (!followed) return
       const item = followed.decode(data)
       const kind = pushKindOf(parsed.kind)
-      if (kind !== null) this.pushWatch.pushed(kind, followed.stream.spec.idOf(item))
+      if (kind !== null) this.pushPolls.pushed(kind, followed.stream.spec.idOf(item))
       followed.stream.receive(item)
     } catch (error) {
       const info = toErrorInfo(error)
@@ -668,169 +351,11 @@ export class LiveService {
       const refusedForGood = state?.state === 'refused' && (state.reason === undefined || state.reason === 'refused')
       if (circuit.mode === 'live' && refusedForGood) this.pollCircuit(circuit, state.error ?? null)
     }
-    const statsLive = byName.get('stats')?.state === 'subscribed'
-    if (statsLive !== this.statsLive) {
-      this.statsLive = statsLive
-      this.waitForStats()
-      this.poller.refresh(OVERVIEW_POLL)
-    }
+    this.overview.setSubscribed(byName.get('stats')?.state === 'subscribed')
     const live = status.state === 'live'
-    if (live && !this.socketWasLive) this.recheckSoon()
+    if (live && !this.socketWasLive) this.pushPolls.recheckSoon()
     this.socketWasLive = live
     this.emitStatus()
-  }
-
-  // ── Measured liveness (docs/wire.md: not every indexer pushes every channel) ──
-
-  private overviewPollMs(): number {
-    return this.options.overviewPollMs ?? 10_000
-  }
-
-  /** A stats event came within one overview interval: no need to read the overview. */
-  private statsFresh(): boolean {
-    return this.statsLive && this.lastStatsAt !== null && Date.now() - this.lastStatsAt < this.overviewPollMs()
-  }
-
-  private noteStats(): void {
-    const now = Date.now()
-    if (this.lastStatsAt !== null) this.statsPeriodMs = now - this.lastStatsAt
-    this.lastStatsAt = now
-    this.pushWatch.pushed('stats', null)
-    this.setStatsSlow(this.statsPeriodMs !== null && this.statsPeriodMs > this.overviewPollMs() * 1.5)
-    this.waitForStats()
-  }
-
-  /** No stats event within one and a half overview intervals: they are slow until one shows otherwise. */
-  private waitForStats(): void {
-    if (this.statsWaitTimer) clearTimeout(this.statsWaitTimer)
-    this.statsWaitTimer = null
-    if (!this.statsLive || this.stopped) return
-    this.statsWaitTimer = setTimeout(() => {
-      this.statsWaitTimer = null
-      this.setStatsSlow(true)
-    }, this.overviewPollMs() * 1.5)
-    this.statsWaitTimer.unref?.()
-  }
-
-  private setStatsSlow(slow: boolean): void {
-    if (slow === this.statsSlow) return
-    this.statsSlow = slow
-    this.poller.refresh(OVERVIEW_POLL)
-  }
-
-  /** The socket could bring events of this kind now: it is live and a channel of the kind is subscribed. */
-  private listening(kind: PushKind): boolean {
-    if (this.socket.state !== 'live') return false
-    return this.channelStates.some((c) => c.state === 'subscribed' && pushKindOf(parseChannel(c.channel).kind) === kind)
-  }
-
-  /** Requests a minute of the polls other than the addresses', taken from the same budget. */
-  private otherPollsPerMinute(): number {
-    let perMinute = 0
-    for (const state of this.poller.states()) {
-      if (state.active && state.effectiveIntervalMs > 0) perMinute += 60_000 / state.effectiveIntervalMs
-    }
-    return perMinute
-  }
-
-  /** One head read of an address; what it finds is news through the stream, and evidence of whether it is pushed. */
-  private async pollAddress(address: string): Promise<void> {
-    const followed = this.addresses.get(address)
-    // While its backfill is due or running, that reads the same: no second request.
-    if (!followed || followed.stream.syncing) return
-    const found = await followed.stream.poll(this.headLimit())
-    this.pushWatch.found('address', found)
-  }
-
-  private headLimit(): number {
-    return Math.min(5, Math.max(1, this.options.headLimit ?? 5))
-  }
-
-  /** The proof feed and the wallet's proofs: polled while not known to be pushed, checked now and then when they are. */
-  private startPushPolls(): void {
-    const pollStream = (key: string, channel: string, kind: PushKind, pollMs: number): void => {
-      const followed = this.streams.get(channel)
-      if (!followed || followed.stream.spec.fetchPage === undefined) return
-      this.poller.add({
-        key,
-        intervalMs: this.pushWatch.verdict(kind) === 'pushed' ? this.pushCheckMs() : pollMs,
-        run: async () => {
-          if (!followed.stream.syncing) this.pushWatch.found(kind, await followed.stream.poll(this.headLimit()))
-        },
-        onValue: () => this.countersMoved(),
-        onError: (error, failures) => {
-          this.rateLimit.noteError(error)
-          if (failures === 1) this.problem({ ...error, message: `Reading the ${followed.stream.spec.describe} failed: ${error.message}` })
-        },
-      })
-    }
-    pollStream(PROOF_FEED_POLL, 'proofs', 'proofs', this.options.proofPollMs ?? 5_000)
-    if (this.options.userChannels) pollStream(USER_PROOF_POLL, 'user:proofs', 'user-proofs', this.options.userProofPollMs ?? 15_000)
-    this.applyVerdicts()
-  }
-
-  private pushCheckMs(): number {
-    return this.options.pushCheckMs ?? DEFAULT_PUSH_CHECK_MS
-  }
-
-  /** Polls what is not known to be pushed; what is pushed keeps only the occasional check. */
-  private applyVerdicts(): void {
-    if (!this.started || this.stopped) return
-    const pushed = (kind: PushKind): boolean => this.pushWatch.verdict(kind) === 'pushed'
-    this.poller.setIntervalMs(PROOF_FEED_POLL, pushed('proofs') ? this.pushCheckMs() : (this.options.proofPollMs ?? 5_000))
-    this.poller.setIntervalMs(USER_PROOF_POLL, pushed('user-proofs') ? this.pushCheckMs() : (this.options.userProofPollMs ?? 15_000))
-    const addressesPushed = pushed('address')
-    this.addressPolls.setAddresses(addressesPushed ? [] : [...this.addresses.keys()])
-    if (addressesPushed && !this.addressCheckTimer) {
-      this.addressCheckTimer = setInterval(() => void this.checkOneAddress(), this.pushCheckMs())
-      this.addressCheckTimer.unref?.()
-    } else if (!addressesPushed && this.addressCheckTimer) {
-      clearInterval(this.addressCheckTimer)
-      this.addressCheckTimer = null
-    }
-    this.emitStatus()
-  }
-
-  /** The occasional check of a pushed address kind: one address's head, in turn. */
-  private async checkOneAddress(): Promise<void> {
-    const addresses = [...this.addresses.keys()]
-    if (addresses.length === 0 || this.rateLimit.blockedUntil() !== null) return
-    const address = addresses[this.addressCheckTurn++ % addresses.length] as string
-    try {
-      await this.pollAddress(address)
-    } catch (error) {
-      this.rateLimit.noteError(toErrorInfo(error))
-    }
-  }
-
-  /** After each (re)connect, once backfills are done, the kinds believed pushed are checked again. */
-  private recheckSoon(): void {
-    if (this.recheckTimer) clearTimeout(this.recheckTimer)
-    this.recheckTimer = setTimeout(() => {
-      this.recheckTimer = null
-      if (this.stopped) return
-      if (this.pushWatch.verdict('proofs') === 'pushed') void this.poller.pollNow(PROOF_FEED_POLL)
-      if (this.pushWatch.verdict('user-proofs') === 'pushed') void this.poller.pollNow(USER_PROOF_POLL)
-      if (this.pushWatch.verdict('address') === 'pushed') void this.checkOneAddress()
-    }, this.options.recheckAfterLiveMs ?? 30_000)
-    this.recheckTimer.unref?.()
-  }
-
-  private following(): ChannelFollowing[] {
-    const polls = new Map(this.poller.states().map((state) => [state.key, state]))
-    return describeFollowing({
-      socketLive: this.socket.state === 'live',
-      verdict: (kind) => this.pushWatch.verdict(kind),
-      checkedAt: (kind) => this.pushWatch.checkedAt(kind),
-      proofFeed: polls.get(PROOF_FEED_POLL) ?? null,
-      userProofs: this.options.userChannels ? (polls.get(USER_PROOF_POLL) ?? null) : null,
-      userNotifications: this.options.userChannels === true,
-      addresses: this.addresses.size === 0 ? null : this.addressPolls.states(),
-      addressCheckMs: this.pushCheckMs(),
-      overview: polls.get(OVERVIEW_POLL) ?? null,
-      stats: { lastAt: this.lastStatsAt, periodMs: this.statsPeriodMs },
-      rateLimitedUntil: this.rateLimit.blockedUntil(),
-    })
   }
 
   private countersMoved(): void {
@@ -845,23 +370,5 @@ export class LiveService {
 
   private problem(problem: ErrorInfo): void {
     this.options.handlers.onProblem?.(problem)
-  }
-}
-
-/** The kind of stream a channel carries, for the push check; null for what is not measured (circuits, unknown). */
-function pushKindOf(kind: ReturnType<typeof parseChannel>['kind']): PushKind | null {
-  switch (kind) {
-    case 'proofs':
-      return 'proofs'
-    case 'address':
-      return 'address'
-    case 'user-proofs':
-      return 'user-proofs'
-    case 'user-notifications':
-      return 'user-notifications'
-    case 'stats':
-      return 'stats'
-    default:
-      return null
   }
 }

@@ -3,7 +3,7 @@
  * written once and resolved once per socket (its heartbeat gets the
  * resolved ones), and the status of a socket that is not running.
  */
-import type { FeedStatus } from './feed-socket'
+import type { FeedStatus } from './feed-socket-options'
 
 export interface SocketTiming {
   backoffBaseMs: number
