@@ -150,7 +150,7 @@ describe('every record kind survives a round trip through the file', () => {
     expect(history.metadata()).toEqual({ metric: { proofs: 'proofs24h' }, seen: 1 })
   })
 
-  it('never mixes the data of two indexers', () => {
+  it('never mixes the data of two indexers', async () => {
     const store = openStore()
     const a = store.forIndexer('http://a.example')
     const b = store.forIndexer('http://b.example')
@@ -163,7 +163,7 @@ describe('every record kind survives a round trip through the file', () => {
     expect(b.listTransactions({}).data.items).toEqual([])
     expect(b.listNotifications({}).data.items).toEqual([])
     expect(b.overview().data).toBeNull()
-    expect(b.search(testProof(1).proofAccount.slice(0, 6))).toEqual([])
+    expect(await b.search(testProof(1).proofAccount.slice(0, 6))).toEqual([])
     expect(a.listProofs({}).data.items).toHaveLength(1)
   })
 
