@@ -227,7 +227,7 @@ export class FakeTray extends FakeEmitter {
   }
 }
 
-type MenuTemplateItem = { label?: string; role?: string; type?: string; checked?: boolean; enabled?: boolean; accelerator?: string; click?: () => void; submenu?: MenuTemplateItem[] }
+export type MenuTemplateItem = { label?: string; role?: string; type?: string; checked?: boolean; enabled?: boolean; accelerator?: string; click?: () => void; submenu?: MenuTemplateItem[] }
 
 /** A menu built from a template; `item(label)` finds an item at any depth. */
 export class FakeMenu {
