@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { type BridgeEvent, EVENTS_CHANNEL, IPC_CHANNELS } from '@shared/bridge'
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/config/settings'
 import { FakeBrowserWindow, FakeNotification, ipcEventFrom } from '@test/support/fake-electron'
-import { renewFakeElectron, connection, type fakeGlobalShortcut, start, mainDir, SIG, KEY, userData, f, useFakeElectron } from './app-main-test-setup'
+import { renewFakeElectron, connection, type fakeGlobalShortcut, start, mainDir, SIG, KEY, userData, f, useFakeElectron } from '@test/support/app-main-rig'
 
-vi.mock('electron', () => import('./app-main-electron-mock'))
+vi.mock('electron', () => import('@test/support/app-main-electron-module'))
 useFakeElectron()
 
 describe('runApp bridge', () => {

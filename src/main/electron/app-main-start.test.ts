@@ -5,9 +5,9 @@ import { DEFAULT_SETTINGS } from '../core/config/settings'
 import { APP_ID, DESKTOP_NAME } from './app-identity'
 import { FakeBrowserWindow, fakeEvent, FakeTray } from '@test/support/fake-electron'
 import { buildWindowOptions, preloadPath } from './window'
-import { renewFakeElectron, start, mainDir, userData, f, useFakeElectron } from './app-main-test-setup'
+import { renewFakeElectron, start, mainDir, userData, f, useFakeElectron } from '@test/support/app-main-rig'
 
-vi.mock('electron', () => import('./app-main-electron-mock'))
+vi.mock('electron', () => import('@test/support/app-main-electron-module'))
 useFakeElectron()
 
 describe('runApp start', () => {

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../core/config/settings'
 import { FakeBrowserWindow, fakeEvent, fakeMenuModule } from '@test/support/fake-electron'
-import { renewFakeElectron, start, SIG, KEY, userData, f, useFakeElectron } from './app-main-test-setup'
+import { renewFakeElectron, start, SIG, KEY, userData, f, useFakeElectron } from '@test/support/app-main-rig'
 
-vi.mock('electron', () => import('./app-main-electron-mock'))
+vi.mock('electron', () => import('@test/support/app-main-electron-module'))
 useFakeElectron()
 
 describe('runApp links and instances', () => {

@@ -1,4 +1,4 @@
-// Shared set-up for the runApp tests (app-main-*.test.ts): fake Electron modules, a fake monitor, and start().
+// Shared set-up for the runApp tests (src/main/electron/app-main-*.test.ts): fake Electron modules, a fake monitor, and start().
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -6,16 +6,16 @@ import { afterEach, beforeEach, type Mock, vi } from 'vitest'
 import { type BridgeEvent, BRIDGE_METHOD_NAMES, EVENTS_CHANNEL, READY_CHANNEL } from '@shared/bridge'
 import type { ConnectionState } from '@shared/domain'
 import type { SettingsPatch } from '@shared/settings'
-import { encodeBase58 } from '../demo/base58'
-import type { Logger } from '../core/log/log'
-import type { Monitor, MonitorOptions } from '../core/monitor/monitor'
-import { ManualClock } from '@test/support/manual-clock'
-import { KnownSecrets } from '../core/config/known-secrets'
-import { memorySecretStorage } from '../core/config/secrets'
-import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../core/config/settings'
-import { type ElectronModules, type RunAppOptions, runApp } from './app-main'
-import { FakeBrowserWindow, FakeEmitter, FakeIpcMain, fakeEvent, fakeMenuModule, FakeNotification, FakePowerMonitor, FakeProtocol, FakeSafeStorage, FakeTray, ipcEventFrom } from '@test/support/fake-electron'
-import { paths } from './app-main-electron-mock'
+import { encodeBase58 } from '../../src/main/demo/base58'
+import type { Logger } from '../../src/main/core/log/log'
+import type { Monitor, MonitorOptions } from '../../src/main/core/monitor/monitor'
+import { ManualClock } from './manual-clock'
+import { KnownSecrets } from '../../src/main/core/config/known-secrets'
+import { memorySecretStorage } from '../../src/main/core/config/secrets'
+import { applySettingsPatch, DEFAULT_SETTINGS, publicSettings, type SavedSettings } from '../../src/main/core/config/settings'
+import { type ElectronModules, type RunAppOptions, runApp } from '../../src/main/electron/app-main'
+import { FakeBrowserWindow, FakeEmitter, FakeIpcMain, fakeEvent, fakeMenuModule, FakeNotification, FakePowerMonitor, FakeProtocol, FakeSafeStorage, FakeTray, ipcEventFrom } from './fake-electron'
+import { paths } from './app-main-electron-module'
 
 class FakeApp extends FakeEmitter {
   readonly calls: string[] = []
