@@ -2,7 +2,7 @@ import { PROOF_TYPES, type SeriesPeriod } from '@shared/domain'
 import { describe, expect, it } from 'vitest'
 import { DEMO_BUSY_ADDRESSES, DEMO_CIRCUITS, DEMO_START_SLOT } from './catalog'
 import type { ProofFilter, SeriesMetricName } from './network'
-import { allProofs, DAY, fixedClockNetwork, START } from './network-test-helpers'
+import { allProofs, DAY, fixedClockNetwork, START } from '@test/support/demo-network-rig'
 import { wireTransaction } from './wire-format'
 
 const METRICS: readonly SeriesMetricName[] = ['tps', 'proofs24h', 'activeUsers24h']

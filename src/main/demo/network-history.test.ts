@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_BUSY_ADDRESSES, DEMO_START_SLOT, DEMO_WALLET, SYSTEM_PROGRAM_ID } from './catalog'
 import { DemoNetwork, type NetworkEvent } from './network'
-import { allProofs, allTransactions, DAY, fixedClockNetwork, START } from './network-test-helpers'
+import { allProofs, allTransactions, DAY, fixedClockNetwork, START } from '@test/support/demo-network-rig'
 import type { ProofRecord, TransactionRecord } from './records'
 import { wireProof, wireTransactionDetail } from './wire-format'
 

@@ -2,7 +2,7 @@ import { ProofWatchError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
 import { DEMO_BUSY_ADDRESSES, DEMO_START_SLOT, DEMO_WALLET, SYSTEM_PROGRAM_ID } from './catalog'
 import type { NetworkEvent } from './network'
-import { allProofs, allTransactions, DAY, fixedClockNetwork, START, tickRecords } from './network-test-helpers'
+import { allProofs, allTransactions, DAY, fixedClockNetwork, START, tickRecords } from '@test/support/demo-network-rig'
 import { wireTransactionDetail } from './wire-format'
 
 describe('DemoNetwork publishing', () => {

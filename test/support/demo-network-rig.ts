@@ -1,7 +1,7 @@
-// Shared set-up for the DemoNetwork tests (network-*.test.ts): a network on a clock the test moves,
+// Shared set-up for the DemoNetwork tests (src/main/demo/network-*.test.ts): a network on a clock the test moves,
 // and readers that page through everything it holds.
-import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from './network'
-import type { ProofRecord, TransactionRecord } from './records'
+import { DemoNetwork, type DemoNetworkOptions, type NetworkEvent } from '../../src/main/demo/network'
+import type { ProofRecord, TransactionRecord } from '../../src/main/demo/records'
 
 export const START = Date.UTC(2026, 10, 21, 21, 0, 0)
 export const DAY = 86_400_000
