@@ -35,7 +35,6 @@ import type { WriteOp } from './write-op'
 import {
   ANCHOR_SQL,
   circuitFilterOf,
-  encodeCursor,
   notificationCountQuery,
   notificationFilterOf,
   notificationPageQuery,
@@ -47,7 +46,6 @@ import {
   transactionPageQuery,
   type Anchor,
   type ProofFilter,
-  type Query,
   type TransactionFilter,
 } from './local-filter'
 import { notificationHits, searchCache, type SearchOptions } from './search'
@@ -67,14 +65,9 @@ import {
 } from './stored-records'
 import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
 import type { ReadStep } from './read-worker'
+import { allPages, countUpTo, emptyPage, nothing, rowsOf, storedEmptyPage, storedPage, type Stored } from './stored-pages'
 
-/** What the cache holds for a question, and when it was stored (null: nothing held). */
-export interface Stored<T> {
-  data: T
-  storedAt: number | null
-  /** Only a summary of the record is held (a live summary, a list item): its full detail was never fetched. */
-  summaryOnly?: boolean
-}
+export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
 /** What one indexer's view needs of the cache file (HistoryCache). */
 export interface CacheFile {
@@ -306,10 +299,10 @@ export class IndexerHistory {
       let anchor: Omit<Anchor, 'slot'> | null = null
       if (paging.afterKey !== undefined) {
         anchor = (db.statement(ANCHOR_SQL.notification).get(id, paging.afterKey) as Omit<Anchor, 'slot'> | undefined) ?? null
-        if (anchor === null) return { data: emptyPage(this.count((cap) => notificationCountQuery(id, filter, cap))), storedAt: null }
+        if (anchor === null) return { data: emptyPage(countUpTo(this.store.database, (cap) => notificationCountQuery(id, filter, cap))), storedAt: null }
       }
-      const rows = this.rows<NotificationRow & { stored_at: number }>(notificationPageQuery(id, filter, anchor, paging.limit + 1))
-      return this.page(rows, paging.limit, notificationFromRow, (n) => n.id, this.count((cap) => notificationCountQuery(id, filter, cap)))
+      const rows = rowsOf<NotificationRow & { stored_at: number }>(this.store.database, notificationPageQuery(id, filter, anchor, paging.limit + 1))
+      return storedPage(rows, paging.limit, (row) => this.decode(row, notificationFromRow), (n) => n.id, countUpTo(this.store.database, (cap) => notificationCountQuery(id, filter, cap)))
     })
   }
 
@@ -390,51 +383,39 @@ export class IndexerHistory {
    */
   proofPages(query: ProofQuery = {}, pageSize = 1000): Iterable<Proof[]> {
     const { filter } = proofFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return this.pages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
+    return allPages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
   }
 
   transactionPages(query: TransactionQuery = {}, pageSize = 1000): Iterable<Transaction[]> {
     const { filter } = transactionFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return this.pages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
+    return allPages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
   }
 
   // --- internals -----------------------------------------------------------------
 
-  /** Each step is one keyset query, so nothing is held open between pages (writes and eviction go on meanwhile). */
-  private *pages<T>(read: (afterKey: string | undefined) => Page<T>, keyOf: (item: T) => string): Generator<T[]> {
-    let afterKey: string | undefined
-    for (;;) {
-      const page = read(afterKey)
-      if (page.items.length > 0) yield page.items
-      const last = page.items[page.items.length - 1]
-      if (page.nextCursor === null || last === undefined) return
-      afterKey = keyOf(last)
-    }
-  }
-
   private proofPage(filter: ProofFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Proof>> {
     return this.read(storedEmptyPage<Proof>(), (id, db) => {
-      const total = () => (withTotal ? this.count((cap) => proofCountQuery(id, filter, cap)) : null)
+      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => proofCountQuery(id, filter, cap)) : null)
       let anchor: Anchor | null = null
       if (afterKey !== undefined) {
         anchor = (db.statement(ANCHOR_SQL.proof).get(id, afterKey) as Anchor | undefined) ?? null
         if (anchor === null) return { data: emptyPage(total()), storedAt: null }
       }
-      const rows = this.rows<ProofRow & { stored_at: number }>(proofPageQuery(id, filter, anchor, limit + 1))
-      return this.page(rows, limit, proofFromRow, (proof) => proof.proofAccount, total())
+      const rows = rowsOf<ProofRow & { stored_at: number }>(this.store.database, proofPageQuery(id, filter, anchor, limit + 1))
+      return storedPage(rows, limit, (row) => this.decode(row, proofFromRow), (proof) => proof.proofAccount, total())
     })
   }
 
   private transactionPage(filter: TransactionFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Transaction>> {
     return this.read(storedEmptyPage<Transaction>(), (id, db) => {
-      const total = () => (withTotal ? this.count((cap) => transactionCountQuery(id, filter, cap)) : null)
+      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => transactionCountQuery(id, filter, cap)) : null)
       let anchor: Anchor | null = null
       if (afterKey !== undefined) {
         anchor = (db.statement(ANCHOR_SQL.transaction).get(id, afterKey) as Anchor | undefined) ?? null
         if (anchor === null) return { data: emptyPage(total()), storedAt: null }
       }
-      const rows = this.rows<TransactionRow & { stored_at: number }>(transactionPageQuery(id, filter, anchor, limit + 1))
-      return this.page(rows, limit, transactionFromRow, (tx) => tx.signature, total())
+      const rows = rowsOf<TransactionRow & { stored_at: number }>(this.store.database, transactionPageQuery(id, filter, anchor, limit + 1))
+      return storedPage(rows, limit, (row) => this.decode(row, transactionFromRow), (tx) => tx.signature, total())
     })
   }
 
@@ -450,37 +431,6 @@ export class IndexerHistory {
       const id = this.store.findIndexer(this.key)
       return id === null ? empty : run(id, this.store.database)
     })
-  }
-
-  private rows<R>(query: Query): R[] {
-    return this.store.database.statement(query.sql).all(...query.params) as R[]
-  }
-
-  /** Exact up to TOTAL_COUNT_LIMIT matches; beyond that null (unknown), so a page of a million rows stays fast. */
-  private count(count: (cap: number) => Query): string | null {
-    const query = count(TOTAL_COUNT_LIMIT + 1)
-    const row = this.store.database.statement(query.sql).get(...query.params) as { n: number }
-    return row.n > TOTAL_COUNT_LIMIT ? null : String(row.n)
-  }
-
-  private page<R extends { stored_at: number }, T>(
-    rows: readonly R[],
-    limit: number,
-    decode: (row: R) => T,
-    keyOf: (item: T) => string,
-    total: string | null,
-  ): Stored<Page<T>> {
-    const items: T[] = []
-    let storedAt: number | null = null
-    for (const row of rows.slice(0, limit)) {
-      const item = this.decode(row, decode)
-      if (item === null) continue
-      items.push(item)
-      storedAt = storedAt === null ? row.stored_at : Math.max(storedAt, row.stored_at)
-    }
-    const last = items[items.length - 1]
-    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null
-    return { data: { items, nextCursor, total }, storedAt }
   }
 
   /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */
@@ -501,21 +451,6 @@ export function byCircuitId(a: { id: string }, b: { id: string }): number {
   if (xn && yn && x !== y) return x - y
   if (xn !== yn) return xn ? -1 : 1
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
-}
-
-/** Counting more matches than this costs more than a page read is allowed to. */
-export const TOTAL_COUNT_LIMIT = 10_000
-
-function nothing<T>(): Stored<T | null> {
-  return { data: null, storedAt: null }
-}
-
-function storedEmptyPage<T>(): Stored<Page<T>> {
-  return { data: emptyPage<T>(), storedAt: null }
-}
-
-function emptyPage<T>(total: string | null = '0'): Page<T> {
-  return { items: [], nextCursor: null, total }
 }
 
 function leaderboardPeriod(query: LeaderboardQuery | undefined): string {
