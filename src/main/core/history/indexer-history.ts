@@ -5,7 +5,7 @@
  * Over 400 lines because it is one thing: every record kind's write and read,
  * kept together so a kind's two sides are read side by side.
  */
-import { NO_UNREAD, topicKey, topicOfKey, type Topic, type UnreadCounts } from '@shared/unread'
+import { NO_UNREAD, topicKey, type Topic, type UnreadCounts } from '@shared/unread'
 import {
   type AppNotification,
   type Circuit,
@@ -24,7 +24,6 @@ import {
   type TransactionQuery,
   SERIES_PERIODS,
 } from '@shared/domain'
-import { ProofWatchError } from '@shared/errors'
 import type { CircuitCard } from '@shared/circuits'
 import { type AddressActivity, type AddressActivityQuery, type NotificationQuery, type SearchHit } from '@shared/history'
 import { optionalLimit, optionalText, requireOneOf, requireProofAccount, requireSignature, requireText } from '../indexer/arguments'
@@ -35,9 +34,7 @@ import type { WriteOp } from './write-op'
 import {
   ANCHOR_SQL,
   circuitFilterOf,
-  notificationCountQuery,
   notificationFilterOf,
-  notificationPageQuery,
   proofCountQuery,
   proofFilterOf,
   proofPageQuery,
@@ -58,13 +55,13 @@ import {
   overviewFromRow,
   proofFromRow,
   transactionFromRow,
-  type NotificationRow,
   type OverviewRow,
   type ProofRow,
   type TransactionRow,
 } from './stored-records'
 import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
 import type { ReadStep } from './read-worker'
+import { checkIds, checkTopic, notificationPage, notificationReadStates, unreadCounts, unreadNotificationCount } from './stored-notifications'
 import { allPages, countUpTo, emptyPage, nothing, rowsOf, storedEmptyPage, storedPage, type Stored } from './stored-pages'
 
 export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
@@ -295,49 +292,23 @@ export class IndexerHistory {
 
   listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
     const { filter, paging } = notificationFilterOf(query)
-    return this.read(storedEmptyPage<AppNotification>(), (id, db) => {
-      let anchor: Omit<Anchor, 'slot'> | null = null
-      if (paging.afterKey !== undefined) {
-        anchor = (db.statement(ANCHOR_SQL.notification).get(id, paging.afterKey) as Omit<Anchor, 'slot'> | undefined) ?? null
-        if (anchor === null) return { data: emptyPage(countUpTo(this.store.database, (cap) => notificationCountQuery(id, filter, cap))), storedAt: null }
-      }
-      const rows = rowsOf<NotificationRow & { stored_at: number }>(this.store.database, notificationPageQuery(id, filter, anchor, paging.limit + 1))
-      return storedPage(rows, paging.limit, (row) => this.decode(row, notificationFromRow), (n) => n.id, countUpTo(this.store.database, (cap) => notificationCountQuery(id, filter, cap)))
-    })
+    return this.read(storedEmptyPage<AppNotification>(), (id, db) => notificationPage(db, id, filter, paging, (row) => this.decode(row, notificationFromRow)))
   }
 
   unreadNotificationCount(): number {
-    return this.read(0, (id, db) => Number((db.statement('SELECT count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0').get(id) as { n: number }).n))
+    return this.read(0, (id, db) => unreadNotificationCount(db, id))
   }
 
   /** The read state of those of `ids` the cache holds (absent: not held). */
   notificationReadStates(ids: readonly string[]): Map<string, boolean> {
     const states = new Map<string, boolean>()
     if (ids.length === 0) return states
-    return this.read(states, (id, db) => {
-      const lookup = db.statement('SELECT read FROM notifications WHERE indexer_id = ? AND notification_id = ?')
-      for (const notificationId of ids) {
-        const row = lookup.get(id, notificationId) as { read: number } | undefined
-        if (row !== undefined) states.set(notificationId, row.read === 1)
-      }
-      return states
-    })
+    return this.read(states, (id, db) => notificationReadStates(db, id, ids, states))
   }
 
   /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
   unreadCounts(): UnreadCounts {
-    return this.read(NO_UNREAD, (id, db) => {
-      const rows = db.statement('SELECT topic, count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0 GROUP BY topic').all(id) as Array<{ topic: string | null; n: number }>
-      const counts: UnreadCounts = { total: 0, addresses: {}, circuits: {} }
-      for (const row of rows) {
-        const n = Number(row.n)
-        counts.total += n
-        const topic = row.topic === null ? null : topicOfKey(row.topic)
-        if (topic?.kind === 'address') counts.addresses[topic.id] = n
-        else if (topic?.kind === 'circuit') counts.circuits[topic.id] = n
-      }
-      return counts
-    })
+    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id))
   }
 
   /**
@@ -459,17 +430,4 @@ function leaderboardPeriod(query: LeaderboardQuery | undefined): string {
 
 function decodeLeaderboardRows(raws: readonly string[]): LeaderboardEntry[] {
   return decodeLeaderboard(raws.map((raw) => JSON.parse(raw) as unknown))
-}
-
-function checkTopic(topic: unknown): Topic {
-  const { kind, id } = (topic ?? {}) as Partial<Topic>
-  if ((kind !== 'address' && kind !== 'circuit') || typeof id !== 'string' || id === '') {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Only a watched address or a followed circuit has entries of its own' })
-  }
-  return { kind, id: requireText(id, 'An address or circuit id', 256) }
-}
-
-function checkIds(ids: unknown): string[] {
-  if (!Array.isArray(ids)) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: "Notification ids must be a list or 'all'" })
-  return ids.map((id) => requireText(id, 'A notification id', 256))
 }
