@@ -14,6 +14,7 @@ import type { CacheDamage, CacheDamageKind } from '@shared/history'
 import { createPrivately, fileSize, inspectFile, isDirectory, isPrivate, linkAmong, makePrivate, moveAside, removeDatabaseFiles } from './cache-files'
 import { ForeignFileError, checkIntegrity, requireOwnDatabase, requireTables, stampOwnership } from './cache-checks'
 import { LATEST_VERSION, MIGRATIONS, hasFullTextSearch, migrate, schemaVersion, type Migration } from './migrations'
+import { damageMessage, fallbackMessage } from './damage-messages'
 import { salvageInto, salvageSummary } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 
@@ -412,28 +413,4 @@ function inspectBesideLog(settings: Settings): { kind: 'truncated' | 'corrupt'; 
     return null
   }
   return inspectFile(settings.path)
-}
-
-function damageMessage(kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string, movedTo: string | null): string {
-  const where = movedTo === null ? '' : ` It was kept as ${movedTo} and a new cache was started.`
-  switch (kind) {
-    case 'truncated':
-      return `The history cache file was cut short (${detail}).${where}`
-    case 'corrupt':
-      return `The history cache file is damaged (${detail}).${where}`
-    case 'newer-schema':
-      return `The history cache was written by a newer version of ProofWatch (${detail}).${where}`
-  }
-}
-
-function fallbackMessage(kind: CacheDamageKind, path: string, detail: string): string {
-  const memory = 'This session keeps its history in memory only.'
-  switch (kind) {
-    case 'locked':
-      return `The history cache ${path} is in use by another program (${detail}). It was left as it is. ${memory}`
-    case 'disk-full':
-      return `The history cache ${path} cannot be written: the disk is full (${detail}). ${memory}`
-    default:
-      return `The history cache ${path} cannot be used (${detail}). ${memory}`
-  }
 }
