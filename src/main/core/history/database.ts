@@ -7,13 +7,19 @@
  * outcome is a working connection plus a CacheDamage report. Its length is
  * the damage cases, each with its own way out.
  */
-import { closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
-import { basename, dirname, extname, join } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { CacheDamage, CacheDamageKind } from '@shared/history'
+import { createPrivately, fileSize, inspectFile, isDirectory, isPrivate, linkAmong, makePrivate, moveAside, removeDatabaseFiles } from './cache-files'
+import { ForeignFileError, checkIntegrity, requireOwnDatabase, requireTables, stampOwnership } from './cache-checks'
 import { LATEST_VERSION, MIGRATIONS, hasFullTextSearch, migrate, schemaVersion, type Migration } from './migrations'
+import { damageMessage, fallbackMessage } from './damage-messages'
 import { salvageInto, salvageSummary } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
+
+export { inspectFile, moveAside } from './cache-files'
+export { APPLICATION_ID } from './cache-checks'
 
 export const MEMORY_PATH = ':memory:'
 /** The cache's file name inside the app's data directory. */
@@ -21,16 +27,6 @@ export const HISTORY_FILE_NAME = 'history.sqlite'
 
 /** The page cache's default size (see HistoryDatabaseOptions.cacheKiB). */
 export const DEFAULT_CACHE_KIB = 16 * 1024
-
-const SQLITE_MAGIC = 'SQLite format 3\u0000'
-const HEADER_BYTES = 100
-/**
- * `PRAGMA application_id` of a ProofWatch cache ("PWch"), so that another
- * program's SQLite file at the cache's path is told apart before anything in
- * it is changed. Caches from before it was set have 0 and ProofWatch's tables.
- */
-export const APPLICATION_ID = 0x50576368
-const TABLES_OF_LATEST = ['indexers', 'proofs', 'transactions', 'transaction_accounts', 'overview_snapshots', 'series', 'series_points', 'leaderboards', 'leaderboard_entries', 'notifications', 'circuits', 'circuit_keys']
 
 export interface HistoryDatabaseOptions {
   /** The cache file, or ':memory:'. */
@@ -50,9 +46,6 @@ export interface HistoryDatabaseOptions {
   /** For tests of older versions: the migrations to apply. Default all. */
   migrations?: readonly Migration[]
 }
-
-/** The file at the cache's path is not ProofWatch's cache: it is left exactly as it is. */
-class ForeignFileError extends Error {}
 
 class NewerSchemaError extends Error {
   constructor(readonly found: number) {
@@ -380,17 +373,6 @@ function openOwnDatabase(settings: Settings): DatabaseSync {
   }
 }
 
-/** Whether the cache's files (itself, its -wal, its -shm) are readable by their owner only; absent ones count as private. Reads no descriptor. */
-function isPrivate(path: string): boolean {
-  return [path, `${path}-wal`, `${path}-shm`].every((file) => {
-    try {
-      return (statSync(file).mode & 0o077) === 0
-    } catch {
-      return true
-    }
-  })
-}
-
 function configure(db: DatabaseSync, settings: Settings): void {
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
   // Only a file without tables can take it: lets retention give evicted pages back to the disk.
@@ -405,153 +387,6 @@ function configure(db: DatabaseSync, settings: Settings): void {
   db.exec('PRAGMA journal_size_limit = 67108864')
   db.exec('PRAGMA temp_store = MEMORY')
   db.exec('PRAGMA foreign_keys = OFF')
-}
-
-function checkIntegrity(db: DatabaseSync, settings: Settings): void {
-  const size = fileSize(settings.path)
-  if (size > settings.integrityCheckMaxBytes) {
-    // Too big to read whole at every start: touch each table's newest rows; deeper damage is met (and handled) on use.
-    for (const table of ['proofs', 'transactions', 'notifications']) {
-      if (db.prepare('SELECT 1 AS found FROM sqlite_schema WHERE type = ? AND name = ?').get('table', table)) {
-        db.prepare(`SELECT * FROM ${table} ORDER BY id DESC LIMIT 50`).all()
-      }
-    }
-    return
-  }
-  const rows = db.prepare('PRAGMA quick_check(1)').all() as { quick_check: string }[]
-  const verdict = rows[0]?.quick_check ?? 'ok'
-  if (verdict !== 'ok') {
-    throw Object.assign(new Error(`integrity check failed: ${verdict}`), { code: 'ERR_SQLITE_ERROR', errcode: 11 })
-  }
-}
-
-/** Best effort: a cache from before the stamp, opened on a full disk, is stamped at a later start. */
-function stampOwnership(db: DatabaseSync): void {
-  if (applicationId(db) === APPLICATION_ID) return
-  try {
-    db.exec(`PRAGMA application_id = ${APPLICATION_ID}`)
-  } catch {
-    // Its tables say it is ours until then.
-  }
-}
-
-function applicationId(db: DatabaseSync): number {
-  return Number((db.prepare('PRAGMA application_id').get() as { application_id: number } | undefined)?.application_id ?? 0)
-}
-
-/**
- * Refuses another program's SQLite file: one stamped with another
- * application id, or an unstamped one with tables none of which is
- * ProofWatch's. An empty file, and a cache from before the stamp, are ours.
- */
-function requireOwnDatabase(db: DatabaseSync, path: string): void {
-  const id = applicationId(db)
-  if (id === APPLICATION_ID) return
-  if (id !== 0) {
-    throw new ForeignFileError(`${path} is another program's SQLite database (application id 0x${(id >>> 0).toString(16)}); it was left as it is`)
-  }
-  const tables = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name)
-  if (tables.length > 0 && !tables.some((name) => TABLES_OF_LATEST.includes(name))) {
-    const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '')
-    throw new ForeignFileError(`${path} is a SQLite database of another program (its tables: ${shown}); it was left as it is`)
-  }
-}
-
-function requireTables(db: DatabaseSync): void {
-  const names = new Set((db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name))
-  const missing = TABLES_OF_LATEST.filter((name) => !names.has(name))
-  if (missing.length > 0) {
-    // Reported as corruption: the file claims a version whose tables it does not have.
-    throw Object.assign(new Error(`the cache's tables are missing (${missing.join(', ')})`), { code: 'ERR_SQLITE_ERROR', errcode: 11 })
-  }
-}
-
-/**
- * Damage that the file's header shows without SQLite: a file shorter than
- * its header says, cut in the middle of a page, or not a SQLite file at all.
- */
-export function inspectFile(path: string): { kind: 'truncated' | 'corrupt'; message: string } | null {
-  let size: number
-  try {
-    size = statSync(path).size
-  } catch {
-    return null
-  }
-  if (size === 0) return null
-  if (size < HEADER_BYTES) return { kind: 'truncated', message: `the file is only ${size} bytes long` }
-  const header = Buffer.alloc(HEADER_BYTES)
-  const fd = openSync(path, 'r')
-  try {
-    readSync(fd, header, 0, HEADER_BYTES, 0)
-  } finally {
-    closeSync(fd)
-  }
-  if (header.toString('latin1', 0, 16) !== SQLITE_MAGIC) return { kind: 'corrupt', message: 'the file is not a SQLite database' }
-  const rawPageSize = header.readUInt16BE(16)
-  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return { kind: 'corrupt', message: `the page size ${rawPageSize} is invalid` }
-  if (size % pageSize !== 0) {
-    return { kind: 'truncated', message: `the file ends in the middle of a page (${size} bytes, pages of ${pageSize})` }
-  }
-  const changeCounter = header.readUInt32BE(24)
-  const pageCount = header.readUInt32BE(28)
-  const validFor = header.readUInt32BE(92)
-  if (pageCount > 0 && changeCounter === validFor && pageCount * pageSize > size) {
-    return { kind: 'truncated', message: `the file holds ${size / pageSize} of its ${pageCount} pages` }
-  }
-  return null
-}
-
-/** O_NOFOLLOW: a link put in place of a file is never opened, so never created through or chmodded through (POSIX). */
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
-
-/**
- * The cache holds the user's history: readable by its owner only. Created
- * 0600 before SQLite opens it (SQLite gives the -wal and -shm it creates the
- * main file's mode).
- */
-function createPrivately(path: string): void {
-  try {
-    closeSync(openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600))
-  } catch {
-    // Reported by SQLite itself when it opens the file.
-  }
-}
-
-/**
- * Older files are narrowed, once they are known to be ProofWatch's. Through
- * the descriptor of the file itself, never a link. Best effort: a file this
- * process cannot change is reported by SQLite itself.
- */
-function makePrivate(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-    let fd: number
-    try {
-      fd = openSync(file, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0))
-    } catch {
-      continue // Absent, or a link: left as it is.
-    }
-    try {
-      const stats = fstatSync(fd)
-      if (stats.isFile() && (stats.mode & 0o077) !== 0) fchmodSync(fd, 0o600)
-    } catch {
-      // Not ours to change (another owner, a read-only folder).
-    } finally {
-      closeSync(fd)
-    }
-  }
-}
-
-/** The first of the cache's files (itself, its -wal, its -shm) that is a symbolic link; null when none is. */
-function linkAmong(path: string): string | null {
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-    try {
-      if (lstatSync(file).isSymbolicLink()) return file
-    } catch {
-      // Absent.
-    }
-  }
-  return null
 }
 
 /**
@@ -578,76 +413,4 @@ function inspectBesideLog(settings: Settings): { kind: 'truncated' | 'corrupt'; 
     return null
   }
   return inspectFile(settings.path)
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
-}
-
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size
-  } catch {
-    return 0
-  }
-}
-
-/**
- * Renames the file (and its write-ahead log, which belongs to it) to
- * `<name>.<kind>-<time><ext>` next to it. Returns the new path, or null when
- * it could not be moved.
- */
-export function moveAside(path: string, kind: CacheDamageKind, at: number): string | null {
-  const extension = extname(path)
-  const stem = basename(path, extension)
-  const stamp = new Date(at).toISOString().replace(/[:.]/g, '-')
-  let target = join(dirname(path), `${stem}.${kind}-${stamp}${extension}`)
-  for (let attempt = 1; existsSync(target); attempt++) {
-    target = join(dirname(path), `${stem}.${kind}-${stamp}-${attempt}${extension}`)
-  }
-  try {
-    renameSync(path, target)
-  } catch {
-    return null
-  }
-  try {
-    if (existsSync(`${path}-wal`)) renameSync(`${path}-wal`, `${target}-wal`)
-  } catch {
-    // The main file is what the user keeps; a log that cannot follow is dropped below.
-  }
-  rmSync(`${path}-wal`, { force: true })
-  rmSync(`${path}-shm`, { force: true })
-  return target
-}
-
-function removeDatabaseFiles(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true })
-}
-
-function damageMessage(kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string, movedTo: string | null): string {
-  const where = movedTo === null ? '' : ` It was kept as ${movedTo} and a new cache was started.`
-  switch (kind) {
-    case 'truncated':
-      return `The history cache file was cut short (${detail}).${where}`
-    case 'corrupt':
-      return `The history cache file is damaged (${detail}).${where}`
-    case 'newer-schema':
-      return `The history cache was written by a newer version of ProofWatch (${detail}).${where}`
-  }
-}
-
-function fallbackMessage(kind: CacheDamageKind, path: string, detail: string): string {
-  const memory = 'This session keeps its history in memory only.'
-  switch (kind) {
-    case 'locked':
-      return `The history cache ${path} is in use by another program (${detail}). It was left as it is. ${memory}`
-    case 'disk-full':
-      return `The history cache ${path} cannot be written: the disk is full (${detail}). ${memory}`
-    default:
-      return `The history cache ${path} cannot be used (${detail}). ${memory}`
-  }
 }

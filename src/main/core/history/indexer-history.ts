@@ -5,7 +5,7 @@
  * Over 400 lines because it is one thing: every record kind's write and read,
  * kept together so a kind's two sides are read side by side.
  */
-import { NO_UNREAD, topicKey, topicOfKey, type Topic, type UnreadCounts } from '@shared/unread'
+import { NO_UNREAD, topicKey, type Topic, type UnreadCounts } from '@shared/unread'
 import {
   type AppNotification,
   type Circuit,
@@ -24,7 +24,6 @@ import {
   type TransactionQuery,
   SERIES_PERIODS,
 } from '@shared/domain'
-import { ProofWatchError } from '@shared/errors'
 import type { CircuitCard } from '@shared/circuits'
 import { type AddressActivity, type AddressActivityQuery, type NotificationQuery, type SearchHit } from '@shared/history'
 import { optionalLimit, optionalText, requireOneOf, requireProofAccount, requireSignature, requireText } from '../indexer/arguments'
@@ -35,10 +34,7 @@ import type { WriteOp } from './write-op'
 import {
   ANCHOR_SQL,
   circuitFilterOf,
-  encodeCursor,
-  notificationCountQuery,
   notificationFilterOf,
-  notificationPageQuery,
   proofCountQuery,
   proofFilterOf,
   proofPageQuery,
@@ -47,7 +43,6 @@ import {
   transactionPageQuery,
   type Anchor,
   type ProofFilter,
-  type Query,
   type TransactionFilter,
 } from './local-filter'
 import { notificationHits, searchCache, type SearchOptions } from './search'
@@ -60,21 +55,16 @@ import {
   overviewFromRow,
   proofFromRow,
   transactionFromRow,
-  type NotificationRow,
   type OverviewRow,
   type ProofRow,
   type TransactionRow,
 } from './stored-records'
 import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
 import type { ReadStep } from './read-worker'
+import { checkIds, checkTopic, notificationPage, notificationReadStates, unreadCounts, unreadNotificationCount } from './stored-notifications'
+import { allPages, countUpTo, emptyPage, nothing, rowsOf, storedEmptyPage, storedPage, type Stored } from './stored-pages'
 
-/** What the cache holds for a question, and when it was stored (null: nothing held). */
-export interface Stored<T> {
-  data: T
-  storedAt: number | null
-  /** Only a summary of the record is held (a live summary, a list item): its full detail was never fetched. */
-  summaryOnly?: boolean
-}
+export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
 /** What one indexer's view needs of the cache file (HistoryCache). */
 export interface CacheFile {
@@ -302,49 +292,23 @@ export class IndexerHistory {
 
   listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
     const { filter, paging } = notificationFilterOf(query)
-    return this.read(storedEmptyPage<AppNotification>(), (id, db) => {
-      let anchor: Omit<Anchor, 'slot'> | null = null
-      if (paging.afterKey !== undefined) {
-        anchor = (db.statement(ANCHOR_SQL.notification).get(id, paging.afterKey) as Omit<Anchor, 'slot'> | undefined) ?? null
-        if (anchor === null) return { data: emptyPage(this.count((cap) => notificationCountQuery(id, filter, cap))), storedAt: null }
-      }
-      const rows = this.rows<NotificationRow & { stored_at: number }>(notificationPageQuery(id, filter, anchor, paging.limit + 1))
-      return this.page(rows, paging.limit, notificationFromRow, (n) => n.id, this.count((cap) => notificationCountQuery(id, filter, cap)))
-    })
+    return this.read(storedEmptyPage<AppNotification>(), (id, db) => notificationPage(db, id, filter, paging, (row) => this.decode(row, notificationFromRow)))
   }
 
   unreadNotificationCount(): number {
-    return this.read(0, (id, db) => Number((db.statement('SELECT count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0').get(id) as { n: number }).n))
+    return this.read(0, (id, db) => unreadNotificationCount(db, id))
   }
 
   /** The read state of those of `ids` the cache holds (absent: not held). */
   notificationReadStates(ids: readonly string[]): Map<string, boolean> {
     const states = new Map<string, boolean>()
     if (ids.length === 0) return states
-    return this.read(states, (id, db) => {
-      const lookup = db.statement('SELECT read FROM notifications WHERE indexer_id = ? AND notification_id = ?')
-      for (const notificationId of ids) {
-        const row = lookup.get(id, notificationId) as { read: number } | undefined
-        if (row !== undefined) states.set(notificationId, row.read === 1)
-      }
-      return states
-    })
+    return this.read(states, (id, db) => notificationReadStates(db, id, ids, states))
   }
 
   /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
   unreadCounts(): UnreadCounts {
-    return this.read(NO_UNREAD, (id, db) => {
-      const rows = db.statement('SELECT topic, count(*) AS n FROM notifications WHERE indexer_id = ? AND read = 0 GROUP BY topic').all(id) as Array<{ topic: string | null; n: number }>
-      const counts: UnreadCounts = { total: 0, addresses: {}, circuits: {} }
-      for (const row of rows) {
-        const n = Number(row.n)
-        counts.total += n
-        const topic = row.topic === null ? null : topicOfKey(row.topic)
-        if (topic?.kind === 'address') counts.addresses[topic.id] = n
-        else if (topic?.kind === 'circuit') counts.circuits[topic.id] = n
-      }
-      return counts
-    })
+    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id))
   }
 
   /**
@@ -390,51 +354,39 @@ export class IndexerHistory {
    */
   proofPages(query: ProofQuery = {}, pageSize = 1000): Iterable<Proof[]> {
     const { filter } = proofFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return this.pages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
+    return allPages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
   }
 
   transactionPages(query: TransactionQuery = {}, pageSize = 1000): Iterable<Transaction[]> {
     const { filter } = transactionFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return this.pages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
+    return allPages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
   }
 
   // --- internals -----------------------------------------------------------------
 
-  /** Each step is one keyset query, so nothing is held open between pages (writes and eviction go on meanwhile). */
-  private *pages<T>(read: (afterKey: string | undefined) => Page<T>, keyOf: (item: T) => string): Generator<T[]> {
-    let afterKey: string | undefined
-    for (;;) {
-      const page = read(afterKey)
-      if (page.items.length > 0) yield page.items
-      const last = page.items[page.items.length - 1]
-      if (page.nextCursor === null || last === undefined) return
-      afterKey = keyOf(last)
-    }
-  }
-
   private proofPage(filter: ProofFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Proof>> {
     return this.read(storedEmptyPage<Proof>(), (id, db) => {
-      const total = () => (withTotal ? this.count((cap) => proofCountQuery(id, filter, cap)) : null)
+      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => proofCountQuery(id, filter, cap)) : null)
       let anchor: Anchor | null = null
       if (afterKey !== undefined) {
         anchor = (db.statement(ANCHOR_SQL.proof).get(id, afterKey) as Anchor | undefined) ?? null
         if (anchor === null) return { data: emptyPage(total()), storedAt: null }
       }
-      const rows = this.rows<ProofRow & { stored_at: number }>(proofPageQuery(id, filter, anchor, limit + 1))
-      return this.page(rows, limit, proofFromRow, (proof) => proof.proofAccount, total())
+      const rows = rowsOf<ProofRow & { stored_at: number }>(this.store.database, proofPageQuery(id, filter, anchor, limit + 1))
+      return storedPage(rows, limit, (row) => this.decode(row, proofFromRow), (proof) => proof.proofAccount, total())
     })
   }
 
   private transactionPage(filter: TransactionFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Transaction>> {
     return this.read(storedEmptyPage<Transaction>(), (id, db) => {
-      const total = () => (withTotal ? this.count((cap) => transactionCountQuery(id, filter, cap)) : null)
+      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => transactionCountQuery(id, filter, cap)) : null)
       let anchor: Anchor | null = null
       if (afterKey !== undefined) {
         anchor = (db.statement(ANCHOR_SQL.transaction).get(id, afterKey) as Anchor | undefined) ?? null
         if (anchor === null) return { data: emptyPage(total()), storedAt: null }
       }
-      const rows = this.rows<TransactionRow & { stored_at: number }>(transactionPageQuery(id, filter, anchor, limit + 1))
-      return this.page(rows, limit, transactionFromRow, (tx) => tx.signature, total())
+      const rows = rowsOf<TransactionRow & { stored_at: number }>(this.store.database, transactionPageQuery(id, filter, anchor, limit + 1))
+      return storedPage(rows, limit, (row) => this.decode(row, transactionFromRow), (tx) => tx.signature, total())
     })
   }
 
@@ -450,37 +402,6 @@ export class IndexerHistory {
       const id = this.store.findIndexer(this.key)
       return id === null ? empty : run(id, this.store.database)
     })
-  }
-
-  private rows<R>(query: Query): R[] {
-    return this.store.database.statement(query.sql).all(...query.params) as R[]
-  }
-
-  /** Exact up to TOTAL_COUNT_LIMIT matches; beyond that null (unknown), so a page of a million rows stays fast. */
-  private count(count: (cap: number) => Query): string | null {
-    const query = count(TOTAL_COUNT_LIMIT + 1)
-    const row = this.store.database.statement(query.sql).get(...query.params) as { n: number }
-    return row.n > TOTAL_COUNT_LIMIT ? null : String(row.n)
-  }
-
-  private page<R extends { stored_at: number }, T>(
-    rows: readonly R[],
-    limit: number,
-    decode: (row: R) => T,
-    keyOf: (item: T) => string,
-    total: string | null,
-  ): Stored<Page<T>> {
-    const items: T[] = []
-    let storedAt: number | null = null
-    for (const row of rows.slice(0, limit)) {
-      const item = this.decode(row, decode)
-      if (item === null) continue
-      items.push(item)
-      storedAt = storedAt === null ? row.stored_at : Math.max(storedAt, row.stored_at)
-    }
-    const last = items[items.length - 1]
-    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null
-    return { data: { items, nextCursor, total }, storedAt }
   }
 
   /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */
@@ -503,38 +424,10 @@ export function byCircuitId(a: { id: string }, b: { id: string }): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
-/** Counting more matches than this costs more than a page read is allowed to. */
-export const TOTAL_COUNT_LIMIT = 10_000
-
-function nothing<T>(): Stored<T | null> {
-  return { data: null, storedAt: null }
-}
-
-function storedEmptyPage<T>(): Stored<Page<T>> {
-  return { data: emptyPage<T>(), storedAt: null }
-}
-
-function emptyPage<T>(total: string | null = '0'): Page<T> {
-  return { items: [], nextCursor: null, total }
-}
-
 function leaderboardPeriod(query: LeaderboardQuery | undefined): string {
   return optionalText(query?.period, 'The leaderboard period', 32) ?? DEFAULT_LEADERBOARD_PERIOD
 }
 
 function decodeLeaderboardRows(raws: readonly string[]): LeaderboardEntry[] {
   return decodeLeaderboard(raws.map((raw) => JSON.parse(raw) as unknown))
-}
-
-function checkTopic(topic: unknown): Topic {
-  const { kind, id } = (topic ?? {}) as Partial<Topic>
-  if ((kind !== 'address' && kind !== 'circuit') || typeof id !== 'string' || id === '') {
-    throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: 'Only a watched address or a followed circuit has entries of its own' })
-  }
-  return { kind, id: requireText(id, 'An address or circuit id', 256) }
-}
-
-function checkIds(ids: unknown): string[] {
-  if (!Array.isArray(ids)) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: "Notification ids must be a list or 'all'" })
-  return ids.map((id) => requireText(id, 'A notification id', 256))
 }
