@@ -43,7 +43,15 @@ interface Pending {
 }
 
 export class WriteQueue {
+  /**
+   * What waits is `pending[head..]`: a slice that runs out of time moves the
+   * head instead of copying the rest, so a large backlog (after a full disk)
+   * costs each turn only what it writes.
+   */
   private pending: Pending[] = []
+  private head = 0
+  /** Entries from the head being written now: a drop for the bound leaves them alone. */
+  private inFlight = 0
   private pendingRecords = 0
   private timer: ReturnType<typeof setTimeout> | null = null
   private retryAt = 0
@@ -98,39 +106,45 @@ export class WriteQueue {
    * write that is bound to fail).
    */
   flushNow(force = false, slice?: { records: number; ms: number }): boolean {
-    if (this.disposed) return this.pending.length === 0
-    if (!force && this.pending.length > 0 && this.clock() < this.retryAt) return false
+    if (this.disposed) return this.waitingEntries() === 0
+    if (!force && this.waitingEntries() > 0 && this.clock() < this.retryAt) return false
     this.clearTimer()
-    const queued = this.pending
-    this.pending = []
-    this.pendingRecords = 0
+    const queue = this.pending
     const batchRecords = slice?.records ?? this.batchRecords
     const deadline = slice === undefined ? Infinity : performance.now() + slice.ms
-    let at = 0
-    while (at < queued.length) {
-      if (at > 0 && performance.now() >= deadline) {
+    let wrote = false
+    while (this.head < queue.length) {
+      if (wrote && performance.now() >= deadline) {
         // Time is up for this turn: the rest goes first at the next one.
-        this.pending = [...queued.slice(at), ...this.pending]
-        this.pendingRecords = this.pending.reduce((sum, item) => sum + item.records, 0)
+        this.compact()
         this.schedule(0)
         return true
       }
-      let end = at
+      let end = this.head
       let records = 0
-      while (end < queued.length && (end === at || records + (queued[end] as Pending).records <= batchRecords)) {
-        records += (queued[end] as Pending).records
+      while (end < queue.length && (end === this.head || records + (queue[end] as Pending).records <= batchRecords)) {
+        records += (queue[end] as Pending).records
         end++
       }
-      const left = this.writeBatch(queued.slice(at, end))
-      at = end
+      const batch = queue.slice(this.head, end)
+      this.inFlight = batch.length
+      const left = this.writeBatch(batch)
+      this.inFlight = 0
+      wrote = true
+      // Cleared while writing (the cache was emptied): nothing of this queue is owed any more.
+      if (this.pending !== queue) return true
+      // What is left is always the batch's tail: it stays at the head, before anything recorded meanwhile.
+      const written = batch.length - left.length
+      this.pendingRecords -= recordsOf(batch.slice(0, written))
+      this.head += written
       if (left.length > 0) {
-        // Anything recorded meanwhile goes after what waited longer.
-        this.pending = [...left, ...queued.slice(at), ...this.pending]
-        this.pendingRecords = this.pending.reduce((sum, item) => sum + item.records, 0)
+        this.compact()
         this.schedule(Math.max(0, this.retryAt - this.clock()))
         return false
       }
     }
+    this.pending = []
+    this.head = 0
     return true
   }
 
@@ -142,6 +156,7 @@ export class WriteQueue {
   /** Forgets everything pending (the cache was cleared). */
   discard(): void {
     this.pending = []
+    this.head = 0
     this.pendingRecords = 0
     this.clearTimer()
   }
@@ -193,18 +208,19 @@ export class WriteQueue {
       this.options.onDamage?.(null)
     }
     this.dropReported = false
-    this.options.onCommitted?.(batch.reduce((sum, item) => sum + item.records, 0))
+    this.options.onCommitted?.(recordsOf(batch))
   }
 
   private dropOldest(): void {
+    const from = this.head + this.inFlight
     let dropped = 0
     let count = 0
-    while (this.pendingRecords - dropped > this.maxPendingRecords && count < this.pending.length - 1) {
-      dropped += (this.pending[count] as Pending).records
+    while (this.pendingRecords - dropped > this.maxPendingRecords && from + count < this.pending.length - 1) {
+      dropped += (this.pending[from + count] as Pending).records
       count++
     }
     if (count === 0) return
-    this.pending.splice(0, count)
+    this.pending.splice(from, count)
     this.pendingRecords -= dropped
     this.droppedRecords += dropped
     if (this.dropReported) return
@@ -213,6 +229,17 @@ export class WriteQueue {
       code: 'INTERNAL',
       message: `The history cache could not be written for a while; the ${this.droppedRecords} oldest waiting records were not kept.`,
     })
+  }
+
+  private waitingEntries(): number {
+    return this.pending.length - this.head
+  }
+
+  /** Lets go of the written entries once they are the larger part, so the copy is paid rarely. */
+  private compact(): void {
+    if (this.head === 0 || this.head * 2 < this.pending.length) return
+    this.pending = this.pending.slice(this.head)
+    this.head = 0
   }
 
   private schedule(delayMs: number): void {
@@ -230,6 +257,10 @@ export class WriteQueue {
     if (this.timer !== null) clearTimeout(this.timer)
     this.timer = null
   }
+}
+
+function recordsOf(items: readonly Pending[]): number {
+  return items.reduce((sum, item) => sum + item.records, 0)
 }
 
 function waitingMessage(kind: 'disk-full' | 'locked' | 'unavailable', detail: string): string {

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { waitFor } from '@test/support/wait-for'
+import { testProof } from '@test/support/history-test-data'
+import type { CacheDamage } from '@shared/history'
+import type { HistoryDatabase } from './database'
+import type { HistoryWriter } from './history-writer'
+import type { WriteOp } from './write-op'
+import { WriteQueue } from './write-queue'
+
+const INDEXER = 'http://127.0.0.1:8787'
+const SQLITE_FULL = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13 })
+
+/** A file-backed database stand-in: the queue asks it only about damage. */
+function fakeDatabase(): HistoryDatabase {
+  let damage: CacheDamage | null = null
+  return {
+    path: '/tmp/cache.sqlite',
+    readOnly: false,
+    get damage() {
+      return damage
+    },
+    recover: () => false,
+    noteDamage: (kind: CacheDamage['kind'], message: string) => (damage = { kind, message, movedTo: null } as CacheDamage),
+    clearDamage: () => (damage = null),
+  } as unknown as HistoryDatabase
+}
+
+/** Keeps the proof ids it commits, in order; fails every batch while `full`. */
+function fakeWriter(): { writer: HistoryWriter; written: string[]; batches: number[]; full: boolean } {
+  const state = {
+    written: [] as string[],
+    batches: [] as number[],
+    full: false,
+    writer: null as unknown as HistoryWriter,
+  }
+  state.writer = {
+    applyBatch(ops: readonly WriteOp[]) {
+      if (state.full) throw SQLITE_FULL
+      state.batches.push(ops.length)
+      for (const op of ops) if (op.type === 'proofs') state.written.push(...op.proofs.map((proof) => proof.proofAccount))
+    },
+  } as unknown as HistoryWriter
+  return state
+}
+
+const proofOp = (index: number): WriteOp => ({ type: 'proofs', indexer: INDEXER, at: 0, proofs: [testProof(index)] })
+const accounts = (indexes: readonly number[]): string[] => indexes.map((index) => testProof(index).proofAccount)
+
+describe('the write queue', () => {
+  it('a backlog kept through a full disk is written in order, in slices, once the disk has room', async () => {
+    const sink = fakeWriter()
+    let now = 0
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 0, retryDelayMs: 0, clock: () => now, slice: { records: 3, ms: 0 } })
+    sink.full = true
+    for (let index = 0; index < 40; index++) queue.push(proofOp(index))
+    await waitFor(() => queue.size === 40 && !queue.flushNow())
+    expect(sink.written).toEqual([])
+    sink.full = false
+    now = 5_000
+    for (let index = 40; index < 50; index++) queue.push(proofOp(index))
+    await waitFor(() => queue.size === 0)
+    expect(sink.written).toEqual(accounts(Array.from({ length: 50 }, (_, index) => index)))
+    // The timer wrote transactions of at most three records, one per turn of the loop.
+    expect(Math.max(...sink.batches)).toBeLessThanOrEqual(3)
+    expect(sink.batches.length).toBeGreaterThanOrEqual(17)
+    queue.dispose()
+  })
+
+  it('past its bound it lets the oldest waiting records go and keeps the newest, in order', async () => {
+    const sink = fakeWriter()
+    let now = 0
+    const problems: string[] = []
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 0,
+      retryDelayMs: 1_000,
+      maxPendingRecords: 10,
+      clock: () => now,
+      onProblem: (problem) => problems.push(problem.message),
+    })
+    sink.full = true
+    for (let index = 0; index < 25; index++) queue.push(proofOp(index))
+    expect(queue.size).toBe(10)
+    expect(queue.dropped).toBe(15)
+    expect(problems).toHaveLength(1)
+    sink.full = false
+    now = 5_000
+    expect(queue.flushNow(true)).toBe(true)
+    expect(sink.written).toEqual(accounts(Array.from({ length: 10 }, (_, index) => index + 15)))
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+
+  it('what is recorded while a batch is written goes after it', () => {
+    const sink = fakeWriter()
+    let queue: WriteQueue | null = null
+    let echoed = false
+    const original = sink.writer.applyBatch.bind(sink.writer)
+    sink.writer.applyBatch = (ops) => {
+      original(ops)
+      if (!echoed) {
+        echoed = true
+        queue?.push(proofOp(99))
+      }
+    }
+    queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, batchRecords: 2 })
+    for (let index = 0; index < 4; index++) queue.push(proofOp(index))
+    expect(queue.flushNow(true)).toBe(true)
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3, 99]))
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+})
