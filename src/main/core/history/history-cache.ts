@@ -21,6 +21,8 @@ import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worke
 
 /** The read worker's page cache: its reads scan, so a larger cache would mostly hold pages read once. */
 const READ_WORKER_CACHE_KIB = 4 * 1024
+/** While writes go on, the read worker is asked to checkpoint at most this often (each one takes what a second wrote). */
+const CHECKPOINT_ASIDE_EVERY_MS = 1_000
 
 export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
   limits?: Partial<CacheLimits>
@@ -52,6 +54,8 @@ export class HistoryCache implements CacheFile {
   private retention: Promise<RetentionReport> | null = null
   private reader: ReadWorker | null = null
   private counting = false
+  private checkpointing = false
+  private lastCheckpointAt = -Infinity
   /** Times the file was replaced (damage, clear): a count begun on the old file is not the new one's. */
   private replacements = 0
   private closed = false
@@ -292,6 +296,7 @@ export class HistoryCache implements CacheFile {
   }
 
   private afterCommit(records: number): void {
+    this.checkpointAside()
     if (this.rowEstimate !== null) this.rowEstimate += records
     this.writtenSinceCheck += records
     if (this.writtenSinceCheck < this.retentionCheckEvery) return
@@ -321,6 +326,29 @@ export class HistoryCache implements CacheFile {
       .catch((error: unknown) => this.handleBackgroundError(error))
       .finally(() => {
         if (this.retention === run) this.retention = null
+      })
+  }
+
+  /**
+   * Moves the log's pages into the file on the read worker, so that the
+   * writing connection's own checkpoint (every 10,000 pages, database.ts)
+   * finds them done and costs the main thread next to nothing. Where there is
+   * no worker, or its checkpoint fails (busy, disk full), that checkpoint
+   * still does the work, as it always did: nothing else depends on this one.
+   */
+  private checkpointAside(): void {
+    if (this.checkpointing || this.closed || this.database.readOnly) return
+    const now = performance.now()
+    if (now - this.lastCheckpointAt < CHECKPOINT_ASIDE_EVERY_MS) return
+    const reader = this.readWorker()
+    if (reader === null) return
+    this.checkpointing = true
+    this.lastCheckpointAt = now
+    reader
+      .checkpoint()
+      .catch(() => undefined)
+      .finally(() => {
+        this.checkpointing = false
       })
   }
 

@@ -70,4 +70,20 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
     await store.close()
     await expect(history.watchedDetails({ addresses: [], authorities: [WATCHED] }, [], 10)).rejects.toThrow(/history cache is closed/)
   })
+
+  it('the log written on a file is moved into it by the worker, never on a cache in memory', async () => {
+    const checkpoints = vi.spyOn(ReadWorker.prototype, 'checkpoint')
+    const inMemory = HistoryCache.open({ path: MEMORY_PATH })
+    stores.push(inMemory)
+    inMemory.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
+    await inMemory.flush()
+    expect(checkpoints).not.toHaveBeenCalled()
+    const onFile = openStore()
+    onFile.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
+    await onFile.flush()
+    expect(checkpoints).toHaveBeenCalledTimes(1)
+    const result = await checkpoints.mock.results[0]?.value
+    expect(result.log).toBeGreaterThan(0)
+    expect(result.checkpointed).toBe(result.log)
+  })
 })

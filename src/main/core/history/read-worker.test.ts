@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -57,6 +58,31 @@ describe('the cache read worker', () => {
     await expect(worker.run([{ sql: "INSERT INTO rows (word) VALUES ('x')", params: [], mode: 'all' }])).rejects.toMatchObject({ errcode: 8 })
     expect(worker.usable).toBe(true)
     expect(await worker.run([{ sql: 'SELECT count(*) AS n FROM rows', params: [], mode: 'get' }])).toEqual([{ n: 3 }])
+  })
+
+  it('moves the log into the file on a connection of its own, and the next write starts the log over', async () => {
+    const { db, worker } = fileWithWorker()
+    // As the cache would be if its own checkpoint had not run yet.
+    db.exec('PRAGMA wal_autocheckpoint = 0')
+    for (let row = 0; row < 50; row++) db.exec('INSERT INTO rows (word) VALUES (hex(randomblob(3000)))')
+    const first = await worker.checkpoint()
+    expect(first.busy).toBe(0)
+    expect(first.log).toBeGreaterThan(50)
+    expect(first.checkpointed).toBe(first.log)
+    db.exec("INSERT INTO rows (word) VALUES ('after')")
+    const second = await worker.checkpoint()
+    expect(second.log).toBeLessThan(5)
+    expect(second.checkpointed).toBe(second.log)
+    expect(await worker.run([{ sql: 'SELECT count(*) AS n FROM rows', params: [], mode: 'get' }])).toEqual([{ n: 54 }])
+  })
+
+  it('never makes a file where the cache went away: the checkpoint fails, the reads go on as they can', async () => {
+    const { worker, path } = fileWithWorker()
+    expect(await worker.run([{ sql: 'SELECT count(*) AS n FROM rows', params: [], mode: 'get' }])).toEqual([{ n: 3 }])
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true })
+    await expect(worker.checkpoint()).rejects.toMatchObject({ code: 'ERR_SQLITE_ERROR' })
+    expect(existsSync(path)).toBe(false)
+    expect(worker.usable).toBe(true)
   })
 
   it('is given up for good when it cannot open the file, so reads go to the main connection', async () => {

@@ -24,6 +24,13 @@ export interface ReadWorkerOptions {
   idleMs?: number
 }
 
+/** Pages in the write-ahead log, and how many of them are now in the file; `busy`: another checkpoint was under way. */
+export interface CheckpointResult {
+  log: number
+  checkpointed: number
+  busy: number
+}
+
 /** The worker could not run the read at all (it did not start, or it died): read on the main connection instead. */
 export class ReadWorkerGone extends Error {}
 
@@ -63,6 +70,20 @@ export class ReadWorker {
 
   /** Runs the statements in order on the worker's connection; rejects with ReadWorkerGone when the worker cannot. */
   run(steps: readonly ReadStep[]): Promise<unknown[]> {
+    return this.ask(steps)
+  }
+
+  /**
+   * A passive checkpoint on the worker's read-write connection: the log's
+   * committed pages written into the file, without waiting for the writer.
+   * Rejects with the SQLite error when it cannot (busy, disk full).
+   */
+  async checkpoint(): Promise<CheckpointResult> {
+    const [result] = await this.ask('checkpoint')
+    return result as CheckpointResult
+  }
+
+  private ask(steps: readonly ReadStep[] | 'checkpoint'): Promise<unknown[]> {
     if (!this.usable) return Promise.reject(new ReadWorkerGone(this.gone?.message ?? 'The read worker is closed'))
     const worker = this.started()
     const id = this.nextId++
