@@ -292,10 +292,23 @@ describe('usePagedList head refresh requests', () => {
 })
 
 describe('usePagedList with a cap', () => {
+  type Asked = Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }>
+
+  /** A cache holding `cached` that answers a page after any of its rows (by its cache cursor), noting each ask. */
+  function cacheOf(cached: Row[], total: string, asked: Asked) {
+    return async (query: { cursor?: string; limit?: number }): Promise<Page<Row>> => {
+      asked.push({ from: 'cache', cursor: query.cursor })
+      const after = cached.findIndex((item) => cacheCursorAfter(item.id) === query.cursor)
+      const items = cached.slice(after + 1, after + 1 + (query.limit ?? 50))
+      const last = items.at(-1)
+      return { items, nextCursor: last && last !== cached.at(-1) ? cacheCursorAfter(last.id) : null, total }
+    }
+  }
+
   /** Three rows from the indexer (more behind c1); the cache answers from any row of its twelve. */
   function capped(rows: number) {
     const cached = Array.from({ length: 12 }, (_, index) => row(`k${index}`))
-    const asked: Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }> = []
+    const asked: Asked = []
     const list = usePagedList<object, Row>(
       async (query) => {
         asked.push({ from: 'indexer', cursor: query.cursor })
@@ -304,16 +317,7 @@ describe('usePagedList with a cap', () => {
       },
       (item) => item.id,
       { pageLimit: 2 },
-      {
-        rows,
-        fetchCached: async (query) => {
-          asked.push({ from: 'cache', cursor: query.cursor })
-          const after = cached.findIndex((item) => cacheCursorAfter(item.id) === query.cursor)
-          const items = cached.slice(after + 1, after + 1 + (query.limit ?? 50))
-          const last = items.at(-1)
-          return { items, nextCursor: last && last !== cached.at(-1) ? cacheCursorAfter(last.id) : null, total: '12' }
-        },
-      },
+      { rows, fetchCached: cacheOf(cached, '12', asked) },
     )
     return { list, asked }
   }
@@ -362,7 +366,7 @@ describe('usePagedList with a cap', () => {
       c2: { items: [row('k5'), row('k6')], nextCursor: null },
     }
     const cached = ['k0', 'k1', 'k2', 'k3', 'k4'].map((id) => row(id))
-    const asked: Array<{ from: 'indexer' | 'cache'; cursor: string | undefined }> = []
+    const asked: Asked = []
     const list = usePagedList<object, Row>(
       async (query) => {
         asked.push({ from: 'indexer', cursor: query.cursor })
@@ -370,16 +374,7 @@ describe('usePagedList with a cap', () => {
       },
       (item) => item.id,
       { pageLimit: 2 },
-      {
-        rows: 3,
-        fetchCached: async (query) => {
-          asked.push({ from: 'cache', cursor: query.cursor })
-          const after = cached.findIndex((item) => cacheCursorAfter(item.id) === query.cursor)
-          const items = cached.slice(after + 1, after + 1 + (query.limit ?? 50))
-          const last = items.at(-1)
-          return { items, nextCursor: last && last !== cached.at(-1) ? cacheCursorAfter(last.id) : null, total: '5' }
-        },
-      },
+      { rows: 3, fetchCached: cacheOf(cached, '5', asked) },
     )
     await list.load({})
     await list.loadMore()

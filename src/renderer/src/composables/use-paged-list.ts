@@ -393,20 +393,3 @@ export interface PagedListOptions {
 function withLimit<Query extends object>(query: Query, limit: number | undefined): Query & { limit?: number } {
   return limit === undefined ? query : { ...query, limit }
 }
-
-type ShownState = 'items' | 'total' | 'nextCursor' | 'loading' | 'loadingMore' | 'error' | 'failedStep' | 'loaded' | 'ended'
-
-/** What a paged list shows, for a store to hand out as its own state. */
-export function pagedListState<List extends Record<ShownState, unknown>>(list: List): Pick<List, ShownState> {
-  return {
-    items: list.items,
-    total: list.total,
-    nextCursor: list.nextCursor,
-    loading: list.loading,
-    loadingMore: list.loadingMore,
-    error: list.error,
-    failedStep: list.failedStep,
-    loaded: list.loaded,
-    ended: list.ended,
-  }
-}

@@ -1,7 +1,8 @@
-import { onBeforeUnmount, onMounted, type Ref } from 'vue'
+import { onBeforeUnmount, onMounted, watch, type WatchSource } from 'vue'
 
-/** Destroyable like a Chart.js chart; kept structural so this file loads no chart code. */
-interface Destroyable {
+/** Updatable and destroyable like a Chart.js chart; kept structural so this file loads no chart code. */
+interface Redrawable {
+  update(mode: 'none'): void
   destroy(): void
 }
 
@@ -16,14 +17,16 @@ export function themeColor(name: string, fallback: string): string {
  * (canvas colours are read from the theme's variables at build time);
  * destroys it when unmounted. Watching data-theme alone is enough: the theme
  * store resolves a system change into it, and the palette follows only it.
+ * `redrawOn` puts new data into the chart in place, without animation.
  */
-export function useThemedChart<C extends Destroyable>(canvas: Ref<HTMLCanvasElement | null>, build: (canvas: HTMLCanvasElement) => C) {
+export function useThemedChart<C extends Redrawable>(canvas: () => HTMLCanvasElement | null, build: (canvas: HTMLCanvasElement) => C) {
   let chart: C | null = null
   let themeObserver: MutationObserver | null = null
 
   function rebuild(): void {
     chart?.destroy()
-    chart = canvas.value ? build(canvas.value) : null
+    const element = canvas()
+    chart = element ? build(element) : null
   }
 
   onMounted(() => {
@@ -40,5 +43,14 @@ export function useThemedChart<C extends Destroyable>(canvas: Ref<HTMLCanvasElem
     chart = null
   })
 
-  return { chart: (): C | null => chart, rebuild }
+  /** When `source` changes: `apply` the new data to the chart and redraw it, or build it if there is none yet. */
+  function redrawOn(source: WatchSource, apply: (chart: C) => void): void {
+    watch(source, () => {
+      if (!chart) return rebuild()
+      apply(chart)
+      chart.update('none')
+    })
+  }
+
+  return { redrawOn }
 }

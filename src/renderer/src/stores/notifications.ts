@@ -6,7 +6,8 @@ import type { Freshness, NotificationQuery } from '@shared/history'
 import { readChangeCovers, topicKey } from '@shared/unread'
 import { getBridge } from '@renderer/bridge'
 import { useFollowConnection } from './use-follow-connection'
-import { usePagedList, pagedListState } from '@renderer/composables/use-paged-list'
+import { usePagedList } from '@renderer/composables/use-paged-list'
+import { pagedListState } from './paged-list-state'
 import { useUnreadStore } from './unread'
 
 /** The kinds the indexer is known to send; others it sends are offered too once seen. */

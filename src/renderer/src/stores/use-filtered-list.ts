@@ -2,7 +2,8 @@ import { computed, shallowRef } from 'vue'
 import type { Page } from '@shared/domain'
 import { isPermanentError } from '@renderer/errors/ask-again'
 import { useFollowConnection } from './use-follow-connection'
-import { usePagedList, pagedListState, type ListCap, type PagedListOptions } from '@renderer/composables/use-paged-list'
+import { usePagedList, type ListCap, type PagedListOptions } from '@renderer/composables/use-paged-list'
+import { pagedListState } from './paged-list-state'
 
 export interface FilteredListSource<Filters, Query, Item> extends PagedListOptions {
   fetchPage: (query: Query & { cursor?: string; limit?: number }) => Promise<Page<Item>>
