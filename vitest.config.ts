@@ -19,15 +19,16 @@ function testFiles(dir: string): string[] {
 }
 
 /**
- * Renderer tests share one happy-dom set-up per worker (setting it up per
- * file was most of their time); a file that mocks modules, timers or
- * globals gets its own, since a module cached by another file would not see
- * its mock.
+ * Tests share one set-up per worker: modules evaluated once, and for the
+ * renderer one happy-dom (setting these up per file was most of the suite's
+ * time). A file that mocks modules, timers or globals gets its own, since a
+ * module cached by another file would not see its mock.
  */
-const rendererTests = testFiles(join(root, 'src/renderer'))
 const needsOwnSetUp = (file: string): boolean => /\bvi\.(mock|doMock|useFakeTimers|stubGlobal)\(/.test(readFileSync(join(root, file), 'utf8'))
-const isolatedRendererTests = rendererTests.filter(needsOwnSetUp)
-const sharedRendererTests = rendererTests.filter((file) => !needsOwnSetUp(file))
+const shared = (files: string[]): string[] => files.filter((file) => !needsOwnSetUp(file))
+const ownSetUp = (files: string[]): string[] => files.filter(needsOwnSetUp)
+const nodeTests = ['src/main', 'src/preload', 'src/shared', 'bench'].flatMap((dir) => testFiles(join(root, dir)))
+const rendererTests = testFiles(join(root, 'src/renderer'))
 
 const node = {
   environment: 'node' as const,
@@ -43,17 +44,21 @@ export default defineConfig({
       {
         resolve: { alias },
         // The code's own tests, beside it.
-        test: { name: 'unit', include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'], ...node },
+        test: { name: 'unit', include: shared(nodeTests), isolate: false, ...node },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'unit-mocked', include: ownSetUp(nodeTests), ...node },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom', environment: 'happy-dom', include: sharedRendererTests, isolate: false },
+        test: { name: 'unit-dom', environment: 'happy-dom', include: shared(rendererTests), isolate: false },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: isolatedRendererTests },
+        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests) },
       },
       {
         resolve: { alias },
