@@ -30,11 +30,14 @@ const ownSetUp = (files: string[]): string[] => files.filter(needsOwnSetUp)
 const nodeTests = ['src/main', 'src/preload', 'src/shared', 'bench'].flatMap((dir) => testFiles(join(root, dir)))
 const rendererTests = testFiles(join(root, 'src/renderer'))
 
+/** Vitest's default of 5 s is a wall-clock limit in disguise: a busy 2-core machine ran a 2 s view test past it. */
+const testTimeout = 20_000
+
 const node = {
   environment: 'node' as const,
   // electron-store is ESM-only and must go through vite to see the mocked `electron`.
   server: { deps: { inline: ['electron-store'] } },
-  testTimeout: 20_000,
+  testTimeout,
 }
 
 export default defineConfig({
@@ -53,12 +56,12 @@ export default defineConfig({
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom', environment: 'happy-dom', include: shared(rendererTests), isolate: false },
+        test: { name: 'unit-dom', environment: 'happy-dom', include: shared(rendererTests), isolate: false, testTimeout },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests) },
+        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests), testTimeout },
       },
       {
         resolve: { alias },
