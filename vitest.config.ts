@@ -64,7 +64,8 @@ export default defineConfig({
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests), testTimeout },
+        // A fresh VM context per file keeps their mocks apart, with happy-dom set up once per worker instead of once per file.
+        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests), testTimeout, pool: 'vmThreads' },
       },
       {
         resolve: { alias },
