@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
@@ -19,46 +20,58 @@ function testFiles(dir: string): string[] {
 }
 
 /**
- * Renderer tests share one happy-dom set-up per worker (setting it up per
- * file was most of their time); a file that mocks modules, timers or
- * globals gets its own, since a module cached by another file would not see
- * its mock.
+ * Tests share one set-up per worker: modules evaluated once, and for the
+ * renderer one happy-dom (setting these up per file was most of the suite's
+ * time). A file that mocks modules, timers or globals gets its own, since a
+ * module cached by another file would not see its mock.
  */
-const rendererTests = testFiles(join(root, 'src/renderer'))
 const needsOwnSetUp = (file: string): boolean => /\bvi\.(mock|doMock|useFakeTimers|stubGlobal)\(/.test(readFileSync(join(root, file), 'utf8'))
-const isolatedRendererTests = rendererTests.filter(needsOwnSetUp)
-const sharedRendererTests = rendererTests.filter((file) => !needsOwnSetUp(file))
+const shared = (files: string[]): string[] => files.filter((file) => !needsOwnSetUp(file))
+const ownSetUp = (files: string[]): string[] => files.filter(needsOwnSetUp)
+const nodeTests = ['src/main', 'src/preload', 'src/shared', 'bench'].flatMap((dir) => testFiles(join(root, dir)))
+const rendererTests = testFiles(join(root, 'src/renderer'))
+
+/** Vitest's default of 5 s is a wall-clock limit in disguise: a busy 2-core machine ran a 2 s view test past it. */
+const testTimeout = 20_000
 
 const node = {
   environment: 'node' as const,
   // electron-store is ESM-only and must go through vite to see the mocked `electron`.
   server: { deps: { inline: ['electron-store'] } },
-  testTimeout: 20_000,
+  testTimeout,
 }
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest leaves a core to its own process by default: one worker on a 2-core machine, which ran the unit tests file after file.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
         // The code's own tests, beside it.
-        test: { name: 'unit', include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'], ...node },
+        test: { name: 'unit', include: shared(nodeTests), isolate: false, ...node },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'unit-mocked', include: ownSetUp(nodeTests), ...node },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom', environment: 'happy-dom', include: sharedRendererTests, isolate: false },
+        test: { name: 'unit-dom', environment: 'happy-dom', include: shared(rendererTests), isolate: false, testTimeout },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: isolatedRendererTests },
+        // A fresh VM context per file keeps their mocks apart, with happy-dom set up once per worker instead of once per file.
+        test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests), testTimeout, pool: 'vmThreads' },
       },
       {
         resolve: { alias },
         // Scenarios over real sockets, real HTTP, the real demo and the hostile suites.
-        test: { name: 'scenario', include: ['test/**/*.test.ts'], ...node },
+        // They keep Vitest's default number of workers (real sockets and child processes), after the unit projects.
+        test: { name: 'scenario', include: ['test/**/*.test.ts'], maxWorkers: Math.max(availableParallelism() - 1, 1), sequence: { groupOrder: 1 }, ...node },
       },
     ],
   },
