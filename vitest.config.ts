@@ -1,5 +1,4 @@
 import { readFileSync, readdirSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
@@ -44,8 +43,6 @@ const node = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Vitest leaves a core to its own process by default: one worker on a 2-core machine, which ran the unit tests file after file.
-    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -70,8 +67,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // Scenarios over real sockets, real HTTP, the real demo and the hostile suites.
-        // They keep Vitest's default number of workers (real sockets and child processes), after the unit projects.
-        test: { name: 'scenario', include: ['test/**/*.test.ts'], maxWorkers: Math.max(availableParallelism() - 1, 1), sequence: { groupOrder: 1 }, ...node },
+        test: { name: 'scenario', include: ['test/**/*.test.ts'], ...node },
       },
     ],
   },
