@@ -31,20 +31,7 @@ import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client
 import { decodeLeaderboard } from '../indexer/decode'
 import { HistoryDatabase } from './database'
 import type { WriteOp } from './write-op'
-import {
-  ANCHOR_SQL,
-  circuitFilterOf,
-  notificationFilterOf,
-  proofCountQuery,
-  proofFilterOf,
-  proofPageQuery,
-  transactionCountQuery,
-  transactionFilterOf,
-  transactionPageQuery,
-  type Anchor,
-  type ProofFilter,
-  type TransactionFilter,
-} from './local-filter'
+import { circuitFilterOf, notificationFilterOf, proofFilterOf, transactionFilterOf, type Anchor } from './local-filter'
 import { notificationHits, searchCache, type SearchOptions } from './search'
 import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
 import { cachedEvents, type CachedEvents, type CachedEventsQuery } from './cached-events'
@@ -62,7 +49,19 @@ import {
 import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
 import type { ReadStep } from './read-worker'
 import { checkIds, checkTopic, notificationPage, notificationReadStates, unreadCounts, unreadNotificationCount } from './stored-notifications'
-import { allPages, countUpTo, emptyPage, nothing, rowsOf, storedEmptyPage, storedPage, type Stored } from './stored-pages'
+import {
+  PROOF_LISTING,
+  TRANSACTION_LISTING,
+  allPages,
+  countUpTo,
+  emptyPage,
+  nothing,
+  rowsOf,
+  storedEmptyPage,
+  storedPage,
+  type Listing,
+  type Stored,
+} from './stored-pages'
 
 export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
@@ -198,13 +197,13 @@ export class IndexerHistory {
 
   listProofs(query: ProofQuery = {}): Stored<Page<Proof>> {
     const { filter, paging } = proofFilterOf(query)
-    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+    return this.listedPage(PROOF_LISTING, filter, paging.afterKey, paging.limit, true)
   }
 
   /** The cache's answer to /api/proofs/by-circuit/:circuitId. */
   listProofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}): Stored<Page<Proof>> {
     const { filter, paging } = circuitFilterOf(circuitId, query)
-    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+    return this.listedPage(PROOF_LISTING, filter, paging.afterKey, paging.limit, true)
   }
 
   /** Circuits by id: those the indexer listed and those seen in proofs, names where known. */
@@ -267,7 +266,7 @@ export class IndexerHistory {
 
   listTransactions(query: TransactionQuery = {}): Stored<Page<Transaction>> {
     const { filter, paging } = transactionFilterOf(query)
-    return this.transactionPage(filter, paging.afterKey, paging.limit, true)
+    return this.listedPage(TRANSACTION_LISTING, filter, paging.afterKey, paging.limit, true)
   }
 
   /** The full record (logs, instructions), when it was fetched once. */
@@ -354,39 +353,26 @@ export class IndexerHistory {
    */
   proofPages(query: ProofQuery = {}, pageSize = 1000): Iterable<Proof[]> {
     const { filter } = proofFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return allPages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
+    return allPages((afterKey) => this.listedPage(PROOF_LISTING, filter, afterKey, pageSize, false).data, PROOF_LISTING.keyOf)
   }
 
   transactionPages(query: TransactionQuery = {}, pageSize = 1000): Iterable<Transaction[]> {
     const { filter } = transactionFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return allPages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
+    return allPages((afterKey) => this.listedPage(TRANSACTION_LISTING, filter, afterKey, pageSize, false).data, TRANSACTION_LISTING.keyOf)
   }
 
   // --- internals -----------------------------------------------------------------
 
-  private proofPage(filter: ProofFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Proof>> {
-    return this.read(storedEmptyPage<Proof>(), (id, db) => {
-      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => proofCountQuery(id, filter, cap)) : null)
+  private listedPage<F, R, T>(listing: Listing<F, R, T>, filter: F, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<T>> {
+    return this.read(storedEmptyPage<T>(), (id, db) => {
+      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => listing.countQuery(id, filter, cap)) : null)
       let anchor: Anchor | null = null
       if (afterKey !== undefined) {
-        anchor = (db.statement(ANCHOR_SQL.proof).get(id, afterKey) as Anchor | undefined) ?? null
+        anchor = (db.statement(listing.anchorSql).get(id, afterKey) as Anchor | undefined) ?? null
         if (anchor === null) return { data: emptyPage(total()), storedAt: null }
       }
-      const rows = rowsOf<ProofRow & { stored_at: number }>(this.store.database, proofPageQuery(id, filter, anchor, limit + 1))
-      return storedPage(rows, limit, (row) => this.decode(row, proofFromRow), (proof) => proof.proofAccount, total())
-    })
-  }
-
-  private transactionPage(filter: TransactionFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Transaction>> {
-    return this.read(storedEmptyPage<Transaction>(), (id, db) => {
-      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => transactionCountQuery(id, filter, cap)) : null)
-      let anchor: Anchor | null = null
-      if (afterKey !== undefined) {
-        anchor = (db.statement(ANCHOR_SQL.transaction).get(id, afterKey) as Anchor | undefined) ?? null
-        if (anchor === null) return { data: emptyPage(total()), storedAt: null }
-      }
-      const rows = rowsOf<TransactionRow & { stored_at: number }>(this.store.database, transactionPageQuery(id, filter, anchor, limit + 1))
-      return storedPage(rows, limit, (row) => this.decode(row, transactionFromRow), (tx) => tx.signature, total())
+      const rows = rowsOf<R & { stored_at: number }>(this.store.database, listing.pageQuery(id, filter, anchor, limit + 1))
+      return storedPage(rows, limit, (row) => this.decode(row, listing.fromRow), listing.keyOf, total())
     })
   }
 
