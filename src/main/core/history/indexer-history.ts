@@ -271,22 +271,12 @@ export class IndexerHistory {
 
   /** The full record (logs, instructions), when it was fetched once. */
   transaction(signature: string): Stored<TransactionDetail | null> {
-    const checked = requireSignature(signature)
-    return this.read(nothing<TransactionDetail>(), (id, db) => {
-      const row = this.transactionRow(db, id, checked)
-      const detail = row === undefined ? null : this.decode(row, detailFromRow)
-      return { data: detail, storedAt: detail === null ? null : (row?.stored_at ?? null) }
-    })
+    return this.storedTransaction(signature, detailFromRow)
   }
 
   /** The list item, when only that is held. */
   transactionItem(signature: string): Stored<Transaction | null> {
-    const checked = requireSignature(signature)
-    return this.read(nothing<Transaction>(), (id, db) => {
-      const row = this.transactionRow(db, id, checked)
-      const item = row === undefined ? null : this.decode(row, transactionFromRow)
-      return { data: item, storedAt: item === null ? null : (row?.stored_at ?? null) }
-    })
+    return this.storedTransaction(signature, transactionFromRow)
   }
 
   listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
@@ -376,10 +366,16 @@ export class IndexerHistory {
     })
   }
 
-  private transactionRow(db: HistoryDatabase, id: number, signature: string) {
-    return db.statement('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?').get(id, signature) as
-      | (TransactionRow & { stored_at: number })
-      | undefined
+  /** A transaction's row read as `fromRow` makes it (its detail, or its list item). */
+  private storedTransaction<T>(signature: string, fromRow: (row: TransactionRow) => T | null): Stored<T | null> {
+    const checked = requireSignature(signature)
+    return this.read(nothing<T>(), (id, db) => {
+      const row = db.statement('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?').get(id, checked) as
+        | (TransactionRow & { stored_at: number })
+        | undefined
+      const record = row === undefined ? null : this.decode(row, fromRow)
+      return { data: record, storedAt: record === null ? null : (row?.stored_at ?? null) }
+    })
   }
 
   /** Runs a read for this indexer; an indexer without rows gets `empty`. */
