@@ -1,8 +1,9 @@
-import { chmodSync, renameSync, writeFileSync } from 'node:fs'
+import { renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { privateFolder } from '../files/private-folder'
 import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
+import { writePrivateFile } from '../files/write-private-file'
 
 /**
  * Where credentials are kept, by profile id. Main only: nothing here ever
@@ -62,10 +63,7 @@ export function createFileSecretStorage(dataDir: string, log: Logger = silentLog
   }
 
   function save(): void {
-    const temporary = `${file}.tmp`
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(values), null, 2) + '\n', { mode: 0o600 })
-    chmodSync(temporary, 0o600)
-    renameSync(temporary, file)
+    writePrivateFile(file, JSON.stringify(Object.fromEntries(values), null, 2) + '\n')
   }
 
   return {
