@@ -112,7 +112,7 @@ function openReadOnly(settings: DatabaseSettings, cause: unknown): { opened: Ope
     const url = new URL(`file://${settings.path.split('/').map(encodeURIComponent).join('/')}`)
     url.searchParams.set('immutable', '1')
     db = new DatabaseSync(url, { readOnly: true })
-    db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
+    db.exec(cacheSizePragma(settings))
     if (schemaVersion(db) !== LATEST_VERSION) throw new Error(`schema version ${schemaVersion(db)} cannot be migrated read-only`)
     if (settings.migrations === MIGRATIONS) requireTables(db)
     const unflushed = fileSize(`${settings.path}-wal`) > 0 ? ' Its last changes, still in its write-ahead log, are not shown.' : ''
@@ -211,7 +211,7 @@ function prepareFile(settings: DatabaseSettings): DatabaseSync {
 function openOwnDatabase(settings: DatabaseSettings): DatabaseSync {
   const db = new DatabaseSync(settings.path)
   try {
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+    db.exec(busyTimeoutPragma(settings))
     requireOwnDatabase(db, settings.path)
     return db
   } catch (error) {
@@ -221,12 +221,12 @@ function openOwnDatabase(settings: DatabaseSettings): DatabaseSync {
 }
 
 function configure(db: DatabaseSync, settings: DatabaseSettings): void {
-  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
+  db.exec(busyTimeoutPragma(settings))
   // Only a file without tables can take it: lets retention give evicted pages back to the disk.
   if (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.n === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
   // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency: right for a cache.
   db.exec('PRAGMA synchronous = NORMAL')
-  db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
+  db.exec(cacheSizePragma(settings))
   // Reads go through the page cache above, never a memory map of the file: a map of a 470 MB cache would count in the process's RSS.
   db.exec('PRAGMA mmap_size = 0')
   // Fewer, larger checkpoints keep ingest fast; the size limit gives the disk back after each.
@@ -247,10 +247,8 @@ function inspectBesideLog(settings: DatabaseSettings): { kind: 'truncated' | 'co
   const found = inspectFile(settings.path)
   if (found?.kind !== 'truncated' || fileSize(`${settings.path}-wal`) === 0) return found
   try {
-    const db = new DatabaseSync(settings.path)
+    const db = openOwnDatabase(settings)
     try {
-      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
-      requireOwnDatabase(db, settings.path)
       db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     } finally {
       db.close()
@@ -260,4 +258,13 @@ function inspectBesideLog(settings: DatabaseSettings): { kind: 'truncated' | 'co
     return null
   }
   return inspectFile(settings.path)
+}
+
+function busyTimeoutPragma(settings: DatabaseSettings): string {
+  return `PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`
+}
+
+/** Negative: KiB, not pages; at least 2 MiB. */
+function cacheSizePragma(settings: DatabaseSettings): string {
+  return `PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`
 }
