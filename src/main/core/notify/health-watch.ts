@@ -145,11 +145,8 @@ export class HealthWatch {
   }
 
   private scheduleUnreachable(): void {
-    this.unreachableTimer.cancel()
     const rules = this.options.rules()
-    if (!rules.unreachable || this.unreachableRaised || this.downSince === null) return
-    const due = this.downSince + rules.unreachableMinutes * MINUTE_MS - this.options.clock.now()
-    this.unreachableTimer.start(Math.max(0, due), () => {
+    this.alertAfter(this.unreachableTimer, rules.unreachable && !this.unreachableRaised, this.downSince, rules.unreachableMinutes, () => {
       if (this.live !== false || this.downSince === null) return
       this.unreachableRaised = true
       this.raise('unreachable', 'Indexer unreachable', `No connection to the indexer for ${minutes(this.options.clock.now() - this.downSince)}`)
@@ -157,14 +154,18 @@ export class HealthWatch {
   }
 
   private scheduleStall(): void {
-    this.stallTimer.cancel()
     const rules = this.options.rules()
-    if (!rules.stalled || this.stallRaised || this.slot === null) return
-    const due = this.slotSince + rules.stalledMinutes * MINUTE_MS - this.options.clock.now()
-    this.stallTimer.start(Math.max(0, due), () => {
+    this.alertAfter(this.stallTimer, rules.stalled && !this.stallRaised && this.slot !== null, this.slotSince, rules.stalledMinutes, () => {
       if (!this.live) return
       this.stallRaised = true
       this.raise('stalled', 'Indexer stalled', `The slot has not moved for ${minutes(this.options.clock.now() - this.slotSince)} (still ${String(this.slot)}) while connected`)
     })
+  }
+
+  /** (Re)sets an alert's timer to fire `afterMinutes` after `since`, at once when that is past; `wanted` false (or no `since`) only cancels it. */
+  private alertAfter(timer: ClockTimer, wanted: boolean, since: number | null, afterMinutes: number, fire: () => void): void {
+    timer.cancel()
+    if (!wanted || since === null) return
+    timer.start(Math.max(0, since + afterMinutes * MINUTE_MS - this.options.clock.now()), fire)
   }
 }
