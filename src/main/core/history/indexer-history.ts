@@ -43,7 +43,6 @@ import {
   proofFromRow,
   transactionFromRow,
   type OverviewRow,
-  type ProofRow,
   type TransactionRow,
 } from './stored-records'
 import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
@@ -252,16 +251,11 @@ export class IndexerHistory {
     })
   }
 
+  /** A proof held only as a live summary or a list item says so (`summaryOnly`). */
   proof(proofAccount: string): Stored<Proof | null> {
     const account = requireProofAccount(proofAccount)
-    return this.read(nothing<Proof>(), (id, db) => {
-      const row = db.statement('SELECT complete, raw, stored_at FROM proofs WHERE indexer_id = ? AND proof_account = ?').get(id, account) as
-        | (ProofRow & { stored_at: number })
-        | undefined
-      const proof = row === undefined ? null : this.decode(row, proofFromRow)
-      if (proof === null) return { data: null, storedAt: null }
-      return row?.complete === 1 ? { data: proof, storedAt: row.stored_at } : { data: proof, storedAt: row?.stored_at ?? null, summaryOnly: true }
-    })
+    const sql = 'SELECT complete, raw, stored_at FROM proofs WHERE indexer_id = ? AND proof_account = ?'
+    return this.storedRecord(sql, account, proofFromRow, (row) => row.complete !== 1)
   }
 
   listTransactions(query: TransactionQuery = {}): Stored<Page<Transaction>> {
@@ -369,12 +363,19 @@ export class IndexerHistory {
   /** A transaction's row read as `fromRow` makes it (its detail, or its list item). */
   private storedTransaction<T>(signature: string, fromRow: (row: TransactionRow) => T | null): Stored<T | null> {
     const checked = requireSignature(signature)
+    return this.storedRecord('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?', checked, fromRow)
+  }
+
+  /**
+   * The record of the row `sql` finds by `key` (after this indexer's id),
+   * with when it was stored; null when not held or no longer readable.
+   */
+  private storedRecord<R, T>(sql: string, key: string, fromRow: (row: R) => T | null, summaryOnly: (row: R) => boolean = () => false): Stored<T | null> {
     return this.read(nothing<T>(), (id, db) => {
-      const row = db.statement('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?').get(id, checked) as
-        | (TransactionRow & { stored_at: number })
-        | undefined
+      const row = db.statement(sql).get(id, key) as (R & { stored_at: number }) | undefined
       const record = row === undefined ? null : this.decode(row, fromRow)
-      return { data: record, storedAt: record === null ? null : (row?.stored_at ?? null) }
+      if (row === undefined || record === null) return { data: null, storedAt: null }
+      return summaryOnly(row) ? { data: record, storedAt: row.stored_at, summaryOnly: true } : { data: record, storedAt: row.stored_at }
     })
   }
 
