@@ -7,7 +7,7 @@
  * `warning` says so.
  */
 import { renameSync } from 'node:fs'
-import { SECRETS_MAX_BYTES } from '../core/config/secrets'
+import { SECRETS_MAX_BYTES, secretsInMap } from '../core/config/secrets'
 import { readRegularTextFile } from '../core/files/read-regular-file'
 import type { Logger } from '../core/log/log'
 import type { SecretStorage } from '../core/config/secrets'
@@ -133,12 +133,7 @@ export async function openCredentialVault(options: CredentialVaultOptions): Prom
   if (needsSave) scheduleSave()
 
   return {
-    get: (key) => values.get(key) ?? null,
-    set(key, value) {
-      if (value === null) values.delete(key)
-      else values.set(key, value)
-      scheduleSave()
-    },
+    ...secretsInMap(values, scheduleSave),
     get encrypted() {
       return encrypted
     },
@@ -146,6 +141,5 @@ export async function openCredentialVault(options: CredentialVaultOptions): Prom
       return warning
     },
     flush: () => saving,
-    values: () => [...values.values()],
   }
 }

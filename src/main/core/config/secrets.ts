@@ -21,14 +21,8 @@ export interface SecretStorage {
 }
 
 export function memorySecretStorage(initial: Record<string, string> = {}): SecretStorage {
-  const values = new Map(Object.entries(initial))
   return {
-    get: (key) => values.get(key) ?? null,
-    set: (key, value) => {
-      if (value === null) values.delete(key)
-      else values.set(key, value)
-    },
-    values: () => [...values.values()],
+    ...secretsInMap(new Map(Object.entries(initial)), () => undefined),
     encrypted: false,
     warning: null,
   }
@@ -67,14 +61,21 @@ export function createFileSecretStorage(dataDir: string, log: Logger = silentLog
   }
 
   return {
+    ...secretsInMap(values, save),
+    encrypted: false,
+    warning: 'Serve mode keeps credentials unencrypted in credentials.json in the data directory (readable by your user only).',
+  }
+}
+
+/** Reading and changing credentials held in a map (null removes one); `changed` keeps the map after each change. */
+export function secretsInMap(values: Map<string, string>, changed: () => void): Pick<SecretStorage, 'get' | 'set' | 'values'> {
+  return {
     get: (key) => values.get(key) ?? null,
     set(key, value) {
       if (value === null) values.delete(key)
       else values.set(key, value)
-      save()
+      changed()
     },
     values: () => [...values.values()],
-    encrypted: false,
-    warning: 'Serve mode keeps credentials unencrypted in credentials.json in the data directory (readable by your user only).',
   }
 }
