@@ -6,31 +6,13 @@
 import { createPrng } from '../../src/main/demo/prng'
 import { randomBase58 } from '../../src/main/demo/base58'
 import { COMPUTE_BUDGET_PROGRAM_ID, DEMO_CIRCUITS, DEMO_START_SLOT, SLOT_MS, SYSTEM_PROGRAM_ID } from '../../src/main/demo/catalog'
+import type { WireProof, WireTransaction } from '../../src/main/demo/wire-format'
 
-export interface CachedProof {
-  proofAccount: string
-  signature: string
-  authority: string
-  circuitId: number
-  circuitName: string
-  proofType: string
-  publicInputs: Record<string, unknown>
-  verified: boolean
-  verifiedAt: string
-  slotVerified: string
-  revoked: boolean
-}
+/** A proof as the indexer sends it: the demo's wire shape, written once there. */
+export type CachedProof = WireProof
 
-export interface CachedTransaction {
-  signature: string
-  slot: string
-  blockTime: string
-  fee: string
-  feePayer: string
-  status: string
-  computeUnits: number
-  programIds: string[]
-}
+/** A transaction as the indexer sends it; the benchmark's always have a block time. */
+export type CachedTransaction = WireTransaction & { blockTime: string }
 
 /** A notification-centre entry for a watched address's transaction, as the core keeps it (`raw` in the wire's shape). */
 export interface CachedActivity {

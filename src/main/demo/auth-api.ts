@@ -41,6 +41,14 @@ export function handleAuthRequest(context: AuthApiContext, request: IncomingMess
       send(500, { ok: false, code: 'INTERNAL', error: error instanceof Error ? error.message : String(error) })
     }
   }
+  /** Runs a route's work; whatever it throws is answered by `fail`. */
+  const answer = (work: () => void): void => {
+    try {
+      work()
+    } catch (error) {
+      fail(error)
+    }
+  }
   const limited = (limiter: RateLimiter): Record<string, string> | null => {
     const verdict = limiter.take(client)
     if (!verdict.exceeded) return verdict.headers
@@ -55,73 +63,45 @@ export function handleAuthRequest(context: AuthApiContext, request: IncomingMess
     case 'POST /api/auth/nonce': {
       const headers = limited(context.nonceLimiter)
       if (headers === null) return
-      readJson(request, (body) => {
-        try {
-          send(200, { ok: true, ...context.accounts.nonce(body?.pubkey) }, headers)
-        } catch (error) {
-          fail(error)
-        }
-      })
+      readJson(request, (body) => answer(() => send(200, { ok: true, ...context.accounts.nonce(body?.pubkey) }, headers)))
       return
     }
     case 'POST /api/auth/verify': {
       const headers = limited(context.verifyLimiter)
       if (headers === null) return
-      readJson(request, (body) => {
-        try {
+      readJson(request, (body) =>
+        answer(() => {
           const session = context.accounts.verify(body ?? {}, { ip: client, userAgent: String(request.headers['user-agent'] ?? 'unknown') })
           const cookie = `${context.cookieName}=${session.token}; Max-Age=${SESSION_MS / 1000}; Path=/; HttpOnly; SameSite=Lax`
           send(200, { ok: true, user: session.user, expiresAt: new Date(session.expiresAt).toISOString() }, { ...headers, 'set-cookie': cookie })
-        } catch (error) {
-          fail(error)
-        }
-      })
+        }),
+      )
       return
     }
     case 'GET /api/auth/me':
-      try {
-        send(200, { ok: true, user: context.accounts.session(token).user })
-      } catch (error) {
-        fail(error)
-      }
+      answer(() => send(200, { ok: true, user: context.accounts.session(token).user }))
       return
     case 'POST /api/auth/refresh':
-      try {
-        send(200, { ok: true, expiresAt: new Date(context.accounts.refresh(token).expiresAt).toISOString() })
-      } catch (error) {
-        fail(error)
-      }
+      answer(() => send(200, { ok: true, expiresAt: new Date(context.accounts.refresh(token).expiresAt).toISOString() }))
       return
     case 'POST /api/auth/logout':
-      try {
+      answer(() => {
         context.accounts.logout(token)
         send(200, { ok: true }, { 'set-cookie': `${context.cookieName}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT` })
-      } catch (error) {
-        fail(error)
-      }
+      })
       return
     case 'GET /api/auth/sessions':
-      try {
-        send(200, { ok: true, sessions: context.accounts.listSessions(token) })
-      } catch (error) {
-        fail(error)
-      }
+      answer(() => send(200, { ok: true, sessions: context.accounts.listSessions(token) }))
       return
     case 'DELETE /api/auth/sessions':
-      try {
-        send(200, { ok: true, count: context.accounts.endOtherSessions(token) })
-      } catch (error) {
-        fail(error)
-      }
+      answer(() => send(200, { ok: true, count: context.accounts.endOtherSessions(token) }))
       return
     default:
       if (method === 'DELETE' && pathname.startsWith('/api/auth/sessions/')) {
-        try {
+        answer(() => {
           context.accounts.endSession(token, decodeURIComponent(pathname.slice('/api/auth/sessions/'.length)))
           send(200, { ok: true })
-        } catch (error) {
-          fail(error)
-        }
+        })
         return
       }
       send(404, { ok: false, code: 'NOT_FOUND', error: `Route ${method} ${request.url ?? '/'} not found` })

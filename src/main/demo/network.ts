@@ -4,6 +4,10 @@
  * the figures and series of the overview. Everything lives in memory. Its
  * records are built in record-factory.ts and kept, indexed and listed in
  * network-records.ts (appending is O(1), list queries are binary searches).
+ * Over 400 lines because it is one thing: the network's one object, whose
+ * publish and read methods share its state, clock and random stream; the
+ * parts that stand alone (records, state, draws, figures, types) are their
+ * own files.
  */
 import type { SeriesPeriod } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'

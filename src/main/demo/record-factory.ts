@@ -67,35 +67,12 @@ export class RecordFactory {
 
   /** The transaction that verified `proof`: same signature, slot and time. */
   verifyTransaction(seq: number, proof: ProofRecord): TransactionRecord {
-    return withFootprint({
-      seq,
-      signature: proof.signature,
-      slot: proof.slot,
-      timeMs: proof.timeMs,
-      blockTimeKnown: true,
-      fee: BASE_FEE + this.prng.int(0, 45) * 1000,
-      feePayer: proof.authority,
-      status: 'SUCCESS',
-      computeUnits: this.prng.int(140_000, 250_000),
-      errorMessage: null,
-      body: { kind: 'verify', proof },
-    })
+    const fee = BASE_FEE + this.prng.int(0, 45) * 1000
+    return proofTransaction({ seq, slot: proof.slot, timeMs: proof.timeMs }, proof.signature, fee, this.prng.int(140_000, 250_000), { kind: 'verify', proof })
   }
 
   revokeTransaction(at: Placement, proof: ProofRecord): TransactionRecord {
-    return withFootprint({
-      seq: at.seq,
-      signature: this.signature(),
-      slot: at.slot,
-      timeMs: at.timeMs,
-      blockTimeKnown: true,
-      fee: BASE_FEE,
-      feePayer: proof.authority,
-      status: 'SUCCESS',
-      computeUnits: this.prng.int(6_000, 12_000),
-      errorMessage: null,
-      body: { kind: 'revoke', proof },
-    })
+    return proofTransaction(at, this.signature(), BASE_FEE, this.prng.int(6_000, 12_000), { kind: 'revoke', proof })
   }
 
   otherTransaction(at: Placement, spec: OtherTransactionSpec): TransactionRecord {
@@ -196,4 +173,27 @@ export class RecordFactory {
 /** Adds the program ids and accounts the body's instructions touch. */
 function withFootprint(fields: Omit<TransactionRecord, 'programIds' | 'accounts'>): TransactionRecord {
   return { ...fields, ...footprintOf(fields.feePayer, fields.body) }
+}
+
+/** A transaction that verifies or revokes a proof: it succeeded, its block time is known and the proof's authority paid. */
+function proofTransaction(
+  at: Placement,
+  signature: string,
+  fee: number,
+  computeUnits: number,
+  body: Extract<TransactionRecord['body'], { kind: 'verify' | 'revoke' }>,
+): TransactionRecord {
+  return withFootprint({
+    seq: at.seq,
+    signature,
+    slot: at.slot,
+    timeMs: at.timeMs,
+    blockTimeKnown: true,
+    fee,
+    feePayer: body.proof.authority,
+    status: 'SUCCESS',
+    computeUnits,
+    errorMessage: null,
+    body,
+  })
 }

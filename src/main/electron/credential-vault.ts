@@ -6,11 +6,12 @@
  * nothing is written: credentials last for this session only, and
  * `warning` says so.
  */
-import { chmodSync, renameSync, writeFileSync } from 'node:fs'
-import { SECRETS_MAX_BYTES } from '../core/config/secrets'
+import { renameSync } from 'node:fs'
+import { SECRETS_MAX_BYTES, secretsInMap } from '../core/config/secrets'
 import { readRegularTextFile } from '../core/files/read-regular-file'
 import type { Logger } from '../core/log/log'
 import type { SecretStorage } from '../core/config/secrets'
+import { writePrivateFile } from '../core/files/write-private-file'
 
 export interface SafeStorageLike {
   isAsyncEncryptionAvailable(): Promise<boolean>
@@ -112,10 +113,7 @@ export async function openCredentialVault(options: CredentialVaultOptions): Prom
   async function save(): Promise<void> {
     const entries: Record<string, string> = {}
     for (const [key, value] of values) entries[key] = (await safeStorage.encryptStringAsync(value)).toString('base64')
-    const temporary = `${file}.tmp`
-    writeFileSync(temporary, JSON.stringify({ version: 1, entries } satisfies VaultFile, null, 2) + '\n', { mode: 0o600 })
-    chmodSync(temporary, 0o600)
-    renameSync(temporary, file)
+    writePrivateFile(file, JSON.stringify({ version: 1, entries } satisfies VaultFile, null, 2) + '\n')
   }
 
   function scheduleSave(): void {
@@ -135,12 +133,7 @@ export async function openCredentialVault(options: CredentialVaultOptions): Prom
   if (needsSave) scheduleSave()
 
   return {
-    get: (key) => values.get(key) ?? null,
-    set(key, value) {
-      if (value === null) values.delete(key)
-      else values.set(key, value)
-      scheduleSave()
-    },
+    ...secretsInMap(values, scheduleSave),
     get encrypted() {
       return encrypted
     },
@@ -148,6 +141,5 @@ export async function openCredentialVault(options: CredentialVaultOptions): Prom
       return warning
     },
     flush: () => saving,
-    values: () => [...values.values()],
   }
 }

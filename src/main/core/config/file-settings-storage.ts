@@ -1,9 +1,10 @@
-import { accessSync, chmodSync, constants, renameSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { privateFolder } from '../files/private-folder'
 import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
 import { DEFAULT_SETTINGS, settingsFromStored, type SavedSettings, type SettingsStorage } from './settings'
+import { writePrivateFile } from '../files/write-private-file'
 
 /** Far more than settings with a watchlist of thousands of labelled addresses take. */
 export const SETTINGS_MAX_BYTES = 16 * 1024 * 1024
@@ -73,11 +74,7 @@ export function createFileSettingsStorage(dataDir: string, log: Logger = silentL
     read: () => structuredClone(current),
     write(next) {
       if (writable) {
-        const temporary = `${file}.tmp`
-        writeFileSync(temporary, JSON.stringify(next, null, 2) + '\n', { mode: 0o600 })
-        // A temporary file left by a crash keeps its old mode: narrowed before it becomes the settings.
-        chmodSync(temporary, 0o600)
-        renameSync(temporary, file)
+        writePrivateFile(file, JSON.stringify(next, null, 2) + '\n')
       }
       current = structuredClone(next)
     },

@@ -1,8 +1,9 @@
-import { chmodSync, renameSync, writeFileSync } from 'node:fs'
+import { renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { privateFolder } from '../files/private-folder'
 import { FileNotReadable, readRegularTextFile } from '../files/read-regular-file'
 import { silentLogger, type Logger } from '../log/log'
+import { writePrivateFile } from '../files/write-private-file'
 
 /**
  * Where credentials are kept, by profile id. Main only: nothing here ever
@@ -20,14 +21,8 @@ export interface SecretStorage {
 }
 
 export function memorySecretStorage(initial: Record<string, string> = {}): SecretStorage {
-  const values = new Map(Object.entries(initial))
   return {
-    get: (key) => values.get(key) ?? null,
-    set: (key, value) => {
-      if (value === null) values.delete(key)
-      else values.set(key, value)
-    },
-    values: () => [...values.values()],
+    ...secretsInMap(new Map(Object.entries(initial)), () => undefined),
     encrypted: false,
     warning: null,
   }
@@ -62,21 +57,25 @@ export function createFileSecretStorage(dataDir: string, log: Logger = silentLog
   }
 
   function save(): void {
-    const temporary = `${file}.tmp`
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(values), null, 2) + '\n', { mode: 0o600 })
-    chmodSync(temporary, 0o600)
-    renameSync(temporary, file)
+    writePrivateFile(file, JSON.stringify(Object.fromEntries(values), null, 2) + '\n')
   }
 
+  return {
+    ...secretsInMap(values, save),
+    encrypted: false,
+    warning: 'Serve mode keeps credentials unencrypted in credentials.json in the data directory (readable by your user only).',
+  }
+}
+
+/** Reading and changing credentials held in a map (null removes one); `changed` keeps the map after each change. */
+export function secretsInMap(values: Map<string, string>, changed: () => void): Pick<SecretStorage, 'get' | 'set' | 'values'> {
   return {
     get: (key) => values.get(key) ?? null,
     set(key, value) {
       if (value === null) values.delete(key)
       else values.set(key, value)
-      save()
+      changed()
     },
     values: () => [...values.values()],
-    encrypted: false,
-    warning: 'Serve mode keeps credentials unencrypted in credentials.json in the data directory (readable by your user only).',
   }
 }

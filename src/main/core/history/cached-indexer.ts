@@ -224,25 +224,14 @@ export class CachedIndexer {
     record: (value: T) => void,
     cached: () => Stored<T | null>,
   ): Promise<T & { freshness: Freshness }> {
-    if (sourceOf(options) === 'cache') {
-      const stored = cached()
+    return this.networkFirst(options, network, record, (offline, networkError) => {
+      const stored = offline === null ? cached() : fromCacheOr(cached, networkError)
       if (stored.data === null) {
+        if (offline !== null) throw networkError
         throw new ProofWatchError({ code: 'NOT_FOUND', message: `${what} is not in the offline cache yet`, retryable: true })
       }
-      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, ...summaryMark(stored) })
-    }
-    let value: T
-    try {
-      value = await network()
-    } catch (error) {
-      const offline = toErrorInfo(error)
-      if (!isOfflineError(offline)) throw error
-      const stored = fromCacheOr(cached, error)
-      if (stored.data === null) throw error
-      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, offline, ...summaryMark(stored) })
-    }
-    this.keep(record, value)
-    return withFreshness(value, { source: 'network', fetchedAt: this.clock() })
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, ...(offline === null ? {} : { offline }), ...summaryMark(stored) })
+    })
   }
 
   /** A list page: offline, the cache's page is the answer even when it is empty (the freshness says why). */
@@ -252,21 +241,34 @@ export class CachedIndexer {
     record: (page: Page<T>) => void,
     cached: () => Stored<Page<T>>,
   ): Promise<Page<T>> {
-    if (sourceOf(options) === 'cache') {
-      const stored = cached()
-      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt })
-    }
-    let page: Page<T>
+    return this.networkFirst(options, network, record, (offline, networkError) => {
+      const stored = offline === null ? cached() : fromCacheOr(cached, networkError)
+      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, ...(offline === null ? {} : { offline }) })
+    })
+  }
+
+  /**
+   * The network's answer, kept in the cache; `fromCache` answers instead in
+   * cache mode (`offline` null) and when the network is offline (`offline`
+   * says why, `networkError` is what it threw). Any other failure is thrown.
+   */
+  private async networkFirst<T extends object>(
+    options: ReadOptions | undefined,
+    network: () => Promise<T>,
+    record: (value: T) => void,
+    fromCache: (offline: ErrorInfo | null, networkError?: unknown) => T & { freshness: Freshness },
+  ): Promise<T & { freshness: Freshness }> {
+    if (sourceOf(options) === 'cache') return fromCache(null)
+    let value: T
     try {
-      page = await network()
+      value = await network()
     } catch (error) {
       const offline = toErrorInfo(error)
       if (!isOfflineError(offline)) throw error
-      const stored = fromCacheOr(cached, error)
-      return withFreshness(stored.data, { source: 'cache', fetchedAt: stored.storedAt, offline })
+      return fromCache(offline, error)
     }
-    this.keep(record, page)
-    return withFreshness(page, { source: 'network', fetchedAt: this.clock() })
+    this.keep(record, value)
+    return withFreshness(value, { source: 'network', fetchedAt: this.clock() })
   }
 
   /** The answer stands even when the cache cannot take it (the store reports its own problems). */

@@ -1,64 +1,36 @@
 /**
- * The history cache's SQLite connection: opening with the pragmas the write
- * path needs, migrations, and what happens when the file is damaged. A
- * truncated, corrupt or newer-schema file is moved aside (kept for the user)
- * and a new cache is built; a locked or unwritable one is left alone and the
- * session keeps its history in memory. Nothing here throws at the app: the
- * outcome is a working connection plus a CacheDamage report. Its length is
- * the damage cases, each with its own way out.
+ * The history cache's SQLite connection as the app holds it: one handle whose
+ * connection is replaced when the file turns out damaged (moved aside and
+ * rebuilt) or the user clears the cache, with the damage report the user
+ * sees. Nothing here throws at the app. How a file is opened, checked, set up
+ * and what happens when it cannot be is in open-database.ts.
  */
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { CacheDamage, CacheDamageKind } from '@shared/history'
-import { createPrivately, fileSize, inspectFile, isDirectory, isPrivate, linkAmong, makePrivate, moveAside, removeDatabaseFiles } from './cache-files'
-import { ForeignFileError, checkIntegrity, requireOwnDatabase, requireTables, stampOwnership } from './cache-checks'
-import { LATEST_VERSION, MIGRATIONS, hasFullTextSearch, migrate, schemaVersion, type Migration } from './migrations'
-import { damageMessage, fallbackMessage } from './damage-messages'
+import { moveAside, removeDatabaseFiles } from './cache-files'
+import { hasFullTextSearch } from './migrations'
+import { damageMessage } from './damage-messages'
 import { salvageInto, salvageSummary } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
+import {
+  MEMORY_PATH,
+  memoryFallback,
+  openFresh,
+  openMemory,
+  openOrRebuild,
+  resolveSettings,
+  type DatabaseSettings,
+  type HistoryDatabaseOptions,
+  type Opened,
+} from './open-database'
 
 export { inspectFile, moveAside } from './cache-files'
 export { APPLICATION_ID } from './cache-checks'
+// The connection's options and defaults are part of its API: importers of './database' keep finding them here.
+export { DEFAULT_CACHE_KIB, MEMORY_PATH, type HistoryDatabaseOptions } from './open-database'
 
-export const MEMORY_PATH = ':memory:'
 /** The cache's file name inside the app's data directory. */
 export const HISTORY_FILE_NAME = 'history.sqlite'
-
-/** The page cache's default size (see HistoryDatabaseOptions.cacheKiB). */
-export const DEFAULT_CACHE_KIB = 16 * 1024
-
-export interface HistoryDatabaseOptions {
-  /** The cache file, or ':memory:'. */
-  path: string
-  /** How long to wait for another connection's lock before calling the file locked. Default 1500. */
-  busyTimeoutMs?: number
-  /** Files up to this size get a full `quick_check` at open (about 3 ms per MiB); larger ones are checked as they are read. Default 16 MiB. */
-  integrityCheckMaxBytes?: number
-  /**
-   * Page cache in KiB. Default 16 MiB: on a 1,000,000-row cache ingest is as
-   * fast as with 64 MiB (the indexes' random pages outgrow either, and the
-   * OS keeps the file cached), and the main process stays ~50 MB smaller
-   * (bench: sqlite, memory).
-   */
-  cacheKiB?: number
-  clock?: () => number
-  /** For tests of older versions: the migrations to apply. Default all. */
-  migrations?: readonly Migration[]
-}
-
-class NewerSchemaError extends Error {
-  constructor(readonly found: number) {
-    super(`schema version ${found}, newer than the ${LATEST_VERSION} this version of ProofWatch knows`)
-  }
-}
-
-interface Opened {
-  db: DatabaseSync
-  path: string
-  /** The file could be read but not written (a read-only folder or file): shown as it is, nothing new is written. */
-  readOnly?: boolean
-}
 
 export class HistoryDatabase {
   private connection: DatabaseSync
@@ -71,7 +43,7 @@ export class HistoryDatabase {
   private closed = false
 
   private constructor(
-    readonly options: Required<Omit<HistoryDatabaseOptions, 'migrations'>> & { migrations: readonly Migration[] },
+    readonly options: DatabaseSettings,
     opened: Opened,
     damage: CacheDamage | null,
   ) {
@@ -84,14 +56,7 @@ export class HistoryDatabase {
 
   /** Opens (or builds) the cache; never throws for a damaged, locked or unwritable file. */
   static open(options: HistoryDatabaseOptions): HistoryDatabase {
-    const settings = {
-      path: options.path,
-      busyTimeoutMs: options.busyTimeoutMs ?? 1500,
-      integrityCheckMaxBytes: options.integrityCheckMaxBytes ?? 16 * 1024 * 1024,
-      cacheKiB: options.cacheKiB ?? DEFAULT_CACHE_KIB,
-      clock: options.clock ?? Date.now,
-      migrations: options.migrations ?? MIGRATIONS,
-    }
+    const settings = resolveSettings(options)
     const { opened, damage } = openOrRebuild(settings)
     return new HistoryDatabase(settings, opened, damage)
   }
@@ -218,199 +183,3 @@ export class HistoryDatabase {
   }
 }
 
-type Settings = HistoryDatabase['options']
-
-function openOrRebuild(settings: Settings): { opened: Opened; damage: CacheDamage | null } {
-  if (settings.path === MEMORY_PATH) return { opened: openMemory(settings), damage: null }
-  try {
-    mkdirSync(dirname(settings.path), { recursive: true })
-  } catch (error) {
-    return memoryFallback(settings, (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk-full' : 'unavailable', error)
-  }
-
-  if (isDirectory(settings.path)) {
-    // Not a file that could be damaged: someone's folder, left alone.
-    return memoryFallback(settings, 'unavailable', new Error('a folder has the cache file’s name'))
-  }
-  const link = linkAmong(settings.path)
-  if (link !== null) {
-    // SQLite would write, and the mode be narrowed, through the link, into whatever file it names.
-    return memoryFallback(settings, 'unavailable', new ForeignFileError(`${link} is a symbolic link; ProofWatch keeps its cache in a file of its own and left the link and what it points to as they are`))
-  }
-  const found = inspectBesideLog(settings)
-  if (found !== null) return rebuild(settings, found.kind, found.message)
-  try {
-    return { opened: { db: prepareFile(settings), path: settings.path }, damage: null }
-  } catch (error) {
-    if (error instanceof ForeignFileError) return memoryFallback(settings, 'unavailable', error)
-    const kind = error instanceof NewerSchemaError ? 'newer-schema' : (damageKindOf(error) ?? 'corrupt')
-    if (isFileDamage(kind)) return rebuild(settings, kind, errorMessage(error))
-    if (kind === 'unavailable') {
-      const readOnly = openReadOnly(settings, error)
-      if (readOnly !== null) return readOnly
-    }
-    return memoryFallback(settings, kind, error)
-  }
-}
-
-/**
- * A cache that cannot be written (a read-only folder or file) but can be
- * read is shown as it is. Opened immutable: SQLite then needs no -shm and
- * takes no lock, which a read-only folder could not give it.
- */
-function openReadOnly(settings: Settings, cause: unknown): { opened: Opened; damage: CacheDamage } | null {
-  if (fileSize(settings.path) === 0) return null
-  let db: DatabaseSync | null = null
-  try {
-    const url = new URL(`file://${settings.path.split('/').map(encodeURIComponent).join('/')}`)
-    url.searchParams.set('immutable', '1')
-    db = new DatabaseSync(url, { readOnly: true })
-    db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
-    if (schemaVersion(db) !== LATEST_VERSION) throw new Error(`schema version ${schemaVersion(db)} cannot be migrated read-only`)
-    if (settings.migrations === MIGRATIONS) requireTables(db)
-    const unflushed = fileSize(`${settings.path}-wal`) > 0 ? ' Its last changes, still in its write-ahead log, are not shown.' : ''
-    return {
-      opened: { db, path: settings.path, readOnly: true },
-      damage: {
-        kind: 'unavailable',
-        message:
-          `The history cache ${settings.path} cannot be written (${errorMessage(cause)}). It is shown as it is, read-only;` +
-          ` what arrives this session is not kept.${unflushed}`,
-        movedTo: null,
-        readOnly: true,
-        at: settings.clock(),
-      },
-    }
-  } catch {
-    try {
-      db?.close()
-    } catch {
-      // Already unusable.
-    }
-    return null
-  }
-}
-
-function rebuild(settings: Settings, kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string) {
-  const movedTo = moveAside(settings.path, kind, settings.clock())
-  if (movedTo === null) return memoryFallback(settings, kind, new Error(`${detail}; the file could not be moved aside`))
-  const { opened, damage } = openFresh(settings)
-  // What can still be read is copied into the new cache, table by table, before the old file is left to the user.
-  const salvage = damage === null && kind !== 'newer-schema' ? salvageInto(opened.db, movedTo) : null
-  const message = `${damageMessage(kind, detail, movedTo)}${salvage ? salvageSummary(salvage) : ''}${damage === null ? '' : ` ${damage.message}`}`
-  return {
-    opened,
-    damage: { kind: damage?.kind ?? kind, message, movedTo, ...(salvage ? { salvagedRows: salvage.rows } : {}), at: settings.clock() },
-  }
-}
-
-function openFresh(settings: Settings): { opened: Opened; damage: CacheDamage | null } {
-  try {
-    return { opened: { db: prepareFile(settings), path: settings.path }, damage: null }
-  } catch (error) {
-    return memoryFallback(settings, damageKindOf(error) ?? 'unavailable', error)
-  }
-}
-
-function memoryFallback(settings: Settings, kind: CacheDamageKind, error: unknown): { opened: Opened; damage: CacheDamage } {
-  return {
-    opened: openMemory(settings),
-    damage: { kind, message: fallbackMessage(kind, settings.path, errorMessage(error)), movedTo: null, at: settings.clock() },
-  }
-}
-
-function openMemory(settings: Settings): Opened {
-  const db = new DatabaseSync(MEMORY_PATH)
-  configure(db, settings)
-  migrate(db, settings.migrations)
-  return { db, path: MEMORY_PATH }
-}
-
-/** Opens the file, checks it, sets it up and migrates it; throws what it meets. */
-function prepareFile(settings: Settings): DatabaseSync {
-  createPrivately(settings.path)
-  let db = openOwnDatabase(settings)
-  try {
-    if (!isPrivate(settings.path)) {
-      // Narrowed with no connection open: closing any descriptor of the file drops every POSIX lock this
-      // process holds on it, SQLite's too, and another process would then take itself for the only one.
-      db.close()
-      makePrivate(settings.path)
-      db = openOwnDatabase(settings)
-    }
-    const version = schemaVersion(db)
-    if (version > LATEST_VERSION) throw new NewerSchemaError(version)
-    configure(db, settings)
-    db.exec('PRAGMA journal_mode = WAL')
-    // Taking the write lock now finds another program holding it, before any data is at stake.
-    db.exec('BEGIN IMMEDIATE')
-    db.exec('ROLLBACK')
-    checkIntegrity(db, settings)
-    migrate(db, settings.migrations)
-    if (settings.migrations === MIGRATIONS) requireTables(db)
-    stampOwnership(db)
-    return db
-  } catch (error) {
-    try {
-      db.close()
-    } catch {
-      // Already unusable.
-    }
-    throw error
-  }
-}
-
-/** A connection to the file once it is known to be ProofWatch's, before anything is changed in it (its mode, its journal, its tables). */
-function openOwnDatabase(settings: Settings): DatabaseSync {
-  const db = new DatabaseSync(settings.path)
-  try {
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
-    requireOwnDatabase(db, settings.path)
-    return db
-  } catch (error) {
-    db.close()
-    throw error
-  }
-}
-
-function configure(db: DatabaseSync, settings: Settings): void {
-  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
-  // Only a file without tables can take it: lets retention give evicted pages back to the disk.
-  if (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.n === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
-  // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency: right for a cache.
-  db.exec('PRAGMA synchronous = NORMAL')
-  db.exec(`PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`)
-  // Reads go through the page cache above, never a memory map of the file: a map of a 470 MB cache would count in the process's RSS.
-  db.exec('PRAGMA mmap_size = 0')
-  // Fewer, larger checkpoints keep ingest fast; the size limit gives the disk back after each.
-  db.exec('PRAGMA wal_autocheckpoint = 10000')
-  db.exec('PRAGMA journal_size_limit = 67108864')
-  db.exec('PRAGMA temp_store = MEMORY')
-  db.exec('PRAGMA foreign_keys = OFF')
-}
-
-/**
- * inspectFile, but a file the header calls cut short next to a write-ahead
- * log is first given to SQLite: after a checkpoint that a full disk stopped,
- * the header counts pages that are still in the log, and nothing is lost.
- * SQLite checkpoints it when it can; when it cannot (the disk still full),
- * it reads the pages from the log, and its own checks at open decide.
- */
-function inspectBesideLog(settings: Settings): { kind: 'truncated' | 'corrupt'; message: string } | null {
-  const found = inspectFile(settings.path)
-  if (found?.kind !== 'truncated' || fileSize(`${settings.path}-wal`) === 0) return found
-  try {
-    const db = new DatabaseSync(settings.path)
-    try {
-      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`)
-      requireOwnDatabase(db, settings.path)
-      db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-    } finally {
-      db.close()
-    }
-  } catch {
-    // Not checkpointed (a full disk, a lock, another program's file): prepareFile meets and reports it.
-    return null
-  }
-  return inspectFile(settings.path)
-}

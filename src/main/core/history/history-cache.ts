@@ -159,19 +159,10 @@ export class HistoryCache implements CacheFile {
   /** Evicts oldest-first down to the caps now; `evictKept` also lets kept rows go (the user asked). */
   async enforceRetention(options: Omit<RetentionOptions, 'pause' | 'shouldStop'> = {}): Promise<RetentionReport> {
     if (this.retention !== null) await this.retention.catch(() => undefined)
-    this.queue.flushNow()
-    const run = enforceRetention(this.database, this.limits, this.policy, { ...options, shouldStop: () => this.closed })
-    this.retention = run
-    try {
-      const report = await run
+    return this.retainNow(this.limits, options, 'trimmed', (report) => {
       this.rowEstimate = report.rowsAfter
       return report
-    } catch (error) {
-      this.handleBackgroundError(error)
-      throw toCacheError(error, 'trimmed')
-    } finally {
-      if (this.retention === run) this.retention = null
-    }
+    })
   }
 
   /** Writes everything queued (tries again now even after a full disk). */
@@ -193,19 +184,35 @@ export class HistoryCache implements CacheFile {
       this.emitDamage(this.database.damage)
       return
     }
-    this.queue.flushNow()
-    const run = enforceRetention(this.database, { maxRows: 0, maxBytes: 0 }, this.policy, { headroom: 0, shouldStop: () => this.closed })
-    this.retention = run
-    try {
-      await run
+    await this.retainNow({ maxRows: 0, maxBytes: 0 }, { headroom: 0 }, 'cleared', () => {
       this.guard(() => {
         this.database.db.exec('DELETE FROM series_points; DELETE FROM series; DELETE FROM leaderboard_entries; DELETE FROM leaderboards;')
         this.database.db.exec('PRAGMA incremental_vacuum')
       })
       this.rowEstimate = null
+    })
+  }
+
+  /**
+   * One retention pass the caller waits for, after the queued writes, as the
+   * cache's running pass (the next pass, a clear and close wait for it);
+   * `then` runs when it is done. A failure is reported and thrown as what
+   * could not be `failed`.
+   */
+  private async retainNow<T>(
+    limits: CacheLimits,
+    options: Omit<RetentionOptions, 'pause' | 'shouldStop'>,
+    failed: 'trimmed' | 'cleared',
+    then: (report: RetentionReport) => T,
+  ): Promise<T> {
+    this.queue.flushNow()
+    const run = enforceRetention(this.database, limits, this.policy, { ...options, shouldStop: () => this.closed })
+    this.retention = run
+    try {
+      return then(await run)
     } catch (error) {
       this.handleBackgroundError(error)
-      throw toCacheError(error, 'cleared')
+      throw toCacheError(error, failed)
     } finally {
       if (this.retention === run) this.retention = null
     }

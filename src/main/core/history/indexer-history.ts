@@ -31,20 +31,7 @@ import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client
 import { decodeLeaderboard } from '../indexer/decode'
 import { HistoryDatabase } from './database'
 import type { WriteOp } from './write-op'
-import {
-  ANCHOR_SQL,
-  circuitFilterOf,
-  notificationFilterOf,
-  proofCountQuery,
-  proofFilterOf,
-  proofPageQuery,
-  transactionCountQuery,
-  transactionFilterOf,
-  transactionPageQuery,
-  type Anchor,
-  type ProofFilter,
-  type TransactionFilter,
-} from './local-filter'
+import { circuitFilterOf, notificationFilterOf, proofFilterOf, transactionFilterOf, type Anchor } from './local-filter'
 import { notificationHits, searchCache, type SearchOptions } from './search'
 import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
 import { cachedEvents, type CachedEvents, type CachedEventsQuery } from './cached-events'
@@ -56,13 +43,24 @@ import {
   proofFromRow,
   transactionFromRow,
   type OverviewRow,
-  type ProofRow,
   type TransactionRow,
 } from './stored-records'
 import { readWatchedDetails, type WatchedDetails, type WatchedScope } from './watched-details'
 import type { ReadStep } from './read-worker'
 import { checkIds, checkTopic, notificationPage, notificationReadStates, unreadCounts, unreadNotificationCount } from './stored-notifications'
-import { allPages, countUpTo, emptyPage, nothing, rowsOf, storedEmptyPage, storedPage, type Stored } from './stored-pages'
+import {
+  PROOF_LISTING,
+  TRANSACTION_LISTING,
+  allPages,
+  countUpTo,
+  emptyPage,
+  nothing,
+  rowsOf,
+  storedEmptyPage,
+  storedPage,
+  type Listing,
+  type Stored,
+} from './stored-pages'
 
 export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
@@ -198,13 +196,13 @@ export class IndexerHistory {
 
   listProofs(query: ProofQuery = {}): Stored<Page<Proof>> {
     const { filter, paging } = proofFilterOf(query)
-    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+    return this.listedPage(PROOF_LISTING, filter, paging.afterKey, paging.limit, true)
   }
 
   /** The cache's answer to /api/proofs/by-circuit/:circuitId. */
   listProofsByCircuit(circuitId: string, query: { cursor?: string; limit?: number } = {}): Stored<Page<Proof>> {
     const { filter, paging } = circuitFilterOf(circuitId, query)
-    return this.proofPage(filter, paging.afterKey, paging.limit, true)
+    return this.listedPage(PROOF_LISTING, filter, paging.afterKey, paging.limit, true)
   }
 
   /** Circuits by id: those the indexer listed and those seen in proofs, names where known. */
@@ -253,41 +251,26 @@ export class IndexerHistory {
     })
   }
 
+  /** A proof held only as a live summary or a list item says so (`summaryOnly`). */
   proof(proofAccount: string): Stored<Proof | null> {
     const account = requireProofAccount(proofAccount)
-    return this.read(nothing<Proof>(), (id, db) => {
-      const row = db.statement('SELECT complete, raw, stored_at FROM proofs WHERE indexer_id = ? AND proof_account = ?').get(id, account) as
-        | (ProofRow & { stored_at: number })
-        | undefined
-      const proof = row === undefined ? null : this.decode(row, proofFromRow)
-      if (proof === null) return { data: null, storedAt: null }
-      return row?.complete === 1 ? { data: proof, storedAt: row.stored_at } : { data: proof, storedAt: row?.stored_at ?? null, summaryOnly: true }
-    })
+    const sql = 'SELECT complete, raw, stored_at FROM proofs WHERE indexer_id = ? AND proof_account = ?'
+    return this.storedRecord(sql, account, proofFromRow, (row) => row.complete !== 1)
   }
 
   listTransactions(query: TransactionQuery = {}): Stored<Page<Transaction>> {
     const { filter, paging } = transactionFilterOf(query)
-    return this.transactionPage(filter, paging.afterKey, paging.limit, true)
+    return this.listedPage(TRANSACTION_LISTING, filter, paging.afterKey, paging.limit, true)
   }
 
   /** The full record (logs, instructions), when it was fetched once. */
   transaction(signature: string): Stored<TransactionDetail | null> {
-    const checked = requireSignature(signature)
-    return this.read(nothing<TransactionDetail>(), (id, db) => {
-      const row = this.transactionRow(db, id, checked)
-      const detail = row === undefined ? null : this.decode(row, detailFromRow)
-      return { data: detail, storedAt: detail === null ? null : (row?.stored_at ?? null) }
-    })
+    return this.storedTransaction(signature, detailFromRow)
   }
 
   /** The list item, when only that is held. */
   transactionItem(signature: string): Stored<Transaction | null> {
-    const checked = requireSignature(signature)
-    return this.read(nothing<Transaction>(), (id, db) => {
-      const row = this.transactionRow(db, id, checked)
-      const item = row === undefined ? null : this.decode(row, transactionFromRow)
-      return { data: item, storedAt: item === null ? null : (row?.stored_at ?? null) }
-    })
+    return this.storedTransaction(signature, transactionFromRow)
   }
 
   listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
@@ -354,46 +337,46 @@ export class IndexerHistory {
    */
   proofPages(query: ProofQuery = {}, pageSize = 1000): Iterable<Proof[]> {
     const { filter } = proofFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return allPages((afterKey) => this.proofPage(filter, afterKey, pageSize, false).data, (proof) => proof.proofAccount)
+    return allPages((afterKey) => this.listedPage(PROOF_LISTING, filter, afterKey, pageSize, false).data, PROOF_LISTING.keyOf)
   }
 
   transactionPages(query: TransactionQuery = {}, pageSize = 1000): Iterable<Transaction[]> {
     const { filter } = transactionFilterOf({ ...query, cursor: undefined, limit: undefined })
-    return allPages((afterKey) => this.transactionPage(filter, afterKey, pageSize, false).data, (tx) => tx.signature)
+    return allPages((afterKey) => this.listedPage(TRANSACTION_LISTING, filter, afterKey, pageSize, false).data, TRANSACTION_LISTING.keyOf)
   }
 
   // --- internals -----------------------------------------------------------------
 
-  private proofPage(filter: ProofFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Proof>> {
-    return this.read(storedEmptyPage<Proof>(), (id, db) => {
-      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => proofCountQuery(id, filter, cap)) : null)
+  private listedPage<F, R, T>(listing: Listing<F, R, T>, filter: F, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<T>> {
+    return this.read(storedEmptyPage<T>(), (id, db) => {
+      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => listing.countQuery(id, filter, cap)) : null)
       let anchor: Anchor | null = null
       if (afterKey !== undefined) {
-        anchor = (db.statement(ANCHOR_SQL.proof).get(id, afterKey) as Anchor | undefined) ?? null
+        anchor = (db.statement(listing.anchorSql).get(id, afterKey) as Anchor | undefined) ?? null
         if (anchor === null) return { data: emptyPage(total()), storedAt: null }
       }
-      const rows = rowsOf<ProofRow & { stored_at: number }>(this.store.database, proofPageQuery(id, filter, anchor, limit + 1))
-      return storedPage(rows, limit, (row) => this.decode(row, proofFromRow), (proof) => proof.proofAccount, total())
+      const rows = rowsOf<R & { stored_at: number }>(this.store.database, listing.pageQuery(id, filter, anchor, limit + 1))
+      return storedPage(rows, limit, (row) => this.decode(row, listing.fromRow), listing.keyOf, total())
     })
   }
 
-  private transactionPage(filter: TransactionFilter, afterKey: string | undefined, limit: number, withTotal: boolean): Stored<Page<Transaction>> {
-    return this.read(storedEmptyPage<Transaction>(), (id, db) => {
-      const total = () => (withTotal ? countUpTo(this.store.database, (cap) => transactionCountQuery(id, filter, cap)) : null)
-      let anchor: Anchor | null = null
-      if (afterKey !== undefined) {
-        anchor = (db.statement(ANCHOR_SQL.transaction).get(id, afterKey) as Anchor | undefined) ?? null
-        if (anchor === null) return { data: emptyPage(total()), storedAt: null }
-      }
-      const rows = rowsOf<TransactionRow & { stored_at: number }>(this.store.database, transactionPageQuery(id, filter, anchor, limit + 1))
-      return storedPage(rows, limit, (row) => this.decode(row, transactionFromRow), (tx) => tx.signature, total())
-    })
+  /** A transaction's row read as `fromRow` makes it (its detail, or its list item). */
+  private storedTransaction<T>(signature: string, fromRow: (row: TransactionRow) => T | null): Stored<T | null> {
+    const checked = requireSignature(signature)
+    return this.storedRecord('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?', checked, fromRow)
   }
 
-  private transactionRow(db: HistoryDatabase, id: number, signature: string) {
-    return db.statement('SELECT raw, detail_raw, stored_at FROM transactions WHERE indexer_id = ? AND signature = ?').get(id, signature) as
-      | (TransactionRow & { stored_at: number })
-      | undefined
+  /**
+   * The record of the row `sql` finds by `key` (after this indexer's id),
+   * with when it was stored; null when not held or no longer readable.
+   */
+  private storedRecord<R, T>(sql: string, key: string, fromRow: (row: R) => T | null, summaryOnly: (row: R) => boolean = () => false): Stored<T | null> {
+    return this.read(nothing<T>(), (id, db) => {
+      const row = db.statement(sql).get(id, key) as (R & { stored_at: number }) | undefined
+      const record = row === undefined ? null : this.decode(row, fromRow)
+      if (row === undefined || record === null) return { data: null, storedAt: null }
+      return summaryOnly(row) ? { data: record, storedAt: row.stored_at, summaryOnly: true } : { data: record, storedAt: row.stored_at }
+    })
   }
 
   /** Runs a read for this indexer; an indexer without rows gets `empty`. */

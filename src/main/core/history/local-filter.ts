@@ -150,32 +150,39 @@ export const ANCHOR_SQL = {
   notification: 'SELECT received_at AS time, id FROM notifications WHERE indexer_id = ? AND notification_id = ?',
 } as const
 
+/** SQL conditions joined by AND, each added with its parameters, in order. */
+class Conditions {
+  private readonly where: string[] = []
+  readonly params: SQLInputValue[] = []
+
+  add(condition: string, ...params: SQLInputValue[]): void {
+    this.where.push(condition)
+    this.params.push(...params)
+  }
+
+  /** Unknown times are stored as -1: a lower bound of at least 0 leaves them out. */
+  addTimeRange(column: string, fromMs: number | undefined, toMs: number | undefined): void {
+    if (fromMs === undefined && toMs === undefined) return
+    this.add(`${column} >= ?`, Math.max(0, fromMs ?? 0))
+    if (toMs !== undefined) this.add(`${column} <= ?`, toMs)
+  }
+
+  get sql(): string {
+    return this.where.join(' AND ')
+  }
+}
+
 function proofWhere(indexerId: number, filter: ProofFilter): Query {
-  const where = ['indexer_id = ?']
-  const params: SQLInputValue[] = [indexerId]
+  const conditions = new Conditions()
+  conditions.add('indexer_id = ?', indexerId)
   // One index drives the scan (the most selective); `+` keeps SQLite from picking another.
-  if (filter.authority !== undefined) {
-    where.push('authority = ?')
-    params.push(filter.authority)
-  }
-  if (filter.circuitId !== undefined) {
-    where.push(filter.authority === undefined ? 'circuit_id = ?' : '+circuit_id = ?')
-    params.push(filter.circuitId)
-  }
+  if (filter.authority !== undefined) conditions.add('authority = ?', filter.authority)
+  if (filter.circuitId !== undefined) conditions.add(filter.authority === undefined ? 'circuit_id = ?' : '+circuit_id = ?', filter.circuitId)
   if (filter.type !== undefined) {
-    where.push(filter.authority === undefined && filter.circuitId === undefined ? 'proof_type = ?' : '+proof_type = ?')
-    params.push(filter.type)
+    conditions.add(filter.authority === undefined && filter.circuitId === undefined ? 'proof_type = ?' : '+proof_type = ?', filter.type)
   }
-  if (filter.fromMs !== undefined || filter.toMs !== undefined) {
-    // Unknown verification times are stored as -1: a lower bound of at least 0 leaves them out.
-    where.push('time >= ?')
-    params.push(Math.max(0, filter.fromMs ?? 0))
-    if (filter.toMs !== undefined) {
-      where.push('time <= ?')
-      params.push(filter.toMs)
-    }
-  }
-  return { sql: where.join(' AND '), params }
+  conditions.addTimeRange('time', filter.fromMs, filter.toMs)
+  return { sql: conditions.sql, params: conditions.params }
 }
 
 export function proofPageQuery(indexerId: number, filter: ProofFilter, anchor: Anchor | null, limit: number): Query {
@@ -211,31 +218,17 @@ function transactionPlan(indexerId: number, filter: TransactionFilter, forCount 
   const dated = filter.fromMs !== undefined || filter.toMs !== undefined
   const byAddress = filter.pubkey !== undefined
   const alias = byAddress ? 'a' : 't'
-  const where = [`${alias}.indexer_id = ?`]
-  const params: SQLInputValue[] = [indexerId]
-  if (byAddress) {
-    where.push('a.account = ?')
-    params.push(filter.pubkey as string)
-  }
-  if (filter.status !== undefined) {
-    // With a date range the time index drives; `+` keeps the status index out of it.
-    where.push(dated && !byAddress ? '+t.status = ?' : 't.status = ?')
-    params.push(filter.status)
-  }
-  if (dated) {
-    // Unknown block times are stored as -1: a lower bound of at least 0 leaves them out.
-    where.push(`${alias}.time >= ?`)
-    params.push(Math.max(0, filter.fromMs ?? 0))
-    if (filter.toMs !== undefined) {
-      where.push(`${alias}.time <= ?`)
-      params.push(filter.toMs)
-    }
-  }
+  const conditions = new Conditions()
+  conditions.add(`${alias}.indexer_id = ?`, indexerId)
+  if (byAddress) conditions.add('a.account = ?', filter.pubkey as string)
+  // With a date range the time index drives; `+` keeps the status index out of it.
+  if (filter.status !== undefined) conditions.add(dated && !byAddress ? '+t.status = ?' : 't.status = ?', filter.status)
+  conditions.addTimeRange(`${alias}.time`, filter.fromMs, filter.toMs)
   const joined = !byAddress || filter.status !== undefined || !forCount
   const from = byAddress ? (joined ? 'transaction_accounts a CROSS JOIN transactions t ON t.id = a.transaction_id' : 'transaction_accounts a') : 'transactions t'
   const id = byAddress ? 'a.transaction_id' : 't.id'
   const order: [string, string, string] = dated && !byAddress ? ['t.time', 't.slot', id] : [`${alias}.slot`, `${alias}.time`, id]
-  return { from, where: where.join(' AND '), params, order }
+  return { from, where: conditions.sql, params: conditions.params, order }
 }
 
 export function transactionPageQuery(indexerId: number, filter: TransactionFilter, anchor: Anchor | null, limit: number): Query {
@@ -255,18 +248,12 @@ export function transactionCountQuery(indexerId: number, filter: TransactionFilt
 }
 
 function notificationWhere(indexerId: number, filter: NotificationFilter): Query {
-  const where = ['indexer_id = ?']
-  const params: SQLInputValue[] = [indexerId]
-  if (filter.kind !== undefined) {
-    where.push('kind = ?')
-    params.push(filter.kind)
-  }
-  if (filter.unreadOnly) where.push('read = 0')
-  if (filter.topic !== undefined) {
-    where.push('topic = ?')
-    params.push(filter.topic)
-  }
-  return { sql: where.join(' AND '), params }
+  const conditions = new Conditions()
+  conditions.add('indexer_id = ?', indexerId)
+  if (filter.kind !== undefined) conditions.add('kind = ?', filter.kind)
+  if (filter.unreadOnly) conditions.add('read = 0')
+  if (filter.topic !== undefined) conditions.add('topic = ?', filter.topic)
+  return { sql: conditions.sql, params: conditions.params }
 }
 
 export function notificationPageQuery(indexerId: number, filter: NotificationFilter, anchor: Omit<Anchor, 'slot'> | null, limit: number): Query {

@@ -3,9 +3,21 @@
  * open between pages, so writes and eviction go on meanwhile), a bounded
  * total, and the time the rows shown were stored.
  */
-import type { Page } from '@shared/domain'
+import type { Page, Proof, Transaction } from '@shared/domain'
 import type { HistoryDatabase } from './database'
-import { encodeCursor, type Query } from './local-filter'
+import {
+  ANCHOR_SQL,
+  encodeCursor,
+  proofCountQuery,
+  proofPageQuery,
+  transactionCountQuery,
+  transactionPageQuery,
+  type Anchor,
+  type ProofFilter,
+  type Query,
+  type TransactionFilter,
+} from './local-filter'
+import { proofFromRow, transactionFromRow, type ProofRow, type TransactionRow } from './stored-records'
 
 /** What the cache holds for a question, and when it was stored (null: nothing held). */
 export interface Stored<T> {
@@ -72,4 +84,29 @@ export function* allPages<T>(read: (afterKey: string | undefined) => Page<T>, ke
     if (page.nextCursor === null || last === undefined) return
     afterKey = keyOf(last)
   }
+}
+
+/** How one kind of listed record is read a page at a time: where a cursor's row sits, its page and count statements, its rows' decoder and its cursor key. */
+export interface Listing<F, R, T> {
+  anchorSql: string
+  pageQuery(indexerId: number, filter: F, anchor: Anchor | null, limit: number): Query
+  countQuery(indexerId: number, filter: F, cap: number): Query
+  fromRow(row: R): T
+  keyOf(item: T): string
+}
+
+export const PROOF_LISTING: Listing<ProofFilter, ProofRow, Proof> = {
+  anchorSql: ANCHOR_SQL.proof,
+  pageQuery: proofPageQuery,
+  countQuery: proofCountQuery,
+  fromRow: proofFromRow,
+  keyOf: (proof) => proof.proofAccount,
+}
+
+export const TRANSACTION_LISTING: Listing<TransactionFilter, TransactionRow, Transaction> = {
+  anchorSql: ANCHOR_SQL.transaction,
+  pageQuery: transactionPageQuery,
+  countQuery: transactionCountQuery,
+  fromRow: transactionFromRow,
+  keyOf: (tx) => tx.signature,
 }

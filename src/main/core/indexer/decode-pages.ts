@@ -45,7 +45,7 @@ export function decodeItems<T>(
  * A record's schema, built on first use: building every decoder's schemas when
  * the module loads cost a cold start that decodes only proofs from the cache.
  * `kept` keeps a record as received, and what its decoder does not know (the
- * shape's names and `alsoKnown`).
+ * shape's names and `alsoKnown`); `decode` is the fields with what is kept.
  */
 export function recordDecoder<Shape extends z.ZodRawShape>(makeShape: () => Shape, alsoKnown: readonly string[] = []) {
   let built: { schema: z.ZodObject<Shape>; known: ReadonlySet<string> } | undefined
@@ -55,10 +55,9 @@ export function recordDecoder<Shape extends z.ZodRawShape>(makeShape: () => Shap
     built = { schema: z.object(shape), known: new Set([...Object.keys(shape), ...alsoKnown]) }
     return built
   }
-  return {
-    parse: (record: JsonObject, what: string): z.output<z.ZodObject<Shape>> => parseRecord(build().schema, record, what),
-    kept: (raw: JsonObject) => ({ raw, extra: unknownFields(raw, build().known) }),
-  }
+  const parse = (record: JsonObject, what: string): z.output<z.ZodObject<Shape>> => parseRecord(build().schema, record, what)
+  const kept = (raw: JsonObject) => ({ raw, extra: unknownFields(raw, build().known) })
+  return { parse, kept, decode: (raw: JsonObject, what: string) => ({ ...parse(raw, what), ...kept(raw) }) }
 }
 
 function nextCursorOf(value: unknown): string | null {

@@ -107,7 +107,7 @@ export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
     list,
     (item, index) => {
       const raw = asRecord(item, 'a leaderboard entry')
-      return { rank: index + 1, ...leaderboardEntry.parse(raw, 'a leaderboard entry'), ...leaderboardEntry.kept(raw) }
+      return { rank: index + 1, ...leaderboardEntry.decode(raw, 'a leaderboard entry') }
     },
     'The leaderboard',
   )
@@ -129,16 +129,12 @@ const proof = recordDecoder(() => ({
   revoked: lenient(toBoolean),
 }))
 
-function decodeProofRecord(raw: JsonObject): Proof {
-  return { ...proof.parse(raw, 'a proof'), ...proof.kept(raw) }
-}
-
 export function decodeProof(body: unknown): Proof {
-  return decodeProofRecord(unwrapRecord(body, ['proof', 'data'], ['proofAccount'], 'a proof'))
+  return proof.decode(unwrapRecord(body, ['proof', 'data'], ['proofAccount'], 'a proof'), 'a proof')
 }
 
 export function decodeProofPage(body: unknown, cap?: PageCap): Page<Proof> {
-  return decodePage(body, (item) => decodeProofRecord(asRecord(item, 'a proof')), 'proofs', cap)
+  return decodePage(body, (item) => proof.decode(asRecord(item, 'a proof'), 'a proof'), 'proofs', cap)
 }
 
 const proofSummary = recordDecoder(
@@ -173,16 +169,12 @@ const transactionShape = () => ({
 })
 const transaction = recordDecoder(transactionShape)
 
-function decodeTransactionRecord(raw: JsonObject): Transaction {
-  return { ...transaction.parse(raw, 'a transaction'), ...transaction.kept(raw) }
-}
-
 export function decodeTransaction(body: unknown): Transaction {
-  return decodeTransactionRecord(unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction'))
+  return transaction.decode(unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction'), 'a transaction')
 }
 
 export function decodeTransactionPage(body: unknown, cap?: PageCap): Page<Transaction> {
-  return decodePage(body, (item) => decodeTransactionRecord(asRecord(item, 'a transaction')), 'transactions', cap)
+  return decodePage(body, (item) => transaction.decode(asRecord(item, 'a transaction'), 'a transaction'), 'transactions', cap)
 }
 
 function accountAddress(value: unknown): string | null {
@@ -210,7 +202,7 @@ const transactionDetail = recordDecoder(() => ({
 
 export function decodeTransactionDetail(body: unknown): TransactionDetail {
   const raw = unwrapRecord(body, ['transaction', 'data'], ['signature'], 'a transaction')
-  return { ...transactionDetail.parse(raw, 'a transaction'), ...transactionDetail.kept(raw) }
+  return transactionDetail.decode(raw, 'a transaction')
 }
 
 // Notifications (`user:notifications`)

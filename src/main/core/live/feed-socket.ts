@@ -3,6 +3,9 @@
  * with backoff, offline and sleep. The channels and the server's answers are
  * in socket-subscriptions.ts, one connection's parts in feed-connection.ts,
  * the heartbeat in socket-heartbeat.ts and the frame checks in frame-inbox.ts.
+ * Over 400 lines because it is one thing: one state machine (stopped,
+ * connecting, live, backing off, offline, asleep) whose transitions all read
+ * and write the same few fields; what needs none of them is in those files.
  */
 import WebSocket from 'ws'
 import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'

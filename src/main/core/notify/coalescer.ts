@@ -9,7 +9,7 @@
 import type { NotifyCandidate } from './candidates'
 import type { NativeNotice } from './summary'
 import { Digest, noticeFor } from './summary'
-import type { NotifyClock } from './timers'
+import { ClockTimer, type NotifyClock } from './timers'
 
 export interface CoalescerOptions {
   clock: NotifyClock
@@ -40,7 +40,7 @@ export const DEFAULT_BURST_WINDOW_MS = 1000
 
 export class Coalescer {
   private digest = new Digest()
-  private timer: unknown = null
+  private readonly timer: ClockTimer
   /** When each of the last minute's notifications showed, oldest first. */
   private shownAt: number[] = []
   private readonly counts: CoalescerStats = { received: 0, notices: 0, summaries: 0, summarisedEvents: 0, capDelays: 0 }
@@ -48,17 +48,18 @@ export class Coalescer {
 
   constructor(private readonly options: CoalescerOptions) {
     this.burstWindowMs = options.burstWindowMs ?? DEFAULT_BURST_WINDOW_MS
+    this.timer = new ClockTimer(options.clock)
   }
 
   add(candidate: NotifyCandidate): void {
     this.counts.received++
     this.digest.add(candidate)
-    if (this.timer === null) this.schedule(this.burstWindowMs)
+    if (!this.timer.pending) this.schedule(this.burstWindowMs)
   }
 
   /** Ends the current burst now (the cap still applies). */
   flush(): void {
-    this.cancel()
+    this.timer.cancel()
     this.deliver()
   }
 
@@ -72,20 +73,12 @@ export class Coalescer {
   }
 
   dispose(): void {
-    this.cancel()
+    this.timer.cancel()
     this.digest = new Digest()
   }
 
   private schedule(ms: number): void {
-    this.timer = this.options.clock.setTimeout(() => {
-      this.timer = null
-      this.deliver()
-    }, ms)
-  }
-
-  private cancel(): void {
-    if (this.timer !== null) this.options.clock.clearTimeout(this.timer)
-    this.timer = null
+    this.timer.start(ms, () => this.deliver())
   }
 
   private deliver(): void {

@@ -13,7 +13,7 @@
  * goes through the same decision path as every other entry.
  */
 import type { HealthRules } from '@shared/notification-rules'
-import type { NotifyClock } from './timers'
+import { ClockTimer, type NotifyClock } from './timers'
 
 export type HealthAlertKind = 'unreachable' | 'reachable' | 'status' | 'status-online' | 'stalled' | 'advancing' | 'chain-restarted'
 
@@ -41,25 +41,28 @@ function minutes(ms: number): string {
 export class HealthWatch {
   private live: boolean | null = null
   private downSince: number | null = null
-  private unreachableTimer: unknown = null
+  private readonly unreachableTimer: ClockTimer
   private unreachableRaised = false
   private status: string | null = null
   private statusRaised = false
   private slot: bigint | null = null
   private slotSince = 0
-  private stallTimer: unknown = null
+  private readonly stallTimer: ClockTimer
   private stallRaised = false
   private disposed = false
 
-  constructor(private readonly options: HealthWatchOptions) {}
+  constructor(private readonly options: HealthWatchOptions) {
+    this.unreachableTimer = new ClockTimer(options.clock)
+    this.stallTimer = new ClockTimer(options.clock)
+  }
 
   /** Whether the live socket is up; `paused`: the user stopped it, which is no outage. */
   noteConnection(live: boolean, paused = false): void {
     if (this.disposed) return
     const now = this.options.clock.now()
     if (paused) {
-      this.cancelUnreachable()
-      this.cancelStall()
+      this.unreachableTimer.cancel()
+      this.stallTimer.cancel()
       this.live = null
       this.downSince = null
       return
@@ -67,7 +70,7 @@ export class HealthWatch {
     if (live === this.live) return
     this.live = live
     if (live) {
-      this.cancelUnreachable()
+      this.unreachableTimer.cancel()
       if (this.unreachableRaised && this.downSince !== null && this.options.rules().unreachable) {
         this.raise('reachable', 'Indexer reachable again', `Connected again after ${minutes(now - this.downSince)} away`)
       }
@@ -78,7 +81,7 @@ export class HealthWatch {
       this.scheduleStall()
       return
     }
-    this.cancelStall()
+    this.stallTimer.cancel()
     this.downSince ??= now
     this.scheduleUnreachable()
   }
@@ -133,8 +136,8 @@ export class HealthWatch {
 
   dispose(): void {
     this.disposed = true
-    this.cancelUnreachable()
-    this.cancelStall()
+    this.unreachableTimer.cancel()
+    this.stallTimer.cancel()
   }
 
   private raise(kind: HealthAlertKind, title: string, body: string): void {
@@ -142,38 +145,27 @@ export class HealthWatch {
   }
 
   private scheduleUnreachable(): void {
-    this.cancelUnreachable()
     const rules = this.options.rules()
-    if (!rules.unreachable || this.unreachableRaised || this.downSince === null) return
-    const due = this.downSince + rules.unreachableMinutes * MINUTE_MS - this.options.clock.now()
-    this.unreachableTimer = this.options.clock.setTimeout(() => {
-      this.unreachableTimer = null
+    this.alertAfter(this.unreachableTimer, rules.unreachable && !this.unreachableRaised, this.downSince, rules.unreachableMinutes, () => {
       if (this.live !== false || this.downSince === null) return
       this.unreachableRaised = true
       this.raise('unreachable', 'Indexer unreachable', `No connection to the indexer for ${minutes(this.options.clock.now() - this.downSince)}`)
-    }, Math.max(0, due))
-  }
-
-  private cancelUnreachable(): void {
-    if (this.unreachableTimer !== null) this.options.clock.clearTimeout(this.unreachableTimer)
-    this.unreachableTimer = null
+    })
   }
 
   private scheduleStall(): void {
-    this.cancelStall()
     const rules = this.options.rules()
-    if (!rules.stalled || this.stallRaised || this.slot === null) return
-    const due = this.slotSince + rules.stalledMinutes * MINUTE_MS - this.options.clock.now()
-    this.stallTimer = this.options.clock.setTimeout(() => {
-      this.stallTimer = null
+    this.alertAfter(this.stallTimer, rules.stalled && !this.stallRaised && this.slot !== null, this.slotSince, rules.stalledMinutes, () => {
       if (!this.live) return
       this.stallRaised = true
       this.raise('stalled', 'Indexer stalled', `The slot has not moved for ${minutes(this.options.clock.now() - this.slotSince)} (still ${String(this.slot)}) while connected`)
-    }, Math.max(0, due))
+    })
   }
 
-  private cancelStall(): void {
-    if (this.stallTimer !== null) this.options.clock.clearTimeout(this.stallTimer)
-    this.stallTimer = null
+  /** (Re)sets an alert's timer to fire `afterMinutes` after `since`, at once when that is past; `wanted` false (or no `since`) only cancels it. */
+  private alertAfter(timer: ClockTimer, wanted: boolean, since: number | null, afterMinutes: number, fire: () => void): void {
+    timer.cancel()
+    if (!wanted || since === null) return
+    timer.start(Math.max(0, since + afterMinutes * MINUTE_MS - this.options.clock.now()), fire)
   }
 }

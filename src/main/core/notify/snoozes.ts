@@ -8,7 +8,7 @@ import { checkSnoozeDuration, checkSnoozeTarget, MAX_SNOOZES, sameSnoozeTarget, 
 import { ProofWatchError } from '@shared/errors'
 import type { NotifyCandidate } from './candidates'
 import { Digest, noticeKind } from './summary'
-import type { NotifyClock } from './timers'
+import { ClockTimer, type NotifyClock } from './timers'
 
 export interface SnoozesOptions {
   clock: NotifyClock
@@ -28,9 +28,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 
 export class Snoozes {
   private snoozes: Snooze[]
-  private timer: unknown = null
+  private readonly timer: ClockTimer
 
   constructor(private readonly options: SnoozesOptions) {
+    this.timer = new ClockTimer(options.clock)
     const stored = options.store.read()
     this.snoozes = snoozesFromStored(stored, options.clock.now())
     // What ran out while the app was closed (or was not valid) goes from the file too.
@@ -73,8 +74,7 @@ export class Snoozes {
   }
 
   dispose(): void {
-    if (this.timer !== null) this.options.clock.clearTimeout(this.timer)
-    this.timer = null
+    this.timer.cancel()
   }
 
   private change(next: Snooze[]): Snooze[] {
@@ -93,10 +93,9 @@ export class Snoozes {
     if (ends.length === 0) return
     const first = Math.min(...ends)
     // A far end (a hand-edited file) is looked at again in 24 days: timers past 2^31 ms fire at once.
-    this.timer = this.options.clock.setTimeout(() => {
-      this.timer = null
+    this.timer.start(Math.min(MAX_TIMER_MS, Math.max(0, first - this.options.clock.now())), () => {
       const now = this.options.clock.now()
       this.change(this.snoozes.filter((s) => snoozeActive(s, now)))
-    }, Math.min(MAX_TIMER_MS, Math.max(0, first - this.options.clock.now())))
+    })
   }
 }

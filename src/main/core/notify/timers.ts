@@ -5,6 +5,30 @@ export interface NotifyClock {
   clearTimeout(handle: unknown): void
 }
 
+/** One pending callback on a clock: starting it again replaces it, and it forgets itself when it fires. */
+export class ClockTimer {
+  private handle: unknown = null
+
+  constructor(private readonly clock: NotifyClock) {}
+
+  get pending(): boolean {
+    return this.handle !== null
+  }
+
+  start(ms: number, fire: () => void): void {
+    this.cancel()
+    this.handle = this.clock.setTimeout(() => {
+      this.handle = null
+      fire()
+    }, ms)
+  }
+
+  cancel(): void {
+    if (this.handle !== null) this.clock.clearTimeout(this.handle)
+    this.handle = null
+  }
+}
+
 export const systemClock: NotifyClock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {

@@ -43,3 +43,12 @@ export function validateNotify(value: unknown, fallback: boolean): boolean {
   if (typeof value !== 'boolean') throw invalid(`The notify flag must be true or false, got ${typeof value}`)
   return value
 }
+
+/** The label and notify flag an add or a change asks for; what it leaves out keeps the held entry's (a new one: no label, notify on). */
+export function validateLabelAndNotify(
+  input: { label?: unknown; notify?: unknown },
+  held: { label: string | null; notify: boolean } | undefined,
+): { label: string | null; notify: boolean } {
+  const label = input.label === undefined && held ? held.label : validateLabel(input.label)
+  return { label, notify: validateNotify(input.notify, held?.notify ?? true) }
+}

@@ -17,7 +17,7 @@ import {
 import { silentLogger, type Logger } from '../log/log'
 import { readStoredWatchlist } from './stored-watchlist'
 import type { WatchlistStorage } from './watchlist-storage'
-import { validateCircuitId, validateLabel, validateNotify, validateWatchedPubkey } from './validate'
+import { validateCircuitId, validateLabelAndNotify, validateWatchedPubkey } from './validate'
 
 export type WatchlistChange =
   | { kind: 'address-added' | 'address-removed' | 'address-updated'; pubkey: string }
@@ -53,6 +53,11 @@ export interface CircuitInput {
 
 function notWatched(what: string): ProofWatchError {
   return new ProofWatchError({ code: 'NOT_FOUND', message: `${what} is not in the watchlist`, retryable: false })
+}
+
+/** A full list takes no new entry: the user removes one first. */
+function requireRoom(count: number, limit: number, what: string): void {
+  if (count >= limit) throw new ProofWatchError({ code: 'INVALID_ARGUMENT', message: `At most ${limit} ${what}; remove one first` })
 }
 
 export class WatchlistModel {
@@ -148,17 +153,11 @@ export class WatchlistModel {
   watchAddress(input: AddressInput): Watchlist {
     const pubkey = validateWatchedPubkey(input?.pubkey)
     const held = this.addresses.get(pubkey)
-    const label = input.label === undefined && held ? held.label : validateLabel(input.label)
-    const notify = validateNotify(input.notify, held?.notify ?? true)
+    const { label, notify } = validateLabelAndNotify(input, held)
     if (held) {
       return this.change({ kind: 'address-updated', pubkey }, () => this.addresses.set(pubkey, { ...held, label, notify }))
     }
-    if (this.addresses.size >= WATCHLIST_LIMITS.addresses) {
-      throw new ProofWatchError({
-        code: 'INVALID_ARGUMENT',
-        message: `At most ${WATCHLIST_LIMITS.addresses} addresses can be watched; remove one first`,
-      })
-    }
+    requireRoom(this.addresses.size, WATCHLIST_LIMITS.addresses, 'addresses can be watched')
     const added: WatchedAddress = {
       pubkey,
       label,
@@ -179,17 +178,11 @@ export class WatchlistModel {
   followCircuit(input: CircuitInput): Watchlist {
     const circuitId = validateCircuitId(input?.circuitId)
     const held = this.circuits.get(circuitId)
-    const label = input.label === undefined && held ? held.label : validateLabel(input.label)
-    const notify = validateNotify(input.notify, held?.notify ?? true)
+    const { label, notify } = validateLabelAndNotify(input, held)
     if (held) {
       return this.change({ kind: 'circuit-updated', circuitId }, () => this.circuits.set(circuitId, { ...held, label, notify }))
     }
-    if (this.circuits.size >= WATCHLIST_LIMITS.circuits) {
-      throw new ProofWatchError({
-        code: 'INVALID_ARGUMENT',
-        message: `At most ${WATCHLIST_LIMITS.circuits} circuits can be followed; remove one first`,
-      })
-    }
+    requireRoom(this.circuits.size, WATCHLIST_LIMITS.circuits, 'circuits can be followed')
     const added: FollowedCircuit = {
       circuitId,
       label,
