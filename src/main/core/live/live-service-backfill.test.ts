@@ -5,14 +5,13 @@
  * says what it could not fetch.
  */
 import { describe, expect, it } from 'vitest'
-import type { ChannelStatus, ErrorInfo, Overview, Page, Transaction, TransactionQuery } from '@shared/domain'
+import type { ErrorInfo, Overview, Page, Transaction, TransactionQuery } from '@shared/domain'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { SwitchedTransport } from '@test/support/switched-transport'
 import { waitFor } from '@test/support/wait-for'
 import { decodeOverview } from '../indexer/decode'
-import type { FeedStatus } from './feed-socket'
 import { LiveService, type EmitMeta, type LiveSource } from './live-service'
-import type { LiveTransport, LiveTransportConfig, LiveTransportHandlers } from './live-transport'
 
 const ADDRESS = '5nrh6VUPWsW3TMbN67R1jdbUPF96urdWxxMXAGJgshmy'
 const OVERVIEW_SAMPLE = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../test/fixtures/wire-samples/http-stats-overview.json'), 'utf8')) as { body: unknown }
@@ -64,45 +63,6 @@ class FakeTransactions implements LiveSource {
   async proofsByCircuit(): Promise<Page<never>> {
     return { items: [], nextCursor: null, total: null }
   }
-}
-
-/** A socket that is up or down when the test says so. */
-class SwitchedTransport implements LiveTransport {
-  private status: FeedStatus = { state: 'stopped', reason: null, nextRetryAt: null, since: 0, reconnects: 0, lastEventAt: null }
-
-  constructor(
-    private readonly config: LiveTransportConfig,
-    private readonly handlers: LiveTransportHandlers,
-  ) {}
-
-  start(): void {
-    this.up()
-  }
-
-  up(): void {
-    this.status = { ...this.status, state: 'live', reconnects: this.status.reconnects + (this.status.state === 'stopped' ? 0 : 1) }
-    this.handlers.onStatus(this.status, this.channels())
-    for (const channel of this.config.channels) this.handlers.onChannelLive(channel)
-  }
-
-  down(): void {
-    this.status = { ...this.status, state: 'backing-off', reason: 'connection lost' }
-    this.handlers.onStatus(this.status, this.channels())
-  }
-
-  channels(): ChannelStatus[] {
-    const state = this.status.state === 'live' ? 'subscribed' : 'pending'
-    return this.config.channels.map((channel) => ({ channel, state }))
-  }
-
-  current(): FeedStatus {
-    return this.status
-  }
-
-  stop(): void {}
-  subscribe(): void {}
-  unsubscribe(): void {}
-  reconnectNow(): void {}
 }
 
 function watching(source: FakeTransactions) {
