@@ -2,11 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Page, Proof } from '@shared/domain'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../demo/server'
 import { IndexerClient, indexerKey } from '../indexer/client'
-import { decodeCircuitList } from '../indexer/decode'
 import { CachedIndexer } from './cached-indexer'
 import { matchesState, proofMatches, scanPages } from './proof-listing'
 import { openStore } from '@test/support/temp-dir'
-import { loadSample } from '@test/support/demo-wire'
 
 const demos: DemoIndexer[] = []
 afterEach(async () => {
@@ -215,18 +213,6 @@ describe('the date filter', () => {
 })
 
 describe('circuits', () => {
-  it('decodes the reference deployment list', () => {
-    const circuits = decodeCircuitList(loadSample('http-circuits-list').body)
-    expect(circuits[0]).toEqual({
-      id: '1',
-      name: 'balance_proof',
-      proofType: 'BALANCE',
-      description: 'Prove a token balance is at least a public threshold without revealing it.',
-      enabled: true,
-    })
-    expect(() => decodeCircuitList({ ok: true, circuits: [{ name: 'x' }] })).toThrow(/circuit list, item 0/)
-  })
-
   it("are the indexer's list where it has one, kept for offline", async () => {
     const demo = await demoWith()
     const cached = cachedFor(demo.httpUrl)
