@@ -26,7 +26,7 @@ import { keypairPublicKey } from '../../src/main/core/sign-in/keypair-file'
 import { LOCK_FILE_NAME, lockDataDir } from '../../src/main/core/config/data-dir-lock'
 import { processIdentity } from '../../src/main/core/config/process-identity'
 import { waitFor } from '../support/wait-for'
-import { readOnlyFolder, smallDisk, writableFolder } from './folders'
+import { readOnlyFolder, smallDiskOrSkip, writableFolder } from './folders'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const WATCHED = DEMO_BUSY_ADDRESSES[1] as string
@@ -267,12 +267,7 @@ describe('hostile data files: the history cache', () => {
   })
 
   it('a full disk is said once per episode, however many retries fail, and nothing waiting is lost', async (context) => {
-    const disk = smallDisk(3 * 1024)
-    if ('reason' in disk) {
-      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
-      context.skip()
-      return
-    }
+    const disk = smallDiskOrSkip(context, 3 * 1024, 'hostile data files')
     await input(async () => {
       const filler = join(disk.dir, 'filler')
       writeFileSync(filler, Buffer.alloc(1024 * 1024))
@@ -677,12 +672,7 @@ describe('hostile data files: a checkpoint cut short by a full disk', () => {
   })
 
   it('the same with the disk still full: every record is read from the log, and the file is kept in use', async (context) => {
-    const disk = smallDisk(32 * 1024)
-    if ('reason' in disk) {
-      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
-      context.skip()
-      return
-    }
+    const disk = smallDiskOrSkip(context, 32 * 1024, 'hostile data files')
     await input(async () => {
       const built = writableFolder()
       const rows = await checkpointCutShort(built, writableFolder())
