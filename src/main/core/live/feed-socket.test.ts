@@ -42,6 +42,17 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
+/** A half-open peer: it welcomes, then stops answering protocol pings and stops reading. */
+async function halfOpenServer() {
+  const server = await scriptedServer((socket) => {
+    welcome(socket)
+    ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
+    socket.pause()
+  })
+  servers.push(server)
+  return server
+}
+
 function feed(options: Partial<FeedSocketOptions> & { url: string }) {
   const events: Array<[string, unknown]> = []
   const problems: ErrorInfo[] = []
@@ -313,13 +324,7 @@ describe('FeedSocket reconnecting', () => {
   })
 
   it('drops a connection whose peer stops answering and reconnects', async () => {
-    const server = await scriptedServer((socket) => {
-      welcome(socket)
-      // A half-open peer: stop answering protocol pings and stop reading.
-      ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
-      socket.pause()
-    })
-    servers.push(server)
+    const server = await halfOpenServer()
     const f = feed({ url: server.url, pingIntervalMs: 40, pongTimeoutMs: 40, welcomeTimeoutMs: 20 })
     f.live.start()
     // A reconnect is counted once the new connection is welcomed, not when the server accepts it.
@@ -423,12 +428,7 @@ describe('FeedSocket offline and sleep', () => {
   })
 
   it('a wake notice without a sleep notice checks the socket with a ping', async () => {
-    const server = await scriptedServer((socket) => {
-      welcome(socket)
-      ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
-      socket.pause()
-    })
-    servers.push(server)
+    const server = await halfOpenServer()
     const f = feed({ url: server.url, pingIntervalMs: 60_000, pongTimeoutMs: 30, welcomeTimeoutMs: 10 })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
