@@ -6,7 +6,6 @@
  * object returned; the suite's own beforeAll, registered after, runs after.
  */
 import { afterAll, beforeAll } from 'vitest'
-import type { Page } from 'playwright-core'
 import { stopInOrder, type ServedPage } from './processes'
 
 type Stoppable = { stop(): Promise<unknown> } | { close(): Promise<unknown> }
@@ -18,13 +17,11 @@ export interface ServedSuiteSetUp<Indexer extends Stoppable | null> {
   serve: (indexer: Indexer) => Promise<ServedPage>
 }
 
-export interface ServedSuite<Indexer extends Stoppable | null> {
+/** What was started; `page` and `baseUrl` are the served page's. */
+export interface ServedSuite<Indexer extends Stoppable | null> extends Readonly<Pick<ServedPage, 'page' | 'baseUrl'>> {
   /** The suite's indexer; a test that stopped it (an outage) gets an error until it is back. */
   readonly indexer: Indexer
   readonly served: ServedPage
-  readonly page: Page
-  /** The page's address with its token. */
-  readonly baseUrl: string
   /** An outage: stops the indexer, which afterAll then passes over. */
   stopIndexer(): Promise<void>
   /** The indexer a test started again after an outage, for the tests after it and for afterAll. */
