@@ -85,19 +85,28 @@ function watching(source: FakeTransactions) {
   return { service, transport: () => transport as SwitchedTransport, backfilled, problems }
 }
 
+/**
+ * An address watched with `held` transactions, then an outage in which
+ * `missed` more happen; resolves once the socket is back and the backfill
+ * is handed on. `limitsAsked` counts only the backfill's reads.
+ */
+async function backfilledAfterOutage(held: number, missed: number) {
+  const source = new FakeTransactions()
+  source.publish(held)
+  const watched = watching(source)
+  await waitFor(() => watched.service.status().synced)
+
+  watched.transport().down()
+  source.publish(missed)
+  source.limitsAsked.length = 0
+  watched.transport().up()
+  await waitFor(() => watched.service.status().synced && watched.backfilled.length > 0)
+  return { source, ...watched }
+}
+
 describe('LiveService backfill bounds with the default tuning', () => {
   it('fetches all 10,000 transactions an address missed, 200 a page, and says nothing is missing', async () => {
-    const source = new FakeTransactions()
-    source.publish(150)
-    const { service, transport, backfilled, problems } = watching(source)
-    await waitFor(() => service.status().synced)
-
-    transport().down()
-    source.publish(10_000)
-    source.limitsAsked.length = 0
-    transport().up()
-    await waitFor(() => service.status().synced && backfilled.length > 0)
-
+    const { source, service, backfilled, problems } = await backfilledAfterOutage(150, 10_000)
     expect(backfilled).toHaveLength(10_000)
     expect(new Set(backfilled).size).toBe(10_000)
     // Oldest first, as they happened.
@@ -110,16 +119,7 @@ describe('LiveService backfill bounds with the default tuning', () => {
   })
 
   it('stops at 20,000 after a longer outage and says the oldest were not fetched', async () => {
-    const source = new FakeTransactions()
-    source.publish(10)
-    const { service, transport, backfilled, problems } = watching(source)
-    await waitFor(() => service.status().synced)
-
-    transport().down()
-    source.publish(25_000)
-    transport().up()
-    await waitFor(() => service.status().synced && backfilled.length > 0)
-
+    const { service, backfilled, problems } = await backfilledAfterOutage(10, 25_000)
     expect(backfilled).toHaveLength(20_000)
     // The newest 20,000: the gap left is at the old end.
     expect(backfilled[backfilled.length - 1]).toBe(`${25_009}`.padStart(64, 'A'))
