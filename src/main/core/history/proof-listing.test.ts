@@ -29,6 +29,13 @@ function cachedFor(baseUrl: string, requests: string[] = []): CachedIndexer {
   return new CachedIndexer(client, openStore().forIndexer(indexerKey(baseUrl)))
 }
 
+/** A demo, and a cache of it whose requests to the indexer are counted. */
+async function countedListing(options: DemoIndexerOptions = {}) {
+  const demo = await demoWith(options)
+  const requests: string[] = []
+  return { demo, requests, cached: cachedFor(demo.httpUrl, requests) }
+}
+
 function proof(fields: Partial<Proof>): Proof {
   return {
     proofAccount: 'P'.repeat(44),
@@ -81,9 +88,7 @@ describe('what the filters mean', () => {
 
 describe('the circuit filter', () => {
   it('uses the by-circuit list where the indexer has one: every proof is of that circuit, and no filter is applied here', async () => {
-    const demo = await demoWith()
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing()
     const page = await cached.listProofs({ circuitId: '6', limit: 5 })
     expect(page.items).toHaveLength(5)
     expect(page.items.every((p) => p.circuitId === '6' && p.circuitName === 'dao_voter_membership')).toBe(true)
@@ -130,9 +135,7 @@ describe('the circuit filter', () => {
 
 describe('the state filter', () => {
   it('is applied here when the indexer ignores it (as the reference does), reading on until a page is full', async () => {
-    const demo = await demoWith()
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing()
     const revoked = await cached.listProofs({ state: 'revoked', limit: 2 })
     expect(revoked.items.length).toBeGreaterThan(0)
     expect(revoked.items.every((p) => p.revoked === true)).toBe(true)
@@ -147,9 +150,7 @@ describe('the state filter', () => {
   })
 
   it('is sent to an indexer that honours it, and not applied here', async () => {
-    const demo = await demoWith({ proofStateFilter: true })
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing({ proofStateFilter: true })
     const revoked = await cached.listProofs({ state: 'revoked', limit: 50 })
     expect(revoked.items.length).toBeGreaterThanOrEqual(3)
     expect(revoked.items.every((p) => p.revoked === true)).toBe(true)
@@ -180,9 +181,7 @@ describe('the state filter', () => {
 
 describe('the date filter', () => {
   it('is applied here on the newest-first pages, and stops reading at the first page that reaches past the start', async () => {
-    const demo = await demoWith()
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing()
     const all = await cached.listProofs({ limit: 200 })
     const oldest = all.items.at(-1)!.verifiedAt!
     const newest = all.items[0]!.verifiedAt!
