@@ -10,7 +10,14 @@ interface Message {
   channel: string
 }
 
-/** A scripted indexer socket: records what clients send and lets a test answer. */
+const feeds: FeedSocket[] = []
+const servers: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  feeds.splice(0).forEach((f) => f.stop())
+  await Promise.all(servers.splice(0).map((s) => s.close()))
+})
+
+/** A scripted indexer socket, closed after the test: records what clients send and lets a test answer. */
 async function scriptedServer(onClient: (socket: WebSocket, received: Message[]) => void = () => {}) {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
@@ -22,7 +29,7 @@ async function scriptedServer(onClient: (socket: WebSocket, received: Message[])
     onClient(socket, received)
   })
   const port = (server.address() as AddressInfo).port
-  return {
+  const scripted = {
     url: `ws://127.0.0.1:${port}/ws`,
     received,
     connections: () => connections,
@@ -33,24 +40,17 @@ async function scriptedServer(onClient: (socket: WebSocket, received: Message[])
         server.close(() => resolve())
       }),
   }
+  servers.push(scripted)
+  return scripted
 }
 
-const feeds: FeedSocket[] = []
-const servers: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  feeds.splice(0).forEach((f) => f.stop())
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-
 /** A half-open peer: it welcomes, then stops answering protocol pings and stops reading. */
-async function halfOpenServer() {
-  const server = await scriptedServer((socket) => {
+function halfOpenServer() {
+  return scriptedServer((socket) => {
     welcome(socket)
     ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
     socket.pause()
   })
-  servers.push(server)
-  return server
 }
 
 function feed(options: Partial<FeedSocketOptions> & { url: string }) {
@@ -111,7 +111,6 @@ describe('FeedSocket subscriptions', () => {
         if (message.type === 'subscribe') send(socket, { type: 'subscribed', channel: message.channel })
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => f.channels().length === 2 && f.channels().every((c) => c.state === 'subscribed'))
@@ -136,7 +135,6 @@ describe('FeedSocket subscriptions', () => {
       send(socket, { type: 'proofs', data: { pad: 'x'.repeat(2000) } })
       send(socket, { type: 'proofs', data: { proofAccount: 'A'.repeat(44) } })
     })
-    servers.push(server)
     const f = feed({ url: server.url, maxFrameBytes: 1000 })
     f.live.start()
     await waitFor(() => f.events.length === 1)
@@ -148,7 +146,6 @@ describe('FeedSocket subscriptions', () => {
 
   it('marks a refused channel with the server text and a reason, and keeps the others', async () => {
     const server = await scriptedServer(referenceLike(10, (channel) => channel.startsWith('user:') || channel.startsWith('proofs:circuit:')))
-    servers.push(server)
     const f = feed({ url: server.url, channels: ['stats', 'user:notifications', 'proofs:circuit:4'] })
     f.live.start()
     await waitFor(() => f.channels().every((c) => c.state !== 'pending'))
@@ -165,7 +162,6 @@ describe('FeedSocket subscriptions', () => {
 
   it('takes an error that names no channel as the answer to the oldest unanswered subscribe', async () => {
     const server = await scriptedServer(referenceLike(2))
-    servers.push(server)
     const refused: Array<[string, string]> = []
     const f = feed({ url: server.url, channels: ['a', 'b', 'c', 'd'], onChannelRefused: (channel, reason) => void refused.push([channel, reason]) })
     f.live.start()
@@ -185,7 +181,6 @@ describe('FeedSocket subscriptions', () => {
 
   it('does not report a refusal the owner handled', async () => {
     const server = await scriptedServer(referenceLike(1))
-    servers.push(server)
     const f = feed({ url: server.url, onChannelRefused: () => true })
     f.live.start()
     await waitFor(() => f.channels().some((c) => c.state === 'refused'))
@@ -202,7 +197,6 @@ describe('FeedSocket subscriptions', () => {
         if (type === 'subscribe' && channel === 'next') setTimeout(() => send(socket, { type: 'subscribed', channel }), 60)
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url, channels: [] })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -219,7 +213,6 @@ describe('FeedSocket subscriptions', () => {
       welcome(socket)
       socket.on('message', () => send(socket, { type: 'stats', data: { tps: 1 } }))
     })
-    servers.push(server)
     const f = feed({ url: server.url, channels: ['stats'] })
     f.live.start()
     await waitFor(() => f.channels()[0]?.state === 'subscribed')
@@ -235,7 +228,6 @@ describe('FeedSocket subscriptions', () => {
         send(socket, { type: 'subscribed', channel })
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url, channels: ['stats'] })
     f.live.start()
     await waitFor(() => f.acked.length === 1)
@@ -256,7 +248,6 @@ describe('FeedSocket subscriptions', () => {
         if (ready && type === 'subscribe') send(socket, { type: 'subscribed', channel })
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url, welcomeTimeoutMs: 10 })
     f.live.start()
     await waitFor(() => f.channels().every((c) => c.state === 'subscribed'))
@@ -267,7 +258,6 @@ describe('FeedSocket subscriptions', () => {
 describe('FeedSocket reconnecting', () => {
   it('reconnects after a clean close and resubscribes every channel', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => server.received.length === 2)
@@ -301,7 +291,6 @@ describe('FeedSocket reconnecting', () => {
         socket.close(1011, 'broken')
       }
     })
-    servers.push(server)
     // Each wait is measured from the clock reading its status was made with ("since" spans a whole stretch of retrying).
     let lastReading = 0
     const backingOff: Array<{ status: FeedStatus; at: number }> = []
@@ -334,7 +323,6 @@ describe('FeedSocket reconnecting', () => {
 
   it('keeps going when a listener throws', async () => {
     const server = await scriptedServer(referenceLike())
-    servers.push(server)
     const f = feed({
       url: server.url,
       onStatus: () => {
@@ -352,7 +340,6 @@ describe('FeedSocket reconnecting', () => {
 
   it('connects again at once on reconnectNow, skipping the backoff wait', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url, backoffBaseMs: 60_000, backoffCapMs: 60_000 })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -362,7 +349,6 @@ describe('FeedSocket reconnecting', () => {
 
   it('stops for good on stop()', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -376,7 +362,6 @@ describe('FeedSocket reconnecting', () => {
 describe('FeedSocket keep-alive', () => {
   it('repeats the subscribe of an acknowledged channel, which the reference answers with nothing', async () => {
     const server = await scriptedServer(referenceLike())
-    servers.push(server)
     const f = feed({ url: server.url, keepAliveMs: 30 })
     f.live.start()
     await waitFor(() => server.received.length >= 5)
@@ -390,7 +375,6 @@ describe('FeedSocket keep-alive', () => {
 
   it('with no acknowledged channel, unsubscribes a name never subscribed', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url, keepAliveMs: 30, channels: [] })
     f.live.start()
     await waitFor(() => server.received.length >= 2)
@@ -404,7 +388,6 @@ describe('FeedSocket keep-alive', () => {
 describe('FeedSocket offline and sleep', () => {
   it('stays offline without attempts until the network is back', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.setOnline(false)
     f.live.start()
@@ -417,7 +400,6 @@ describe('FeedSocket offline and sleep', () => {
 
   it('ignores an online notice while live', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
