@@ -11,7 +11,7 @@ import { spawn, execFileSync } from 'node:child_process'
 import { copyFileSync, closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { CacheDamage } from '@shared/history'
 import { createFileSettingsStorage } from '../../src/main/core/config/file-settings-storage'
@@ -468,11 +468,15 @@ describe('hostile data files: paths that are not regular files', () => {
 })
 
 describe('hostile data files: the data folder lock', () => {
-  /** A live process that is not ProofWatch, for a lock to name. */
-  async function otherProcess(): Promise<{ pid: number; stop(): void }> {
+  const others: Array<() => void> = []
+  afterEach(() => others.splice(0).forEach((stop) => stop()))
+
+  /** A live process that is not ProofWatch, for a lock to name; stopped after the test. */
+  async function otherProcess(): Promise<{ pid: number }> {
     const child = spawn('sleep', ['60'], { stdio: 'ignore' })
     await new Promise((resolve) => child.once('spawn', resolve))
-    return { pid: child.pid!, stop: () => child.kill('SIGKILL') }
+    others.push(() => child.kill('SIGKILL'))
+    return { pid: child.pid! }
   }
 
   const lockMessage = (dir: string): string => {
@@ -488,12 +492,8 @@ describe('hostile data files: the data folder lock', () => {
     await input(async () => {
       const dir = writableFolder()
       const other = await otherProcess()
-      try {
-        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.parse('2017-07-14T02:40:00Z') }))
-        expect(lockMessage(dir)).toBe('locked')
-      } finally {
-        other.stop()
-      }
+      writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.parse('2017-07-14T02:40:00Z') }))
+      expect(lockMessage(dir)).toBe('locked')
     })
   })
 
@@ -501,13 +501,9 @@ describe('hostile data files: the data folder lock', () => {
     await input(async () => {
       const dir = writableFolder()
       const other = await otherProcess()
-      try {
-        const identity = processIdentity(other.pid)
-        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: `${identity}0` }))
-        expect(lockMessage(dir)).toBe('locked')
-      } finally {
-        other.stop()
-      }
+      const identity = processIdentity(other.pid)
+      writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: `${identity}0` }))
+      expect(lockMessage(dir)).toBe('locked')
     })
   })
 
@@ -515,12 +511,8 @@ describe('hostile data files: the data folder lock', () => {
     await input(async () => {
       const dir = writableFolder()
       const other = await otherProcess()
-      try {
-        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: processIdentity(other.pid) }))
-        expect(lockMessage(dir)).toMatch(new RegExp(`in use by ProofWatch serve mode, process ${other.pid} since`))
-      } finally {
-        other.stop()
-      }
+      writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: processIdentity(other.pid) }))
+      expect(lockMessage(dir)).toMatch(new RegExp(`in use by ProofWatch serve mode, process ${other.pid} since`))
     })
   })
 
