@@ -22,6 +22,16 @@ async function circuitsShown(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid="proof-row"] [data-testid="circuit-label"]', (nodes) => nodes.map((node) => node.textContent?.trim() ?? ''))
 }
 
+/** What the note under the proof filters says. */
+async function filterNote(page: Page): Promise<string | undefined> {
+  return (await page.getByTestId('proofs-filter-note').textContent())?.trim()
+}
+
+/** The times of the rows of a list in view, in ms. */
+function rowTimes(page: Page, rowTestId: string): Promise<number[]> {
+  return page.$$eval(`[data-testid="${rowTestId}"] time[datetime]`, (nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime')!)))
+}
+
 describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
   /** The demo's port, to start it again there after the outage. */
   let port = 0
@@ -63,7 +73,7 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     await expect.poll(() => app.page.url()).toContain('circuit=6')
     await expect.poll(async () => new Set(await circuitsShown(app.page)), { timeout: 20_000 }).toEqual(new Set(['dao_voter_membership']))
     expect((await circuitsShown(app.page)).length).toBeGreaterThan(1)
-    expect((await app.page.getByTestId('proofs-filter-note').textContent())?.trim()).toBe('Filtered by the indexer.')
+    expect(await filterNote(app.page)).toBe('Filtered by the indexer.')
     await app.page.screenshot({ path: join(SCREENSHOTS, 'proofs-circuit-filter.png') })
   })
 
@@ -72,7 +82,7 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     await app.page.getByTestId('proofs-filter-state').selectOption({ label: 'Revoked' })
     await expect.poll(() => app.page.url()).toContain('state=revoked')
     await expect
-      .poll(async () => (await app.page.getByTestId('proofs-filter-note').textContent())?.trim(), { timeout: 20_000 })
+      .poll(() => filterNote(app.page), { timeout: 20_000 })
       .toBe('The state filter was applied here, on each page the indexer sent: it has no such filter.')
     const states = await app.page.$$eval('[data-testid="proof-row"]', (rows) => rows.map((row) => (row.textContent ?? '').includes('Revoked')))
     expect(states.length).toBeGreaterThanOrEqual(4)
@@ -97,7 +107,7 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     await app.stopIndexer()
     await app.page.getByTestId('proofs-filter-circuit').selectOption({ label: 'balance_proof' })
     await expect
-      .poll(async () => (await app.page.getByTestId('proofs-filter-note').textContent())?.trim(), { timeout: 30_000 })
+      .poll(() => filterNote(app.page), { timeout: 30_000 })
       .toBe('Filtered here, on the proofs saved on this computer (the indexer cannot be reached).')
     await expect.poll(async () => new Set(await circuitsShown(app.page)), { timeout: 20_000 }).toEqual(new Set(['balance_proof']))
     await app.page.screenshot({ path: join(SCREENSHOTS, 'proofs-circuit-filter-offline.png') })
@@ -112,7 +122,7 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     await expect.poll(() => app.page.url()).toContain('within=1h')
     await app.page.getByTestId('tx-row').first().waitFor({ timeout: 30_000 })
     const now = await app.page.evaluate(() => Date.now())
-    const times = await app.page.$$eval('[data-testid="tx-row"] time[datetime]', (nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime')!)))
+    const times = await rowTimes(app.page, 'tx-row')
     expect(times.length).toBeGreaterThan(0)
     expect(times.every((time) => time >= now - 3_600_000 - 60_000 && time <= now + 60_000)).toBe(true)
     await app.page.screenshot({ path: join(SCREENSHOTS, 'transactions-last-hour.png') })
@@ -124,10 +134,10 @@ describe.skipIf(skipReason !== null)('list filters in serve mode', () => {
     await app.page.getByTestId('proofs-filter-within').selectOption({ label: 'Last 24 hours' })
     await expect.poll(() => app.page.url()).toContain('within=24h')
     await expect
-      .poll(async () => (await app.page.getByTestId('proofs-filter-note').textContent())?.trim(), { timeout: 20_000 })
+      .poll(() => filterNote(app.page), { timeout: 20_000 })
       .toBe('The date filter was applied here, on each page the indexer sent: it has no such filter.')
     const now = await app.page.evaluate(() => Date.now())
-    const times = await app.page.$$eval('[data-testid="proof-row"] time[datetime]', (nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime')!)))
+    const times = await rowTimes(app.page, 'proof-row')
     expect(times.length).toBeGreaterThan(3)
     expect(times.every((time) => time >= now - 86_400_000 - 60_000 && time <= now + 60_000)).toBe(true)
     await app.page.screenshot({ path: join(SCREENSHOTS, 'proofs-last-24-hours.png') })
