@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
-import type { ChannelStatus, ErrorInfo } from '@shared/domain'
+import type { ChannelStatus } from '@shared/domain'
 import { FeedSocket, type FeedStatus, type FeedSocketOptions } from './feed-socket'
+import { socketRecorder } from '@test/support/socket-recorder'
 import { waitFor } from '@test/support/wait-for'
 
 interface Message {
@@ -54,20 +55,15 @@ function halfOpenServer() {
 }
 
 function feed(options: Partial<FeedSocketOptions> & { url: string }) {
-  const events: Array<[string, unknown]> = []
-  const problems: ErrorInfo[] = []
-  const statuses: FeedStatus[] = []
-  const live: string[] = []
+  const { events, problems, statuses, live, handlers } = socketRecorder()
   let channels: ChannelStatus[] = []
   const liveFeed = new FeedSocket({
     channels: ['stats', 'proofs'],
-    onEvent: (channel, data) => events.push([channel, data]),
-    onProblem: (p) => problems.push(p),
+    ...handlers,
     onStatus: (s, c) => {
-      statuses.push(s)
+      handlers.onStatus(s)
       channels = c
     },
-    onChannelLive: (channel) => live.push(channel),
     backoffBaseMs: 20,
     backoffCapMs: 100,
     welcomeTimeoutMs: 200,
