@@ -10,6 +10,7 @@ import {
   decodeProofSummary,
   decodeServerFrame,
   decodeStatsEvent,
+  type ServerFrame,
 } from '../../src/main/core/indexer/decode'
 import { frameText } from './wire-sample-files'
 
@@ -24,46 +25,21 @@ function expectDecodeError(run: () => unknown): ProofWatchError {
   throw new Error('expected a DECODE error')
 }
 
+/** Messages decoded whole: each sample file and the frame it holds. */
+const WHOLE_FRAMES: Record<string, ServerFrame> = {
+  'ws-welcome-anonymous.json': { kind: 'welcome', authenticated: false },
+  'ws-welcome-authenticated.json': { kind: 'welcome', authenticated: true },
+  'ws-subscribed.json': { kind: 'subscribed', channel: 'stats' },
+  'ws-subscribed-user-notifications.json': { kind: 'subscribed', channel: 'user:notifications' },
+  'ws-error-11th-subscription.json': { kind: 'error', message: 'Subscription limit reached', channel: null },
+  'ws-error-bad-channel.json': { kind: 'error', message: 'Channel not allowed: bogus:channel', channel: 'bogus:channel' },
+  'ws-error-invalid-json.json': { kind: 'error', message: 'Invalid JSON', channel: null },
+}
+
 export const SOCKET_CASES: Record<string, () => void> = {
-  'ws-welcome-anonymous.json': () => {
-    expect(decodeServerFrame(frameText('ws-welcome-anonymous.json'))).toEqual({ kind: 'welcome', authenticated: false })
-  },
-  'ws-welcome-authenticated.json': () => {
-    expect(decodeServerFrame(frameText('ws-welcome-authenticated.json'))).toEqual({
-      kind: 'welcome',
-      authenticated: true,
-    })
-  },
-  'ws-subscribed.json': () => {
-    expect(decodeServerFrame(frameText('ws-subscribed.json'))).toEqual({ kind: 'subscribed', channel: 'stats' })
-  },
-  'ws-subscribed-user-notifications.json': () => {
-    expect(decodeServerFrame(frameText('ws-subscribed-user-notifications.json'))).toEqual({
-      kind: 'subscribed',
-      channel: 'user:notifications',
-    })
-  },
-  'ws-error-11th-subscription.json': () => {
-    expect(decodeServerFrame(frameText('ws-error-11th-subscription.json'))).toEqual({
-      kind: 'error',
-      message: 'Subscription limit reached',
-      channel: null,
-    })
-  },
-  'ws-error-bad-channel.json': () => {
-    expect(decodeServerFrame(frameText('ws-error-bad-channel.json'))).toEqual({
-      kind: 'error',
-      message: 'Channel not allowed: bogus:channel',
-      channel: 'bogus:channel',
-    })
-  },
-  'ws-error-invalid-json.json': () => {
-    expect(decodeServerFrame(frameText('ws-error-invalid-json.json'))).toEqual({
-      kind: 'error',
-      message: 'Invalid JSON',
-      channel: null,
-    })
-  },
+  ...Object.fromEntries(
+    Object.entries(WHOLE_FRAMES).map(([name, frame]) => [name, () => expect(decodeServerFrame(frameText(name))).toEqual(frame)]),
+  ),
   'ws-error-proofs-circuit-channel.json': () => {
     expect(decodeServerFrame(frameText('ws-error-proofs-circuit-channel.json'))).toMatchObject({
       kind: 'error',
