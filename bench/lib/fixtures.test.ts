@@ -1,16 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempFolder } from '../../test/support/temp-folder'
 import { Fixtures } from './context'
 
-const dirs: string[] = []
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
-
 function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-fixtures-test-'))
-  dirs.push(dir)
-  return dir
+  return tempFolder('proofwatch-fixtures-test-')
 }
 
 describe('Fixtures kept between runs', () => {

@@ -17,6 +17,7 @@ import { ACTIVITY_NOTIFICATION_KINDS } from '@shared/domain'
 import { browserMissing, SCREENSHOTS } from '../e2e/browser'
 import { drawnPixels } from '../e2e/canvas'
 import { launchHeadlessChromium } from '../support/chromium'
+import { SECURE_WEB_PREFERENCES } from '../support/secure-web-preferences'
 import { DesktopApp, ROOT } from './desktop-app'
 import { exposeToPage } from './page-bridge'
 import { runPreload, type PreloadRun } from './preload-sandbox'
@@ -76,16 +77,7 @@ describe('the built desktop app on the stand-in Electron', () => {
     // The window icon is found from the bundle's folder: a wrong path would silently leave the window without one.
     expect(options.icon).toBe(resolve(ROOT, 'resources/icon.png'))
     expect(existsSync(options.icon!)).toBe(true)
-    expect(options.webPreferences).toMatchObject({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-    })
+    expect(options.webPreferences).toMatchObject(SECURE_WEB_PREFERENCES)
     // Navigation, new windows and permissions are refused, and every response gets the app's CSP.
     expect(await app.probe(1, { probe: 'navigate', url: 'https://example.com/' })).toEqual({ prevented: true })
     expect(await app.probe(1, { probe: 'navigate', url: PAGE_URL + '#/proofs' })).toEqual({ prevented: false })

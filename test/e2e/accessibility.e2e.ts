@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
+import { startServeWithPage } from './processes'
+import { servedSuite } from './served-suite'
 
 const skipReason = browserMissing()
 
@@ -23,27 +24,25 @@ interface Finding {
 }
 
 describe.skipIf(skipReason !== null)('accessibility audit of every view', () => {
-  let served: ServedPage
+  const app = servedSuite({ serve: () => startServeWithPage(['--port', '0'], 'proofwatch-e2e-a11y-') })
   /** axe needs a page of an explicit browser context. */
   let page: Page
   const findings: Finding[] = []
   const counts: string[] = []
 
   beforeAll(async () => {
-    served = await startServeWithPage(['--port', '0'], 'proofwatch-e2e-a11y-')
-    const context = await served.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const context = await app.served.browser.newContext({ viewport: { width: 1280, height: 900 } })
     page = await context.newPage()
     page.on('pageerror', (error) => console.error('page error:', error.message))
   })
 
-  afterAll(async () => {
+  afterAll(() => {
     console.log(`accessibility audit (axe-core, WCAG 2.1 A/AA), findings per view:\n${counts.join('\n')}`)
-    await stopInOrder(served)
   })
 
   /** The views, each reached as a person would (through the app's own links where a view needs an id). */
   async function views(): Promise<Array<[string, () => Promise<void>]>> {
-    const { baseUrl } = served
+    const { baseUrl } = app
     const go = (hash: string) => async () => {
       await page.goto(baseUrl)
       await page.getByTestId('nav-dashboard').waitFor({ timeout: 15_000 })
@@ -124,7 +123,7 @@ describe.skipIf(skipReason !== null)('accessibility audit of every view', () => 
   }
 
   it('moves through a list with the keyboard alone: j, Enter, Esc and ? for the shortcuts', async () => {
-    await page.goto(served.baseUrl)
+    await page.goto(app.baseUrl)
     await page.getByTestId('nav-proofs').click()
     await page.getByTestId('proof-row').first().waitFor({ timeout: 15_000 })
     await page.locator('body').click({ position: { x: 5, y: 5 } })
@@ -163,7 +162,7 @@ describe.skipIf(skipReason !== null)('accessibility audit of every view', () => 
   }, 120_000)
   it('keeps the keyboard focus through Settings changes and the Snooze panel of a notification', async () => {
     const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null)
-    await page.goto(`${served.baseUrl.split('#')[0]}#/settings`)
+    await page.goto(`${app.baseUrl.split('#')[0]}#/settings`)
     await page.getByTestId('rules-privacy-full').waitFor({ timeout: 15_000 })
     // A radio changed with an arrow saves at once; the section is disabled meanwhile, and the focus comes back.
     await page.getByTestId('rules-privacy-full').focus()

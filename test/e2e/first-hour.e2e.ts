@@ -8,12 +8,13 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { startDemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
+import { startServeWithPage } from './processes'
+import { servedSuite } from './served-suite'
 
 const skipReason = browserMissing()
 const SHOTS = process.env.FIRST_HOUR_SHOTS ?? SCREENSHOTS
@@ -24,25 +25,25 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe.skipIf(skipReason !== null)('a new user’s first hour, in Chromium at 800×600', () => {
-  let demo: DemoIndexer
-  let served: ServedPage
+  const app = servedSuite({
+    // Pushing mode: this test is about the badge's layout, and the reference pushes no announcements (they are only listed).
+    indexer: () => startDemoIndexer({ port: 0, rate: 0, seed: 23, pushAddressEvents: true }),
+    serve: (demo) =>
+      startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], 'proofwatch-e2e-first-hour-', {
+        env: { PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}` },
+        viewport: { width: 800, height: 600 },
+      }),
+  })
+  /** The served page, and a second page of the same serve. */
   let first: Page
   let second: Page
 
   beforeAll(async () => {
-    // Pushing mode: this test is about the badge's layout, and the reference pushes no announcements (they are only listed).
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 23, pushAddressEvents: true })
-    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET], 'proofwatch-e2e-first-hour-', {
-      env: { PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}` },
-      viewport: { width: 800, height: 600 },
-    })
-    first = served.page
-    second = await (await served.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
-    await first.goto(served.baseUrl)
-    await second.goto(served.baseUrl)
+    first = app.page
+    second = await (await app.served.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage()
+    await first.goto(app.baseUrl)
+    await second.goto(app.baseUrl)
   }, 60_000)
-
-  afterAll(() => stopInOrder(served, demo))
 
   it('keeps a three-digit badge beside "Notifications", never over it', async () => {
     await first.getByTestId('nav-notifications').waitFor()
@@ -50,7 +51,7 @@ describe.skipIf(skipReason !== null)('a new user’s first hour, in Chromium at 
     await expect
       .poll(
         async () => {
-          for (let index = 0; index < 40; index++) demo.network.publishNotification('SYSTEM')
+          for (let index = 0; index < 40; index++) app.indexer.network.publishNotification('SYSTEM')
           const badge = first.getByTestId('nav-notifications-unread')
           return (await badge.count()) === 0 ? 0 : Number(((await badge.textContent()) ?? '0').replace(/\D/g, ''))
         },

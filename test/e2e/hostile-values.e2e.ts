@@ -7,12 +7,13 @@
  * than the window.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startHostileIndexer, type HostileIndexer } from '../hostile/hostile-indexer'
+import { startHostileIndexer } from '../hostile/hostile-indexer'
 import { answerWithBigIntegers, type BigIntegerRecords } from '../support/big-integer-answers'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
+import { startServeWithPage } from './processes'
+import { servedSuite } from './served-suite'
 
 const skipReason = browserMissing()
 const HUGE = `Z${'W'.repeat(99_998)}Z`
@@ -53,69 +54,64 @@ function longestShownText(page: Page): Promise<number> {
 }
 
 describe.skipIf(skipReason !== null)('a hostile indexer’s values in the page', () => {
-  let indexer: HostileIndexer
   let records: BigIntegerRecords
-  let served: ServedPage
-  let page: Page
-  let base: string
-
-  beforeAll(async () => {
-    indexer = await startHostileIndexer()
-    records = answerWithBigIntegers(indexer, HUGE)
-    served = await startServeWithPage(['--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'], 'proofwatch-hostile-values-', { viewport: { width: WIDTH, height: 800 }, locale: 'en-US' })
-    page = served.page
-    base = served.baseUrl
-    await page.goto(base)
+  const app = servedSuite({
+    indexer: async () => {
+      const indexer = await startHostileIndexer()
+      records = answerWithBigIntegers(indexer, HUGE)
+      return indexer
+    },
+    serve: (indexer) => startServeWithPage(['--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'], 'proofwatch-hostile-values-', { viewport: { width: WIDTH, height: 800 }, locale: 'en-US' }),
   })
 
-  afterAll(() => stopInOrder(served, indexer))
+  beforeAll(() => app.page.goto(app.baseUrl))
 
   it('shows the slot 2^53 + 1 exact on the dashboard, and the unknown 100,000-character field cut', async () => {
-    const slot = page.getByTestId('overview-value-slot')
+    const slot = app.page.getByTestId('overview-value-slot')
     await expect.poll(async () => (await slot.textContent())?.trim(), { timeout: 20_000 }).toBe('9,007,199,254,740,993')
-    expect((await page.getByTestId('overview-value-totalProofs').textContent())?.trim()).toBe('18,446,744,073,709,551,615')
-    expect((await page.getByTestId('overview-value-proofs24h').textContent())?.trim()).toBe('9,007,199,254,740,993')
-    const cut = page.locator('.long-text[title^="ZWWW"]').first()
+    expect((await app.page.getByTestId('overview-value-totalProofs').textContent())?.trim()).toBe('18,446,744,073,709,551,615')
+    expect((await app.page.getByTestId('overview-value-proofs24h').textContent())?.trim()).toBe('9,007,199,254,740,993')
+    const cut = app.page.locator('.long-text[title^="ZWWW"]').first()
     await cut.waitFor({ timeout: 20_000 })
     expect((await cut.textContent())!.length).toBeLessThanOrEqual(200)
-    expect(await longestShownText(page)).toBeLessThanOrEqual(200)
-    await page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-dashboard.png') })
-    expect(await overflowPx(page)).toBe(0)
+    expect(await longestShownText(app.page)).toBeLessThanOrEqual(200)
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-dashboard.png') })
+    expect(await overflowPx(app.page)).toBe(0)
   })
 
   it('shows a fee of 2^53 + 1 lamports exact in the transactions list', async () => {
-    await page.getByTestId('nav-transactions').click()
-    const first = page.getByTestId('tx-row').first()
+    await app.page.getByTestId('nav-transactions').click()
+    const first = app.page.getByTestId('tx-row').first()
     await first.waitFor({ timeout: 20_000 })
-    await expect.poll(async () => (await page.getByTestId('tx-row').allTextContents()).join(' '), { timeout: 20_000 }).toContain('9,007,199.254740993 SOL')
-    expect(await page.locator('[data-testid="tx-row"] [title="9,007,199,254,740,993 lamports"]').count()).toBeGreaterThan(0)
-    await page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-transactions.png') })
-    expect(await overflowPx(page)).toBe(0)
+    await expect.poll(async () => (await app.page.getByTestId('tx-row').allTextContents()).join(' '), { timeout: 20_000 }).toContain('9,007,199.254740993 SOL')
+    expect(await app.page.locator('[data-testid="tx-row"] [title="9,007,199,254,740,993 lamports"]').count()).toBeGreaterThan(0)
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-transactions.png') })
+    expect(await overflowPx(app.page)).toBe(0)
   })
 
   it('cuts a 100,000-character error message and log line on the transaction page, which stays within the window', async () => {
-    await page.goto(`${base}#/transactions/${records.signatures[0]}`)
-    const detail = page.getByTestId('tx-detail')
+    await app.page.goto(`${app.baseUrl}#/transactions/${records.signatures[0]}`)
+    const detail = app.page.getByTestId('tx-detail')
     await detail.waitFor({ timeout: 20_000 })
     await expect.poll(async () => (await detail.textContent()) ?? '', { timeout: 20_000 }).toContain('9,007,199,254,740,995')
     expect(await detail.textContent()).toContain('18,446,744,073,709,551,615')
-    expect(await page.locator('[data-testid="tx-detail"] .long-text[title^="ZWWW"]').count()).toBeGreaterThan(0)
-    expect(await overflowPx(page)).toBe(0)
-    await page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-transaction.png'), fullPage: true })
+    expect(await app.page.locator('[data-testid="tx-detail"] .long-text[title^="ZWWW"]').count()).toBeGreaterThan(0)
+    expect(await overflowPx(app.page)).toBe(0)
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-transaction.png'), fullPage: true })
   })
 
   it('cuts 100,000-character circuit names in the proofs list and public inputs on the proof page', async () => {
-    await page.goto(`${base}#/proofs`)
-    await page.getByTestId('proof-row').first().waitFor({ timeout: 20_000 })
-    await page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-proofs.png') })
-    expect(await longestShownText(page)).toBeLessThanOrEqual(200)
-    expect(await overflowPx(page)).toBe(0)
+    await app.page.goto(`${app.baseUrl}#/proofs`)
+    await app.page.getByTestId('proof-row').first().waitFor({ timeout: 20_000 })
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-proofs.png') })
+    expect(await longestShownText(app.page)).toBeLessThanOrEqual(200)
+    expect(await overflowPx(app.page)).toBe(0)
 
-    await page.goto(`${base}#/proofs/${records.proofAccounts[0]}`)
-    const detail = page.getByTestId('proof-detail')
+    await app.page.goto(`${app.baseUrl}#/proofs/${records.proofAccounts[0]}`)
+    const detail = app.page.getByTestId('proof-detail')
     await detail.waitFor({ timeout: 20_000 })
     await expect.poll(async () => (await detail.textContent()) ?? '', { timeout: 20_000 }).toContain('9,007,199,254,740,995')
-    expect(await overflowPx(page)).toBe(0)
-    await page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-proof.png'), fullPage: true })
+    expect(await overflowPx(app.page)).toBe(0)
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'hostile-values-proof.png'), fullPage: true })
   })
 })

@@ -15,11 +15,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
+import { startServeWithPage } from './processes'
+import { servedSuite } from './served-suite'
 
 const skipReason = browserMissing()
 const ADDRESS = DEMO_BUSY_ADDRESSES[0] as string
@@ -68,30 +68,25 @@ function percentile(sorted: number[], p: number): number {
 function describeMode(mode: 'default' | 'pushing'): void {
   const pushing = mode === 'pushing'
   describe.skipIf(skipReason !== null)(`a watched address on the built-in demo, ${mode} mode`, () => {
-    let served: ServedPage
-    let page: Page
-    let baseUrl: string
+    const app = servedSuite({
+      serve: () => startServeWithPage(['--port', '0', '--watch', ADDRESS, ...(pushing ? ['--push-address-events'] : [])], `proofwatch-live-truth-${mode}-`),
+    })
     let indexerUrl: string
 
     beforeAll(async () => {
-      const args = ['--port', '0', '--watch', ADDRESS, ...(pushing ? ['--push-address-events'] : [])]
-      served = await startServeWithPage(args, `proofwatch-live-truth-${mode}-`)
-      ;({ page, baseUrl } = served)
-      indexerUrl = await builtInDemoUrl(served.dataDir)
-      await page.goto(`${baseUrl}#/address/${ADDRESS}`)
-      await page.getByTestId('timeline-row').first().waitFor({ timeout: 20_000 })
+      indexerUrl = await builtInDemoUrl(app.served.dataDir)
+      await app.page.goto(`${app.baseUrl}#/address/${ADDRESS}`)
+      await app.page.getByTestId('timeline-row').first().waitFor({ timeout: 20_000 })
     })
 
-    afterAll(() => stopInOrder(served))
-
     it(pushing ? 'says "Live" for the address' : 'says how the address is followed, not "Live"', async () => {
-      const state = page.getByTestId('live-state')
+      const state = app.page.getByTestId('live-state')
       if (pushing) {
         await expect.poll(async () => (await state.textContent())?.trim(), { timeout: 30_000 }).toMatch(/^Live/)
       } else {
         // Until the check finds the channel silent it may be "Connecting"; it must settle on polling.
         await expect.poll(async () => (await state.textContent())?.trim(), { timeout: 30_000 }).toMatch(/^Checked every \d+ s/)
-        expect(await page.getByTestId('freshness').first().textContent()).not.toMatch(/\bLive\b/)
+        expect(await app.page.getByTestId('freshness').first().textContent()).not.toMatch(/\bLive\b/)
       }
     })
 
@@ -102,7 +97,7 @@ function describeMode(mode: 'default' | 'pushing'): void {
         const { signature, listedAt } = await nextListed(indexerUrl, newest)
         newest = signature
         // The row appearing at all is the assertion; how soon is printed against the target.
-        await page.locator(`[data-testid="timeline-row"][data-signature="${signature}"]`).waitFor({ timeout: 60_000 })
+        await app.page.locator(`[data-testid="timeline-row"][data-signature="${signature}"]`).waitFor({ timeout: 60_000 })
         latencies.push(Date.now() - listedAt)
       }
       const sorted = [...latencies].sort((a, b) => a - b)
@@ -112,21 +107,21 @@ function describeMode(mode: 'default' | 'pushing'): void {
       )
       expect(latencies).toHaveLength(ARRIVALS)
       // Still followed the same way once the rows came.
-      expect((await page.getByTestId('live-state').textContent())?.trim()).toMatch(pushing ? /^Live/ : /^Checked every \d+ s/)
+      expect((await app.page.getByTestId('live-state').textContent())?.trim()).toMatch(pushing ? /^Live/ : /^Checked every \d+ s/)
       // And the header says the same of the connection as a whole.
-      const header = (await page.getByTestId('connection-state').textContent())?.trim()
+      const header = (await app.page.getByTestId('connection-state').textContent())?.trim()
       if (pushing) expect(header).toMatch(/^Live/)
       else expect(header).toContain('partly polled')
-      await page.screenshot({ path: join(SCREENSHOTS, `live-truth-address-${mode}.png`) })
+      await app.page.screenshot({ path: join(SCREENSHOTS, `live-truth-address-${mode}.png`) })
     })
 
     it('puts the address activity in the notification centre', async () => {
-      await page.getByTestId('nav-notifications').click()
+      await app.page.getByTestId('nav-notifications').click()
       // "New transaction on 5nrh…shmy", "3 new transactions on demo_5nrh (5nrh…shmy)" once its display name is read:
       // the address's own entries, not any entry.
-      const entries = page.getByTestId('notification-item').filter({ hasText: new RegExp(`on (\\S+ \\()?${ADDRESS.slice(0, 4)}…${ADDRESS.slice(-4)}`) })
+      const entries = app.page.getByTestId('notification-item').filter({ hasText: new RegExp(`on (\\S+ \\()?${ADDRESS.slice(0, 4)}…${ADDRESS.slice(-4)}`) })
       await expect.poll(() => entries.count(), { timeout: 30_000 }).toBeGreaterThan(0)
-      await page.screenshot({ path: join(SCREENSHOTS, `live-truth-notifications-${mode}.png`) })
+      await app.page.screenshot({ path: join(SCREENSHOTS, `live-truth-notifications-${mode}.png`) })
     })
   })
 }

@@ -6,12 +6,13 @@
  * Settings, focused and marked.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from '../../src/main/demo/catalog'
-import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { startDemoIndexer } from '../../src/main/demo/server'
 import { browserMissing } from './browser'
-import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
+import { startServeWithPage } from './processes'
+import { servedSuite } from './served-suite'
 import { waitFor } from '../support/wait-for'
 
 const skipReason = browserMissing()
@@ -29,64 +30,61 @@ async function wouldRaise(page: Page): Promise<number> {
 }
 
 describe.skipIf(skipReason !== null)('rule preview and reasons in Chromium (serve mode, demo indexer)', () => {
-  let demo: DemoIndexer
-  let served: ServedPage
-  let page: Page
   const pageErrors: string[] = []
+  const app = servedSuite({
+    indexer: () => startDemoIndexer({ port: 0, rate: 0, seed: 26, pushAddressEvents: true }),
+    serve: (demo) =>
+      startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], 'proofwatch-e2e-rule-preview-', {
+        env: { PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}` },
+        errors: pageErrors,
+      }),
+  })
 
   beforeAll(async () => {
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 26, pushAddressEvents: true })
-    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0', '--wallet', DEMO_WALLET, '--watch', BUSY], 'proofwatch-e2e-rule-preview-', {
-      env: { PROOFWATCH_CREDENTIAL: `cookie:${demo.cookieName}=${demo.credential}` },
-      errors: pageErrors,
-    })
-    page = served.page
-    await page.goto(new URL(served.baseUrl).href)
-    await page.getByTestId('nav-notifications').click()
+    await app.page.goto(new URL(app.baseUrl).href)
+    await app.page.getByTestId('nav-notifications').click()
     // A burst of the watched address, and an announcement: entries in the centre, events in the cache.
     // Published until the user channels are up and both entries show (the first may precede the subscription).
     await waitFor(async () => {
-      demo.network.publishTransaction({ feePayer: BUSY })
-      demo.network.publishNotification('SYSTEM')
-      return (await page.getByTestId('notification-reason').count()) > 1
+      app.indexer.network.publishTransaction({ feePayer: BUSY })
+      app.indexer.network.publishNotification('SYSTEM')
+      return (await app.page.getByTestId('notification-reason').count()) > 1
     }, 30_000)
   })
 
-  afterAll(() => stopInOrder(served, demo))
-
   it('previews a change of the rules against the cache (counts shown), then saves it', async () => {
-    await page.getByTestId('nav-settings').click()
-    await expect.poll(() => wouldRaise(page), { timeout: 15_000 }).toBeGreaterThan(0)
-    expect(await text(page, 'rule-preview-days')).toMatch(/\d/)
-    expect(await page.getByTestId('rule-preview-latest').locator('li').count()).toBeGreaterThan(0)
-    const saved = await wouldRaise(page)
+    await app.page.getByTestId('nav-settings').click()
+    await expect.poll(() => wouldRaise(app.page), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(await text(app.page, 'rule-preview-days')).toMatch(/\d/)
+    expect(await app.page.getByTestId('rule-preview-latest').locator('li').count()).toBeGreaterThan(0)
+    const saved = await wouldRaise(app.page)
 
     // Everything off but the indexer's own notifications: fewer pop-ups, nothing saved yet.
-    for (const source of ['addresses', 'circuits', 'health']) await page.getByTestId(`preview-source-${source}`).uncheck()
-    await expect.poll(() => wouldRaise(page), { timeout: 15_000 }).toBeLessThan(saved)
-    expect(await page.getByTestId('rules-source-addresses').isChecked()).toBe(true)
-    await page.getByTestId('rule-preview').screenshot({ path: join(SHOTS, 'rule-preview.png') })
+    for (const source of ['addresses', 'circuits', 'health']) await app.page.getByTestId(`preview-source-${source}`).uncheck()
+    await expect.poll(() => wouldRaise(app.page), { timeout: 15_000 }).toBeLessThan(saved)
+    expect(await app.page.getByTestId('rules-source-addresses').isChecked()).toBe(true)
+    await app.page.getByTestId('rule-preview').screenshot({ path: join(SHOTS, 'rule-preview.png') })
 
-    await page.getByTestId('rule-preview-save').click()
-    await expect.poll(() => page.getByTestId('rules-source-addresses').isChecked(), { timeout: 10_000 }).toBe(false)
-    await expect.poll(() => page.getByTestId('rule-preview-unsaved').count(), { timeout: 10_000 }).toBe(0)
-    expect(await page.getByTestId('rules-source-notifications').isChecked()).toBe(true)
-    expect(await page.getByTestId('rules-source-circuits').isChecked()).toBe(false)
+    await app.page.getByTestId('rule-preview-save').click()
+    await expect.poll(() => app.page.getByTestId('rules-source-addresses').isChecked(), { timeout: 10_000 }).toBe(false)
+    await expect.poll(() => app.page.getByTestId('rule-preview-unsaved').count(), { timeout: 10_000 }).toBe(0)
+    expect(await app.page.getByTestId('rules-source-notifications').isChecked()).toBe(true)
+    expect(await app.page.getByTestId('rules-source-circuits').isChecked()).toBe(false)
   })
 
   it("leads from an entry's reason to its rule, focused and marked", async () => {
-    await page.getByTestId('nav-notifications').click()
-    const entry = page.getByTestId('notification-entry').filter({ hasText: 'because you watch' }).first()
+    await app.page.getByTestId('nav-notifications').click()
+    const entry = app.page.getByTestId('notification-entry').filter({ hasText: 'because you watch' }).first()
     await entry.waitFor({ timeout: 15_000 })
     expect(await entry.getByTestId('notification-reason').textContent()).toMatch(/because you watch .+ · rule 'Watched addresses'/)
-    await page.screenshot({ path: join(SHOTS, 'entry-reason.png') })
+    await app.page.screenshot({ path: join(SHOTS, 'entry-reason.png') })
 
     await entry.getByTestId('notification-reason-rule').click()
-    await page.waitForURL(/#\/settings\?rule=addresses/, { timeout: 10_000 })
-    const row = page.getByTestId('rules-source-row-addresses')
+    await app.page.waitForURL(/#\/settings\?rule=addresses/, { timeout: 10_000 })
+    const row = app.page.getByTestId('rules-source-row-addresses')
     await expect.poll(() => row.getAttribute('data-linked'), { timeout: 10_000 }).toBe('true')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 10_000 }).toBe('rules-source-addresses')
-    await page.screenshot({ path: join(SHOTS, 'reason-led-to-rule.png') })
+    await expect.poll(() => app.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 10_000 }).toBe('rules-source-addresses')
+    await app.page.screenshot({ path: join(SHOTS, 'reason-led-to-rule.png') })
     expect(pageErrors).toEqual([])
   })
 })

@@ -7,11 +7,11 @@
  * nothing pasted.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
+import { describe, expect, it } from 'vitest'
+import { startDemoIndexer } from '../../src/main/demo/server'
 import { browserMissing, SCREENSHOTS } from './browser'
-import { startServeWithPage, stopInOrder, type ServedPage } from './processes'
+import { startServeWithPage } from './processes'
+import { servedSuite } from './served-suite'
 
 const skipReason = browserMissing()
 
@@ -82,28 +82,21 @@ function registerTestWallet(): void {
 }
 
 describe.skipIf(skipReason !== null)('sign-in with a browser wallet in serve mode', () => {
-  let demo: DemoIndexer | null = null
-  let served: ServedPage
-  let page: Page
-
-  beforeAll(async () => {
+  const app = servedSuite({
     // No built-in credential: the user channels need a real sign-in, as on the reference deployment.
     // Pushing announcements: the live user channel is shown by one arriving.
-    demo = await startDemoIndexer({ port: 0, rate: 0, seed: 5, credential: '', pushAddressEvents: true })
-    served = await startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-sign-in-e2e-', { viewport: { width: 1280, height: 800 }, initScript: registerTestWallet })
-    page = served.page
+    indexer: () => startDemoIndexer({ port: 0, rate: 0, seed: 5, credential: '', pushAddressEvents: true }),
+    serve: (demo) => startServeWithPage(['--indexer', demo.httpUrl, '--port', '0'], 'proofwatch-sign-in-e2e-', { viewport: { width: 1280, height: 800 }, initScript: registerTestWallet }),
   })
 
-  afterAll(() => stopInOrder(served, demo))
-
   it('signs in through the wallet and gets the user notifications live, with nothing pasted', async () => {
-    await page.goto(served.baseUrl)
-    await page.getByTestId('nav-settings').click()
-    const account = page.getByTestId('account-section')
+    await app.page.goto(app.baseUrl)
+    await app.page.getByTestId('nav-settings').click()
+    const account = app.page.getByTestId('account-section')
     await account.getByTestId('sign-in-wallet').waitFor({ timeout: 15_000 })
     await account.screenshot({ path: join(SCREENSHOTS, 'sign-in-1-settings-signed-out.png') })
 
-    const [signInPage] = await Promise.all([page.context().waitForEvent('page'), account.getByTestId('sign-in-wallet').click()])
+    const [signInPage] = await Promise.all([app.page.context().waitForEvent('page'), account.getByTestId('sign-in-wallet').click()])
     await signInPage.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]+\/\?state=/, { timeout: 15_000 })
     const walletButton = signInPage.getByRole('button', { name: 'Sign in with Test Wallet' })
     await walletButton.waitFor({ timeout: 15_000 })
@@ -121,26 +114,26 @@ describe.skipIf(skipReason !== null)('sign-in with a browser wallet in serve mod
     await account.screenshot({ path: join(SCREENSHOTS, 'sign-in-4-settings-signed-in.png') })
 
     // The user's notifications now arrive on the live user channel.
-    await page.getByTestId('nav-notifications').click()
-    const items = page.getByTestId('notification-item')
+    await app.page.getByTestId('nav-notifications').click()
+    const items = app.page.getByTestId('notification-item')
     await expect
       .poll(
         async () => {
-          demo!.network.publishNotification('SYSTEM')
+          app.indexer.network.publishNotification('SYSTEM')
           return items.count()
         },
         { timeout: 15_000, interval: 250 },
       )
       .toBeGreaterThan(0)
-    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-5-notifications-live.png') })
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'sign-in-5-notifications-live.png') })
 
     // The indexer ends the session while the stream is live: the app says so once, above every view.
-    demo!.accounts.endAllSessions()
-    demo!.dropAllConnections()
-    const banner = page.getByTestId('signed-out-banner')
+    app.indexer.accounts.endAllSessions()
+    app.indexer.dropAllConnections()
+    const banner = app.page.getByTestId('signed-out-banner')
     await banner.waitFor({ timeout: 15_000 })
     expect(await banner.textContent()).toContain('Signed out: sign in again.')
-    await expect.poll(() => page.getByTestId('notification-item').filter({ hasText: 'Signed out: sign in again' }).count(), { timeout: 15_000 }).toBe(1)
-    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-6-signed-out-banner.png') })
+    await expect.poll(() => app.page.getByTestId('notification-item').filter({ hasText: 'Signed out: sign in again' }).count(), { timeout: 15_000 }).toBe(1)
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'sign-in-6-signed-out-banner.png') })
   })
 })

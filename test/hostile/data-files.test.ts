@@ -11,7 +11,7 @@ import { spawn, execFileSync } from 'node:child_process'
 import { copyFileSync, closeSync, existsSync, readdirSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync, chmodSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '@shared/bridge'
 import type { CacheDamage } from '@shared/history'
 import { createFileSettingsStorage } from '../../src/main/core/config/file-settings-storage'
@@ -26,7 +26,7 @@ import { keypairPublicKey } from '../../src/main/core/sign-in/keypair-file'
 import { LOCK_FILE_NAME, lockDataDir } from '../../src/main/core/config/data-dir-lock'
 import { processIdentity } from '../../src/main/core/config/process-identity'
 import { waitFor } from '../support/wait-for'
-import { readOnlyFolder, smallDisk, writableFolder } from './folders'
+import { readOnlyFolder, smallDiskOrSkip, writableFolder } from './folders'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const WATCHED = DEMO_BUSY_ADDRESSES[1] as string
@@ -267,12 +267,7 @@ describe('hostile data files: the history cache', () => {
   })
 
   it('a full disk is said once per episode, however many retries fail, and nothing waiting is lost', async (context) => {
-    const disk = smallDisk(3 * 1024)
-    if ('reason' in disk) {
-      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
-      context.skip()
-      return
-    }
+    const disk = smallDiskOrSkip(context, 3 * 1024, 'hostile data files')
     await input(async () => {
       const filler = join(disk.dir, 'filler')
       writeFileSync(filler, Buffer.alloc(1024 * 1024))
@@ -473,11 +468,15 @@ describe('hostile data files: paths that are not regular files', () => {
 })
 
 describe('hostile data files: the data folder lock', () => {
-  /** A live process that is not ProofWatch, for a lock to name. */
-  async function otherProcess(): Promise<{ pid: number; stop(): void }> {
+  const others: Array<() => void> = []
+  afterEach(() => others.splice(0).forEach((stop) => stop()))
+
+  /** A live process that is not ProofWatch, for a lock to name; stopped after the test. */
+  async function otherProcess(): Promise<{ pid: number }> {
     const child = spawn('sleep', ['60'], { stdio: 'ignore' })
     await new Promise((resolve) => child.once('spawn', resolve))
-    return { pid: child.pid!, stop: () => child.kill('SIGKILL') }
+    others.push(() => child.kill('SIGKILL'))
+    return { pid: child.pid! }
   }
 
   const lockMessage = (dir: string): string => {
@@ -493,12 +492,8 @@ describe('hostile data files: the data folder lock', () => {
     await input(async () => {
       const dir = writableFolder()
       const other = await otherProcess()
-      try {
-        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.parse('2017-07-14T02:40:00Z') }))
-        expect(lockMessage(dir)).toBe('locked')
-      } finally {
-        other.stop()
-      }
+      writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.parse('2017-07-14T02:40:00Z') }))
+      expect(lockMessage(dir)).toBe('locked')
     })
   })
 
@@ -506,13 +501,9 @@ describe('hostile data files: the data folder lock', () => {
     await input(async () => {
       const dir = writableFolder()
       const other = await otherProcess()
-      try {
-        const identity = processIdentity(other.pid)
-        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: `${identity}0` }))
-        expect(lockMessage(dir)).toBe('locked')
-      } finally {
-        other.stop()
-      }
+      const identity = processIdentity(other.pid)
+      writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: `${identity}0` }))
+      expect(lockMessage(dir)).toBe('locked')
     })
   })
 
@@ -520,12 +511,8 @@ describe('hostile data files: the data folder lock', () => {
     await input(async () => {
       const dir = writableFolder()
       const other = await otherProcess()
-      try {
-        writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: processIdentity(other.pid) }))
-        expect(lockMessage(dir)).toMatch(new RegExp(`in use by ProofWatch serve mode, process ${other.pid} since`))
-      } finally {
-        other.stop()
-      }
+      writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, kind: 'serve', startedAt: Date.now(), identity: processIdentity(other.pid) }))
+      expect(lockMessage(dir)).toMatch(new RegExp(`in use by ProofWatch serve mode, process ${other.pid} since`))
     })
   })
 
@@ -677,12 +664,7 @@ describe('hostile data files: a checkpoint cut short by a full disk', () => {
   })
 
   it('the same with the disk still full: every record is read from the log, and the file is kept in use', async (context) => {
-    const disk = smallDisk(32 * 1024)
-    if ('reason' in disk) {
-      console.log(`hostile data files: full disk skipped: ${disk.reason}`)
-      context.skip()
-      return
-    }
+    const disk = smallDiskOrSkip(context, 32 * 1024, 'hostile data files')
     await input(async () => {
       const built = writableFolder()
       const rows = await checkpointCutShort(built, writableFolder())

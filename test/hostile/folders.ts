@@ -3,13 +3,13 @@
  * and on a disk that fills up. As root a permission bit stops nothing, so a
  * read-only folder is a tmpfs remounted read-only and a full disk is a small
  * tmpfs; without root a read-only folder is chmod 0555 and a full disk is not
- * available (the caller prints why and skips it).
+ * available (the test prints why and is skipped).
  */
 import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterEach, type TestContext } from 'vitest'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -61,12 +61,20 @@ export function readOnlyFolder(fill: (dir: string) => void = () => {}): string {
 }
 
 /** A folder on a disk of `sizeKiB`; null (with the reason) where one cannot be made. */
-export function smallDisk(sizeKiB: number): { dir: string } | { reason: string } {
+function smallDisk(sizeKiB: number): { dir: string } | { reason: string } {
   if (!isRoot) return { reason: 'a full disk needs a small tmpfs, which needs root' }
   const dir = mountTmpfs(sizeKiB)
   if (dir === null) return { reason: 'mounting a tmpfs failed' }
   mkdirSync(join(dir, 'data'))
   return { dir: join(dir, 'data') }
+}
+
+/** A folder on a full-able disk for this test, or the test skipped with the reason printed (`suite` names who says so). */
+export function smallDiskOrSkip(context: TestContext, sizeKiB: number, suite: string): { dir: string } {
+  const disk = smallDisk(sizeKiB)
+  if (!('reason' in disk)) return disk
+  console.log(`${suite}: full disk skipped: ${disk.reason}`)
+  return context.skip()
 }
 
 /** A fresh writable folder, removed after the test. */

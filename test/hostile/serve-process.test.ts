@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/wait-for'
 import { LOCK_FILE_NAME } from '../../src/main/core/config/data-dir-lock'
 import { indexerKey } from '../../src/main/core/indexer/url'
-import { smallDisk } from './folders'
+import { smallDiskOrSkip } from './folders'
 import { buildServe, startServeProcess, type ServeProcess } from './built-serve'
 import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
 import { frame, OPCODE, rawConnect, upgradeRequest, type RawClient } from './raw-socket'
@@ -216,12 +216,7 @@ function fillDisk(dir: string): void {
 
 describe('the serve process on a full disk, while the indexer ends the session', () => {
   it('keeps serving, says the end of the sign-in could not be saved, and shows it ended', async (context) => {
-    const disk = smallDisk(512)
-    if ('reason' in disk) {
-      console.log(`hostile serve process: full disk skipped: ${disk.reason}`)
-      context.skip()
-      return
-    }
+    const disk = smallDiskOrSkip(context, 512, 'hostile serve process')
     tried++
     const indexer = await startHostileIndexer()
     indexer.answer(/^\/api\/auth\/me$/, (_request, response) => {

@@ -12,6 +12,7 @@ import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import { Poller } from '../../src/main/core/polling/poller'
 import { WatchlistModel } from '../../src/main/core/watchlist/watchlist-model'
 import { memoryWatchlistStorage } from '../../src/main/core/watchlist/watchlist-storage'
+import { idsDelivered, type DeliveredBatch } from '../support/delivered'
 import { waitFor } from '../support/wait-for'
 
 let indexer: DemoIndexer | null = null
@@ -36,7 +37,7 @@ function proofAccountsOfCircuit(server: DemoIndexer, circuitId: number): string[
 async function follow(options: DemoIndexerOptions, circuits: string[]) {
   const server = await startDemoIndexer({ port: 0, rate: 0, seed: 31, ...options })
   indexer = server
-  const delivered: Array<{ origin: EventOrigin; items: CircuitProof[] }> = []
+  const delivered: Array<DeliveredBatch<CircuitProof>> = []
   const modes: Array<[string, CircuitFollowMode, string | null]> = []
   const problems: ErrorInfo[] = []
   const poller = new Poller()
@@ -64,11 +65,7 @@ async function follow(options: DemoIndexerOptions, circuits: string[]) {
   service = live
   live.start()
   const accounts = (circuitId: string, origin?: EventOrigin): string[] =>
-    delivered
-      .filter((d) => origin === undefined || d.origin === origin)
-      .flatMap((d) => d.items)
-      .filter((item) => item.circuitId === circuitId)
-      .map((item) => item.proof.proofAccount)
+    idsDelivered(delivered, (item) => item.proof.proofAccount, { origin, belongs: (item) => item.circuitId === circuitId })
   const polls = (circuitId: string): number => poller.states().find((p) => p.key === `circuit:${circuitId}`)?.polls ?? 0
   return { server, live, delivered, modes, problems, watchlist, accounts, polls }
 }

@@ -18,6 +18,7 @@ import {
   type LiveSource,
 } from '../../src/main/core/live/live-service'
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
+import { idsDelivered, type DeliveredBatch } from '../support/delivered'
 import { waitFor } from '../support/wait-for'
 import { restartDemo, serverSignatures, servicesOnDemoPerTest } from '../support/demo-outage'
 
@@ -38,14 +39,9 @@ async function restart(options: DemoIndexerOptions, whileDown: () => void): Prom
   return run.indexer
 }
 
-interface Delivered {
-  origin: EventOrigin
-  items: AddressTransaction[]
-}
-
 function serviceFor(target: DemoIndexer, options: Partial<LiveServiceOptions> = {}) {
-  const delivered: Delivered[] = []
-  const userProofs: Array<{ origin: EventOrigin; items: ProofSummary[] }> = []
+  const delivered: Array<DeliveredBatch<AddressTransaction>> = []
+  const userProofs: Array<DeliveredBatch<ProofSummary>> = []
   const problems: ErrorInfo[] = []
   const held = new MemoryHeldIndex()
   const service = new LiveService({
@@ -64,11 +60,7 @@ function serviceFor(target: DemoIndexer, options: Partial<LiveServiceOptions> = 
   })
   run.services.push(service)
   const signatures = (address: string, origin?: EventOrigin): string[] =>
-    delivered
-      .filter((d) => origin === undefined || d.origin === origin)
-      .flatMap((d) => d.items)
-      .filter((item) => item.address === address)
-      .map((item) => item.transaction.signature)
+    idsDelivered(delivered, (item) => item.transaction.signature, { origin, belongs: (item) => item.address === address })
   return {
     service,
     held,
@@ -225,8 +217,7 @@ describe('LiveService backfill against the demo indexer', () => {
       missed = [1, 2, 3].map(() => server.network.publishProof({ authority: DEMO_WALLET }).proof.proofAccount)
     })
     await waitFor(() => live.status().synced === true && live.status().socket.reconnects > reconnects)
-    const byOrigin = (origin: EventOrigin) =>
-      live.userProofs.filter((d) => d.origin === origin).flatMap((d) => d.items.map((p) => p.proofAccount))
+    const byOrigin = (origin: EventOrigin) => idsDelivered(live.userProofs, (p) => p.proofAccount, { origin })
     expect(byOrigin('live')).toEqual([mine.proofAccount])
     expect(byOrigin('backfill')).toEqual(missed)
     const all = live.userProofs.flatMap((d) => d.items.map((p) => p.proofAccount))

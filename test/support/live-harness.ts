@@ -5,6 +5,7 @@ import { encodeBase58 } from '../../src/main/demo/base58'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 import { SocketPool, type SocketPoolOptions } from '../../src/main/core/live/socket-pool'
 import type { FeedStatus } from '../../src/main/core/live/feed-socket'
+import { socketRecorder } from './socket-recorder'
 
 /** Backoff in tens of ms; heartbeats slow enough not to matter unless a test shortens them. */
 export const FAST: Partial<SocketPoolOptions> = {
@@ -52,16 +53,10 @@ export interface WatchedPool {
 }
 
 export function watchPool(options: Partial<SocketPoolOptions> & { url: string }): WatchedPool {
-  const statuses: FeedStatus[] = []
-  const events: Array<[string, unknown]> = []
-  const problems: ErrorInfo[] = []
-  const live: string[] = []
+  const { statuses, events, problems, live, handlers } = socketRecorder()
   const pool = new SocketPool({
     channels: ['stats', 'proofs'],
-    onEvent: (channel, data) => events.push([channel, data]),
-    onStatus: (status) => statuses.push(status),
-    onProblem: (problem) => problems.push(problem),
-    onChannelLive: (channel) => live.push(channel),
+    ...handlers,
     ...FAST,
     ...options,
   })

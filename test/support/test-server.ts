@@ -1,6 +1,7 @@
 /** A real HTTP server on 127.0.0.1 whose answers each test scripts (used by tests only). */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
 
 export interface SeenRequest {
   method: string
@@ -34,6 +35,23 @@ export async function startTestServer(handler: TestHandler): Promise<TestServer>
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/**
+ * A file's `serve(handler)`: starts a test server and closes every server it
+ * started after each test. Call it at the top of a test file or a describe.
+ */
+export function serverPerTest(): (handler: TestHandler) => Promise<TestServer> {
+  let started: TestServer[] = []
+  afterEach(async () => {
+    await Promise.all(started.map((server) => server.close()))
+    started = []
+  })
+  return async (handler) => {
+    const server = await startTestServer(handler)
+    started.push(server)
+    return server
   }
 }
 

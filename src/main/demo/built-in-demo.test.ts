@@ -1,22 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { tempFolder } from '@test/support/temp-folder'
 import { builtInDemoOf, DEMO_STATE_FILE } from './built-in-demo'
 import type { StartedDemo } from '../core/monitor/indexer-switch'
 
 const open: StartedDemo[] = []
-const dirs: string[] = []
 afterEach(async () => {
   for (const demo of open.splice(0)) await demo.close()
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-state-'))
-  dirs.push(dir)
-  return dir
+  return tempFolder('proofwatch-demo-state-')
 }
 
 async function started(demo: Promise<StartedDemo>): Promise<StartedDemo & { port: number; network: { genesis: number } }> {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEMO_BUSY_ADDRESSES, DEMO_WALLET } from './catalog'
-import { startDemoIndexer, type DemoIndexer } from './server'
+import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from './server'
 import { TestSocket, loadSample, shapeOf } from '@test/support/demo-wire'
 
 let indexer: DemoIndexer
@@ -25,6 +25,16 @@ afterAll(async () => {
   await indexer.close()
   await pushing.close()
 })
+
+const ownDemos: DemoIndexer[] = []
+afterEach(() => Promise.all(ownDemos.splice(0).map((demo) => demo.close())))
+
+/** A demo of the test's own, tuned apart from the shared two, closed after the test. */
+async function ownDemo(options: DemoIndexerOptions): Promise<DemoIndexer> {
+  const demo = await startDemoIndexer(options)
+  ownDemos.push(demo)
+  return demo
+}
 
 describe('welcome and authentication', () => {
   it('welcomes anonymous and authenticated clients as the reference does', async () => {
@@ -148,13 +158,9 @@ describe('events of a deployment that pushes (--push-address-events)', () => {
   })
 
   it('pushes stats every 2 s', async () => {
-    const frequent = await startDemoIndexer({ rate: 0, pushAddressEvents: true })
-    try {
-      expect(frequent.statsIntervalMs).toBe(2000)
-      expect(frequent.pushAddressEvents).toBe(true)
-    } finally {
-      await frequent.close()
-    }
+    const frequent = await ownDemo({ rate: 0, pushAddressEvents: true })
+    expect(frequent.statsIntervalMs).toBe(2000)
+    expect(frequent.pushAddressEvents).toBe(true)
   })
 })
 
@@ -191,13 +197,9 @@ describe('events as the reference deployment pushes them (the default)', () => {
   })
 
   it('pushes stats once a minute, as the reference aggregator does', async () => {
-    const defaults = await startDemoIndexer({ rate: 0 })
-    try {
-      expect(defaults.statsIntervalMs).toBe(60_000)
-      expect(defaults.pushAddressEvents).toBe(false)
-    } finally {
-      await defaults.close()
-    }
+    const defaults = await ownDemo({ rate: 0 })
+    expect(defaults.statsIntervalMs).toBe(60_000)
+    expect(defaults.pushAddressEvents).toBe(false)
   })
 
   it('pushes stats with the reference fields', async () => {
@@ -222,114 +224,90 @@ describe('events as the reference deployment pushes them (the default)', () => {
 
 describe('connection upkeep', () => {
   it('closes an idle connection with 1000 "idle timeout", but not one that talks', async () => {
-    const quick = await startDemoIndexer({ rate: 0, idleTimeoutMs: 150, pingIntervalMs: 40 })
-    try {
-      const idle = await TestSocket.welcomed(quick.wsUrl)
-      const talker = await TestSocket.welcomed(quick.wsUrl)
-      const keepAlive = setInterval(() => talker.send({ type: 'ping' }), 50)
-      const closed = await idle.closed
-      expect(closed).toEqual({ code: loadSample('ws-idle-timeout-close').code, reason: 'idle timeout' })
-      expect(idle.pings).toBeGreaterThan(0)
-      await new Promise((resolve) => setTimeout(resolve, 150))
-      expect(talker.socket.readyState).toBe(talker.socket.OPEN)
-      clearInterval(keepAlive)
-      expect((await talker.closed).reason).toBe('idle timeout')
-    } finally {
-      await quick.close()
-    }
+    const quick = await ownDemo({ rate: 0, idleTimeoutMs: 150, pingIntervalMs: 40 })
+    const idle = await TestSocket.welcomed(quick.wsUrl)
+    const talker = await TestSocket.welcomed(quick.wsUrl)
+    const keepAlive = setInterval(() => talker.send({ type: 'ping' }), 50)
+    const closed = await idle.closed
+    expect(closed).toEqual({ code: loadSample('ws-idle-timeout-close').code, reason: 'idle timeout' })
+    expect(idle.pings).toBeGreaterThan(0)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(talker.socket.readyState).toBe(talker.socket.OPEN)
+    clearInterval(keepAlive)
+    expect((await talker.closed).reason).toBe('idle timeout')
   })
 
   it('drops a subscribe sent before a delayed welcome, like the reference with a cookie', async () => {
-    const slow = await startDemoIndexer({ rate: 0, welcomeDelayMs: 100 })
-    try {
-      const early = await TestSocket.open(slow.wsUrl, COOKIE)
-      early.send({ type: 'subscribe', channel: 'stats' })
-      expect(await early.next()).toEqual({ type: 'welcome', authenticated: true })
-      expect(await early.received(50)).toEqual([])
-      expect(await early.subscribe('stats')).toEqual({ type: 'subscribed', channel: 'stats' })
-      const anonymous = await TestSocket.open(slow.wsUrl)
-      anonymous.send({ type: 'subscribe', channel: 'stats' })
-      expect((await anonymous.next()).type).toBe('welcome')
-      expect(await anonymous.next()).toEqual({ type: 'subscribed', channel: 'stats' })
-    } finally {
-      await slow.close()
-    }
+    const slow = await ownDemo({ rate: 0, welcomeDelayMs: 100 })
+    const early = await TestSocket.open(slow.wsUrl, COOKIE)
+    early.send({ type: 'subscribe', channel: 'stats' })
+    expect(await early.next()).toEqual({ type: 'welcome', authenticated: true })
+    expect(await early.received(50)).toEqual([])
+    expect(await early.subscribe('stats')).toEqual({ type: 'subscribed', channel: 'stats' })
+    const anonymous = await TestSocket.open(slow.wsUrl)
+    anonymous.send({ type: 'subscribe', channel: 'stats' })
+    expect((await anonymous.next()).type).toBe('welcome')
+    expect(await anonymous.next()).toEqual({ type: 'subscribed', channel: 'stats' })
   })
 
   it('serves proofs:circuit channels unless told to refuse them like the reference', async () => {
-    const strict = await startDemoIndexer({ rate: 0, refuseCircuitChannel: true })
-    try {
-      const socket = await TestSocket.welcomed(strict.wsUrl)
-      expect(await socket.subscribe('proofs:circuit:1')).toEqual(loadSample('ws-error-proofs-circuit-channel'))
-    } finally {
-      await strict.close()
-    }
+    const strict = await ownDemo({ rate: 0, refuseCircuitChannel: true })
+    const socket = await TestSocket.welcomed(strict.wsUrl)
+    expect(await socket.subscribe('proofs:circuit:1')).toEqual(loadSample('ws-error-proofs-circuit-channel'))
   })
 
   it('counts, drops, closes and feeds raw frames to connections on demand', async () => {
-    const own = await startDemoIndexer({ rate: 0 })
-    try {
-      const a = await TestSocket.welcomed(own.wsUrl)
-      const b = await TestSocket.welcomed(own.wsUrl)
-      expect(own.connectionCount()).toBe(2)
-      own.sendRawToAll('not json at all')
-      expect(await a.next()).toEqual({ unparsed: 'not json at all' })
-      expect(own.dropAllConnections()).toBe(2)
-      expect((await a.closed).code).toBe(1006)
-      await b.closed
-      const c = await TestSocket.welcomed(own.wsUrl)
-      expect(own.closeAllConnections(1012, 'restarting')).toBe(1)
-      expect(await c.closed).toEqual({ code: 1012, reason: 'restarting' })
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      expect(own.connectionCount()).toBe(0)
-    } finally {
-      await own.close()
-    }
+    const own = await ownDemo({ rate: 0 })
+    const a = await TestSocket.welcomed(own.wsUrl)
+    const b = await TestSocket.welcomed(own.wsUrl)
+    expect(own.connectionCount()).toBe(2)
+    own.sendRawToAll('not json at all')
+    expect(await a.next()).toEqual({ unparsed: 'not json at all' })
+    expect(own.dropAllConnections()).toBe(2)
+    expect((await a.closed).code).toBe(1006)
+    await b.closed
+    const c = await TestSocket.welcomed(own.wsUrl)
+    expect(own.closeAllConnections(1012, 'restarting')).toBe(1)
+    expect(await c.closed).toEqual({ code: 1012, reason: 'restarting' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(own.connectionCount()).toBe(0)
   })
 })
 
 describe('test controls', () => {
   it('refuses upgrades with a chosen status and Retry-After until told to stop, keeping open connections', async () => {
-    const own = await startDemoIndexer({ rate: 0 })
-    try {
-      const open = await TestSocket.welcomed(own.wsUrl)
-      await open.subscribe('stats')
-      await open.subscribe('proofs')
-      own.refuseUpgrades({ status: 503, retryAfter: 7 })
-      const refused = await new Promise<{ status: number | undefined; retryAfter: string | undefined }>((resolve, reject) => {
-        const socket = new WebSocket(own.wsUrl)
-        socket.on('unexpected-response', (_request, response) => {
-          resolve({ status: response.statusCode, retryAfter: response.headers['retry-after'] })
-          socket.terminate()
-        })
-        socket.on('error', () => {})
-        socket.on('open', () => reject(new Error('upgrade was accepted')))
+    const own = await ownDemo({ rate: 0 })
+    const open = await TestSocket.welcomed(own.wsUrl)
+    await open.subscribe('stats')
+    await open.subscribe('proofs')
+    own.refuseUpgrades({ status: 503, retryAfter: 7 })
+    const refused = await new Promise<{ status: number | undefined; retryAfter: string | undefined }>((resolve, reject) => {
+      const socket = new WebSocket(own.wsUrl)
+      socket.on('unexpected-response', (_request, response) => {
+        resolve({ status: response.statusCode, retryAfter: response.headers['retry-after'] })
+        socket.terminate()
       })
-      expect(refused).toEqual({ status: 503, retryAfter: '7' })
-      own.refuseUpgrades({ status: 401 })
-      await expect(TestSocket.open(own.wsUrl)).rejects.toThrow(/401/)
-      expect(own.subscriptionCounts()).toEqual([2])
-      own.refuseUpgrades(null)
-      const again = await TestSocket.welcomed(own.wsUrl)
-      expect(own.subscriptionCounts().sort()).toEqual([0, 2])
-      await again.close()
-    } finally {
-      await own.close()
-    }
+      socket.on('error', () => {})
+      socket.on('open', () => reject(new Error('upgrade was accepted')))
+    })
+    expect(refused).toEqual({ status: 503, retryAfter: '7' })
+    own.refuseUpgrades({ status: 401 })
+    await expect(TestSocket.open(own.wsUrl)).rejects.toThrow(/401/)
+    expect(own.subscriptionCounts()).toEqual([2])
+    own.refuseUpgrades(null)
+    const again = await TestSocket.welcomed(own.wsUrl)
+    expect(own.subscriptionCounts().sort()).toEqual([0, 2])
+    await again.close()
   })
 
   it('sends raw bytes as a binary frame or as a text frame', async () => {
-    const own = await startDemoIndexer({ rate: 0 })
-    try {
-      const socket = await TestSocket.welcomed(own.wsUrl)
-      const binary = new Promise<boolean>((resolve) => socket.socket.once('message', (_data, isBinary) => resolve(isBinary)))
-      own.sendRawToAll(Buffer.from([0, 1, 2]), true)
-      expect(await binary).toBe(true)
-      const text = new Promise<boolean>((resolve) => socket.socket.once('message', (_data, isBinary) => resolve(isBinary)))
-      own.sendRawToAll(Buffer.from('{"type":"x"}'))
-      expect(await text).toBe(false)
-    } finally {
-      await own.close()
-    }
+    const own = await ownDemo({ rate: 0 })
+    const socket = await TestSocket.welcomed(own.wsUrl)
+    const binary = new Promise<boolean>((resolve) => socket.socket.once('message', (_data, isBinary) => resolve(isBinary)))
+    own.sendRawToAll(Buffer.from([0, 1, 2]), true)
+    expect(await binary).toBe(true)
+    const text = new Promise<boolean>((resolve) => socket.socket.once('message', (_data, isBinary) => resolve(isBinary)))
+    own.sendRawToAll(Buffer.from('{"type":"x"}'))
+    expect(await text).toBe(false)
   })
 })

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../core/log/log'
 import type { MainWindowDeps } from './window'
 import { FakeBrowserWindow, fakeEvent } from '@test/support/fake-electron'
+import { SECURE_WEB_PREFERENCES } from '@test/support/secure-web-preferences'
 import { resolveRendererLocation } from './renderer-location'
 import { buildWindowOptions, createMainWindow, findWindowIcon, preloadPath } from './window'
 
@@ -35,14 +36,7 @@ describe('buildWindowOptions', () => {
       icon: '/app/resources/icon.png',
       webPreferences: {
         preload: '/app/out/preload/index.cjs',
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInWorker: false,
-        nodeIntegrationInSubFrames: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
+        ...SECURE_WEB_PREFERENCES,
         spellcheck: false,
       },
     })

@@ -1,17 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempFolder } from '@test/support/temp-folder'
 import { FileNotReadable, readRegularFile } from './read-regular-file'
 
-const dirs: string[] = []
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
-
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-read-'))
-  dirs.push(dir)
-  return dir
+  return tempFolder('proofwatch-read-')
 }
 
 function refusal(path: string, maxBytes = 4096): FileNotReadable {

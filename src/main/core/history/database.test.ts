@@ -1,12 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempFolder } from '@test/support/temp-folder'
 import { DEFAULT_CACHE_KIB, HistoryDatabase } from './database'
-
-const dirs: string[] = []
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
 
 function cacheKiBOf(database: HistoryDatabase): number {
   return -Number((database.db.prepare('PRAGMA cache_size').get() as { cache_size: number }).cache_size)
@@ -14,8 +11,7 @@ function cacheKiBOf(database: HistoryDatabase): number {
 
 describe('HistoryDatabase page cache', () => {
   it('is 16 MiB unless asked otherwise, on a file and in memory', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'proofwatch-db-'))
-    dirs.push(dir)
+    const dir = tempFolder('proofwatch-db-')
     const onFile = HistoryDatabase.open({ path: join(dir, 'history.sqlite') })
     const inMemory = HistoryDatabase.open({ path: ':memory:' })
     const asked = HistoryDatabase.open({ path: ':memory:', cacheKiB: 64 * 1024 })
@@ -32,8 +28,7 @@ describe('HistoryDatabase page cache', () => {
 
 describe('HistoryDatabase memory outside the page cache', () => {
   it('maps no part of the file into memory', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'proofwatch-db-'))
-    dirs.push(dir)
+    const dir = tempFolder('proofwatch-db-')
     const onFile = HistoryDatabase.open({ path: join(dir, 'history.sqlite') })
     try {
       expect((onFile.db.prepare('PRAGMA mmap_size').get() as { mmap_size: number }).mmap_size).toBe(0)
@@ -59,8 +54,7 @@ describe('HistoryDatabase beside another process', () => {
 
   for (const mode of [0o600, 0o644]) {
     it(`keeps its locks when it opens a cache of mode ${mode.toString(8)}: another process leaves its log alone`, () => {
-      const dir = mkdtempSync(join(tmpdir(), 'proofwatch-db-'))
-      dirs.push(dir)
+      const dir = tempFolder('proofwatch-db-')
       const path = join(dir, 'history.sqlite')
       const first = HistoryDatabase.open({ path })
       first.close()

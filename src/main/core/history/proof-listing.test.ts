@@ -2,11 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Page, Proof } from '@shared/domain'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../demo/server'
 import { IndexerClient, indexerKey } from '../indexer/client'
-import { decodeCircuitList } from '../indexer/decode'
 import { CachedIndexer } from './cached-indexer'
 import { matchesState, proofMatches, scanPages } from './proof-listing'
 import { openStore } from '@test/support/temp-dir'
-import { loadSample } from '@test/support/demo-wire'
 
 const demos: DemoIndexer[] = []
 afterEach(async () => {
@@ -29,6 +27,13 @@ function cachedFor(baseUrl: string, requests: string[] = []): CachedIndexer {
   }
   const client = new IndexerClient({ baseUrl, retries: 0, timeoutMs: 4000, conditional: false, fetch: counting })
   return new CachedIndexer(client, openStore().forIndexer(indexerKey(baseUrl)))
+}
+
+/** A demo, and a cache of it whose requests to the indexer are counted. */
+async function countedListing(options: DemoIndexerOptions = {}) {
+  const demo = await demoWith(options)
+  const requests: string[] = []
+  return { demo, requests, cached: cachedFor(demo.httpUrl, requests) }
 }
 
 function proof(fields: Partial<Proof>): Proof {
@@ -83,9 +88,7 @@ describe('what the filters mean', () => {
 
 describe('the circuit filter', () => {
   it('uses the by-circuit list where the indexer has one: every proof is of that circuit, and no filter is applied here', async () => {
-    const demo = await demoWith()
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing()
     const page = await cached.listProofs({ circuitId: '6', limit: 5 })
     expect(page.items).toHaveLength(5)
     expect(page.items.every((p) => p.circuitId === '6' && p.circuitName === 'dao_voter_membership')).toBe(true)
@@ -132,9 +135,7 @@ describe('the circuit filter', () => {
 
 describe('the state filter', () => {
   it('is applied here when the indexer ignores it (as the reference does), reading on until a page is full', async () => {
-    const demo = await demoWith()
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing()
     const revoked = await cached.listProofs({ state: 'revoked', limit: 2 })
     expect(revoked.items.length).toBeGreaterThan(0)
     expect(revoked.items.every((p) => p.revoked === true)).toBe(true)
@@ -149,9 +150,7 @@ describe('the state filter', () => {
   })
 
   it('is sent to an indexer that honours it, and not applied here', async () => {
-    const demo = await demoWith({ proofStateFilter: true })
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing({ proofStateFilter: true })
     const revoked = await cached.listProofs({ state: 'revoked', limit: 50 })
     expect(revoked.items.length).toBeGreaterThanOrEqual(3)
     expect(revoked.items.every((p) => p.revoked === true)).toBe(true)
@@ -182,9 +181,7 @@ describe('the state filter', () => {
 
 describe('the date filter', () => {
   it('is applied here on the newest-first pages, and stops reading at the first page that reaches past the start', async () => {
-    const demo = await demoWith()
-    const requests: string[] = []
-    const cached = cachedFor(demo.httpUrl, requests)
+    const { requests, cached } = await countedListing()
     const all = await cached.listProofs({ limit: 200 })
     const oldest = all.items.at(-1)!.verifiedAt!
     const newest = all.items[0]!.verifiedAt!
@@ -215,18 +212,6 @@ describe('the date filter', () => {
 })
 
 describe('circuits', () => {
-  it('decodes the reference deployment list', () => {
-    const circuits = decodeCircuitList(loadSample('http-circuits-list').body)
-    expect(circuits[0]).toEqual({
-      id: '1',
-      name: 'balance_proof',
-      proofType: 'BALANCE',
-      description: 'Prove a token balance is at least a public threshold without revealing it.',
-      enabled: true,
-    })
-    expect(() => decodeCircuitList({ ok: true, circuits: [{ name: 'x' }] })).toThrow(/circuit list, item 0/)
-  })
-
   it("are the indexer's list where it has one, kept for offline", async () => {
     const demo = await demoWith()
     const cached = cachedFor(demo.httpUrl)

@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { AuthClient } from './auth-client'
 import { loadAuthSample } from '@test/support/auth-samples'
-import { sendJson, startTestServer, type TestServer } from '@test/support/test-server'
+import { sendJson, serverPerTest, type TestServer } from '@test/support/test-server'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
+const serve = serverPerTest()
 
 /** Answers each request with the recorded sample of the same route, in order. */
 async function replay(routes: Record<string, Array<{ status: number; body: unknown; headers?: Record<string, string> }>>): Promise<{ server: TestServer; bodies: string[] }> {
   const bodies: string[] = []
-  server = await startTestServer((request, response) => {
+  const server = await serve((request, response) => {
     let text = ''
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
     request.on('end', () => {

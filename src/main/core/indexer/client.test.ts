@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Proof } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { IndexerClient, indexerKey, type IndexerClientOptions } from './client'
 import { createParameterMemory } from './negotiation'
 import { walkPages } from './paging'
-import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from '@test/support/test-server'
+import { closedPort, sendJson, sendText, serverPerTest, type TestHandler } from '@test/support/test-server'
 import { rejection } from '@test/support/caught'
 
 const ACCOUNT = '7SMNejr6dAYhXGkW9ZsMD4XAD3ZetxsCT7wWUqyYJCWR'
@@ -39,17 +39,7 @@ const referenceIndexer: TestHandler = (req, res) => {
   sendJson(res, 404, sampleBody('http-unknown-route-404.json'))
 }
 
-let server: TestServer | undefined
-
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
-
-async function serve(handler: TestHandler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = serverPerTest()
 
 function client(baseUrl: string, options: Partial<IndexerClientOptions> = {}): { client: IndexerClient; delays: number[] } {
   const delays: number[] = []

@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rejection } from '@test/support/caught'
 import { IndexerClient } from './client'
 import { ConditionalCache } from './conditional-cache'
 import { requestJson } from './http'
-import { sendJson, startTestServer, type TestHandler, type TestServer } from '@test/support/test-server'
+import { sendJson, serverPerTest, type TestHandler } from '@test/support/test-server'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
-
-async function serve(handler: TestHandler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = serverPerTest()
 
 /** Answers with an ETag and 304 when asked with it, like the demo indexer. */
 function taggedServer(body: () => unknown, tag: () => string): TestHandler {

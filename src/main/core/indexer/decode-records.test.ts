@@ -14,7 +14,7 @@ import {
   decodeTransactionPage,
   parseJsonText,
 } from './decode'
-import { decodeCircuitCatalog, decodeCircuitDetail, decodePublicProfile } from './decode'
+import { decodeCircuitCatalog, decodeCircuitDetail, decodeCircuitList, decodePublicProfile } from './decode'
 import { loadSample } from '@test/support/demo-wire'
 import { thrown } from '@test/support/caught'
 
@@ -346,18 +346,27 @@ describe('decodeErrorBody', () => {
   })
 })
 
+/** The first circuit the reference lists, as the list decoder reads it; the catalog reads more of it. */
+const FIRST_LISTED_CIRCUIT = {
+  id: '1',
+  name: 'balance_proof',
+  proofType: 'BALANCE',
+  description: 'Prove a token balance is at least a public threshold without revealing it.',
+  enabled: true,
+}
+
+describe('the circuit list (names for proofs)', () => {
+  it('decodes the reference deployment list', () => {
+    const circuits = decodeCircuitList(loadSample('http-circuits-list').body)
+    expect(circuits[0]).toEqual(FIRST_LISTED_CIRCUIT)
+    expect(() => decodeCircuitList({ ok: true, circuits: [{ name: 'x' }] })).toThrow(/circuit list, item 0/)
+  })
+})
+
 describe('the circuit catalog (the Circuits view)', () => {
   it('reads every field the reference lists, and the verifying key of one circuit', () => {
     const listed = decodeCircuitCatalog(loadSample('http-circuits-list').body)
-    expect(listed[0]).toEqual({
-      id: '1',
-      name: 'balance_proof',
-      proofType: 'BALANCE',
-      description: 'Prove a token balance is at least a public threshold without revealing it.',
-      publicInputCount: 2,
-      enabled: true,
-      registeredSlot: '437836745',
-    })
+    expect(listed[0]).toEqual({ ...FIRST_LISTED_CIRCUIT, publicInputCount: 2, registeredSlot: '437836745' })
     const detail = decodeCircuitDetail(loadSample('http-circuits-detail').body)
     expect(detail).toMatchObject({ id: '4', name: 'membership_proof', publicInputCount: 1, enabled: true, registeredSlot: '440428745' })
     expect(detail.verifyingKey).toMatch(/^d13b03cc[0-9a-f]+$/)

@@ -1,19 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { requestJson, type RequestOptions } from './http'
-import { closedPort, sendJson, sendText, startTestServer, type TestHandler, type TestServer } from '@test/support/test-server'
+import { closedPort, sendJson, sendText, serverPerTest } from '@test/support/test-server'
 import { rejection } from '@test/support/caught'
 
-let server: TestServer | undefined
-
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
-
-async function serve(handler: TestHandler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = serverPerTest()
 
 /** Options that never really wait: delays are recorded instead. */
 function recording(extra: RequestOptions = {}): { options: RequestOptions; delays: number[] } {

@@ -47,6 +47,19 @@ describe('chooseAccepted', () => {
 
 describe('negotiate', () => {
   const context = () => ({ memory: createParameterMemory(), indexer: 'http://127.0.0.1:1' })
+  type Context = ReturnType<typeof context>
+
+  /** Negotiates `metric=asked` against a request that always fails with `error`: rejects with it, and says how often it was sent. */
+  async function callsBeforeRejecting(ctx: Context, asked: string, error: ProofWatchError): Promise<number> {
+    let calls = 0
+    await expect(
+      negotiate(ctx, [{ name: 'metric', asked }], async () => {
+        calls++
+        throw error
+      }),
+    ).rejects.toBe(error)
+    return calls
+  }
 
   it('retries once with the accepted value and remembers it', async () => {
     const ctx = context()
@@ -86,37 +99,14 @@ describe('negotiate', () => {
 
   it('passes other failures through and does not loop', async () => {
     const ctx = context()
-    let calls = 0
     const notFound = new ProofWatchError({ code: 'NOT_FOUND', status: 404, message: 'nope' })
-    await expect(
-      negotiate(ctx, [{ name: 'metric', asked: 'proofs' }], async () => {
-        calls++
-        throw notFound
-      }),
-    ).rejects.toBe(notFound)
-    expect(calls).toBe(1)
-
-    calls = 0
-    const stubborn = badRequest(METRIC_MESSAGE)
-    await expect(
-      negotiate(ctx, [{ name: 'metric', asked: 'proofs' }], async () => {
-        calls++
-        throw stubborn
-      }),
-    ).rejects.toBe(stubborn)
-    expect(calls).toBe(2)
+    expect(await callsBeforeRejecting(ctx, 'proofs', notFound)).toBe(1)
+    expect(await callsBeforeRejecting(ctx, 'proofs', badRequest(METRIC_MESSAGE))).toBe(2)
     expect(ctx.memory.get(ctx.indexer, 'metric', 'proofs')).toBeUndefined()
   })
 
   it('does not retry when no listed value fits', async () => {
-    let calls = 0
     const error = badRequest("metric: Invalid enum value. Expected 'tps', received 'latency'")
-    await expect(
-      negotiate(context(), [{ name: 'metric', asked: 'latency' }], async () => {
-        calls++
-        throw error
-      }),
-    ).rejects.toBe(error)
-    expect(calls).toBe(1)
+    expect(await callsBeforeRejecting(context(), 'latency', error)).toBe(1)
   })
 })

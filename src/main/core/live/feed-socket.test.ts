@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
-import type { ChannelStatus, ErrorInfo } from '@shared/domain'
+import type { ChannelStatus } from '@shared/domain'
 import { FeedSocket, type FeedStatus, type FeedSocketOptions } from './feed-socket'
+import { socketRecorder } from '@test/support/socket-recorder'
 import { waitFor } from '@test/support/wait-for'
 
 interface Message {
@@ -10,7 +11,14 @@ interface Message {
   channel: string
 }
 
-/** A scripted indexer socket: records what clients send and lets a test answer. */
+const feeds: FeedSocket[] = []
+const servers: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  feeds.splice(0).forEach((f) => f.stop())
+  await Promise.all(servers.splice(0).map((s) => s.close()))
+})
+
+/** A scripted indexer socket, closed after the test: records what clients send and lets a test answer. */
 async function scriptedServer(onClient: (socket: WebSocket, received: Message[]) => void = () => {}) {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
@@ -22,7 +30,7 @@ async function scriptedServer(onClient: (socket: WebSocket, received: Message[])
     onClient(socket, received)
   })
   const port = (server.address() as AddressInfo).port
-  return {
+  const scripted = {
     url: `ws://127.0.0.1:${port}/ws`,
     received,
     connections: () => connections,
@@ -33,30 +41,29 @@ async function scriptedServer(onClient: (socket: WebSocket, received: Message[])
         server.close(() => resolve())
       }),
   }
+  servers.push(scripted)
+  return scripted
 }
 
-const feeds: FeedSocket[] = []
-const servers: Array<{ close(): Promise<void> }> = []
-afterEach(async () => {
-  feeds.splice(0).forEach((f) => f.stop())
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
+/** A half-open peer: it welcomes, then stops answering protocol pings and stops reading. */
+function halfOpenServer() {
+  return scriptedServer((socket) => {
+    welcome(socket)
+    ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
+    socket.pause()
+  })
+}
 
 function feed(options: Partial<FeedSocketOptions> & { url: string }) {
-  const events: Array<[string, unknown]> = []
-  const problems: ErrorInfo[] = []
-  const statuses: FeedStatus[] = []
-  const live: string[] = []
+  const { events, problems, statuses, live, handlers } = socketRecorder()
   let channels: ChannelStatus[] = []
   const liveFeed = new FeedSocket({
     channels: ['stats', 'proofs'],
-    onEvent: (channel, data) => events.push([channel, data]),
-    onProblem: (p) => problems.push(p),
+    ...handlers,
     onStatus: (s, c) => {
-      statuses.push(s)
+      handlers.onStatus(s)
       channels = c
     },
-    onChannelLive: (channel) => live.push(channel),
     backoffBaseMs: 20,
     backoffCapMs: 100,
     welcomeTimeoutMs: 200,
@@ -100,7 +107,6 @@ describe('FeedSocket subscriptions', () => {
         if (message.type === 'subscribe') send(socket, { type: 'subscribed', channel: message.channel })
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => f.channels().length === 2 && f.channels().every((c) => c.state === 'subscribed'))
@@ -125,7 +131,6 @@ describe('FeedSocket subscriptions', () => {
       send(socket, { type: 'proofs', data: { pad: 'x'.repeat(2000) } })
       send(socket, { type: 'proofs', data: { proofAccount: 'A'.repeat(44) } })
     })
-    servers.push(server)
     const f = feed({ url: server.url, maxFrameBytes: 1000 })
     f.live.start()
     await waitFor(() => f.events.length === 1)
@@ -137,7 +142,6 @@ describe('FeedSocket subscriptions', () => {
 
   it('marks a refused channel with the server text and a reason, and keeps the others', async () => {
     const server = await scriptedServer(referenceLike(10, (channel) => channel.startsWith('user:') || channel.startsWith('proofs:circuit:')))
-    servers.push(server)
     const f = feed({ url: server.url, channels: ['stats', 'user:notifications', 'proofs:circuit:4'] })
     f.live.start()
     await waitFor(() => f.channels().every((c) => c.state !== 'pending'))
@@ -154,7 +158,6 @@ describe('FeedSocket subscriptions', () => {
 
   it('takes an error that names no channel as the answer to the oldest unanswered subscribe', async () => {
     const server = await scriptedServer(referenceLike(2))
-    servers.push(server)
     const refused: Array<[string, string]> = []
     const f = feed({ url: server.url, channels: ['a', 'b', 'c', 'd'], onChannelRefused: (channel, reason) => void refused.push([channel, reason]) })
     f.live.start()
@@ -174,7 +177,6 @@ describe('FeedSocket subscriptions', () => {
 
   it('does not report a refusal the owner handled', async () => {
     const server = await scriptedServer(referenceLike(1))
-    servers.push(server)
     const f = feed({ url: server.url, onChannelRefused: () => true })
     f.live.start()
     await waitFor(() => f.channels().some((c) => c.state === 'refused'))
@@ -191,7 +193,6 @@ describe('FeedSocket subscriptions', () => {
         if (type === 'subscribe' && channel === 'next') setTimeout(() => send(socket, { type: 'subscribed', channel }), 60)
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url, channels: [] })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -208,7 +209,6 @@ describe('FeedSocket subscriptions', () => {
       welcome(socket)
       socket.on('message', () => send(socket, { type: 'stats', data: { tps: 1 } }))
     })
-    servers.push(server)
     const f = feed({ url: server.url, channels: ['stats'] })
     f.live.start()
     await waitFor(() => f.channels()[0]?.state === 'subscribed')
@@ -224,7 +224,6 @@ describe('FeedSocket subscriptions', () => {
         send(socket, { type: 'subscribed', channel })
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url, channels: ['stats'] })
     f.live.start()
     await waitFor(() => f.acked.length === 1)
@@ -245,7 +244,6 @@ describe('FeedSocket subscriptions', () => {
         if (ready && type === 'subscribe') send(socket, { type: 'subscribed', channel })
       })
     })
-    servers.push(server)
     const f = feed({ url: server.url, welcomeTimeoutMs: 10 })
     f.live.start()
     await waitFor(() => f.channels().every((c) => c.state === 'subscribed'))
@@ -256,7 +254,6 @@ describe('FeedSocket subscriptions', () => {
 describe('FeedSocket reconnecting', () => {
   it('reconnects after a clean close and resubscribes every channel', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => server.received.length === 2)
@@ -290,7 +287,6 @@ describe('FeedSocket reconnecting', () => {
         socket.close(1011, 'broken')
       }
     })
-    servers.push(server)
     // Each wait is measured from the clock reading its status was made with ("since" spans a whole stretch of retrying).
     let lastReading = 0
     const backingOff: Array<{ status: FeedStatus; at: number }> = []
@@ -313,13 +309,7 @@ describe('FeedSocket reconnecting', () => {
   })
 
   it('drops a connection whose peer stops answering and reconnects', async () => {
-    const server = await scriptedServer((socket) => {
-      welcome(socket)
-      // A half-open peer: stop answering protocol pings and stop reading.
-      ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
-      socket.pause()
-    })
-    servers.push(server)
+    const server = await halfOpenServer()
     const f = feed({ url: server.url, pingIntervalMs: 40, pongTimeoutMs: 40, welcomeTimeoutMs: 20 })
     f.live.start()
     // A reconnect is counted once the new connection is welcomed, not when the server accepts it.
@@ -329,7 +319,6 @@ describe('FeedSocket reconnecting', () => {
 
   it('keeps going when a listener throws', async () => {
     const server = await scriptedServer(referenceLike())
-    servers.push(server)
     const f = feed({
       url: server.url,
       onStatus: () => {
@@ -347,7 +336,6 @@ describe('FeedSocket reconnecting', () => {
 
   it('connects again at once on reconnectNow, skipping the backoff wait', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url, backoffBaseMs: 60_000, backoffCapMs: 60_000 })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -357,7 +345,6 @@ describe('FeedSocket reconnecting', () => {
 
   it('stops for good on stop()', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -371,7 +358,6 @@ describe('FeedSocket reconnecting', () => {
 describe('FeedSocket keep-alive', () => {
   it('repeats the subscribe of an acknowledged channel, which the reference answers with nothing', async () => {
     const server = await scriptedServer(referenceLike())
-    servers.push(server)
     const f = feed({ url: server.url, keepAliveMs: 30 })
     f.live.start()
     await waitFor(() => server.received.length >= 5)
@@ -385,7 +371,6 @@ describe('FeedSocket keep-alive', () => {
 
   it('with no acknowledged channel, unsubscribes a name never subscribed', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url, keepAliveMs: 30, channels: [] })
     f.live.start()
     await waitFor(() => server.received.length >= 2)
@@ -399,7 +384,6 @@ describe('FeedSocket keep-alive', () => {
 describe('FeedSocket offline and sleep', () => {
   it('stays offline without attempts until the network is back', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.setOnline(false)
     f.live.start()
@@ -412,7 +396,6 @@ describe('FeedSocket offline and sleep', () => {
 
   it('ignores an online notice while live', async () => {
     const server = await scriptedServer(welcome)
-    servers.push(server)
     const f = feed({ url: server.url })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')
@@ -423,12 +406,7 @@ describe('FeedSocket offline and sleep', () => {
   })
 
   it('a wake notice without a sleep notice checks the socket with a ping', async () => {
-    const server = await scriptedServer((socket) => {
-      welcome(socket)
-      ;(socket as unknown as { _receiver: { removeAllListeners(e: string): void } })._receiver.removeAllListeners('ping')
-      socket.pause()
-    })
-    servers.push(server)
+    const server = await halfOpenServer()
     const f = feed({ url: server.url, pingIntervalMs: 60_000, pongTimeoutMs: 30, welcomeTimeoutMs: 10 })
     f.live.start()
     await waitFor(() => f.status()?.state === 'live')

@@ -73,7 +73,15 @@ function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHist
   )
   const ids = (origin?: EventOrigin) => emitted.filter((e) => origin === undefined || e.origin === origin).flatMap((e) => e.ids)
   const settled = () => waitFor(() => !stream.syncing)
-  return { stream, history, held, emitted, problems, counts, ids, settled }
+  /** `heldBefore` items, the channel up and synced, then the channel down while `missed` more happen; returns those. */
+  const gapOpened = async (heldBefore: number, missed: number) => {
+    history.publish(heldBefore)
+    stream.channelUp()
+    await settled()
+    stream.channelDown()
+    return history.publish(missed)
+  }
+  return { stream, history, held, emitted, problems, counts, ids, settled, gapOpened }
 }
 
 describe('GapFreeStream', () => {
@@ -107,12 +115,8 @@ describe('GapFreeStream', () => {
   })
 
   it('fetches what was missed while down and merges the live events of the meantime in order, each once', async () => {
-    const { stream, history, ids, counts, settled } = setup()
-    history.publish(3)
-    stream.channelUp()
-    await settled()
-    stream.channelDown()
-    const missed = history.publish(6)
+    const { stream, history, ids, counts, settled, gapOpened } = setup()
+    const missed = await gapOpened(3, 6)
     let release!: () => void
     history.gate = new Promise<void>((resolve) => (release = resolve))
     stream.channelUp()
@@ -131,12 +135,8 @@ describe('GapFreeStream', () => {
   })
 
   it('lets live events through while the backfill fails, says so once, and still fills the gap', async () => {
-    const { stream, history, held, ids, problems, settled } = setup()
-    history.publish(2)
-    stream.channelUp()
-    await settled()
-    stream.channelDown()
-    const missed = history.publish(4)
+    const { stream, history, held, ids, problems, settled, gapOpened } = setup()
+    const missed = await gapOpened(2, 4)
     history.failNext = 3
     stream.channelUp()
     await waitFor(() => problems.length === 1)
@@ -154,12 +154,8 @@ describe('GapFreeStream', () => {
   })
 
   it('says exactly which slots a gap longer than its pages left out', async () => {
-    const { stream, history, problems, ids, settled } = setup()
-    history.publish(1)
-    stream.channelUp()
-    await settled()
-    stream.channelDown()
-    history.publish(40)
+    const { stream, problems, ids, settled, gapOpened } = setup()
+    await gapOpened(1, 40)
     stream.channelUp()
     await settled()
     // 4 pages of 5: s21..s40 fetched; s1..s20 (slots 1001..1020) are the hole.
@@ -178,12 +174,8 @@ describe('GapFreeStream', () => {
       if (slow) clock.now += 25_000
       return history.fetchPage(cursor)
     }
-    const { stream, problems, ids, settled } = setup({ maxPages: 100, fetchPage }, history, clock)
-    history.publish(1)
-    stream.channelUp()
-    await settled()
-    stream.channelDown()
-    history.publish(30)
+    const { stream, problems, ids, settled, gapOpened } = setup({ maxPages: 100, fetchPage }, history, clock)
+    await gapOpened(1, 30)
     slow = true
     stream.channelUp()
     await settled()
@@ -194,12 +186,8 @@ describe('GapFreeStream', () => {
   })
 
   it('closes a gap of many pages when it is given the pages', async () => {
-    const { stream, history, problems, ids, settled } = setup({ maxPages: 100 })
-    history.publish(1)
-    stream.channelUp()
-    await settled()
-    stream.channelDown()
-    history.publish(400)
+    const { stream, problems, ids, settled, gapOpened } = setup({ maxPages: 100 })
+    await gapOpened(1, 400)
     stream.channelUp()
     await settled()
     expect(ids('backfill')).toHaveLength(400)

@@ -5,14 +5,13 @@
  * says what it could not fetch.
  */
 import { describe, expect, it } from 'vitest'
-import type { ChannelStatus, ErrorInfo, Overview, Page, Transaction, TransactionQuery } from '@shared/domain'
+import type { ErrorInfo, Overview, Page, Transaction, TransactionQuery } from '@shared/domain'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { SwitchedTransport } from '@test/support/switched-transport'
 import { waitFor } from '@test/support/wait-for'
 import { decodeOverview } from '../indexer/decode'
-import type { FeedStatus } from './feed-socket'
 import { LiveService, type EmitMeta, type LiveSource } from './live-service'
-import type { LiveTransport, LiveTransportConfig, LiveTransportHandlers } from './live-transport'
 
 const ADDRESS = '5nrh6VUPWsW3TMbN67R1jdbUPF96urdWxxMXAGJgshmy'
 const OVERVIEW_SAMPLE = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../test/fixtures/wire-samples/http-stats-overview.json'), 'utf8')) as { body: unknown }
@@ -66,45 +65,6 @@ class FakeTransactions implements LiveSource {
   }
 }
 
-/** A socket that is up or down when the test says so. */
-class SwitchedTransport implements LiveTransport {
-  private status: FeedStatus = { state: 'stopped', reason: null, nextRetryAt: null, since: 0, reconnects: 0, lastEventAt: null }
-
-  constructor(
-    private readonly config: LiveTransportConfig,
-    private readonly handlers: LiveTransportHandlers,
-  ) {}
-
-  start(): void {
-    this.up()
-  }
-
-  up(): void {
-    this.status = { ...this.status, state: 'live', reconnects: this.status.reconnects + (this.status.state === 'stopped' ? 0 : 1) }
-    this.handlers.onStatus(this.status, this.channels())
-    for (const channel of this.config.channels) this.handlers.onChannelLive(channel)
-  }
-
-  down(): void {
-    this.status = { ...this.status, state: 'backing-off', reason: 'connection lost' }
-    this.handlers.onStatus(this.status, this.channels())
-  }
-
-  channels(): ChannelStatus[] {
-    const state = this.status.state === 'live' ? 'subscribed' : 'pending'
-    return this.config.channels.map((channel) => ({ channel, state }))
-  }
-
-  current(): FeedStatus {
-    return this.status
-  }
-
-  stop(): void {}
-  subscribe(): void {}
-  unsubscribe(): void {}
-  reconnectNow(): void {}
-}
-
 function watching(source: FakeTransactions) {
   let transport: SwitchedTransport | null = null
   const backfilled: string[] = []
@@ -125,19 +85,28 @@ function watching(source: FakeTransactions) {
   return { service, transport: () => transport as SwitchedTransport, backfilled, problems }
 }
 
+/**
+ * An address watched with `held` transactions, then an outage in which
+ * `missed` more happen; resolves once the socket is back and the backfill
+ * is handed on. `limitsAsked` counts only the backfill's reads.
+ */
+async function backfilledAfterOutage(held: number, missed: number) {
+  const source = new FakeTransactions()
+  source.publish(held)
+  const watched = watching(source)
+  await waitFor(() => watched.service.status().synced)
+
+  watched.transport().down()
+  source.publish(missed)
+  source.limitsAsked.length = 0
+  watched.transport().up()
+  await waitFor(() => watched.service.status().synced && watched.backfilled.length > 0)
+  return { source, ...watched }
+}
+
 describe('LiveService backfill bounds with the default tuning', () => {
   it('fetches all 10,000 transactions an address missed, 200 a page, and says nothing is missing', async () => {
-    const source = new FakeTransactions()
-    source.publish(150)
-    const { service, transport, backfilled, problems } = watching(source)
-    await waitFor(() => service.status().synced)
-
-    transport().down()
-    source.publish(10_000)
-    source.limitsAsked.length = 0
-    transport().up()
-    await waitFor(() => service.status().synced && backfilled.length > 0)
-
+    const { source, service, backfilled, problems } = await backfilledAfterOutage(150, 10_000)
     expect(backfilled).toHaveLength(10_000)
     expect(new Set(backfilled).size).toBe(10_000)
     // Oldest first, as they happened.
@@ -150,16 +119,7 @@ describe('LiveService backfill bounds with the default tuning', () => {
   })
 
   it('stops at 20,000 after a longer outage and says the oldest were not fetched', async () => {
-    const source = new FakeTransactions()
-    source.publish(10)
-    const { service, transport, backfilled, problems } = watching(source)
-    await waitFor(() => service.status().synced)
-
-    transport().down()
-    source.publish(25_000)
-    transport().up()
-    await waitFor(() => service.status().synced && backfilled.length > 0)
-
+    const { service, backfilled, problems } = await backfilledAfterOutage(10, 25_000)
     expect(backfilled).toHaveLength(20_000)
     // The newest 20,000: the gap left is at the old end.
     expect(backfilled[backfilled.length - 1]).toBe(`${25_009}`.padStart(64, 'A'))

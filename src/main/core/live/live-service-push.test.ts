@@ -6,12 +6,11 @@
  * stops; a verdict learned once is remembered for that indexer.
  */
 import { describe, expect, it } from 'vitest'
-import type { ChannelStatus, Page, Transaction, TransactionQuery } from '@shared/domain'
+import type { Page, Transaction, TransactionQuery } from '@shared/domain'
+import { SwitchedTransport } from '@test/support/switched-transport'
 import { waitFor } from '@test/support/wait-for'
 import { decodeTransaction } from '../indexer/decode'
-import type { FeedStatus } from './feed-socket'
 import { LiveService, type EmitMeta, type LiveSource } from './live-service'
-import type { LiveTransport, LiveTransportConfig, LiveTransportHandlers } from './live-transport'
 import { createPushMemory, type PushMemory } from './push-watch'
 
 const ADDRESS = '5nrh6VUPWsW3TMbN67R1jdbUPF96urdWxxMXAGJgshmy'
@@ -60,36 +59,8 @@ class Listed implements LiveSource {
   }
 }
 
-/** A socket that is live at once and sends only what the test pushes. */
-class QuietTransport implements LiveTransport {
-  private readonly status: FeedStatus = { state: 'live', reason: null, nextRetryAt: null, since: 0, reconnects: 0, lastEventAt: null }
-
-  constructor(
-    private readonly config: LiveTransportConfig,
-    readonly handlers: LiveTransportHandlers,
-  ) {}
-
-  start(): void {
-    this.handlers.onStatus(this.status, this.channels())
-    for (const channel of this.config.channels) this.handlers.onChannelLive(channel)
-  }
-
-  channels(): ChannelStatus[] {
-    return this.config.channels.map((channel) => ({ channel, state: 'subscribed' }))
-  }
-
-  current(): FeedStatus {
-    return this.status
-  }
-
-  stop(): void {}
-  subscribe(): void {}
-  unsubscribe(): void {}
-  reconnectNow(): void {}
-}
-
 function watching(source: Listed, memory: PushMemory = createPushMemory()) {
-  let transport: QuietTransport | null = null
+  let transport: SwitchedTransport | null = null
   const arrived: Array<{ signature: string; origin: string }> = []
   const service = new LiveService({
     source,
@@ -100,7 +71,7 @@ function watching(source: Listed, memory: PushMemory = createPushMemory()) {
     pushGraceMs: 100,
     addressPollMs: 40,
     overviewPollMs: 3_600_000,
-    transport: (config, handlers) => (transport = new QuietTransport(config, handlers)),
+    transport: (config, handlers) => (transport = new SwitchedTransport(config, handlers)),
     handlers: {
       onAddressTransactions: (items, meta: EmitMeta) => {
         for (const item of items) arrived.push({ signature: item.transaction.signature, origin: meta.origin })
@@ -109,7 +80,7 @@ function watching(source: Listed, memory: PushMemory = createPushMemory()) {
   })
   service.start()
   const addressFollowing = () => service.status().following.find((f) => f.kind === 'address')
-  return { service, transport: () => transport as QuietTransport, arrived, addressFollowing }
+  return { service, transport: () => transport as SwitchedTransport, arrived, addressFollowing }
 }
 
 describe('LiveService measures whether addresses are pushed', () => {

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { tempFolder } from '@test/support/temp-folder'
 import { HistoryCache } from '../history/history-cache'
 import { PushWatch } from '../live/push-watch'
 import { keptPushMemory } from './kept-push-memory'
@@ -9,17 +8,13 @@ import { keptPushMemory } from './kept-push-memory'
 const INDEXER = 'http://127.0.0.1:1'
 const HOUR = 60 * 60 * 1000
 
-const dirs: string[] = []
 const caches: HistoryCache[] = []
 afterEach(() => {
   caches.splice(0).forEach((cache) => cache.close())
-  dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }))
 })
 
 function cacheFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-push-memory-'))
-  dirs.push(dir)
-  return join(dir, 'history.sqlite')
+  return join(tempFolder('proofwatch-push-memory-'), 'history.sqlite')
 }
 
 function open(path: string): HistoryCache {
