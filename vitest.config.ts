@@ -37,6 +37,8 @@ const node = {
   environment: 'node' as const,
   // electron-store is ESM-only and must go through vite to see the mocked `electron`.
   server: { deps: { inline: ['electron-store'] } },
+  // What test/support helpers open for a test is closed after it (test/support/after-test.ts).
+  setupFiles: ['test/support/cleanup-setup.ts'],
   testTimeout,
 }
 

@@ -9,18 +9,19 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, type TestContext } from 'vitest'
+import type { TestContext } from 'vitest'
+import { afterThisTest } from '../support/after-test'
 
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) {
+/** Runs after the test; a folder that cannot be cleaned is left in the temporary directory. */
+function cleanupLater(cleanup: () => void): void {
+  afterThisTest(() => {
     try {
       cleanup()
     } catch {
-      // A folder that cannot be cleaned is left in the temporary directory.
+      // Left where it is.
     }
-  }
-})
+  })
+}
 
 export const isRoot = process.getuid?.() === 0
 
@@ -32,7 +33,7 @@ function mountTmpfs(sizeKiB: number): string | null {
     rmSync(dir, { recursive: true, force: true })
     return null
   }
-  cleanups.push(() => {
+  cleanupLater(() => {
     // Lazy: a handle a test left open must not keep the mount, or fail the next test.
     execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
     rmSync(dir, { recursive: true, force: true })
@@ -53,7 +54,7 @@ export function readOnlyFolder(fill: (dir: string) => void = () => {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'proofwatch-hostile-'))
   fill(dir)
   chmodSync(dir, 0o555)
-  cleanups.push(() => {
+  cleanupLater(() => {
     chmodSync(dir, 0o755)
     rmSync(dir, { recursive: true, force: true })
   })
@@ -80,6 +81,6 @@ export function smallDiskOrSkip(context: TestContext, sizeKiB: number, suite: st
 /** A fresh writable folder, removed after the test. */
 export function writableFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'proofwatch-hostile-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  cleanupLater(() => rmSync(dir, { recursive: true, force: true }))
   return dir
 }

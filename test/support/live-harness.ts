@@ -1,11 +1,11 @@
 /** A SocketPool wired to recorders, with timings short enough for tests, and cleanup after each test. */
-import { afterEach } from 'vitest'
 import type { ChannelStatus, ErrorInfo } from '@shared/domain'
 import { encodeBase58 } from '../../src/main/demo/base58'
 import { startDemoIndexer, type DemoIndexer, type DemoIndexerOptions } from '../../src/main/demo/server'
 import { SocketPool, type SocketPoolOptions } from '../../src/main/core/live/socket-pool'
 import type { FeedStatus } from '../../src/main/core/live/feed-socket'
 import { socketRecorder } from './socket-recorder'
+import { afterThisTest } from './after-test'
 
 /** Backoff in tens of ms; heartbeats slow enough not to matter unless a test shortens them. */
 export const FAST: Partial<SocketPoolOptions> = {
@@ -19,14 +19,9 @@ export const FAST: Partial<SocketPoolOptions> = {
   stableAfterMs: 50,
 }
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
 /** Runs `cleanup` after the current test, last registered first. */
 export function onCleanup(cleanup: () => Promise<void> | void): void {
-  cleanups.push(cleanup)
+  afterThisTest(cleanup)
 }
 
 export async function demo(options: DemoIndexerOptions = {}): Promise<DemoIndexer> {

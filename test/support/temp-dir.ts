@@ -2,20 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
 import { HistoryCache, type HistoryCacheOptions } from '../../src/main/core/history/history-cache'
-
-const dirs: string[] = []
-const stores: HistoryCache[] = []
-
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close()
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+import { afterThisTest } from './after-test'
 
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'proofwatch-history-'))
-  dirs.push(dir)
+  afterThisTest(() => rmSync(dir, { recursive: true, force: true }))
   return dir
 }
 
@@ -23,6 +15,7 @@ export function tempDir(): string {
 export function openStore(options: Partial<HistoryCacheOptions> & { dir?: string } = {}): HistoryCache {
   const dir = options.dir ?? tempDir()
   const store = HistoryCache.open({ busyTimeoutMs: 50, ...options, path: options.path ?? join(dir, 'history.sqlite') })
-  stores.push(store)
+  // Closed before its folder is removed: registered after it, run before it.
+  afterThisTest(() => store.close())
   return store
 }
