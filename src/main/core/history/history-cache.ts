@@ -2,8 +2,11 @@
  * The offline history cache file: one SQLite file in the app's data directory
  * holding everything the core decodes, for every indexer watched, each
  * indexer's rows keyed by its id (see indexerKey). A HistoryCache owns the
- * file (writes queued and batched, retention, damage and recovery, clearing);
- * forIndexer() gives one indexer's view of it (indexer-history.ts).
+ * file (writes queued and batched, retention, damage and recovery, clearing,
+ * the reads and checkpoints aside on the read worker); forIndexer() gives one
+ * indexer's view of it (indexer-history.ts). Over 400 lines because it is one
+ * thing: each of those follows the file when damage or a clear replaces it,
+ * so they hang on the one owner that sees the replacement.
  */
 import { statSync } from 'node:fs'
 import { type ErrorInfo } from '@shared/domain'
