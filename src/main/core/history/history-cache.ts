@@ -35,6 +35,13 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
   write?: Omit<WriteQueueOptions, 'clock' | 'onCommitted' | 'onDamage' | 'onProblem'>
   /** Caps are checked after this many records were written. Default 5000. */
   retentionCheckEvery?: number
+  /**
+   * The read worker checkpoints the log once this many records were written
+   * since it last did. Default 1000: a flood's second; the few records a
+   * quiet minute writes leave it to the writer's own cheap checkpoint and
+   * start no thread.
+   */
+  checkpointAsideEvery?: number
 }
 
 type Listener<T> = (value: T) => void
@@ -53,6 +60,8 @@ export class HistoryCache implements CacheFile {
   private policy: RetentionPolicy
   private readonly retentionCheckEvery: number
   private writtenSinceCheck = 0
+  private readonly checkpointAsideEvery: number
+  private writtenSinceCheckpoint = 0
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
   private reader: ReadWorker | null = null
@@ -76,6 +85,7 @@ export class HistoryCache implements CacheFile {
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...options.limits }
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
+    this.checkpointAsideEvery = options.checkpointAsideEvery ?? 1000
     this.queue = new WriteQueue(this.database, this.writer, {
       ...options.write,
       clock: this.clock,
@@ -306,6 +316,7 @@ export class HistoryCache implements CacheFile {
   }
 
   private afterCommit(records: number): void {
+    this.writtenSinceCheckpoint += records
     this.checkpointAside()
     if (this.rowEstimate !== null) this.rowEstimate += records
     this.writtenSinceCheck += records
@@ -347,13 +358,14 @@ export class HistoryCache implements CacheFile {
    * still does the work, as it always did: nothing else depends on this one.
    */
   private checkpointAside(): void {
-    if (this.checkpointing || this.closed || this.database.readOnly) return
+    if (this.checkpointing || this.closed || this.database.readOnly || this.writtenSinceCheckpoint < this.checkpointAsideEvery) return
     const now = performance.now()
     if (now - this.lastCheckpointAt < CHECKPOINT_ASIDE_EVERY_MS) return
     const reader = this.readWorker()
     if (reader === null) return
     this.checkpointing = true
     this.lastCheckpointAt = now
+    this.writtenSinceCheckpoint = 0
     reader
       .checkpoint()
       .catch(() => undefined)

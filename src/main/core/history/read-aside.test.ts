@@ -73,12 +73,17 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
 
   it('the log written on a file is moved into it by the worker, never on a cache in memory', async () => {
     const checkpoints = vi.spyOn(ReadWorker.prototype, 'checkpoint')
-    const inMemory = HistoryCache.open({ path: MEMORY_PATH })
+    const inMemory = HistoryCache.open({ path: MEMORY_PATH, checkpointAsideEvery: 10 })
     stores.push(inMemory)
     inMemory.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
     await inMemory.flush()
     expect(checkpoints).not.toHaveBeenCalled()
-    const onFile = openStore()
+    // The few records of a quiet spell start no worker for it.
+    const quiet = openStore()
+    quiet.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
+    await quiet.flush()
+    expect(checkpoints).not.toHaveBeenCalled()
+    const onFile = openStore({ checkpointAsideEvery: 10 })
     onFile.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
     await onFile.flush()
     expect(checkpoints).toHaveBeenCalledTimes(1)

@@ -128,8 +128,12 @@ export class WriteQueue {
       }
       const batch = queue.slice(this.head, end)
       this.inFlight = batch.length
-      const left = this.writeBatch(batch)
-      this.inFlight = 0
+      let left: Pending[]
+      try {
+        left = this.writeBatch(batch)
+      } finally {
+        this.inFlight = 0
+      }
       wrote = true
       // Cleared while writing (the cache was emptied): nothing of this queue is owed any more.
       if (this.pending !== queue) return true
