@@ -129,6 +129,7 @@ export const FIXTURE_SOURCES = [
   'src/main/core/history/migrations.ts',
   'src/main/core/history/history-writer.ts',
   'src/main/core/history/database.ts',
+  'src/main/core/history/open-database.ts',
 ]
 
 /**

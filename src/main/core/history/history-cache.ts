@@ -352,7 +352,7 @@ export class HistoryCache implements CacheFile {
 
   /**
    * Moves the log's pages into the file on the read worker, so that the
-   * writing connection's own checkpoint (every 10,000 pages, database.ts)
+   * writing connection's own checkpoint (every 10,000 pages, open-database.ts)
    * finds them done and costs the main thread next to nothing. Where there is
    * no worker, or its checkpoint fails (busy, disk full), that checkpoint
    * still does the work, as it always did: nothing else depends on this one.

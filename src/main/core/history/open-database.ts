@@ -229,7 +229,7 @@ function configure(db: DatabaseSync, settings: DatabaseSettings): void {
   db.exec(cacheSizePragma(settings))
   // Reads go through the page cache above, never a memory map of the file: a map of a 470 MB cache would count in the process's RSS.
   db.exec('PRAGMA mmap_size = 0')
-  // Fewer, larger checkpoints keep ingest fast; the size limit gives the disk back after each.
+  // The writer's own checkpoint, a fallback: while writes go on the read worker checkpoints first (history-cache.ts). The size limit gives the disk back after each.
   db.exec('PRAGMA wal_autocheckpoint = 10000')
   db.exec('PRAGMA journal_size_limit = 67108864')
   db.exec('PRAGMA temp_store = MEMORY')
