@@ -9,6 +9,8 @@ export class StoredRows {
   private readonly db: DatabaseSync
   private readonly indexerId: number
   private readonly byAccount: StatementSync
+  private readonly byAccountAfter: StatementSync
+  private readonly newestOfAccount: StatementSync
 
   constructor(path: string, httpUrl: string) {
     this.db = new DatabaseSync(path, { readOnly: true })
@@ -16,11 +18,20 @@ export class StoredRows {
     if (row === undefined) throw new Error(`${path} holds no rows of ${httpUrl}`)
     this.indexerId = row.id
     this.byAccount = this.db.prepare('SELECT count(*) AS n FROM transaction_accounts WHERE indexer_id = ? AND account = ?')
+    this.byAccountAfter = this.db.prepare('SELECT count(*) AS n FROM transaction_accounts WHERE indexer_id = ? AND account = ? AND slot > ?')
+    this.newestOfAccount = this.db.prepare('SELECT max(slot) AS slot FROM transaction_accounts WHERE indexer_id = ? AND account = ?')
   }
 
-  /** Transactions stored as involving `address`. */
-  transactionsOf(address: string): number {
-    return Number((this.byAccount.get(this.indexerId, address) as { n: number }).n)
+  /** Transactions stored as involving `address`; with `afterSlot`, only those of later slots (a range of the index: cheap to ask often). */
+  transactionsOf(address: string, afterSlot?: number | bigint): number {
+    const row = afterSlot === undefined ? this.byAccount.get(this.indexerId, address) : this.byAccountAfter.get(this.indexerId, address, afterSlot)
+    return Number((row as { n: number }).n)
+  }
+
+  /** The latest slot of a transaction stored as involving `address` (-1 when none). */
+  newestSlotOf(address: string): number | bigint {
+    const slot = (this.newestOfAccount.get(this.indexerId, address) as { slot: number | bigint | null }).slot
+    return slot ?? -1
   }
 
   /** Rows of this indexer by table (a scan of each index: not for timed paths). */

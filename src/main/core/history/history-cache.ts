@@ -18,7 +18,7 @@ import { HistoryWriter, IndexerIds, type RecordChange } from './history-writer'
 import type { WriteOp } from './write-op'
 import { COUNT_ROWS_SQL, countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
-import { WriteQueue, type WriteQueueOptions } from './write-queue'
+import { WriteQueue, type WriteDependency, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
 import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
 
@@ -178,9 +178,14 @@ export class HistoryCache implements CacheFile {
     })
   }
 
-  /** Writes everything queued (tries again now even after a full disk). */
+  /** Writes everything queued, in slices the event loop runs between (tries again now even after a full disk). */
   async flush(): Promise<void> {
     await this.queue.flush()
+  }
+
+  /** @internal Resolves once what is queued now is written, in slices (or writes had to stop). */
+  async settle(): Promise<void> {
+    await this.queue.drain()
   }
 
   /**
@@ -254,10 +259,14 @@ export class HistoryCache implements CacheFile {
     return this.ids.find(key)
   }
 
-  /** @internal Runs a read after the queued writes; a damaged file is rebuilt and the read answered from the new one. */
-  read<T>(run: () => T): T {
+  /**
+   * @internal Runs a read after the queued writes it depends on (`after`:
+   * all of them unless it says); a damaged file is rebuilt and the read
+   * answered from the new one.
+   */
+  read<T>(run: () => T, after: WriteDependency = 'all'): T {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    this.queue.flushNow()
+    this.queue.flushFor(after)
     return this.guard(run)
   }
 
@@ -270,7 +279,8 @@ export class HistoryCache implements CacheFile {
    */
   async readAside(steps: readonly ReadStep[]): Promise<unknown[]> {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    this.queue.flushNow()
+    await this.queue.drain()
+    if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
     const reader = this.readWorker()
     if (reader !== null) {
       try {

@@ -9,6 +9,7 @@ import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
 import { NO_UNREAD, topicKey, type Topic, type UnreadCounts } from '@shared/unread'
 import type { IndexerHistory } from '../history/indexer-history'
+import { AFTER_SETTLING } from '../history/write-queue'
 import type { Logger } from '../log/log'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { NotifyCandidate } from './candidates'
@@ -121,7 +122,7 @@ export class NotificationCentre {
   async heldNotifications(ids: readonly string[]): Promise<Map<string, boolean>> {
     if (!this.history) return new Map()
     await this.deps.flushHistory()
-    return this.history.notificationReadStates(ids)
+    return this.history.notificationReadStates(ids, AFTER_SETTLING)
   }
 
   /**
@@ -157,8 +158,9 @@ export class NotificationCentre {
 
   async unread(): Promise<UnreadCounts> {
     if (!this.history) return NO_UNREAD
+    // What was queued before the call is written by now, in slices; what came meanwhile scheduled its own count.
     await this.deps.flushHistory()
-    return this.history.unreadCounts()
+    return this.history.unreadCounts(AFTER_SETTLING)
   }
 
   dispose(): void {
