@@ -5,7 +5,7 @@ import type { CacheDamage } from '@shared/history'
 import type { HistoryDatabase } from './database'
 import type { HistoryWriter } from './history-writer'
 import type { WriteOp } from './write-op'
-import { WriteQueue } from './write-queue'
+import { AFTER_SETTLING, WriteQueue } from './write-queue'
 
 const INDEXER = 'http://127.0.0.1:8787'
 const SQLITE_FULL = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13 })
@@ -110,3 +110,246 @@ describe('the write queue', () => {
     queue.dispose()
   })
 })
+
+/** Logs each op it commits by a short name (`p3`, `n1`, `m`, `r`, `x`), a batch at a time; fails every batch while `full`. */
+function namingWriter(): { writer: HistoryWriter; batches: string[][]; written: () => string[]; full: boolean } {
+  const state = {
+    batches: [] as string[][],
+    written: () => state.batches.flat(),
+    full: false,
+    writer: null as unknown as HistoryWriter,
+  }
+  state.writer = {
+    applyBatch(ops: readonly WriteOp[]) {
+      if (state.full) throw SQLITE_FULL
+      state.batches.push(ops.map(nameOf))
+    },
+  } as unknown as HistoryWriter
+  return state
+}
+
+function nameOf(op: WriteOp): string {
+  switch (op.type) {
+    case 'proofs':
+      return `p${op.proofs.map((proof) => proof.proofAccount).join()}`
+    case 'notifications':
+      return `n${op.notifications.map((n) => n.id).join()}`
+    case 'metadata':
+      return 'm'
+    case 'mark-read':
+      return 'r'
+    case 'remove-notifications':
+      return 'x'
+    default:
+      return op.type
+  }
+}
+
+const p = (index: number): WriteOp => proofOp(index)
+const pName = (index: number): string => `p${testProof(index).proofAccount}`
+const notificationOp = (id: string): WriteOp => ({ type: 'notifications', indexer: INDEXER, at: 0, notifications: [{ id } as never] })
+const NOTIFICATION_KINDS: WriteOp['type'][] = ['notifications', 'mark-read', 'remove-notifications']
+
+describe('what a read depends on (flushFor)', () => {
+  it('writes through the last queued write of the kinds named, the earlier ones too, and leaves the rest queued', () => {
+    const sink = namingWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000 })
+    queue.push(p(0))
+    queue.push(notificationOp('a'))
+    queue.push(p(1))
+    queue.push({ type: 'mark-read', indexer: INDEXER, ids: 'all', read: true })
+    queue.push(p(2))
+    queue.push(p(3))
+    expect(queue.flushFor(NOTIFICATION_KINDS)).toBe(true)
+    // Order is kept: the proofs before the mark-read are written with it, the two after it wait.
+    expect(sink.written()).toEqual([pName(0), 'na', pName(1), 'r'])
+    expect(queue.size).toBe(2)
+    expect(queue.flushFor('all')).toBe(true)
+    expect(sink.written()).toEqual([pName(0), 'na', pName(1), 'r', pName(2), pName(3)])
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+
+  it('a removal counts as a notification write', () => {
+    const sink = namingWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000 })
+    queue.push(p(0))
+    queue.push({ type: 'remove-notifications', indexer: INDEXER, ids: ['a'] })
+    queue.push(p(1))
+    queue.flushFor(NOTIFICATION_KINDS)
+    expect(sink.written()).toEqual([pName(0), 'x'])
+    queue.dispose()
+  })
+
+  it('writes nothing when none of the kinds named waits, nor for a read that names none', () => {
+    const sink = namingWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000 })
+    for (let index = 0; index < 3; index++) queue.push(p(index))
+    queue.push(notificationOp('a'))
+    expect(queue.flushFor(['metadata'])).toBe(true)
+    expect(queue.flushFor(AFTER_SETTLING)).toBe(true)
+    expect(sink.batches).toEqual([])
+    expect(queue.size).toBe(4)
+    // Reads without a dependency still write everything first.
+    expect(queue.flushFor('all')).toBe(true)
+    expect(sink.written()).toEqual([pName(0), pName(1), pName(2), 'na'])
+    queue.dispose()
+  })
+})
+
+describe('draining the queue in slices', () => {
+  /** Logs a `turn` every turn of the event loop until stopped, between the writes the sink logs. */
+  function ticker(events: string[]): () => void {
+    let done = false
+    const turn = (): void => {
+      events.push('turn')
+      if (!done) setImmediate(turn)
+    }
+    setImmediate(turn)
+    return () => (done = true)
+  }
+
+  function loggedWriter(events: string[]): { writer: HistoryWriter; written: string[] } {
+    const written: string[] = []
+    const writer = {
+      applyBatch(ops: readonly WriteOp[]) {
+        events.push('write')
+        written.push(...ops.map(nameOf))
+      },
+    } as unknown as HistoryWriter
+    return { writer, written }
+  }
+
+  it('writes what was queued at the call, a turn between slices, and resolves once it is written', async () => {
+    const events: string[] = []
+    const sink = loggedWriter(events)
+    // No time for a slice: one record a slice, so each write is its own slice.
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 1, ms: 0 } })
+    for (let index = 0; index < 6; index++) queue.push(p(index))
+    const stop = ticker(events)
+    await queue.drain()
+    stop()
+    expect(sink.written).toEqual(range(6).map(pName))
+    expect(queue.size).toBe(0)
+    // Six slices of one, not one write of six, and the loop ran between each two.
+    expect(events.filter((event) => event === 'write')).toHaveLength(6)
+    expect(events.join(' ')).not.toMatch(/write write/)
+    queue.dispose()
+  })
+
+  it('does not wait for what is queued after the call', async () => {
+    const sink = namingWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 1, ms: 0 } })
+    for (let index = 0; index < 6; index++) queue.push(p(index))
+    // A producer faster than the slices: a drain that chased the queue's end would never resolve.
+    let producing = true
+    let next = 100
+    const produce = (): void => {
+      if (!producing) return
+      for (let count = 0; count < 3; count++) queue.push(p(next++))
+      setImmediate(produce)
+    }
+    setImmediate(produce)
+    await queue.drain()
+    producing = false
+    expect(sink.written().slice(0, 6)).toEqual(range(6).map(pName))
+    expect(queue.size).toBeGreaterThan(0)
+    queue.dispose()
+  })
+
+  it('several drains at once share the slices: never two writes without a turn between', async () => {
+    const events: string[] = []
+    const sink = loggedWriter(events)
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 1, ms: 0 } })
+    const drains: Array<Promise<void>> = []
+    for (let round = 0; round < 3; round++) {
+      for (let index = 0; index < 4; index++) queue.push(p(round * 4 + index))
+      drains.push(queue.drain())
+    }
+    const stop = ticker(events)
+    await Promise.all(drains)
+    stop()
+    expect(sink.written).toEqual(range(12).map(pName))
+    expect(events.join(' ')).not.toMatch(/write write/)
+    queue.dispose()
+  })
+
+  it('a drain that meets a full disk resolves, the records kept; only a forced one tries again before the retry', async () => {
+    const sink = namingWriter()
+    const damage: Array<string | null> = []
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 60_000,
+      retryDelayMs: 60_000,
+      onDamage: (change) => damage.push(change?.kind ?? null),
+    })
+    sink.full = true
+    for (let index = 0; index < 3; index++) queue.push(p(index))
+    await queue.drain()
+    expect(sink.batches).toEqual([])
+    expect(queue.size).toBe(3)
+    expect(damage).toEqual(['disk-full'])
+    sink.full = false
+    // Waiting for the retry: a drain does not pay for a write bound to fail, and does not hang either.
+    await queue.drain()
+    expect(queue.size).toBe(3)
+    await queue.flush()
+    expect(sink.written()).toEqual(range(3).map(pName))
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+})
+
+describe('a flush asked for from inside a commit', () => {
+  it("writes nothing itself: the outer flush writes every record once, what the listener recorded after the rest", () => {
+    const sink = fakeWriter()
+    let queue: WriteQueue | null = null
+    const inner: boolean[] = []
+    const writtenInside: number[] = []
+    let echoed = false
+    queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 60_000,
+      batchRecords: 2,
+      onCommitted: () => {
+        const before = sink.written.length
+        // A commit's listener reading (flushNow, flushFor) and recording.
+        inner.push(queue!.flushNow(true), queue!.flushFor('all'))
+        // Asserted after: a throw in here would count as the batch failing.
+        writtenInside.push(sink.written.length - before)
+        if (!echoed) {
+          echoed = true
+          queue!.push(proofOp(99))
+          queue!.flushNow(true)
+        }
+      },
+    })
+    for (let index = 0; index < 5; index++) queue.push(proofOp(index))
+    expect(queue.flushNow(true)).toBe(true)
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3, 4, 99]))
+    expect(sink.batches).toEqual([2, 2, 2])
+    expect(inner.every((result) => result)).toBe(true)
+    expect(writtenInside).toEqual([0, 0, 0])
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+
+  it('a drain begun inside a commit resolves once its writes are done, none written twice', async () => {
+    const sink = fakeWriter()
+    let queue: WriteQueue | null = null
+    const drains: Array<Promise<void>> = []
+    queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 60_000,
+      batchRecords: 1,
+      onCommitted: () => {
+        if (drains.length < 3) drains.push(queue!.drain())
+      },
+    })
+    for (let index = 0; index < 5; index++) queue.push(proofOp(index))
+    queue.flushNow(true)
+    await Promise.all(drains)
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3, 4]))
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+})
+
+const range = (count: number): number[] => Array.from({ length: count }, (_, index) => index)
