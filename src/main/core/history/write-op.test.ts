@@ -61,6 +61,12 @@ describe('splitOp', () => {
     }
   })
 
+  it('refuses parts that could hold nothing, rather than loop', () => {
+    const [, make] = splitKinds[0] as (typeof splitKinds)[number]
+    expect(() => splitOp(make(3), 0)).toThrow(/at least one record; asked for 0/)
+    expect(() => splitOp(make(3), Number.NaN)).toThrow(/at least one record/)
+  })
+
   it('keeps whole the kinds that replace a set or patch at once, however large', () => {
     const series = {
       metric: 'proofs',

@@ -87,6 +87,7 @@ export function splitOp(op: WriteOp, most: number): WriteOp[] {
 }
 
 function partsOf<T>(items: readonly T[], most: number): Array<readonly T[]> {
+  if (!(most >= 1)) throw new RangeError(`An operation's parts hold at least one record; asked for ${most}`)
   if (items.length <= most) return [items]
   const parts: T[][] = []
   for (let start = 0; start < items.length; start += most) parts.push(items.slice(start, start + most))

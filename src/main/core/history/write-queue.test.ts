@@ -353,3 +353,45 @@ describe('a flush asked for from inside a commit', () => {
 })
 
 const range = (count: number): number[] => Array.from({ length: count }, (_, index) => index)
+
+describe('what happens after a commit is not the write', () => {
+  it('a listener that throws is reported as a problem; the batch counts as written, once', () => {
+    const sink = fakeWriter()
+    const problems: string[] = []
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 60_000,
+      onCommitted: () => {
+        throw new Error('listener broke')
+      },
+      onProblem: (problem) => problems.push(problem.message),
+    })
+    for (let index = 0; index < 3; index++) queue.push(proofOp(index))
+    expect(queue.flushNow(true)).toBe(true)
+    expect(sink.written).toEqual(accounts([0, 1, 2]))
+    expect(sink.batches).toEqual([3])
+    expect(queue.size).toBe(0)
+    expect(problems).toEqual(['After a write to the history cache: listener broke'])
+    queue.dispose()
+  })
+})
+
+describe('slices that could hold nothing', () => {
+  it('are refused when the queue is made, with what was asked', () => {
+    expect(() => new WriteQueue(fakeDatabase(), fakeWriter().writer, { slice: { records: 0, ms: 8 } })).toThrow(/at least one record; asked for 0/)
+  })
+})
+
+describe('a flush through a read’s dependency', () => {
+  it('leaves the rest its turn: at once when the rest fills a batch', async () => {
+    const sink = fakeWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, batchRecords: 3 })
+    queue.push({ type: 'metadata', indexer: INDEXER, at: 0, patch: { a: 1 } })
+    for (let index = 0; index < 3; index++) queue.push(proofOp(index))
+    queue.flushFor(['metadata'])
+    expect(sink.written).toEqual([])
+    // Not 60 s later: three records are a full batch.
+    await waitFor(() => sink.written.length === 3)
+    expect(sink.written).toEqual(accounts([0, 1, 2]))
+    queue.dispose()
+  })
+})

@@ -107,6 +107,7 @@ export class WriteQueue {
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
     this.slice = options.slice ?? { records: 200, ms: 8 }
+    if (!(this.slice.records >= 1)) throw new RangeError(`A write slice holds at least one record; asked for ${this.slice.records}`)
     this.clock = options.clock ?? Date.now
     this.monotonic = options.monotonic ?? (() => performance.now())
   }
@@ -130,7 +131,7 @@ export class WriteQueue {
       this.pendingRecords += records
     }
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
-    this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
+    this.schedule(this.flushDelayMs)
   }
 
   /**
@@ -198,9 +199,9 @@ export class WriteQueue {
       }
     }
     if (this.head < queue.length) {
-      // Written through the place asked for; what came after it keeps its turn.
+      // Written through the place asked for; what came after it keeps its turn (at once when it fills a batch).
       this.compact()
-      this.schedule(this.flushDelayMs)
+      this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
       return true
     }
     this.pending = []
@@ -271,8 +272,6 @@ export class WriteQueue {
   private writeBatch(batch: readonly Pending[], afterRecovery = false): Pending[] {
     try {
       this.writer.applyBatch(batch.map((item) => item.op))
-      this.committed(batch)
-      return []
     } catch (error) {
       const kind = damageKindOf(error)
       if (isFileDamage(kind) && !afterRecovery && this.database.recover(error)) {
@@ -299,6 +298,9 @@ export class WriteQueue {
       this.options.onProblem?.({ code: 'INTERNAL', message: `A record could not be stored in the history cache: ${errorMessage(error)}` })
       return []
     }
+    // Outside the write's try: what a listener does after the commit is not the write failing (it would be written again).
+    this.committed(batch)
+    return []
   }
 
   private committed(batch: readonly Pending[]): void {
@@ -309,7 +311,11 @@ export class WriteQueue {
       this.options.onDamage?.(null)
     }
     this.dropReported = false
-    this.options.onCommitted?.(recordsOf(batch))
+    try {
+      this.options.onCommitted?.(recordsOf(batch))
+    } catch (error) {
+      this.options.onProblem?.({ code: 'INTERNAL', message: `After a write to the history cache: ${errorMessage(error)}` })
+    }
   }
 
   private dropOldest(): void {
