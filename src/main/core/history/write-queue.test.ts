@@ -395,3 +395,33 @@ describe('a flush through a read’s dependency', () => {
     queue.dispose()
   })
 })
+
+describe('writes held (a checkpoint aside finishing)', () => {
+  it('a drain waits for the hold to end; a read that needs the writes writes them', async () => {
+    const sink = fakeWriter()
+    let hold = true
+    let looked = 0
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 0,
+      holdWrites: () => {
+        looked++
+        return hold
+      },
+    })
+    queue.push(proofOp(0))
+    let drained = false
+    void queue.drain().then(() => (drained = true))
+    await waitFor(() => looked >= 3)
+    expect(drained).toBe(false)
+    expect(sink.written).toEqual([])
+    queue.push({ type: 'metadata', indexer: INDEXER, at: 0, patch: { a: 1 } })
+    queue.push(proofOp(1))
+    queue.flushFor(['metadata'])
+    expect(sink.written).toEqual(accounts([0]))
+    hold = false
+    await waitFor(() => drained)
+    await waitFor(() => sink.written.length === 2)
+    expect(sink.written).toEqual(accounts([0, 1]))
+    queue.dispose()
+  })
+})

@@ -31,6 +31,13 @@ export interface WriteQueueOptions {
   clock?: () => number
   /** Milliseconds of a monotonic clock, for the slices' time and the pace of writes. Default performance.now. */
   monotonic?: () => number
+  /**
+   * While this says so, the writes that can wait (the timer's slices, drains)
+   * wait: the log's checkpoint on another thread is finishing, and a write
+   * now would keep it from starting the log over. Reads that depend on a
+   * write still write it. Default: never.
+   */
+  holdWrites?: () => boolean
   /** After each committed batch, with its record count. */
   onCommitted?: (records: number) => void
   /** The cache's state changed (disk full, locked, rebuilt, recovered). */
@@ -56,6 +63,8 @@ export const AFTER_SETTLING: WriteDependency = []
  * grain a slice's batch is sized in, as a batch cannot split an operation.
  */
 const OP_RECORDS = 25
+/** How soon writes held for a checkpoint look again. */
+const HELD_RETRY_MS = 5
 /** The pace guessed before a write was measured: a record on its own in a 1,000,000-row cache took about this. */
 const FIRST_MS_PER_RECORD = 0.5
 /** A floor for the pace: a batch measured at 0 ms must not make the next one unbounded. */
@@ -241,13 +250,24 @@ export class WriteQueue {
    * draining at once share the slices instead of each writing one a turn.
    */
   private drainSlice(): void {
+    if (this.held()) {
+      setTimeout(() => this.drainSlice(), HELD_RETRY_MS)
+      return
+    }
     const waiters = this.drainWaiters
     const through = Math.max(...waiters.map((waiter) => waiter.through))
     const written = this.flushNow(waiters.some((waiter) => waiter.force), this.slice, through)
     // Writes that had to stop (a full disk, a lock) end every wait: the reads go ahead on what is written.
     this.drainWaiters = written ? waiters.filter((waiter) => this.owes(waiter.through)) : []
     for (const waiter of waiters) if (!this.drainWaiters.includes(waiter)) waiter.resolve()
-    if (this.drainWaiters.length > 0) setImmediate(() => this.drainSlice())
+    if (this.drainWaiters.length === 0) {
+      // What was queued after the drains began keeps its turn with the timer (a slice above may have cleared it).
+      if (this.waitingEntries() > 0) this.schedule(this.flushDelayMs)
+      return
+    }
+    // The drain writes the next slice: a timer armed by this one would write another in the same turn.
+    this.clearTimer()
+    setImmediate(() => this.drainSlice())
   }
 
   /** Writes everything pending now, even while waiting to retry (in slices: see drain). */
@@ -375,10 +395,15 @@ export class WriteQueue {
     const wait = Math.max(delayMs, this.retryAt - this.clock(), 0)
     this.timer = setTimeout(() => {
       this.timer = null
-      this.flushNow(true, this.slice)
+      if (this.held()) this.schedule(HELD_RETRY_MS)
+      else this.flushNow(true, this.slice)
     }, wait)
     // Queued writes alone must not keep a process alive; close() flushes them.
     this.timer.unref?.()
+  }
+
+  private held(): boolean {
+    return !this.disposed && this.options.holdWrites?.() === true
   }
 
   private clearTimer(): void {
