@@ -11,6 +11,7 @@ import { type IndexerHistory } from './indexer-history'
 import { testAuthority, testProof, testTransaction } from '@test/support/history-test-data'
 import { MEMORY_PATH } from './database'
 import { tempDir } from '@test/support/temp-dir'
+import { logLoopTurns } from '@test/support/loop-turns'
 
 /**
  * Enough rows that the export is many times what may ever wait in the
@@ -202,14 +203,9 @@ describe('export of cached rows', () => {
         done()
       },
     })
-    let exporting = true
-    const turn = (): void => {
-      events.push('turn')
-      if (exporting) setImmediate(turn)
-    }
-    setImmediate(turn)
+    const stop = logLoopTurns(events)
     const result = await writeExport(history, { kind: 'transactions', format: 'csv', filter: {} }, out, { pageSize: 500, turnMs: 0 })
-    exporting = false
+    stop()
     expect(result.rows).toBe(3000)
     // The header, then six pages; between two pages the loop turned.
     expect(events.filter((event) => event === 'page')).toHaveLength(7)

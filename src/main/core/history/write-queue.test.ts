@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { waitFor } from '@test/support/wait-for'
+import { logLoopTurns } from '@test/support/loop-turns'
 import { testProof } from '@test/support/history-test-data'
 import type { CacheDamage } from '@shared/history'
 import type { HistoryDatabase } from './database'
@@ -198,17 +199,6 @@ describe('what a read depends on (flushFor)', () => {
 })
 
 describe('draining the queue in slices', () => {
-  /** Logs a `turn` every turn of the event loop until stopped, between the writes the sink logs. */
-  function ticker(events: string[]): () => void {
-    let done = false
-    const turn = (): void => {
-      events.push('turn')
-      if (!done) setImmediate(turn)
-    }
-    setImmediate(turn)
-    return () => (done = true)
-  }
-
   function loggedWriter(events: string[]): { writer: HistoryWriter; written: string[] } {
     const written: string[] = []
     const writer = {
@@ -226,7 +216,7 @@ describe('draining the queue in slices', () => {
     // No time for a slice: one record a slice, so each write is its own slice.
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 1, ms: 0 } })
     for (let index = 0; index < 6; index++) queue.push(p(index))
-    const stop = ticker(events)
+    const stop = logLoopTurns(events)
     await queue.drain()
     stop()
     expect(sink.written).toEqual(range(6).map(pName))
@@ -266,7 +256,7 @@ describe('draining the queue in slices', () => {
       for (let index = 0; index < 4; index++) queue.push(p(round * 4 + index))
       drains.push(queue.drain())
     }
-    const stop = ticker(events)
+    const stop = logLoopTurns(events)
     await Promise.all(drains)
     stop()
     expect(sink.written).toEqual(range(12).map(pName))

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from '@test/support/wait-for'
+import { logLoopTurns } from '@test/support/loop-turns'
 import { testKey, testNotification, testProof, testTransaction } from '@test/support/history-test-data'
 import { HistoryCache } from './history-cache'
 import { MEMORY_PATH } from './database'
@@ -27,14 +28,9 @@ describe('queued writes written in slices', () => {
     store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 0, slice: { records: 2, ms: 0 } } })
     const history = store.forIndexer(INDEXER)
     for (let index = 0; index < 10; index++) history.recordProofs([testProof(index)])
-    let done = false
-    const turn = (): void => {
-      events.push('turn')
-      if (!done) setImmediate(turn)
-    }
-    setImmediate(turn)
+    const stop = logLoopTurns(events)
     await waitFor(() => events.filter((event) => event.startsWith('write')).length === 10)
-    done = true
+    stop()
     const writes = events.filter((event) => event.startsWith('write'))
     expect(writes).toEqual(Array(10).fill('write 1'))
     // Between two transactions the loop ran.
@@ -90,16 +86,6 @@ function spyBatches(): { types: string[][]; ops: WriteOp[][] } {
   return seen
 }
 
-/** Logs a `turn` every turn of the event loop until stopped. */
-function ticker(events: string[]): () => void {
-  let done = false
-  const turn = (): void => {
-    events.push('turn')
-    if (!done) setImmediate(turn)
-  }
-  setImmediate(turn)
-  return () => (done = true)
-}
 
 describe('reads that name the writes they depend on', () => {
   // The timer is out of the way: only the reads write.
@@ -201,7 +187,7 @@ describe('waiting for the queued writes (settle, flush)', () => {
     store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 60_000, slice: { records: 1, ms: 0 } } })
     const history = store.forIndexer(INDEXER)
     for (let index = 0; index < 4; index++) history.recordProofs([testProof(index)])
-    const stop = ticker(events)
+    const stop = logLoopTurns(events)
     await store.settle()
     for (let index = 4; index < 8; index++) history.recordProofs([testProof(index)])
     await store.flush()
