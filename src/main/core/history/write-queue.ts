@@ -63,6 +63,13 @@ export const AFTER_SETTLING: WriteDependency = []
  * grain a slice's batch is sized in, as a batch cannot split an operation.
  */
 const OP_RECORDS = 25
+/**
+ * More records than this waiting means writes fell behind the events (a
+ * flood): slices then write batches of their full record count, as fast as
+ * they go, rather than what the pace fits in the slice's time. A backfill of
+ * 10,000 stays paced.
+ */
+const CATCH_UP_ABOVE_RECORDS = 20_000
 /** How soon writes held for a checkpoint look again. */
 const HELD_RETRY_MS = 5
 /** The pace guessed before a write was measured: a record on its own in a 1,000,000-row cache took about this. */
@@ -177,7 +184,10 @@ export class WriteQueue {
       }
       // A slice's batch is what the time left should hold at the pace measured: the same
       // 200 records take 20 ms on a warm cache and 150 ms while another process has the disk.
-      const batchRecords = slice === undefined ? this.batchRecords : Math.max(1, Math.min(slice.records, Math.floor(left / this.msPerRecord)))
+      // Unless writes fell behind: then whole slices of records, or a flood would wait in memory (and be dropped at the bound).
+      const paced = this.pendingRecords <= CATCH_UP_ABOVE_RECORDS
+      const batchRecords =
+        slice === undefined ? this.batchRecords : paced ? Math.max(1, Math.min(slice.records, Math.floor(left / this.msPerRecord))) : slice.records
       let end = this.head
       let records = 0
       while (owed(end) && (end === this.head || records + (queue[end] as Pending).records <= batchRecords)) {
