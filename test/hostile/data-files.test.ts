@@ -633,8 +633,7 @@ async function checkpointCutShort(dir: string, scratch: string): Promise<number>
   const path = join(dir, HISTORY_FILE_NAME)
   await filledCache(dir, 100)
   const before = statSync(path).size
-  // No checkpoint aside: one that took the whole log would start it over, and the log would no longer hold all since `before`.
-  const store = HistoryCache.open({ path, checkpointAsideEvery: Number.POSITIVE_INFINITY })
+  const store = HistoryCache.open({ path })
   store.forIndexer(INDEXER).recordProofs(Array.from({ length: 3000 }, (_, index) => testProof(100 + index)))
   await store.flush()
   // The image a kill -9 would leave: everything since the last checkpoint is in the log.

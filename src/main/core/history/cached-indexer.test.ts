@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ProofWatchError } from '@shared/errors'
 import { startDemoIndexer, type DemoIndexer } from '../../demo/server'
 import { IndexerClient, indexerKey } from '../indexer/client'
 import { CachedIndexer } from './cached-indexer'
-import { testNotification, testProof } from '@test/support/history-test-data'
-import { HistoryCache } from './history-cache'
-import { MEMORY_PATH } from './database'
-import { HistoryWriter } from './history-writer'
+import { testNotification } from '@test/support/history-test-data'
+import type { HistoryCache } from './history-cache'
 import { openStore, tempDir } from '@test/support/temp-dir'
 
 let demo: DemoIndexer | null = null
 afterEach(async () => {
   await demo?.close()
   demo = null
-  vi.restoreAllMocks()
 })
 
 function cachedFor(store: HistoryCache, baseUrl: string, key = indexerKey(baseUrl)): CachedIndexer {
@@ -166,34 +163,5 @@ describe('reads through the cache', () => {
     expect(hits[0]).toMatchObject({ kind: 'transaction', id: signature, source: 'network' })
     // Now it is cached.
     expect((await cached.search(signature))[0]).toMatchObject({ kind: 'transaction', id: signature, source: 'cache' })
-  })
-})
-
-describe('a read from the cache waits for the queued writes in slices', () => {
-  it('writes what is queued a slice at a time before answering, asked from the cache or offline', async () => {
-    const url = 'http://127.0.0.1:9'
-    // One record a slice and no timer: on-the-spot writing would be one batch of all of them.
-    const store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 60_000, slice: { records: 1, ms: 0 } } })
-    try {
-      const sizes: number[] = []
-      const original = HistoryWriter.prototype.applyBatch
-      vi.spyOn(HistoryWriter.prototype, 'applyBatch').mockImplementation(function (this: HistoryWriter, ops) {
-        sizes.push(ops.length)
-        return original.call(this, ops)
-      })
-      const cached = cachedFor(store, url)
-      const history = store.forIndexer(indexerKey(url))
-      for (let index = 0; index < 4; index++) history.recordProofs([testProof(index)])
-      expect((await cached.listProofs({}, { source: 'cache' })).items).toHaveLength(4)
-      expect(sizes).toEqual([1, 1, 1, 1])
-      // Offline (nothing listens on port 9): the answer from the cache waits the same way.
-      for (let index = 4; index < 7; index++) history.recordProofs([testProof(index)])
-      const offline = await cached.listProofs({})
-      expect(offline.items).toHaveLength(7)
-      expect(offline.freshness?.source).toBe('cache')
-      expect(sizes).toEqual([1, 1, 1, 1, 1, 1, 1])
-    } finally {
-      await store.close()
-    }
   })
 })

@@ -258,34 +258,17 @@ export class CachedIndexer {
     record: (value: T) => void,
     fromCache: (offline: ErrorInfo | null, networkError?: unknown) => T & { freshness: Freshness },
   ): Promise<T & { freshness: Freshness }> {
-    if (sourceOf(options) === 'cache') {
-      await this.settled()
-      return fromCache(null)
-    }
+    if (sourceOf(options) === 'cache') return fromCache(null)
     let value: T
     try {
       value = await network()
     } catch (error) {
       const offline = toErrorInfo(error)
       if (!isOfflineError(offline)) throw error
-      await this.settled()
       return fromCache(offline, error)
     }
     this.keep(record, value)
     return withFreshness(value, { source: 'network', fetchedAt: this.clock() })
-  }
-
-  /**
-   * What is queued for the cache is written in slices before a read from it,
-   * so that the read's own flush is small and holds up nobody. A cache that
-   * cannot be written is read as it is (the store reports its own problems).
-   */
-  private async settled(): Promise<void> {
-    try {
-      await this.history.settle()
-    } catch {
-      // The read that follows meets the same trouble, where it is answered or thrown.
-    }
   }
 
   /** The answer stands even when the cache cannot take it (the store reports its own problems). */

@@ -11,7 +11,6 @@ import { type IndexerHistory } from './indexer-history'
 import { testAuthority, testProof, testTransaction } from '@test/support/history-test-data'
 import { MEMORY_PATH } from './database'
 import { tempDir } from '@test/support/temp-dir'
-import { logLoopTurns } from '@test/support/loop-turns'
 
 /**
  * Enough rows that the export is many times what may ever wait in the
@@ -203,9 +202,14 @@ describe('export of cached rows', () => {
         done()
       },
     })
-    const stop = logLoopTurns(events)
+    let exporting = true
+    const turn = (): void => {
+      events.push('turn')
+      if (exporting) setImmediate(turn)
+    }
+    setImmediate(turn)
     const result = await writeExport(history, { kind: 'transactions', format: 'csv', filter: {} }, out, { pageSize: 500, turnMs: 0 })
-    stop()
+    exporting = false
     expect(result.rows).toBe(3000)
     // The header, then six pages; between two pages the loop turned.
     expect(events.filter((event) => event === 'page')).toHaveLength(7)

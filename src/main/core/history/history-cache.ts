@@ -18,7 +18,7 @@ import { HistoryWriter, IndexerIds, type RecordChange } from './history-writer'
 import type { WriteOp } from './write-op'
 import { COUNT_ROWS_SQL, countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
-import { WriteQueue, type WriteDependency, type WriteQueueOptions } from './write-queue'
+import { WriteQueue, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
 import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
 
@@ -26,13 +26,6 @@ import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worke
 const READ_WORKER_CACHE_KIB = 4 * 1024
 /** While writes go on, the read worker is asked to checkpoint at most this often (each one takes what a second wrote). */
 const CHECKPOINT_ASIDE_EVERY_MS = 1_000
-/**
- * Writes that can wait, wait for a checkpoint aside to finish, at most this
- * long: a checkpoint that nothing writes behind takes the whole log, and the
- * next write starts the log over instead of growing it until the writer's
- * own checkpoint runs on this thread.
- */
-const HOLD_FOR_CHECKPOINT_MS = 500
 
 export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
   limits?: Partial<CacheLimits>
@@ -49,8 +42,6 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
    * start no thread.
    */
   checkpointAsideEvery?: number
-  /** A log this large is checkpointed aside at once, however soon after the last. Default 8 MiB. */
-  checkpointAsideLogBytes?: number
 }
 
 type Listener<T> = (value: T) => void
@@ -70,7 +61,6 @@ export class HistoryCache implements CacheFile {
   private readonly retentionCheckEvery: number
   private writtenSinceCheck = 0
   private readonly checkpointAsideEvery: number
-  private readonly checkpointAsideLogBytes: number
   private writtenSinceCheckpoint = 0
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
@@ -96,13 +86,10 @@ export class HistoryCache implements CacheFile {
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
     this.checkpointAsideEvery = options.checkpointAsideEvery ?? 1000
-    // A burst (a backfill) writes a log of tens of MB a second: waiting out the second would leave it to the writer's checkpoint.
-    this.checkpointAsideLogBytes = options.checkpointAsideLogBytes ?? 8 * 1024 * 1024
     this.queue = new WriteQueue(this.database, this.writer, {
       ...options.write,
       clock: this.clock,
       onCommitted: (records) => this.afterCommit(records),
-      holdWrites: () => this.checkpointing && performance.now() - this.lastCheckpointAt < HOLD_FOR_CHECKPOINT_MS,
       onDamage: (damage) => this.emitDamage(damage),
       onProblem: (problem) => this.emitProblem(problem),
     })
@@ -191,14 +178,9 @@ export class HistoryCache implements CacheFile {
     })
   }
 
-  /** Writes everything queued, in slices the event loop runs between (tries again now even after a full disk). */
+  /** Writes everything queued (tries again now even after a full disk). */
   async flush(): Promise<void> {
     await this.queue.flush()
-  }
-
-  /** @internal Resolves once what is queued now is written, in slices (or writes had to stop). */
-  async settle(): Promise<void> {
-    await this.queue.drain()
   }
 
   /**
@@ -272,14 +254,10 @@ export class HistoryCache implements CacheFile {
     return this.ids.find(key)
   }
 
-  /**
-   * @internal Runs a read after the queued writes it depends on (`after`:
-   * all of them unless it says); a damaged file is rebuilt and the read
-   * answered from the new one.
-   */
-  read<T>(run: () => T, after: WriteDependency = 'all'): T {
+  /** @internal Runs a read after the queued writes; a damaged file is rebuilt and the read answered from the new one. */
+  read<T>(run: () => T): T {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    this.queue.flushFor(after)
+    this.queue.flushNow()
     return this.guard(run)
   }
 
@@ -292,8 +270,7 @@ export class HistoryCache implements CacheFile {
    */
   async readAside(steps: readonly ReadStep[]): Promise<unknown[]> {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    await this.queue.drain()
-    if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
+    this.queue.flushNow()
     const reader = this.readWorker()
     if (reader !== null) {
       try {
@@ -376,17 +353,14 @@ export class HistoryCache implements CacheFile {
   /**
    * Moves the log's pages into the file on the read worker, so that the
    * writing connection's own checkpoint (every 10,000 pages, open-database.ts)
-   * finds them done and costs the main thread next to nothing: once a second
-   * while writes go on, at once when the log passed checkpointAsideLogBytes,
-   * the writes that can wait held meanwhile (holdWrites) so that it takes the
-   * whole log. Where there is no worker, or its checkpoint fails (busy, disk
-   * full), that checkpoint still does the work, as it always did: nothing
-   * else depends on this one.
+   * finds them done and costs the main thread next to nothing. Where there is
+   * no worker, or its checkpoint fails (busy, disk full), that checkpoint
+   * still does the work, as it always did: nothing else depends on this one.
    */
   private checkpointAside(): void {
     if (this.checkpointing || this.closed || this.database.readOnly || this.writtenSinceCheckpoint < this.checkpointAsideEvery) return
     const now = performance.now()
-    if (now - this.lastCheckpointAt < CHECKPOINT_ASIDE_EVERY_MS && logBytes(this.database.path) < this.checkpointAsideLogBytes) return
+    if (now - this.lastCheckpointAt < CHECKPOINT_ASIDE_EVERY_MS) return
     const reader = this.readWorker()
     if (reader === null) return
     this.checkpointing = true
@@ -444,14 +418,4 @@ function fileBytes(path: string): number {
 function toCacheError(error: unknown, doing: 'read' | 'trimmed' | 'cleared'): ProofWatchError {
   if (error instanceof ProofWatchError) return error
   return new ProofWatchError({ code: 'INTERNAL', message: `The history cache could not be ${doing}: ${errorMessage(error)}` }, { cause: error })
-}
-
-/** The size of the cache's write-ahead log; 0 when there is none (a cache in memory, a log not made yet). */
-function logBytes(path: string): number {
-  if (path === MEMORY_PATH) return 0
-  try {
-    return statSync(`${path}-wal`).size
-  } catch {
-    return 0
-  }
 }

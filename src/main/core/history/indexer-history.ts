@@ -31,7 +31,6 @@ import { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_LIMIT } from '../indexer/client
 import { decodeLeaderboard } from '../indexer/decode'
 import { HistoryDatabase } from './database'
 import type { WriteOp } from './write-op'
-import type { WriteDependency } from './write-queue'
 import { circuitFilterOf, notificationFilterOf, proofFilterOf, transactionFilterOf, type Anchor } from './local-filter'
 import { notificationHits, searchCache, type SearchOptions } from './search'
 import { addressActivity, checkActivityQuery, emptyActivity } from './address-activity'
@@ -65,25 +64,14 @@ import {
 
 export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
-/**
- * What the notification centre's reads depend on: its table is written by
- * these alone, so a flood of proofs and transactions queued before them is
- * not written on the spot for an unread count (the timer's slices write it).
- */
-const NOTIFICATION_WRITES: WriteDependency = ['notifications', 'mark-read', 'remove-notifications']
-/** The indexer's own facts (display names, records given up on) are written by the metadata patch alone. */
-const METADATA_WRITES: WriteDependency = ['metadata']
-
 /** What one indexer's view needs of the cache file (HistoryCache). */
 export interface CacheFile {
   readonly database: HistoryDatabase
   enqueue(op: WriteOp): void
   /** The indexer's id, or null when it has no rows. */
   findIndexer(key: string): number | null
-  /** Runs a read after the queued writes it depends on (all unless it says). */
-  read<T>(run: () => T, after?: WriteDependency): T
-  /** Resolves once what is queued now is written, in slices the event loop runs between. */
-  settle(): Promise<void>
+  /** Runs a read after the queued writes. */
+  read<T>(run: () => T): T
   /** Runs reads that scan many rows after the queued writes, off the main thread where it can. */
   readAside(steps: readonly ReadStep[]): Promise<unknown[]>
   now(): number
@@ -165,11 +153,6 @@ export class IndexerHistory {
   }
 
   // --- reads ---------------------------------------------------------------------
-
-  /** Resolves once what is queued now is written, in slices the event loop runs between (before reads that can wait). */
-  settle(): Promise<void> {
-    return this.store.settle()
-  }
 
   overview(): Stored<Overview | null> {
     return this.read(nothing<Overview>(), (id, db) => {
@@ -292,31 +275,23 @@ export class IndexerHistory {
 
   listNotifications(query: NotificationQuery = {}): Stored<Page<AppNotification>> {
     const { filter, paging } = notificationFilterOf(query)
-    return this.read(
-      storedEmptyPage<AppNotification>(),
-      (id, db) => notificationPage(db, id, filter, paging, (row) => this.decode(row, notificationFromRow)),
-      NOTIFICATION_WRITES,
-    )
+    return this.read(storedEmptyPage<AppNotification>(), (id, db) => notificationPage(db, id, filter, paging, (row) => this.decode(row, notificationFromRow)))
   }
 
   unreadNotificationCount(): number {
-    return this.read(0, (id, db) => unreadNotificationCount(db, id), NOTIFICATION_WRITES)
+    return this.read(0, (id, db) => unreadNotificationCount(db, id))
   }
 
   /** The read state of those of `ids` the cache holds (absent: not held). */
-  notificationReadStates(ids: readonly string[], after: WriteDependency = NOTIFICATION_WRITES): Map<string, boolean> {
+  notificationReadStates(ids: readonly string[]): Map<string, boolean> {
     const states = new Map<string, boolean>()
     if (ids.length === 0) return states
-    return this.read(states, (id, db) => notificationReadStates(db, id, ids, states), after)
+    return this.read(states, (id, db) => notificationReadStates(db, id, ids, states))
   }
 
-  /**
-   * The one unread model: every unread entry, and those of each watched
-   * address and followed circuit. `after`: AFTER_SETTLING when the caller
-   * waited for the queued writes itself (settle()).
-   */
-  unreadCounts(after: WriteDependency = NOTIFICATION_WRITES): UnreadCounts {
-    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id), after)
+  /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
+  unreadCounts(): UnreadCounts {
+    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id))
   }
 
   /**
@@ -325,9 +300,7 @@ export class IndexerHistory {
    * full, of how many. Read off the main thread: it scans every watched record.
    */
   async watchedDetails(scope: WatchedScope, skip: readonly string[], limit: number): Promise<WatchedDetails> {
-    // A background read: what is queued is written in slices first, never on the spot.
-    await this.store.settle()
-    const id = this.read(null, (indexerId) => indexerId, [])
+    const id = this.read(null, (indexerId) => indexerId)
     if (id === null) return { missing: [], coverage: { held: 0, total: 0, unavailable: 0 } }
     return readWatchedDetails((steps) => this.store.readAside(steps), id, scope, skip, limit)
   }
@@ -336,7 +309,7 @@ export class IndexerHistory {
     return this.read({}, (id, db) => {
       const row = db.statement('SELECT metadata FROM indexers WHERE id = ?').get(id) as { metadata: string } | undefined
       return row === undefined ? {} : (JSON.parse(row.metadata) as Record<string, unknown>)
-    }, METADATA_WRITES)
+    })
   }
 
   /** Index seeks here; the notifications' full-text read, which can scan, off the main thread. */
@@ -406,16 +379,12 @@ export class IndexerHistory {
     })
   }
 
-  /**
-   * Runs a read for this indexer; an indexer without rows gets `empty`.
-   * `after`: the queued writes it has to see (all unless it says), written
-   * first on the spot.
-   */
-  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T, after: WriteDependency = 'all'): T {
+  /** Runs a read for this indexer; an indexer without rows gets `empty`. */
+  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T): T {
     return this.store.read(() => {
       const id = this.store.findIndexer(this.key)
       return id === null ? empty : run(id, this.store.database)
-    }, after)
+    })
   }
 
   /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */

@@ -2,8 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HistoryCache } from './history-cache'
 import { MEMORY_PATH } from './database'
 import { ReadWorker } from './read-worker'
-import type { WriteQueue } from './write-queue'
-import { waitFor } from '@test/support/wait-for'
 import { openStore } from '@test/support/temp-dir'
 import { testNotification, testProof, testProofSummary, testTransaction } from '@test/support/history-test-data'
 
@@ -92,48 +90,5 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
     const result = await checkpoints.mock.results[0]?.value
     expect(result.log).toBeGreaterThan(0)
     expect(result.checkpointed).toBe(result.log)
-  })
-})
-
-describe('writes beside a checkpoint aside', () => {
-  it('wait while it runs (a read still writes what it needs), then go on', async () => {
-    let finish: (() => void) | null = null
-    const original = ReadWorker.prototype.checkpoint
-    vi.spyOn(ReadWorker.prototype, 'checkpoint').mockImplementation(async function (this: ReadWorker) {
-      const result = await original.call(this)
-      await new Promise<void>((resolve) => (finish = resolve))
-      return result
-    })
-    const store = openStore({ checkpointAsideEvery: 10, write: { flushDelayMs: 0 } })
-    const history = store.forIndexer(INDEXER)
-    history.recordProofs(Array.from({ length: 20 }, (_, index) => testProof(index)))
-    await waitFor(() => finish !== null)
-    history.recordProofs(Array.from({ length: 5 }, (_, index) => testProof(100 + index)))
-    // The timer came round and wrote nothing: what waits is the 5 just recorded.
-    const queue = (store as unknown as { queue: WriteQueue }).queue
-    const looked = vi.spyOn(queue as unknown as { held(): boolean }, 'held')
-    await waitFor(() => looked.mock.results.filter((result) => result.value === true).length >= 3)
-    expect(queue.size).toBe(5)
-    // A read that needs them writes them on the spot.
-    expect(history.listProofs({ limit: 1 }).data.total).toBe('25')
-    history.recordProofs([testProof(200)])
-    ;(finish as unknown as () => void)()
-    await waitFor(() => queue.size === 0)
-    expect(history.listProofs({ limit: 1 }).data.total).toBe('26')
-    await store.close()
-  })
-
-  it('a large log is checkpointed aside at once, not a second later', async () => {
-    const checkpoints = vi.spyOn(ReadWorker.prototype, 'checkpoint')
-    const store = openStore({ checkpointAsideEvery: 10, checkpointAsideLogBytes: 1 })
-    stores.push(store)
-    const history = store.forIndexer(INDEXER)
-    history.recordProofs(Array.from({ length: 20 }, (_, index) => testProof(index)))
-    await store.flush()
-    await waitFor(() => checkpoints.mock.calls.length === 1)
-    await checkpoints.mock.results[0]?.value
-    history.recordProofs(Array.from({ length: 20 }, (_, index) => testProof(100 + index)))
-    await store.flush()
-    await waitFor(() => checkpoints.mock.calls.length === 2)
   })
 })

@@ -63,33 +63,3 @@ export function recordCount(op: WriteOp): number {
       return 1
   }
 }
-
-/**
- * The operation in parts of at most `most` records, for the kinds whose
- * records are written one by one (a part is the same write of fewer): a
- * backfill's thousands of transactions must not be one write that holds the
- * main thread for the whole of it. The kinds that replace a whole set
- * (series, a leaderboard, the circuit list) stay whole.
- */
-export function splitOp(op: WriteOp, most: number): WriteOp[] {
-  switch (op.type) {
-    case 'proofs':
-      return partsOf(op.proofs, most).map((proofs) => ({ ...op, proofs }))
-    case 'proof-summaries':
-      return partsOf(op.summaries, most).map((summaries) => ({ ...op, summaries }))
-    case 'transactions':
-      return partsOf(op.transactions, most).map((transactions) => ({ ...op, transactions }))
-    case 'notifications':
-      return partsOf(op.notifications, most).map((notifications) => ({ ...op, notifications }))
-    default:
-      return [op]
-  }
-}
-
-function partsOf<T>(items: readonly T[], most: number): Array<readonly T[]> {
-  if (!(most >= 1)) throw new RangeError(`An operation's parts hold at least one record; asked for ${most}`)
-  if (items.length <= most) return [items]
-  const parts: T[][] = []
-  for (let start = 0; start < items.length; start += most) parts.push(items.slice(start, start + most))
-  return parts
-}

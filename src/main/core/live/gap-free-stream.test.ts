@@ -3,7 +3,7 @@ import type { ErrorInfo, Page } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { waitFor } from '@test/support/wait-for'
 import { TaskLimiter, slotOrder } from './backfill'
-import { GapFreeStream, HAND_ON_PART, type EventOrigin, type StreamSpec } from './gap-free-stream'
+import { GapFreeStream, type EventOrigin, type StreamSpec } from './gap-free-stream'
 import { MemoryHeldIndex } from './held-index'
 
 interface Item {
@@ -42,7 +42,7 @@ class FakeHistory {
   }
 }
 
-function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHistory(), clock = { now: 0 }, onSyncChange = () => {}) {
+function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHistory(), clock = { now: 0 }) {
   const held = new MemoryHeldIndex()
   const emitted: Array<{ origin: EventOrigin; ids: string[] }> = []
   const problems: ErrorInfo[] = []
@@ -63,7 +63,7 @@ function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHist
       held,
       limiter: new TaskLimiter(2),
       onProblem: (problem) => problems.push(problem),
-      onSyncChange,
+      onSyncChange: () => {},
       retryDelayMs: () => 5,
       maxBuffered: 100,
       maxBackfillMs: 60_000,
@@ -242,114 +242,5 @@ describe('GapFreeStream', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     stream.receive({ id: 'x', slot: '1' })
     expect(ids()).toEqual([])
-  })
-})
-
-describe('GapFreeStream hands a large backfill on in parts', () => {
-  interface Part {
-    origin: EventOrigin
-    ids: string[]
-    /** `syncing` as the part was handed on. */
-    syncing: boolean
-  }
-
-  /** A stream whose emits and turns of the event loop are logged in one order; `missed` items are waiting for its backfill. */
-  async function withGap(missed: number) {
-    const log: string[] = []
-    const parts: Part[] = []
-    const syncChanges: boolean[] = []
-    let stream: GapFreeStream<Item> | null = null
-    let onPart: (part: Part) => void = () => {}
-    const made = setup(
-      {
-        maxPages: 1000,
-        emit: (items, origin) => {
-          const part = { origin, ids: items.map((item) => item.id), syncing: stream!.syncing }
-          log.push('emit')
-          parts.push(part)
-          onPart(part)
-        },
-      },
-      new FakeHistory(),
-      { now: 0 },
-      () => syncChanges.push(stream!.syncing),
-    )
-    stream = made.stream
-    const gap = await made.gapOpened(1, missed)
-    log.length = 0
-    parts.length = 0
-    syncChanges.length = 0
-    let turns = 0
-    let ticking = true
-    const turn = (): void => {
-      turns++
-      log.push('turn')
-      if (ticking) setImmediate(turn)
-    }
-    setImmediate(turn)
-    return {
-      ...made,
-      gap,
-      log,
-      parts,
-      syncChanges,
-      turns: () => turns,
-      stopTicking: () => (ticking = false),
-      onPart: (listener: (part: Part) => void) => (onPart = listener),
-    }
-  }
-
-  it('emits more than HAND_ON_PART in parts of at most that many, in order, a turn apart, syncing until the last', async () => {
-    const { stream, gap, log, parts, syncChanges, settled, stopTicking } = await withGap(2 * HAND_ON_PART + 234)
-    stream.channelUp()
-    await settled()
-    stopTicking()
-    expect(parts.map((part) => part.ids.length)).toEqual([HAND_ON_PART, HAND_ON_PART, 234])
-    expect(parts.every((part) => part.origin === 'backfill')).toBe(true)
-    expect(parts.flatMap((part) => part.ids)).toEqual(gap.map((item) => item.id))
-    // The socket and the window are answered between parts.
-    expect(log.join(' ')).not.toMatch(/emit emit/)
-    // Still syncing while parts wait; the last one's hand-on says it is over.
-    expect(parts.slice(0, -1).every((part) => part.syncing)).toBe(true)
-    expect(syncChanges.at(-1)).toBe(false)
-  })
-
-  it('hands on live events that arrive while parts wait after those parts, in order', async () => {
-    const { stream, gap, parts, settled, stopTicking, onPart } = await withGap(2 * HAND_ON_PART + 1)
-    const live = { id: 'live-1', slot: '999999' }
-    onPart((part) => {
-      // Arrives on the turn after the first part, with two still waiting.
-      if (part.origin === 'backfill' && parts.length === 1) setImmediate(() => stream.receive(live))
-    })
-    stream.channelUp()
-    await settled()
-    await waitFor(() => parts.some((part) => part.origin === 'live'))
-    stopTicking()
-    expect(parts.map((part) => [part.origin, part.ids.length])).toEqual([
-      ['backfill', HAND_ON_PART],
-      ['backfill', HAND_ON_PART],
-      ['backfill', 1],
-      ['live', 1],
-    ])
-    expect(parts.flatMap((part) => part.ids)).toEqual([...gap.map((item) => item.id), live.id])
-  })
-
-  it('drops the parts still waiting once disposed', async () => {
-    const { stream, parts, turns, stopTicking, onPart } = await withGap(3 * HAND_ON_PART)
-    let disposedAt = -1
-    onPart(() => {
-      // Disposed on the turn after the first part, with two still waiting.
-      if (disposedAt >= 0) return
-      disposedAt = Infinity
-      setImmediate(() => {
-        disposedAt = turns()
-        stream.dispose()
-      })
-    })
-    stream.channelUp()
-    // Turns enough for every part left to have been handed on.
-    await waitFor(() => Number.isFinite(disposedAt) && disposedAt >= 0 && turns() > disposedAt + 10)
-    stopTicking()
-    expect(parts.map((part) => part.ids.length)).toEqual([HAND_ON_PART])
   })
 })

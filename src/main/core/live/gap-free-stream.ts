@@ -55,13 +55,6 @@ export interface StreamContext {
   count(counter: 'events' | 'duplicates' | 'backfilled', by?: number): void
 }
 
-/**
- * The most items handed on in one turn of the event loop: a backfill of
- * thousands goes on in parts, so the socket and the window's requests are
- * answered between them (each part is relayed, noted and stored at once).
- */
-export const HAND_ON_PART = 500
-
 export class GapFreeStream<T> {
   /** The channel is acknowledged and up. */
   private subscribed = false
@@ -84,8 +77,6 @@ export class GapFreeStream<T> {
   private failures = 0
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   private disposed = false
-  /** Parts still to hand on, in order; whatever comes later waits behind them. */
-  private outbox: Array<{ items: T[]; origin: EventOrigin }> = []
 
   constructor(
     readonly spec: StreamSpec<T>,
@@ -94,9 +85,9 @@ export class GapFreeStream<T> {
     this.synced = spec.fetchPage === undefined
   }
 
-  /** Missed events may exist, or are being fetched, or what was fetched is still being handed on. */
+  /** Missed events may exist, or are being fetched. */
   get syncing(): boolean {
-    return this.spec.fetchPage !== undefined && (!this.synced || this.running !== null || this.outbox.length > 0)
+    return this.spec.fetchPage !== undefined && (!this.synced || this.running !== null)
   }
 
   /** A live event. */
@@ -118,7 +109,7 @@ export class GapFreeStream<T> {
       this.context.held.add(this.spec.kind, id)
       this.noteHeldOrder(item)
     } else this.uncommitted.add(id)
-    this.handOn([item], 'live')
+    this.spec.emit([item], 'live')
   }
 
   /** The server acknowledged the channel: fetch what was missed before it. */
@@ -171,29 +162,9 @@ export class GapFreeStream<T> {
 
   dispose(): void {
     this.disposed = true
-    this.outbox = []
     this.clearRetry()
     this.buffer = []
     this.bufferedIds.clear()
-  }
-
-  /** Hands items on now, or in parts a turn apart when they are many or parts still wait (order holds either way). */
-  private handOn(items: T[], origin: EventOrigin): void {
-    if (this.outbox.length === 0 && items.length <= HAND_ON_PART) {
-      this.spec.emit(items, origin)
-      return
-    }
-    const idle = this.outbox.length === 0
-    for (let start = 0; start < items.length; start += HAND_ON_PART) this.outbox.push({ items: items.slice(start, start + HAND_ON_PART), origin })
-    if (idle) this.handOnNextPart()
-  }
-
-  private handOnNextPart(): void {
-    const part = this.outbox.shift()
-    if (part === undefined || this.disposed) return
-    this.spec.emit(part.items, part.origin)
-    if (this.outbox.length > 0) setImmediate(() => this.handOnNextPart())
-    else this.context.onSyncChange()
   }
 
   private isKnown(id: string): boolean {
@@ -281,7 +252,7 @@ export class GapFreeStream<T> {
     let run: T[] = []
     let runOrigin: EventOrigin = fetchedOrigin
     const flush = (): void => {
-      if (run.length > 0) this.handOn(run, runOrigin)
+      if (run.length > 0) spec.emit(run, runOrigin)
       run = []
     }
     for (const { item, origin } of merged) {
@@ -381,7 +352,7 @@ export class GapFreeStream<T> {
       this.uncommitted.add(id)
       return true
     })
-    if (fresh.length > 0) this.handOn(fresh, 'live')
+    if (fresh.length > 0) this.spec.emit(fresh, 'live')
   }
 
   private clearRetry(): void {

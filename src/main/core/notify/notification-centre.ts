@@ -9,7 +9,6 @@ import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
 import type { AddressTransaction, AppNotification, CircuitProof, ProofSummary } from '@shared/domain'
 import { NO_UNREAD, topicKey, type Topic, type UnreadCounts } from '@shared/unread'
 import type { IndexerHistory } from '../history/indexer-history'
-import { AFTER_SETTLING } from '../history/write-queue'
 import type { Logger } from '../log/log'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
 import type { NotifyCandidate } from './candidates'
@@ -122,7 +121,7 @@ export class NotificationCentre {
   async heldNotifications(ids: readonly string[]): Promise<Map<string, boolean>> {
     if (!this.history) return new Map()
     await this.deps.flushHistory()
-    return this.history.notificationReadStates(ids, AFTER_SETTLING)
+    return this.history.notificationReadStates(ids)
   }
 
   /**
@@ -158,9 +157,8 @@ export class NotificationCentre {
 
   async unread(): Promise<UnreadCounts> {
     if (!this.history) return NO_UNREAD
-    // What was queued before the call is written by now, in slices; what came meanwhile scheduled its own count.
     await this.deps.flushHistory()
-    return this.history.unreadCounts(AFTER_SETTLING)
+    return this.history.unreadCounts()
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@
  * the parts themselves live in their own files.
  */
 import { RECENT_PROOFS_CAP, type BridgeEventName, type BridgeEvents } from '@shared/bridge'
-import type { AddressTransaction, CircuitProof, Transaction, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
+import type { AddressTransaction, CircuitProof, DetailFetchProgress, ErrorInfo, LeaderboardQuery, ProofSummary, SeriesQuery } from '@shared/domain'
 import type { PollingIntervals } from '@shared/settings'
 import { errorKind, isOfflineError, ProofWatchError, toErrorInfo } from '@shared/errors'
 import { credentialHeaders } from '../config/credentials'
@@ -251,8 +251,7 @@ export class IndexerSession {
           if (notifications.some((n) => !n.subject)) this.inboxSchedule?.followUpSoon()
         },
         onAddressTransactions: (items, meta) => {
-          // One write per address, not one per transaction: a backfill hands on thousands at once.
-          for (const [address, transactions] of byAddress(items)) this.history.recordTransactions(transactions, { address })
+          for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
           this.details.transactionsArrived(items.map((item) => item.transaction.signature))
           deps.watchlist.noteAddressTransactions(items)
           this.relayActivity('addressTransactions', items, meta.origin)
@@ -396,15 +395,4 @@ export class IndexerSession {
     if (isOfflineError(problem)) return
     this.deps.push('problem', problem)
   }
-}
-
-/** The transactions of each address, in the order they came. */
-function byAddress(items: readonly AddressTransaction[]): Map<string, Transaction[]> {
-  const grouped = new Map<string, Transaction[]>()
-  for (const { address, transaction } of items) {
-    const list = grouped.get(address)
-    if (list === undefined) grouped.set(address, [transaction])
-    else list.push(transaction)
-  }
-  return grouped
 }
