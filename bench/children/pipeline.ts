@@ -250,7 +250,7 @@ setInterval(() => {
 }, args.progressEveryMs ?? 10)
 
 const storedRows = args.historyPath === null ? null : new StoredRows(args.historyPath, args.httpUrl)
-let outage: { reconnects: number; newestSlotBefore: number | bigint; address: string } | null = null
+let outage: { reconnects: number; mark: ReturnType<StoredRows['markOf']>; address: string } | null = null
 
 answerRequests({
   counts: (): CoreCounts => ({ ...counts, duplicates: liveStatus().counters.duplicates }),
@@ -280,15 +280,10 @@ answerRequests({
   heapSnapshot(options: { path: string }): string {
     return writeHeapSnapshot(options.path)
   },
-  /** Rows the cache file holds (committed) for an address, and for the whole indexer. */
-  storedRows(options: { address: string }): { address: number; proofs: number; transactions: number; notifications: number } {
-    if (storedRows === null) throw new Error('no cache file')
-    return { address: storedRows.transactionsOf(options.address), ...storedRows.totals() }
-  },
   /** Notes the state before an outage: the reconnect count and what the cache holds for `address`. */
   beforeOutage(options: { address: string }): void {
     if (storedRows === null) throw new Error('no cache file')
-    outage = { reconnects: liveStatus().socket.reconnects, newestSlotBefore: storedRows.newestSlotOf(options.address), address: options.address }
+    outage = { reconnects: liveStatus().socket.reconnects, mark: storedRows.markOf(options.address), address: options.address }
   },
   /**
    * Waits for the socket to be live again after the outage, then for the
@@ -296,7 +291,7 @@ answerRequests({
    */
   async afterOutage(options: { missed: number; timeoutMs: number }): Promise<BackfillTiming> {
     if (outage === null || storedRows === null) throw new Error('beforeOutage first')
-    const { address, reconnects, newestSlotBefore } = outage
+    const { address, reconnects, mark } = outage
     const backfilledBefore = liveStatus().counters.backfilled
     problems.length = 0
     relayedAt = null
@@ -317,13 +312,13 @@ answerRequests({
       if (Date.now() > deadline) throw fail(`${relayTarget.seen} of ${options.missed} missed transactions relayed`)
       await sleep(1)
     }
-    // Only the rows of the outage's slots are counted, every 5 ms: a count of all the address's rows every
+    // Only the rows from the address's newest slot on are counted, every 5 ms: a count of all its rows every
     // millisecond took most of this thread and was measured as the core's own stalls.
-    let stored = storedRows.transactionsOf(address, newestSlotBefore)
+    let stored = storedRows.transactionsSince(address, mark)
     while (stored < options.missed || !liveStatus().synced) {
       if (Date.now() > deadline) throw fail(`${stored} of ${options.missed} missed transactions stored`)
       await sleep(STORED_CHECK_MS)
-      stored = storedRows.transactionsOf(address, newestSlotBefore)
+      stored = storedRows.transactionsSince(address, mark)
     }
     const doneAt = Date.now()
     relayTarget = null

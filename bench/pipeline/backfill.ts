@@ -92,7 +92,7 @@ export const backfill: Benchmark = {
           'backfill-10k',
           `a ${count.toLocaleString('en-US')}-transaction backfill`,
           delays,
-          'outage → reconnect → all stored and synced; includes the measuring child’s own checks of the cache file (a count of the outage’s rows, every 5 ms after all were relayed)',
+          'outage → reconnect → all stored and synced; includes the measuring child’s own checks of the cache file (a count of the address’s rows from its newest slot before the outage on, every 5 ms after all were relayed)',
         ),
       ]
     } finally {
