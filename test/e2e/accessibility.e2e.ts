@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_WALLET } from '../../src/main/demo/catalog'
-import { browserMissing, SCREENSHOTS } from './browser'
+import { browserMissing, SCREENSHOTS, waitForTestId } from './browser'
 import { startServeWithPage } from './processes'
 import { servedSuite } from './served-suite'
 
@@ -69,7 +69,7 @@ describe.skipIf(skipReason !== null)('accessibility audit of every view', () => 
           const row = page.getByTestId('tx-row').first()
           await row.waitFor({ timeout: 15_000 })
           await row.locator('a').first().click()
-          await page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+          await waitForTestId(page, 'tx-detail', 15_000)
         },
       ],
       ['watchlist', go('nav-watchlist')],
