@@ -24,8 +24,19 @@ import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worke
 
 /** The read worker's page cache: its reads scan, so a larger cache would mostly hold pages read once. */
 const READ_WORKER_CACHE_KIB = 4 * 1024
-/** While writes go on, the read worker is asked to checkpoint at most this often (each one takes what a second wrote). */
-const CHECKPOINT_ASIDE_EVERY_MS = 1_000
+/**
+ * While a checkpoint aside runs, the timer's writes wait for it, at most this
+ * long: a checkpoint that no write lands behind takes the whole log, and the
+ * next write starts the log over instead of growing it until the writer's
+ * own checkpoint runs on this thread, inside a COMMIT.
+ */
+const HOLD_FOR_CHECKPOINT_MS = 500
+/**
+ * Writes hold for a checkpoint only while fewer records than this wait: in a
+ * flood, holding would leave the flood waiting in memory, and the writer's
+ * own checkpoint is the lesser cost there.
+ */
+const HOLD_ONLY_BELOW_RECORDS = 5_000
 
 export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migrations'> {
   limits?: Partial<CacheLimits>
@@ -42,6 +53,10 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
    * start no thread.
    */
   checkpointAsideEvery?: number
+  /** While writes go on, the read worker is asked to checkpoint at most this often (each one takes what a second wrote). Default 1000. */
+  checkpointAsideMs?: number
+  /** A log this large is checkpointed aside at once, however soon after the last. Default 8 MiB. */
+  checkpointAsideLogBytes?: number
 }
 
 type Listener<T> = (value: T) => void
@@ -61,6 +76,8 @@ export class HistoryCache implements CacheFile {
   private readonly retentionCheckEvery: number
   private writtenSinceCheck = 0
   private readonly checkpointAsideEvery: number
+  private readonly checkpointAsideMs: number
+  private readonly checkpointAsideLogBytes: number
   private writtenSinceCheckpoint = 0
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
@@ -86,9 +103,14 @@ export class HistoryCache implements CacheFile {
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
     this.checkpointAsideEvery = options.checkpointAsideEvery ?? 1000
+    // A burst (a backfill) writes tens of MB of log a second: waiting out the second leaves it to the writer's checkpoint.
+    this.checkpointAsideLogBytes = options.checkpointAsideLogBytes ?? 8 * 1024 * 1024
+    this.checkpointAsideMs = options.checkpointAsideMs ?? 1_000
     this.queue = new WriteQueue(this.database, this.writer, {
       ...options.write,
       clock: this.clock,
+      holdWrites: () =>
+        this.checkpointing && performance.now() - this.lastCheckpointAt < HOLD_FOR_CHECKPOINT_MS && this.queue.size < HOLD_ONLY_BELOW_RECORDS,
       onCommitted: (records) => this.afterCommit(records),
       onDamage: (damage) => this.emitDamage(damage),
       onProblem: (problem) => this.emitProblem(problem),
@@ -353,14 +375,17 @@ export class HistoryCache implements CacheFile {
   /**
    * Moves the log's pages into the file on the read worker, so that the
    * writing connection's own checkpoint (every 10,000 pages, open-database.ts)
-   * finds them done and costs the main thread next to nothing. Where there is
-   * no worker, or its checkpoint fails (busy, disk full), that checkpoint
-   * still does the work, as it always did: nothing else depends on this one.
+   * finds them done and costs the main thread next to nothing: once a second
+   * while writes go on, at once when the log passed checkpointAsideLogBytes,
+   * the timer's writes held meanwhile (holdWrites) so that it takes the whole
+   * log. Where there is no worker, or its checkpoint fails (busy, disk full),
+   * that checkpoint still does the work, as it always did: nothing else
+   * depends on this one.
    */
   private checkpointAside(): void {
     if (this.checkpointing || this.closed || this.database.readOnly || this.writtenSinceCheckpoint < this.checkpointAsideEvery) return
     const now = performance.now()
-    if (now - this.lastCheckpointAt < CHECKPOINT_ASIDE_EVERY_MS) return
+    if (now - this.lastCheckpointAt < this.checkpointAsideMs && logBytes(this.database.path) < this.checkpointAsideLogBytes) return
     const reader = this.readWorker()
     if (reader === null) return
     this.checkpointing = true
@@ -418,4 +443,14 @@ function fileBytes(path: string): number {
 function toCacheError(error: unknown, doing: 'read' | 'trimmed' | 'cleared'): ProofWatchError {
   if (error instanceof ProofWatchError) return error
   return new ProofWatchError({ code: 'INTERNAL', message: `The history cache could not be ${doing}: ${errorMessage(error)}` }, { cause: error })
+}
+
+/** The size of the cache's write-ahead log; 0 when there is none (a cache in memory, a log not made yet). */
+function logBytes(path: string): number {
+  if (path === MEMORY_PATH) return 0
+  try {
+    return statSync(`${path}-wal`).size
+  } catch {
+    return 0
+  }
 }

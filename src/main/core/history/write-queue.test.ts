@@ -109,4 +109,32 @@ describe('the write queue', () => {
     expect(queue.size).toBe(0)
     queue.dispose()
   })
+
+  it("holds the timer's writes while told to, and writes them once let go; a read writes them at once", async () => {
+    const sink = fakeWriter()
+    let hold = true
+    let asked = 0
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 0,
+      holdWrites: () => {
+        asked++
+        return hold
+      },
+    })
+    for (let index = 0; index < 3; index++) queue.push(proofOp(index))
+    // The timer has looked a few times, and each time held.
+    await waitFor(() => asked >= 3)
+    expect(sink.written).toEqual([])
+    hold = false
+    await waitFor(() => queue.size === 0)
+    expect(sink.written).toEqual(accounts([0, 1, 2]))
+
+    hold = true
+    asked = 0
+    queue.push(proofOp(3))
+    await waitFor(() => asked >= 1)
+    expect(queue.flushNow()).toBe(true)
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
+    queue.dispose()
+  })
 })

@@ -29,6 +29,12 @@ export interface WriteQueueOptions {
   /** Wait before writing again after a full disk or a lock. Default 5000. */
   retryDelayMs?: number
   clock?: () => number
+  /**
+   * While this says so, the timer's writes wait: the log's checkpoint on
+   * another thread is finishing, and a write now would keep it from starting
+   * the log over. Reads still write what is queued first. Default: never.
+   */
+  holdWrites?: () => boolean
   /** After each committed batch, with its record count. */
   onCommitted?: (records: number) => void
   /** The cache's state changed (disk full, locked, rebuilt, recovered). */
@@ -41,6 +47,9 @@ interface Pending {
   op: WriteOp
   records: number
 }
+
+/** How soon writes held for a checkpoint look again. */
+const HELD_RETRY_MS = 5
 
 export class WriteQueue {
   /**
@@ -251,7 +260,8 @@ export class WriteQueue {
     const wait = Math.max(delayMs, this.retryAt - this.clock(), 0)
     this.timer = setTimeout(() => {
       this.timer = null
-      this.flushNow(true, this.slice)
+      if (this.options.holdWrites?.() === true) this.schedule(HELD_RETRY_MS)
+      else this.flushNow(true, this.slice)
     }, wait)
     // Queued writes alone must not keep a process alive; close() flushes them.
     this.timer.unref?.()
