@@ -115,7 +115,7 @@ export const memory: Benchmark = {
             figure: 'RSS during the soak',
             unit: 'MB',
             target: { atMost: RSS_TARGET_MB, text: `< ${RSS_TARGET_MB} MB` },
-            note: `${readings.length} readings up to ${events(last.relayed)} (${span})${earlier}; ${counts.problems} problems`,
+            note: `${readings.length} readings up to ${events(last.relayed)} (${span})${earlier}; ${counts.problems} problems${counts.lastProblem ? ` (last: ${counts.lastProblem})` : ''}`,
           },
           readings.map((reading) => reading.rss / MB),
         ),
