@@ -109,8 +109,7 @@ export class HistoryCache implements CacheFile {
     this.queue = new WriteQueue(this.database, this.writer, {
       ...options.write,
       clock: this.clock,
-      holdWrites: () =>
-        this.checkpointing && performance.now() - this.lastCheckpointAt < HOLD_FOR_CHECKPOINT_MS && this.queue.size < HOLD_ONLY_BELOW_RECORDS,
+      holdWrites: () => this.writesWaitForCheckpoint(),
       onCommitted: (records) => this.afterCommit(records),
       onDamage: (damage) => this.emitDamage(damage),
       onProblem: (problem) => this.emitProblem(problem),
@@ -397,6 +396,11 @@ export class HistoryCache implements CacheFile {
       .finally(() => {
         this.checkpointing = false
       })
+  }
+
+  /** A checkpoint aside began less than HOLD_FOR_CHECKPOINT_MS ago and is still running, and few records wait. */
+  private writesWaitForCheckpoint(): boolean {
+    return this.checkpointing && performance.now() - this.lastCheckpointAt < HOLD_FOR_CHECKPOINT_MS && this.queue.size < HOLD_ONLY_BELOW_RECORDS
   }
 
   /** Counting a million rows takes a few hundred milliseconds: done by the read worker, then the check goes on. */
