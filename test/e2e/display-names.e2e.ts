@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_BUSY_ADDRESSES } from '../../src/main/demo/catalog'
 import { startDemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, SCREENSHOTS } from './browser'
+import { browserMissing, SCREENSHOTS, waitForTestId } from './browser'
 import { startServeWithPage } from './processes'
 import { servedSuite } from './served-suite'
 
@@ -65,7 +65,7 @@ describe.skipIf(skipReason !== null)('display names in Chromium (serve mode, dem
 
     await app.page.goto(`${app.baseUrl}#/proofs?authority=${NAMED}`)
     await app.page.getByTestId('proof-row').first().click()
-    await app.page.getByTestId('proof-detail').waitFor({ timeout: 20_000 })
+    await waitForTestId(app.page, 'proof-detail', 20_000)
     await expect.poll(() => app.page.locator('[data-testid="proof-detail"] [data-testid="display-name"]').allTextContents(), { timeout: 20_000 }).toEqual([demoName(NAMED)])
     await app.page.screenshot({ path: join(SCREENSHOTS, 'names-proof-detail.png') })
     expect(pageErrors).toEqual([])

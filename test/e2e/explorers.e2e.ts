@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { browserMissing, launchBrowser, SCREENSHOTS, waitForTestId } from './browser'
 import { startBuilt, stopInOrder, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
@@ -103,7 +103,7 @@ describe.skipIf(skipReason !== null)('dashboard, explorers and details in Chromi
         await grid.focus()
         await page.keyboard.press('ArrowDown')
         await page.keyboard.press('Enter')
-        await page.getByTestId('proof-detail').waitFor({ timeout: 15_000 })
+        await waitForTestId(page, 'proof-detail', 15_000)
         expect(page.url()).toMatch(/#\/proofs\/\w{32,44}$/)
         await page.getByTestId('raw-json').waitFor()
         expect(await page.getByTestId('explorer-button').count()).toBeGreaterThan(0)
@@ -125,7 +125,7 @@ describe.skipIf(skipReason !== null)('dashboard, explorers and details in Chromi
         await shot(page, `transactions-${scheme}`)
 
         await page.getByTestId('tx-row').first().click()
-        await page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+        await waitForTestId(page, 'tx-detail', 15_000)
         await expect.poll(() => page.getByTestId('tx-instruction').count(), { timeout: 10_000 }).toBeGreaterThan(0)
         await shot(page, `transaction-detail-${scheme}`)
       })
@@ -193,7 +193,7 @@ describe.skipIf(skipReason !== null)('dashboard, explorers and details in Chromi
       }
 
       await page.getByTestId('tx-row').first().click()
-      await page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+      await waitForTestId(page, 'tx-detail', 15_000)
       expect(await pageOverflowsSideways(page)).toBe(false)
       await shot(page, `transaction-detail-800x600-${scheme}`)
     })

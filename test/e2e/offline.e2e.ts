@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
-import { browserMissing, launchBrowser, SCREENSHOTS } from './browser'
+import { browserMissing, launchBrowser, SCREENSHOTS, waitForTestId } from './browser'
 import { startBuilt, stopInOrder, type Started, SERVE_LINE } from './processes'
 
 const skipReason = browserMissing()
@@ -58,7 +58,7 @@ describe.skipIf(skipReason !== null)('history read offline in serve mode', () =>
     const txHref = (await firstTx.locator('a').first().getAttribute('href'))!
     const signature = txHref.split('/').pop()!
     await firstTx.locator('a').first().click()
-    await page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+    await waitForTestId(page, 'tx-detail', 15_000)
     expect(await page.getByTestId('tx-detail').textContent()).toContain(signature)
 
     await page.getByTestId('nav-notifications').click()
@@ -85,7 +85,7 @@ describe.skipIf(skipReason !== null)('history read offline in serve mode', () =>
     const cachedTx = page.locator(`[data-testid="tx-row"] a[href$="${signature}"]`).first()
     await cachedTx.waitFor({ timeout: 20_000 })
     await cachedTx.click()
-    await page.getByTestId('tx-detail').waitFor({ timeout: 20_000 })
+    await waitForTestId(page, 'tx-detail', 20_000)
     expect(await page.getByTestId('tx-detail').textContent()).toContain(signature)
     await expect.poll(async () => (await page.getByTestId('freshness').first().textContent()) ?? '', { timeout: 20_000 }).toMatch(/cached/i)
 

@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { browserMissing, SCREENSHOTS } from './browser'
+import { browserMissing, SCREENSHOTS, waitForTestId } from './browser'
 import { startServeWithPage } from './processes'
 import { servedSuite } from './served-suite'
 
@@ -109,7 +109,7 @@ describe.skipIf(skipReason !== null)('watchlist, notifications, settings and sea
     expect(await app.page.getByTestId('search-shape').textContent()).toBe('Looks like a transaction signature.')
     await screenshotBothSchemes(app.page, 'search-palette')
     await app.page.keyboard.press('Enter')
-    await app.page.getByTestId('tx-detail').waitFor({ timeout: 15_000 })
+    await waitForTestId(app.page, 'tx-detail', 15_000)
     expect(await app.page.getByTestId('tx-detail').textContent()).toContain(wanted)
     expect(await palette.count()).toBe(0)
   })
