@@ -5,16 +5,17 @@ const KNOWN = ['ws', 'sqlite', 'latency']
 
 describe('parseRunOptions', () => {
   it('runs everything in full by default', () => {
-    expect(parseRunOptions([], KNOWN)).toEqual({ quick: false, only: null, runs: null, build: true, freshFixtures: false, help: false })
+    expect(parseRunOptions([], KNOWN)).toEqual({ quick: false, only: null, runs: null, build: true, freshFixtures: false, apart: false, help: false })
   })
 
-  it('reads --quick, --only, --runs, --no-build and --fresh-fixtures', () => {
-    expect(parseRunOptions(['--quick', '--only', 'ws,latency', '--runs=3', '--no-build', '--fresh-fixtures'], KNOWN)).toEqual({
+  it('reads --quick, --only, --runs, --no-build, --fresh-fixtures and --apart', () => {
+    expect(parseRunOptions(['--quick', '--only', 'ws,latency', '--runs=3', '--no-build', '--fresh-fixtures', '--apart'], KNOWN)).toEqual({
       quick: true,
       only: ['ws', 'latency'],
       runs: 3,
       build: false,
       freshFixtures: true,
+      apart: true,
       help: false,
     })
   })

@@ -10,6 +10,8 @@ export interface RunOptions {
   build: boolean
   /** Make the fixtures in this run's directory instead of reusing kept ones. */
   freshFixtures: boolean
+  /** Run the quiet benchmarks one at a time instead of side by side. */
+  apart: boolean
   help: boolean
 }
 
@@ -25,10 +27,11 @@ Options:
   --no-build     measure the app as built in out/, without rebuilding it from changed sources
   --fresh-fixtures  make the 1,000,000-row cache and its JSON twin anew for this run (they are
                  otherwise kept in the temporary directory and reused until their sources change)
+  --apart        run the quiet benchmarks (idle, address-polling, address-latency) one at a time, not side by side
   --help         this text`
 
 export function parseRunOptions(argv: readonly string[], known: readonly string[]): RunOptions {
-  const options: RunOptions = { quick: false, only: null, runs: null, build: true, freshFixtures: false, help: false }
+  const options: RunOptions = { quick: false, only: null, runs: null, build: true, freshFixtures: false, apart: false, help: false }
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
@@ -46,6 +49,9 @@ export function parseRunOptions(argv: readonly string[], known: readonly string[
         break
       case '--fresh-fixtures':
         options.freshFixtures = true
+        break
+      case '--apart':
+        options.apart = true
         break
       case '--help':
       case '-h':

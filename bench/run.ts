@@ -16,6 +16,7 @@ import { FIXTURE_SOURCES, FULL_SIZES, QUICK_SIZES, Fixtures, type BenchContext, 
 import { failedRow, toRows, type Figure, type Row } from './lib/figures'
 import { stopAllProcesses } from './lib/processes'
 import { formatTable } from './lib/table'
+import { runSteps } from './lib/run-steps'
 import { parseRunOptions, USAGE, type RunOptions } from './run-options'
 
 const benchDir = dirname(fileURLToPath(import.meta.url))
@@ -89,6 +90,8 @@ async function main(): Promise<number> {
   const parts: ({ figures: Figure[] } | { failed: Row })[] = []
   /** Each benchmark's own seconds, kept with the results: what the suite's duration is made of. */
   const seconds: Record<string, number> = {}
+  /** Quiet benchmarks that ran at the same time, and how long the group took: their own seconds overlap. */
+  const sideBySide: { names: string[]; seconds: number }[] = []
   const stop = () => {
     void stopAllProcesses().finally(() => {
       rmSync(workDir, { recursive: true, force: true })
@@ -98,19 +101,36 @@ async function main(): Promise<number> {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   log(`ProofWatch benchmarks (${options.quick ? 'quick: sizes too small to mean anything' : 'full'}), ${sizes.runs} run(s) per figure`)
-  try {
-    for (const benchmark of selected) {
-      const benchmarkStartedAt = performance.now()
-      log(`▸ ${benchmark.name}: ${benchmark.title}`)
-      try {
-        parts.push({ figures: await withTimeout(benchmark.run(ctx), limitOf(benchmark), benchmark.name) })
-      } catch (error) {
-        log(`  ${benchmark.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-        parts.push({ failed: failedRow(benchmark.name, error) })
-        await stopAllProcesses()
-      }
+  /** Runs one benchmark; a failure becomes its row. With others beside it, its log lines carry its name. */
+  const runOne = async (benchmark: Benchmark, beside: boolean): Promise<{ figures: Figure[] } | { failed: Row }> => {
+    const benchmarkStartedAt = performance.now()
+    const own = beside ? (message: string) => log(`[${benchmark.name}] ${message.trimStart()}`) : log
+    own(`▸ ${benchmark.name}: ${benchmark.title}`)
+    try {
+      return { figures: await withTimeout(benchmark.run(beside ? { ...ctx, log: own } : ctx), limitOf(benchmark), benchmark.name) }
+    } catch (error) {
+      own(`  ${benchmark.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      // Beside others, their processes are running too: the group stops what is left once all are done.
+      if (!beside) await stopAllProcesses()
+      return { failed: failedRow(benchmark.name, error) }
+    } finally {
       seconds[benchmark.name] = (performance.now() - benchmarkStartedAt) / 1000
-      log(`  ${(seconds[benchmark.name] as number).toFixed(1)} s`)
+      own(`  ${(seconds[benchmark.name] as number).toFixed(1)} s`)
+    }
+  }
+  try {
+    for (const step of runSteps(selected, options.apart)) {
+      if (step.length === 1) {
+        parts.push(await runOne(step[0] as Benchmark, false))
+        continue
+      }
+      const stepStartedAt = performance.now()
+      log(`▸ side by side (quiet): ${step.map((benchmark) => benchmark.name).join(', ')}`)
+      const results = await Promise.all(step.map((benchmark) => runOne(benchmark, true)))
+      parts.push(...results)
+      if (results.some((result) => 'failed' in result)) await stopAllProcesses()
+      sideBySide.push({ names: step.map((benchmark) => benchmark.name), seconds: (performance.now() - stepStartedAt) / 1000 })
+      log(`  side by side: ${sideBySide.at(-1)!.seconds.toFixed(1)} s in all`)
     }
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup().catch((error: unknown) => log(`  cleanup failed: ${String(error)}`))
@@ -140,6 +160,7 @@ async function main(): Promise<number> {
         runsPerFigure: sizes.runs,
         durationSeconds: Math.round(durationSeconds),
         benchmarkSeconds: Object.fromEntries(Object.entries(seconds).map(([name, value]) => [name, Math.round(value)])),
+        sideBySide: sideBySide.map((group) => ({ names: group.names, seconds: Math.round(group.seconds) })),
         machine: {
           cpus: cpuList.length,
           cpuModel: cpuList[0]?.model ?? 'unknown',
@@ -157,6 +178,7 @@ async function main(): Promise<number> {
   const failed = rows.filter((row) => row.verdict === 'failed').length
   log(`\nLoad average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end (${cpuList.length} cores).`)
   log(`Seconds by benchmark, longest first: ${Object.entries(seconds).sort((a, b) => b[1] - a[1]).map(([name, value]) => `${name} ${value.toFixed(0)}`).join(', ')}.`)
+  for (const group of sideBySide) log(`Side by side: ${group.names.join(', ')} in ${group.seconds.toFixed(0)} s together.`)
   log(`${rows.length} figures in ${durationSeconds.toFixed(0)} s${failed ? `, ${failed} benchmark(s) FAILED` : ''}; written to ${relative(root, file)}`)
   return failed ? 1 : 0
 }

@@ -8,5 +8,11 @@ export interface Benchmark {
   title: string
   /** How long a full run may take before it counts as failed; default 4 minutes (quick runs: 1 minute). */
   limitMs?: number
+  /**
+   * Its figures hold with other quiet benchmarks beside it: request counts, latencies of seconds, and the
+   * CPU time of processes that sleep between timers (docs/benchmarks.md, "Side by side"). Consecutive quiet
+   * benchmarks run at the same time, each with its own processes.
+   */
+  quiet?: boolean
   run(ctx: BenchContext): Promise<Figure[]>
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { median, percentile, summarize } from './stats'
+import { median, percentile, slope, summarize } from './stats'
 
 describe('median', () => {
   it('is the middle sample of an odd count, whatever the order', () => {
@@ -38,5 +38,22 @@ describe('percentile', () => {
 describe('summarize', () => {
   it('gives median, min, max and the number of runs', () => {
     expect(summarize([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3, runs: 3 })
+  })
+})
+
+describe('slope', () => {
+  it('is the rate of a straight line', () => {
+    expect(slope([0, 10, 20, 30].map((x) => ({ x, y: 4 + 0.5 * x })))).toBeCloseTo(0.5, 10)
+  })
+
+  it('is not decided by one high point at the start', () => {
+    const flat = [{ x: 0, y: 12.6 }, ...[10, 20, 30, 40, 50].map((x) => ({ x, y: 9.4 }))]
+    const endToEnd = (9.4 - 12.6) / 50
+    expect(Math.abs(slope(flat))).toBeLessThan(Math.abs(endToEnd))
+  })
+
+  it('refuses fewer than two points and points that share one x', () => {
+    expect(() => slope([{ x: 1, y: 1 }])).toThrow(RangeError)
+    expect(() => slope([{ x: 1, y: 1 }, { x: 1, y: 2 }])).toThrow(RangeError)
   })
 })

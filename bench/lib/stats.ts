@@ -28,3 +28,13 @@ export function summarize(samples: readonly number[]): Summary {
   if (samples.length === 0) throw new RangeError('summary of no samples')
   return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), runs: samples.length }
 }
+
+/** The least-squares slope of y over x: a growth rate that one noisy point at either end does not decide. */
+export function slope(points: readonly { x: number; y: number }[]): number {
+  if (points.length < 2) throw new RangeError('a slope needs two points')
+  const meanX = points.reduce((sum, point) => sum + point.x, 0) / points.length
+  const meanY = points.reduce((sum, point) => sum + point.y, 0) / points.length
+  const spread = points.reduce((sum, point) => sum + (point.x - meanX) ** 2, 0)
+  if (spread === 0) throw new RangeError('a slope needs two distinct x values')
+  return points.reduce((sum, point) => sum + (point.x - meanX) * (point.y - meanY), 0) / spread
+}

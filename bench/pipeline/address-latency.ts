@@ -86,6 +86,7 @@ export const addressLatency: Benchmark = {
   name: 'address-latency',
   title: 'Live truth: a watched address’s new transaction, polled (reference mode) and pushed',
   limitMs: 360_000,
+  quiet: true,
   async run(ctx: BenchContext): Promise<Figure[]> {
     const openCount = ctx.quick ? 3 : 40
     const backgroundCount = ctx.quick ? 3 : 40

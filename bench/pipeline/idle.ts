@@ -140,6 +140,7 @@ async function besideBrowserTab<T>(httpUrl: string, during: () => Promise<T>): P
 export const idle: Benchmark = {
   name: 'idle',
   title: 'Quiet when idle: the core in the tray',
+  quiet: true,
   async run(ctx: BenchContext): Promise<Figure[]> {
     const windowMs = ctx.quick ? 2_000 : 30_000
     const historyProofs = ctx.quick ? 20 : 100
