@@ -4,8 +4,7 @@
  * device raising one notification, "End all other sessions" ending it on the
  * indexer, and the account's notification preferences read and changed.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { BridgeEvent, BridgeEvents } from '@shared/bridge'
@@ -18,6 +17,7 @@ import { buildSignInMessage, decodeSignInChallenge } from '../src/main/core/inde
 import { encodeBase58, privateKeyFromSeed, signMessage } from '../src/main/core/sign-in/ed25519'
 import { waitFor } from './support/wait-for'
 import { heard, startedPerTest } from './support/monitor-on-indexer'
+import { tempFolder } from './support/temp-folder'
 
 const started = startedPerTest()
 
@@ -27,7 +27,7 @@ async function signedIn(): Promise<{ monitor: Monitor; demo: DemoIndexer; events
   const monitor = started.monitor({ settings: memorySettingsStorage(settings), secrets: memorySecretStorage() })
   const { events } = heard(monitor)
   await monitor.start()
-  const file = join(mkdtempSync(join(tmpdir(), 'proofwatch-account-')), 'id.json')
+  const file = join(tempFolder('proofwatch-account-'), 'id.json')
   writeFileSync(file, JSON.stringify(demoWalletKeypair()))
   const shown = await monitor.signInWithKeypair(file)
   expect((await monitor.confirmSignIn(shown.confirmation!.id, true)).status).toBe('signed-in')

@@ -4,9 +4,8 @@
  * session the indexer ends in the middle of a live stream, and sign-out.
  */
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
@@ -20,12 +19,13 @@ import { DEMO_KEYPAIR_FILE } from '../src/main/core/sign-in/demo-keypair'
 import { waitFor } from './support/wait-for'
 import { FAST_MONITOR, heard, startedPerTest } from './support/monitor-on-indexer'
 import { builtInDemo } from '../src/main/demo/built-in-demo'
+import { tempFolder } from './support/temp-folder'
 
 const started = startedPerTest()
 
 /** A page root with a stand-in for the built sign-in page (the real one is built by electron-vite). */
 function pageRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'proofwatch-sign-in-page-'))
+  const root = tempFolder('proofwatch-sign-in-page-')
   mkdirSync(join(root, 'assets'))
   writeFileSync(join(root, 'sign-in.html'), '<!doctype html><script type="module" src="./assets/sign-in-test.js"></script>')
   writeFileSync(join(root, 'assets', 'sign-in-test.js'), 'console.log("page")')
@@ -37,7 +37,7 @@ async function start(options: { wallet?: string | null; secrets?: SecretStorage;
   // No built-in demo credential: user channels need a sign-in, as on the reference deployment.
   const demo = await started.demo({ credential: '', statsIntervalMs: 60_000 })
   const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Demo', httpUrl: demo.httpUrl, wallet: options.wallet ?? null } }, () => 'p').settings
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'proofwatch-sign-in-'))
+  const dataDir = options.dataDir ?? tempFolder('proofwatch-sign-in-')
   const secrets = options.secrets ?? memorySecretStorage()
   const monitor = started.monitor(
     { settings: memorySettingsStorage(settings), secrets, signInPageRoot: pageRoot(), demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE) },
@@ -99,7 +99,7 @@ describe('sign-in with a keypair file', () => {
   })
 
   it('writes the demo wallet keypair to the data folder once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'proofwatch-demo-keypair-'))
+    const dataDir = tempFolder('proofwatch-demo-keypair-')
     const settings = memorySettingsStorage(DEFAULT_SETTINGS)
     const monitor = started.monitor({ settings, demoKeypairPath: join(dataDir, DEMO_KEYPAIR_FILE), demo: builtInDemo() }, FAST_MONITOR)
     await monitor.start()

@@ -5,7 +5,7 @@
  * tell whether anything wakes the process more than once a second while idle.
  * CPU time and context switches come from getrusage (every thread, µs).
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRequests, notifyParent } from '../lib/ipc'
@@ -68,7 +68,10 @@ const { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } = await im
 
 const args = JSON.parse(process.argv[2] ?? '{}') as IdleCoreArgs
 const settings = applySettingsPatch(DEFAULT_SETTINGS, { saveProfile: { name: 'Benchmark indexer', httpUrl: args.httpUrl, wsUrl: args.wsUrl } }, () => 'bench').settings
-const historyPath = join(mkdtempSync(join(tmpdir(), 'proofwatch-idle-')), 'history.sqlite')
+const historyDir = mkdtempSync(join(tmpdir(), 'proofwatch-idle-'))
+const historyPath = join(historyDir, 'history.sqlite')
+// The runner ends this process with SIGTERM (an orderly exit, bench/lib/ipc.ts): its cache goes with it.
+process.once('exit', () => rmSync(historyDir, { recursive: true, force: true }))
 const monitor = createMonitor({ settings: memorySettingsStorage(settings), historyPath, launch: { watch: args.watch } })
 await monitor.start()
 

@@ -1,7 +1,5 @@
 /** Serve mode in this process, with what the hostile suites need to say it lived, told and leaked nothing. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, expect } from 'vitest'
 import WebSocket from 'ws'
 import type { BridgeEvent, SocketReply } from '@shared/bridge'
@@ -12,13 +10,9 @@ import { createMonitor, type Monitor, type MonitorOptions } from '../../src/main
 import { startServe, type ServeHandle } from '../../src/main/serve/server'
 import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
 
-/** A built renderer stand-in: an index page and one asset. */
+/** A built renderer stand-in, an index page and one asset (checked in: serve mode only reads it). */
 export function rendererDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-hostile-renderer-'))
-  mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ProofWatch</title>')
-  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)')
-  return dir
+  return fileURLToPath(new URL('./renderer-stand-in', import.meta.url))
 }
 
 export interface RecordingLogger extends Logger {

@@ -6,9 +6,8 @@
  * refused with nothing kept. Real HTTP; the key is a fresh Ed25519 keypair.
  */
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { AuthState, SignedInUser } from '@shared/auth'
@@ -18,6 +17,7 @@ import { SignInService } from '../../src/main/core/sign-in/sign-in-service'
 import { readSession } from '../../src/main/core/sign-in/stored-session'
 import { startHostileIndexer, type HostileIndexer } from './hostile-indexer'
 import { recordingLogger } from './serve-fixture'
+import { tempFolder } from '../support/temp-folder'
 
 const tally = { tried: 0, survived: 0, signedUnseen: 0, silentIdentityChanges: 0 }
 afterAll(() =>
@@ -46,7 +46,7 @@ function keypair(): { file: string; pubkey: string } {
   const { privateKey } = generateKeyPairSync('ed25519')
   const seed = Buffer.from(privateKey.export({ format: 'jwk' }).d as string, 'base64url')
   const pub = publicKeyBytes(privateKey)
-  const file = join(mkdtempSync(join(tmpdir(), 'proofwatch-trust-')), 'id.json')
+  const file = join(tempFolder('proofwatch-trust-'), 'id.json')
   writeFileSync(file, JSON.stringify([...seed, ...pub]))
   return { file, pubkey: encodeBase58(pub) }
 }
@@ -66,7 +66,7 @@ interface Rig {
 
 /** A page root with a stand-in for the built sign-in page. */
 function pageRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'proofwatch-trust-page-'))
+  const root = tempFolder('proofwatch-trust-page-')
   mkdirSync(join(root, 'assets'))
   writeFileSync(join(root, 'sign-in.html'), '<!doctype html><script type="module" src="./assets/page.js"></script>')
   writeFileSync(join(root, 'assets', 'page.js'), '')

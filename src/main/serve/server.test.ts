@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'node:http'
@@ -9,6 +9,7 @@ import { KnownSecrets } from '../core/config/known-secrets'
 import { silentLogger } from '../core/log/log'
 import type { Monitor } from '../core/monitor/monitor'
 import { startServe, type ServeHandle } from './server'
+import { tempFolder } from '../../../test/support/temp-folder'
 
 function fakeMonitor() {
   const listeners = new Set<(batch: BridgeEvent[]) => void>()
@@ -28,7 +29,7 @@ function fakeMonitor() {
 }
 
 function rendererDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'proofwatch-renderer-'))
+  const dir = tempFolder('proofwatch-renderer-')
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ProofWatch</title>')
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)')

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LOCK_FILE_NAME, lockDataDir, processExists } from './data-dir-lock'
+import { tempFolder } from '../../../../test/support/temp-folder'
 
-const folder = () => mkdtempSync(join(tmpdir(), 'pw-lock-'))
+const folder = () => tempFolder('pw-lock-')
 
 /** The id of a process that has ended. */
 function deadPid(): number {

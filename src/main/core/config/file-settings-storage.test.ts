@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createFileSettingsStorage } from './file-settings-storage'
 import { applySettingsPatch, DEFAULT_SETTINGS } from './settings'
+import { tempFolder } from '../../../../test/support/temp-folder'
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'proofwatch-settings-'))
+const tempDir = () => tempFolder('proofwatch-settings-')
 
 describe('file settings store', () => {
   it('starts with the defaults and persists what is written, watchlist included', () => {
