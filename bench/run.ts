@@ -129,8 +129,9 @@ async function main(): Promise<number> {
       const results = await Promise.all(step.map((benchmark) => runOne(benchmark, true)))
       parts.push(...results)
       if (results.some((result) => 'failed' in result)) await stopAllProcesses()
-      sideBySide.push({ names: step.map((benchmark) => benchmark.name), seconds: (performance.now() - stepStartedAt) / 1000 })
-      log(`  side by side: ${sideBySide.at(-1)!.seconds.toFixed(1)} s in all`)
+      const groupSeconds = (performance.now() - stepStartedAt) / 1000
+      sideBySide.push({ names: step.map((benchmark) => benchmark.name), seconds: groupSeconds })
+      log(`  side by side: ${groupSeconds.toFixed(1)} s in all`)
     }
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup().catch((error: unknown) => log(`  cleanup failed: ${String(error)}`))
