@@ -77,8 +77,10 @@ export interface CacheDamage {
   message: string
   /** Where the damaged file was kept; null when it was left in place or there was none. */
   movedTo: string | null
-  /** Records read back from the damaged file into the new cache (absent: none tried). */
+  /** Records read back from the damaged file into the new cache (absent: none tried, or not done yet). */
   salvagedRows?: number
+  /** The readable records of the damaged file are being copied into the new cache now. */
+  salvaging?: boolean
   /** The cache is shown as it is but cannot be written (a read-only folder). */
   readOnly?: boolean
   /** Epoch ms. */

@@ -10,7 +10,7 @@ import type { CacheDamage, CacheDamageKind } from '@shared/history'
 import { moveAside, removeDatabaseFiles } from './cache-files'
 import { hasFullTextSearch } from './migrations'
 import { damageMessage } from './damage-messages'
-import { salvageInto, salvageSummary } from './salvage'
+import { SALVAGING, salvageInto, salvageSummary, type SalvageReport } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import {
   MEMORY_PATH,
@@ -22,6 +22,7 @@ import {
   type DatabaseSettings,
   type HistoryDatabaseOptions,
   type Opened,
+  type PendingSalvage,
 } from './open-database'
 
 export { inspectFile, moveAside } from './cache-files'
@@ -41,12 +42,16 @@ export class HistoryDatabase {
   private ftsAvailable: boolean
   private readOnlyFile: boolean
   private closed = false
+  /** A salvage left for the owner to run (salvageInBackground). */
+  private pendingSalvage: PendingSalvage | null
 
   private constructor(
     readonly options: DatabaseSettings,
     opened: Opened,
     damage: CacheDamage | null,
+    salvage: PendingSalvage | null,
   ) {
+    this.pendingSalvage = salvage
     this.connection = opened.db
     this.currentPath = opened.path
     this.report = damage
@@ -57,8 +62,8 @@ export class HistoryDatabase {
   /** Opens (or builds) the cache; never throws for a damaged, locked or unwritable file. */
   static open(options: HistoryDatabaseOptions): HistoryDatabase {
     const settings = resolveSettings(options)
-    const { opened, damage } = openOrRebuild(settings)
-    return new HistoryDatabase(settings, opened, damage)
+    const { opened, damage, salvage } = openOrRebuild(settings)
+    return new HistoryDatabase(settings, opened, damage, salvage ?? null)
   }
 
   /** The live connection; replaced after damage or a clear, so do not keep it. */
@@ -105,6 +110,26 @@ export class HistoryDatabase {
     return this.report
   }
 
+  /** A salvage waits to run in the background. */
+  get salvagePending(): boolean {
+    return this.pendingSalvage !== null
+  }
+
+  /** The salvage left to run in the background, once; null when none waits. */
+  takeSalvage(): PendingSalvage | null {
+    const pending = this.pendingSalvage
+    this.pendingSalvage = null
+    return pending
+  }
+
+  /** Says in the damage report what a background salvage copied, unless a newer report took its place. */
+  salvageDone(pending: PendingSalvage, salvage: SalvageReport): void {
+    const report = this.report
+    if (report === null || report.movedTo !== pending.from || report.salvaging !== true) return
+    const { salvaging: _done, ...rest } = report
+    this.report = { ...rest, message: `${pending.message}${salvageSummary(salvage)}`, salvagedRows: salvage.rows }
+  }
+
   clearDamage(kind?: CacheDamageKind): void {
     if (kind === undefined || this.report?.kind === kind) this.report = null
   }
@@ -126,13 +151,18 @@ export class HistoryDatabase {
     this.closeConnection()
     const movedTo = moveAside(this.options.path, kind, this.options.clock())
     const { opened, damage } = movedTo === null ? memoryFallback(this.options, 'corrupt', error) : openFresh(this.options)
-    const salvage = movedTo !== null && damage === null && kind !== 'newer-schema' ? salvageInto(opened.db, movedTo) : null
+    const base = damageMessage(kind, errorMessage(error), movedTo)
+    const salvageable = movedTo !== null && damage === null && kind !== 'newer-schema'
+    this.pendingSalvage = salvageable && this.options.salvageInBackground ? { from: movedTo, message: base } : null
+    const salvage = salvageable && this.pendingSalvage === null ? salvageInto(opened.db, movedTo) : null
     this.install(opened)
+    const salvageWords = salvage ? salvageSummary(salvage) : this.pendingSalvage ? SALVAGING : ''
     this.report = {
       kind: damage?.kind === 'disk-full' || damage?.kind === 'unavailable' ? damage.kind : kind,
-      message: `${damageMessage(kind, errorMessage(error), movedTo)}${salvage ? salvageSummary(salvage) : ''}${damage === null ? '' : ` ${damage.message}`}`,
+      message: `${base}${salvageWords}${damage === null ? '' : ` ${damage.message}`}`,
       movedTo,
       ...(salvage ? { salvagedRows: salvage.rows } : {}),
+      ...(this.pendingSalvage ? { salvaging: true } : {}),
       at: this.options.clock(),
     }
     return true
@@ -148,13 +178,15 @@ export class HistoryDatabase {
     this.closeConnection()
     let opened: Opened
     let damage: CacheDamage | null = null
+    let salvage: PendingSalvage | undefined
     if (inMemory) {
       opened = openMemory(this.options)
       damage = this.options.path === MEMORY_PATH ? null : this.report
     } else {
       removeDatabaseFiles(this.options.path)
-      ;({ opened, damage } = openOrRebuild(this.options))
+      ;({ opened, damage, salvage } = openOrRebuild(this.options))
     }
+    this.pendingSalvage = salvage ?? null
     this.install(opened)
     this.report = damage
   }

@@ -21,6 +21,7 @@ import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
 import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
+import { BackgroundSalvage } from './background-salvage'
 
 /** The read worker's page cache: its reads scan, so a larger cache would mostly hold pages read once. */
 const READ_WORKER_CACHE_KIB = 4 * 1024
@@ -82,6 +83,7 @@ export class HistoryCache implements CacheFile {
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
   private reader: ReadWorker | null = null
+  private readonly salvage: BackgroundSalvage
   private counting = false
   private checkpointing = false
   private lastCheckpointAt = -Infinity
@@ -114,13 +116,23 @@ export class HistoryCache implements CacheFile {
       onDamage: (damage) => this.emitDamage(damage),
       onProblem: (problem) => this.emitProblem(problem),
     })
+    this.salvage = new BackgroundSalvage({
+      database: this.database,
+      closed: () => this.closed,
+      holdWrites: () => this.writesWaitForCheckpoint(),
+      wrote: (rows) => this.afterCommit(rows),
+      finished: () => this.emitDamage(this.database.damage),
+    })
     this.database.onReplaced(() => {
       this.rowEstimate = null
       this.replacements++
       // A worker reading the old file would answer from it: the next read starts one on the new file.
       void this.reader?.close()
       this.reader = null
+      // The run in hand copied into the old connection; the new file may have a salvage of its own.
+      this.salvage.begin()
     })
+    this.salvage.begin()
   }
 
   /** Opens the cache at `options.path` (or in memory); a damaged file is reported in info().damage, never thrown. */
@@ -141,16 +153,26 @@ export class HistoryCache implements CacheFile {
 
   info(): CacheInfo {
     this.queue.flushNow()
-    return this.guard(() => ({
+    return this.guard(() => this.describe(countRows(this.database)))
+  }
+
+  /** info(), its row count (a scan of every table: a good part of a second on a large cache) made on the read worker. */
+  async infoAside(): Promise<CacheInfo> {
+    const [row] = await this.readAside([{ sql: COUNT_ROWS_SQL, params: [], mode: 'get' }])
+    return this.guard(() => this.describe(Number((row as { n: number | bigint }).n)))
+  }
+
+  private describe(rows: number): CacheInfo {
+    return {
       path: this.database.path,
       bytes: this.database.path === MEMORY_PATH ? usedBytes(this.database) : fileBytes(this.database.path),
-      rows: countRows(this.database),
+      rows,
       maxBytes: this.limits.maxBytes,
       maxRows: this.limits.maxRows,
       damage: this.database.damage,
       pendingWrites: this.queue.size,
       fullTextSearch: this.database.fullTextSearch,
-    }))
+    }
   }
 
   /** What was found wrong with the file at open or since (null: nothing); cheap, unlike info(), which counts every row. */
@@ -197,6 +219,11 @@ export class HistoryCache implements CacheFile {
       this.rowEstimate = report.rowsAfter
       return report
     })
+  }
+
+  /** Resolves once a damaged file's readable rows are copied into the new cache (salvageInBackground), at once when none are being. */
+  whenSalvaged(): Promise<void> {
+    return this.salvage.whenDone()
   }
 
   /** Writes everything queued (tries again now even after a full disk). */
@@ -255,6 +282,7 @@ export class HistoryCache implements CacheFile {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    this.salvage.stop()
     this.queue.flushNow(true)
     this.queue.dispose()
     await this.retention?.catch(() => undefined)

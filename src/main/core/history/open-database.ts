@@ -14,7 +14,7 @@ import { createPrivately, fileSize, inspectFile, isDirectory, isPrivate, linkAmo
 import { ForeignFileError, checkIntegrity, requireOwnDatabase, requireTables, stampOwnership } from './cache-checks'
 import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion, type Migration } from './migrations'
 import { damageMessage, fallbackMessage } from './damage-messages'
-import { salvageInto, salvageSummary } from './salvage'
+import { SALVAGING, salvageInto, salvageSummary } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 
 export const MEMORY_PATH = ':memory:'
@@ -36,6 +36,13 @@ export interface HistoryDatabaseOptions {
    */
   cacheKiB?: number
   clock?: () => number
+  /**
+   * A damaged file's readable rows are copied into the new cache after open,
+   * in slices its owner runs (HistoryCache), rather than before open returns:
+   * a large file takes seconds, which the app's first start should not wait
+   * for. Default false: copied at open.
+   */
+  salvageInBackground?: boolean
   /** For tests of older versions: the migrations to apply. Default all. */
   migrations?: readonly Migration[]
 }
@@ -50,6 +57,7 @@ export function resolveSettings(options: HistoryDatabaseOptions): DatabaseSettin
     integrityCheckMaxBytes: options.integrityCheckMaxBytes ?? 16 * 1024 * 1024,
     cacheKiB: options.cacheKiB ?? DEFAULT_CACHE_KIB,
     clock: options.clock ?? Date.now,
+    salvageInBackground: options.salvageInBackground ?? false,
     migrations: options.migrations ?? MIGRATIONS,
   }
 }
@@ -60,6 +68,21 @@ class NewerSchemaError extends Error {
   }
 }
 
+/** A damaged file whose readable rows are still to be copied into the new cache (salvageInBackground). */
+export interface PendingSalvage {
+  /** Where the damaged file was moved. */
+  from: string
+  /** The damage report's words without the salvage's. */
+  message: string
+}
+
+/** What opening gave: the connection, what was wrong, and a salvage left to run. */
+export interface OpenResult {
+  opened: Opened
+  damage: CacheDamage | null
+  salvage?: PendingSalvage
+}
+
 export interface Opened {
   db: DatabaseSync
   path: string
@@ -67,7 +90,7 @@ export interface Opened {
   readOnly?: boolean
 }
 
-export function openOrRebuild(settings: DatabaseSettings): { opened: Opened; damage: CacheDamage | null } {
+export function openOrRebuild(settings: DatabaseSettings): OpenResult {
   if (settings.path === MEMORY_PATH) return { opened: openMemory(settings), damage: null }
   try {
     mkdirSync(dirname(settings.path), { recursive: true })
@@ -138,17 +161,21 @@ function openReadOnly(settings: DatabaseSettings, cause: unknown): { opened: Ope
   }
 }
 
-function rebuild(settings: DatabaseSettings, kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string) {
+function rebuild(settings: DatabaseSettings, kind: 'truncated' | 'corrupt' | 'newer-schema', detail: string): OpenResult {
   const movedTo = moveAside(settings.path, kind, settings.clock())
   if (movedTo === null) return memoryFallback(settings, kind, new Error(`${detail}; the file could not be moved aside`))
   const { opened, damage } = openFresh(settings)
-  // What can still be read is copied into the new cache, table by table, before the old file is left to the user.
-  const salvage = damage === null && kind !== 'newer-schema' ? salvageInto(opened.db, movedTo) : null
-  const message = `${damageMessage(kind, detail, movedTo)}${salvage ? salvageSummary(salvage) : ''}${damage === null ? '' : ` ${damage.message}`}`
-  return {
-    opened,
-    damage: { kind: damage?.kind ?? kind, message, movedTo, ...(salvage ? { salvagedRows: salvage.rows } : {}), at: settings.clock() },
+  const at = settings.clock()
+  const base = damageMessage(kind, detail, movedTo)
+  if (damage !== null || kind === 'newer-schema') {
+    return { opened, damage: { kind: damage?.kind ?? kind, message: `${base}${damage === null ? '' : ` ${damage.message}`}`, movedTo, at } }
   }
+  if (settings.salvageInBackground) {
+    return { opened, damage: { kind, message: `${base}${SALVAGING}`, movedTo, salvaging: true, at }, salvage: { from: movedTo, message: base } }
+  }
+  // What can still be read is copied into the new cache, table by table, before the old file is left to the user.
+  const salvage = salvageInto(opened.db, movedTo)
+  return { opened, damage: { kind, message: `${base}${salvageSummary(salvage)}`, movedTo, salvagedRows: salvage.rows, at } }
 }
 
 export function openFresh(settings: DatabaseSettings): { opened: Opened; damage: CacheDamage | null } {

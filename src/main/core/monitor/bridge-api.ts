@@ -113,7 +113,7 @@ export function createBridgeApi(core: IndexerMonitor, appInfo: MonitorOptions['a
       await core.flushHistory()
       return session.history.addressActivity(query)
     },
-    getCacheInfo: async () => core.requireHistory().info(),
+    getCacheInfo: async () => core.requireHistory().infoAside(),
     clearCache: (options) => core.clearCache(options),
     exportHistory: async (request) => {
       const session = core.requireSession()

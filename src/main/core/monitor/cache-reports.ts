@@ -17,14 +17,23 @@ export function reportCacheTroubles(
 ): Array<() => void> {
   // Not info(): counting a big cache's rows would hold up the first read for nothing when the file is sound.
   const damage = history.damage
+  // Counted on the read worker: the page waits for nothing, and a large cache's count would hold the main thread.
+  const pushInfo = (): void => {
+    history
+      .infoAside()
+      .then((info) => {
+        if (isOpen()) push('cache', info)
+      })
+      .catch((error: unknown) => log.warn('history cache state not read', { message: error instanceof Error ? error.message : String(error) }))
+  }
   if (damage) {
     log.warn('history cache damaged', damage)
-    push('cache', history.info())
+    pushInfo()
   }
   return [
     history.onDamage((damage) => {
       if (damage) log.warn('history cache damaged', damage)
-      if (isOpen()) push('cache', history.info())
+      if (isOpen()) pushInfo()
     }),
     history.onProblem((problem) => {
       log.warn('history cache problem', problem)

@@ -255,7 +255,7 @@ export class IndexerMonitor {
     const history = this.requireHistory()
     await history.clear(options)
     this.session?.displayNames.forget()
-    const info = history.info()
+    const info = await history.infoAside()
     this.batcher.push('cache', info)
     return info
   }
@@ -310,7 +310,8 @@ export class IndexerMonitor {
   private openHistory(): void {
     if (this.history) return
     const settings = this.settings.read()
-    this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, ...this.deps.history })
+    // A damaged file's rows are read back while the app runs: the first start should not wait seconds for them.
+    this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, salvageInBackground: true, ...this.deps.history })
     this.updateRetentionPolicy()
     this.unsubscribers.push(...reportCacheTroubles(this.history, this.log, (event, payload) => this.batcher.push(event, payload), () => this.history !== null))
   }

@@ -14,7 +14,9 @@ export function describeDamage(damage: CacheDamage): { headline: string; done: s
   const headline = WHAT_HAPPENED[damage.kind] ?? `The history cache had a problem (${damage.kind})`
   let done: string
   const salvaged = damage.salvagedRows ?? 0
-  if (damage.movedTo && salvaged > 0) {
+  if (damage.movedTo && damage.salvaging) {
+    done = `It was moved aside to ${damage.movedTo}; the records that can still be read are being copied into a new cache, and show as they arrive.`
+  } else if (damage.movedTo && salvaged > 0) {
     done = `It was moved aside to ${damage.movedTo}; the ${salvaged.toLocaleString('en-US')} records that could still be read were copied into a new cache.`
   } else if (damage.movedTo) done = `It was moved aside to ${damage.movedTo} and a new, empty cache was started.`
   else if (damage.readOnly) done = 'It is shown as it is, read-only; what arrives while the folder stays read-only is not kept.'

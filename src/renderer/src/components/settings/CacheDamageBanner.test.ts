@@ -18,6 +18,15 @@ describe('cache damage', () => {
     expect(describeDamage({ ...TRUNCATED, kind: 'locked', movedTo: null }).headline).toBe('The history cache was locked by another program')
     expect(describeDamage({ ...TRUNCATED, kind: 'newer-schema' }).headline).toBe('The history cache was written by a newer ProofWatch')
   })
+
+  it('says the readable records are being copied while a salvage runs, and how many once it is over', () => {
+    expect(describeDamage({ ...TRUNCATED, salvaging: true }).done).toBe(
+      'It was moved aside to /data/history.1.damaged; the records that can still be read are being copied into a new cache, and show as they arrive.',
+    )
+    expect(describeDamage({ ...TRUNCATED, salvagedRows: 12_345 }).done).toBe(
+      'It was moved aside to /data/history.1.damaged; the 12,345 records that could still be read were copied into a new cache.',
+    )
+  })
 })
 
 describe('CacheDamageBanner', () => {

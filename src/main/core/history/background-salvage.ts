@@ -1,0 +1,145 @@
+/**
+ * A damaged cache's readable rows copied into the new one while the app runs
+ * (HistoryDatabaseOptions.salvageInBackground): in slices of a few
+ * milliseconds on the main connection, a turn of the event loop apart, so
+ * that the first screen, the socket and the window's requests go on while a
+ * large file is read back (700 MB took the main thread 10 s in one piece).
+ * What is copied shows in reads at once; the damage report says what was
+ * copied once all is. A replaced or closed connection ends the run where it
+ * is: what it copied stays.
+ */
+import { errorMessage } from './sqlite-errors'
+import type { HistoryDatabase } from './database'
+import type { PendingSalvage } from './open-database'
+import { SalvageRun } from './salvage'
+
+export interface BackgroundSalvageHost {
+  readonly database: HistoryDatabase
+  closed(): boolean
+  /** The cache's writes wait now (a checkpoint aside is finishing): so does the salvage. */
+  holdWrites(): boolean
+  /** Rows were committed by a slice. */
+  wrote(rows: number): void
+  /** The salvage is over and the damage report says so. */
+  finished(): void
+}
+
+/** Main-thread time a slice takes before the loop runs again (the write queue's slices take 8). */
+const SLICE_MS = 3
+/** Keys a range: a range of 1,000 proofs takes longer than a slice may. */
+const RANGE_KEYS = 100
+/** How soon a salvage held for a checkpoint looks again. */
+const HELD_RETRY_MS = 5
+
+export class BackgroundSalvage {
+  /** Bumped whenever the run in hand stops mattering (a replacement, a stop). */
+  private generation = 0
+  private run: SalvageRun | null = null
+  private timer: { kind: 'timeout'; handle: ReturnType<typeof setTimeout> } | { kind: 'immediate'; handle: ReturnType<typeof setImmediate> } | null = null
+  private waiters: Array<() => void> = []
+  private busy = false
+
+  constructor(private readonly host: BackgroundSalvageHost) {}
+
+  /** Whether a salvage is waiting to start or running. */
+  get running(): boolean {
+    return this.busy
+  }
+
+  /** Starts what the database left to salvage (at open, after a replacement); a run in hand is abandoned first. */
+  begin(): void {
+    this.stop()
+    if (!this.host.database.salvagePending) return
+    const generation = this.generation
+    this.busy = true
+    this.timer = { kind: 'timeout', handle: setTimeout(() => void this.open(generation), 0) }
+  }
+
+  /** Ends the run where it is (the cache closes or its file is replaced). */
+  stop(): void {
+    this.generation++
+    this.clearTimer()
+    this.run?.abandon()
+    this.run = null
+    this.settle()
+  }
+
+  /** Resolves once no salvage waits or runs. */
+  whenDone(): Promise<void> {
+    if (!this.busy) return Promise.resolve()
+    return new Promise((resolve) => this.waiters.push(resolve))
+  }
+
+  private async open(generation: number): Promise<void> {
+    this.timer = null
+    const { database } = this.host
+    const pending = this.host.closed() ? null : database.takeSalvage()
+    if (pending === null) return this.settle()
+    const db = database.db
+    const stale = () => generation !== this.generation || this.host.closed() || database.isClosed || database.db !== db
+    let run: SalvageRun
+    try {
+      run = await SalvageRun.startAside(db, pending.from, stale, RANGE_KEYS)
+    } catch (error) {
+      if (!stale()) this.finish(pending, null, errorMessage(error))
+      return
+    }
+    if (stale()) {
+      run.abandon()
+      return
+    }
+    this.run = run
+    this.slice(generation, pending)
+  }
+
+  private slice(generation: number, pending: PendingSalvage): void {
+    this.timer = null
+    const run = this.run
+    if (generation !== this.generation || run === null) return
+    if (this.host.holdWrites()) {
+      this.timer = { kind: 'timeout', handle: setTimeout(() => this.slice(generation, pending), HELD_RETRY_MS) }
+      return
+    }
+    const before = run.rows
+    const until = performance.now() + SLICE_MS
+    let done: boolean
+    try {
+      done = run.step(() => performance.now() >= until)
+    } catch (error) {
+      // Not expected (a failed range is counted, not thrown): the run ends, and says why.
+      run.abandon()
+      this.run = null
+      this.finish(pending, run, errorMessage(error))
+      return
+    }
+    if (run.rows > before) this.host.wrote(run.rows - before)
+    if (!done) {
+      this.timer = { kind: 'immediate', handle: setImmediate(() => this.slice(generation, pending)) }
+      return
+    }
+    this.run = null
+    this.finish(pending, run, null)
+  }
+
+  private finish(pending: PendingSalvage, run: SalvageRun | null, failure: string | null): void {
+    const report = run?.finish() ?? { rows: 0, tables: 0, unreadableRanges: 0, failure: null }
+    this.host.database.salvageDone(pending, failure === null ? report : { ...report, failure })
+    this.settle()
+    this.host.finished()
+  }
+
+  private settle(): void {
+    if (this.timer !== null) return
+    this.busy = false
+    const waiters = this.waiters
+    this.waiters = []
+    for (const resolve of waiters) resolve()
+  }
+
+  private clearTimer(): void {
+    if (this.timer === null) return
+    if (this.timer.kind === 'timeout') clearTimeout(this.timer.handle)
+    else clearImmediate(this.timer.handle)
+    this.timer = null
+  }
+}
