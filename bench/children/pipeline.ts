@@ -341,9 +341,10 @@ answerRequests({
     monitor.setActivity(options)
   },
   /** Starts measuring this main thread's event-loop delay (bench/lib/loop-delay.ts); loopDelayStop reads and ends it. */
-  loopDelayStart(): void {
+  async loopDelayStart(): Promise<void> {
     loopDelay?.stop()
     loopDelay = startLoopDelay()
+    await loopDelay.ticking()
   },
   loopDelayStop(): LoopDelay {
     if (loopDelay === null) throw new Error('loopDelayStart first')
