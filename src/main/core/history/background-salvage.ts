@@ -41,11 +41,6 @@ export class BackgroundSalvage {
 
   constructor(private readonly host: BackgroundSalvageHost) {}
 
-  /** Whether a salvage is waiting to start or running. */
-  get running(): boolean {
-    return this.busy
-  }
-
   /** Starts what the database left to salvage (at open, after a replacement); a run in hand is abandoned first. */
   begin(): void {
     this.stop()
@@ -113,6 +108,8 @@ export class BackgroundSalvage {
       return
     }
     if (run.rows > before) this.host.wrote(run.rows - before)
+    // What the write set off (a retention pass, damage met and the file replaced) may have ended this run.
+    if (generation !== this.generation) return
     if (!done) {
       this.timer = { kind: 'immediate', handle: setImmediate(() => this.slice(generation, pending)) }
       return
