@@ -44,10 +44,12 @@ export class BackgroundSalvage {
   /** Starts what the database left to salvage (at open, after a replacement); a run in hand is abandoned first. */
   begin(): void {
     this.stop()
-    if (!this.host.database.salvagePending) return
+    const pending = this.host.database.takeSalvage()
+    if (pending === null) return
     const generation = this.generation
     this.busy = true
-    this.timer = { kind: 'timeout', handle: setTimeout(() => void this.open(generation), 0) }
+    // On the next turn: the file was opened or replaced inside a call that should return first.
+    this.timer = { kind: 'timeout', handle: setTimeout(() => void this.open(generation, pending), 0) }
   }
 
   /** Ends the run where it is (the cache closes or its file is replaced). */
@@ -65,11 +67,10 @@ export class BackgroundSalvage {
     return new Promise((resolve) => this.waiters.push(resolve))
   }
 
-  private async open(generation: number): Promise<void> {
+  private async open(generation: number, pending: PendingSalvage): Promise<void> {
     this.timer = null
     const { database } = this.host
-    const pending = this.host.closed() ? null : database.takeSalvage()
-    if (pending === null) return this.settle()
+    if (this.host.closed()) return this.settle()
     const db = database.db
     const stale = () => generation !== this.generation || this.host.closed() || database.isClosed || database.db !== db
     let run: SalvageRun

@@ -10,7 +10,7 @@ import type { CacheDamage, CacheDamageKind } from '@shared/history'
 import { moveAside, removeDatabaseFiles } from './cache-files'
 import { hasFullTextSearch } from './migrations'
 import { damageMessage } from './damage-messages'
-import { SALVAGING, salvageInto, salvageSummary, type SalvageReport } from './salvage'
+import { salvageSummary, type SalvageReport } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import {
   MEMORY_PATH,
@@ -19,6 +19,7 @@ import {
   openMemory,
   openOrRebuild,
   resolveSettings,
+  salvageMoved,
   type DatabaseSettings,
   type HistoryDatabaseOptions,
   type Opened,
@@ -110,11 +111,6 @@ export class HistoryDatabase {
     return this.report
   }
 
-  /** A salvage waits to run in the background. */
-  get salvagePending(): boolean {
-    return this.pendingSalvage !== null
-  }
-
   /** The salvage left to run in the background, once; null when none waits. */
   takeSalvage(): PendingSalvage | null {
     const pending = this.pendingSalvage
@@ -152,17 +148,14 @@ export class HistoryDatabase {
     const movedTo = moveAside(this.options.path, kind, this.options.clock())
     const { opened, damage } = movedTo === null ? memoryFallback(this.options, 'corrupt', error) : openFresh(this.options)
     const base = damageMessage(kind, errorMessage(error), movedTo)
-    const salvageable = movedTo !== null && damage === null && kind !== 'newer-schema'
-    this.pendingSalvage = salvageable && this.options.salvageInBackground ? { from: movedTo, message: base } : null
-    const salvage = salvageable && this.pendingSalvage === null ? salvageInto(opened.db, movedTo) : null
+    const salvaged = movedTo !== null && damage === null && kind !== 'newer-schema' ? salvageMoved(this.options, opened.db, movedTo, base) : null
+    this.pendingSalvage = salvaged?.pending ?? null
     this.install(opened)
-    const salvageWords = salvage ? salvageSummary(salvage) : this.pendingSalvage ? SALVAGING : ''
     this.report = {
       kind: damage?.kind === 'disk-full' || damage?.kind === 'unavailable' ? damage.kind : kind,
-      message: `${base}${salvageWords}${damage === null ? '' : ` ${damage.message}`}`,
+      message: `${base}${damage === null ? '' : ` ${damage.message}`}`,
       movedTo,
-      ...(salvage ? { salvagedRows: salvage.rows } : {}),
-      ...(this.pendingSalvage ? { salvaging: true } : {}),
+      ...salvaged?.report,
       at: this.options.clock(),
     }
     return true

@@ -170,12 +170,25 @@ function rebuild(settings: DatabaseSettings, kind: 'truncated' | 'corrupt' | 'ne
   if (damage !== null || kind === 'newer-schema') {
     return { opened, damage: { kind: damage?.kind ?? kind, message: `${base}${damage === null ? '' : ` ${damage.message}`}`, movedTo, at } }
   }
-  if (settings.salvageInBackground) {
-    return { opened, damage: { kind, message: `${base}${SALVAGING}`, movedTo, salvaging: true, at }, salvage: { from: movedTo, message: base } }
-  }
-  // What can still be read is copied into the new cache, table by table, before the old file is left to the user.
-  const salvage = salvageInto(opened.db, movedTo)
-  return { opened, damage: { kind, message: `${base}${salvageSummary(salvage)}`, movedTo, salvagedRows: salvage.rows, at } }
+  const salvaged = salvageMoved(settings, opened.db, movedTo, base)
+  return { opened, damage: { kind, movedTo, at, ...salvaged.report }, ...(salvaged.pending ? { salvage: salvaged.pending } : {}) }
+}
+
+/**
+ * What a new cache gets of the damaged file moved to `movedTo`: what can
+ * still be read, copied now (table by table, before the old file is left to
+ * the user), or left to the cache's owner to copy while the app runs
+ * (salvageInBackground). `base`: the damage report's words before the salvage's.
+ */
+export function salvageMoved(
+  settings: DatabaseSettings,
+  db: DatabaseSync,
+  movedTo: string,
+  base: string,
+): { report: Pick<CacheDamage, 'message' | 'salvagedRows' | 'salvaging'>; pending: PendingSalvage | null } {
+  if (settings.salvageInBackground) return { report: { message: `${base}${SALVAGING}`, salvaging: true }, pending: { from: movedTo, message: base } }
+  const salvage = salvageInto(db, movedTo)
+  return { report: { message: `${base}${salvageSummary(salvage)}`, salvagedRows: salvage.rows }, pending: null }
 }
 
 export function openFresh(settings: DatabaseSettings): { opened: Opened; damage: CacheDamage | null } {

@@ -6,7 +6,7 @@
  * costs its own rows, not the whole cache.
  */
 import { chmodSync, closeSync, copyFileSync, openSync, readSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs'
-import { chmod, copyFile, open, rm, truncate } from 'node:fs/promises'
+import { copyFile, rm, truncate } from 'node:fs/promises'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { errorMessage } from './sqlite-errors'
 
@@ -95,8 +95,6 @@ export class SalvageRun {
   private table: TableCopy | null = null
   /** Ranges up to here go one transaction each: one of them failed inside a slice. */
   private carefulThrough: Position | null = null
-  /** The last careful range gave nothing it could read. */
-  private unreadable = false
   private copy: string | null = null
   private attached = false
   private ended = false
@@ -167,9 +165,8 @@ export class SalvageRun {
       // At least one range a slice, however little time it is given.
       let through = careful
       do {
-        this.nextRange(true)
         // Nothing of it could be read: the next range most likely fails as well, so it goes the careful way too.
-        if (this.unreadable) through = this.position()
+        if (this.nextRange(true) < 0) through = this.position()
       } while (!this.ended && !timeUp() && !after(this.position(), through))
       this.carefulThrough = this.ended || after(this.position(), through) ? null : through
       return this.ended
@@ -180,7 +177,7 @@ export class SalvageRun {
     const own = !this.db.isTransaction
     if (own) this.db.exec('BEGIN')
     do {
-      if (!this.nextRange(false)) {
+      if (this.nextRange(false) < 0) {
         // A range failed: SQLite may no longer commit this slice (it answers "malformed" again), so the
         // whole slice is rolled back and its ranges redone the careful way.
         const failedAt = this.position()
@@ -250,12 +247,13 @@ export class SalvageRun {
   }
 
   /**
-   * Copies the next range of keys. Careful: in a transaction of its own, and
-   * a range that fails is split down to what cannot be read. Otherwise in
-   * the caller's transaction; false when it failed (nothing of it copied).
+   * Copies the next range of keys; the rows copied, or -1 when none could be
+   * read. Careful: in a transaction of its own, a range that fails split down
+   * to what cannot be read, and the run moves past it either way. Otherwise
+   * in the caller's transaction, and a range that fails is not moved past.
    */
-  private nextRange(careful: boolean): boolean {
-    if (this.table === null && !this.openTable()) return true
+  private nextRange(careful: boolean): number {
+    if (this.table === null && !this.openTable()) return 0
     const table = this.table as TableCopy
     const from = table.from
     const size = careful ? table.stride : this.range
@@ -265,10 +263,9 @@ export class SalvageRun {
       // Inside a stretch where nothing can be read (the end of a cut-short file), each range costs its
       // split's statements however many keys it spans: the ranges grow until something is read again.
       table.stride = got < 0 ? Math.min(size * 2, this.range * MAX_STRIDE) : this.range
-      this.unreadable = got < 0
     } else {
       got = attempt(table.insert, from, from + size - 1)
-      if (got < 0) return false
+      if (got < 0) return got
     }
     table.from += size
     if (got > 0) {
@@ -281,15 +278,15 @@ export class SalvageRun {
       this.table = null
       this.tableIndex++
     }
-    return true
+    return got
   }
 
   /** The next table with rows to copy, from tableIndex on; false (and the run ended) when none is left. */
   private openTable(): boolean {
     while (this.tableIndex < TABLES.length) {
-      const table = openTableCopy(this.db, TABLES[this.tableIndex] as (typeof TABLES)[number])
+      const table = openTableCopy(this.db, TABLES[this.tableIndex] as (typeof TABLES)[number], this.range)
       if (table !== null) {
-        this.table = { ...table, stride: this.range }
+        this.table = table
         return true
       }
       this.tableIndex++
@@ -394,28 +391,19 @@ function shortenedCopy(path: string): string | null {
   return finishShortened(plan)
 }
 
-/** shortenedCopy, with the copy, the cut and the header's count off the main thread. */
+/** shortenedCopy, with the copy and the cut (tens of MB of blocks freed) off the main thread. */
 async function shortenedCopyAside(path: string): Promise<string | null> {
   const plan = shortenedPlan(path)
   if (plan === null) return null
   try {
     await copyFile(path, plan.copy)
-    await chmod(plan.copy, 0o600)
-    // Cutting tens of MB off a file frees their blocks: tens of milliseconds the main thread need not wait.
     await truncate(plan.copy, plan.bytes)
-    const count = Buffer.alloc(4)
-    count.writeUInt32BE(plan.pages)
-    const file = await open(plan.copy, 'r+')
-    try {
-      await file.write(count, 0, 4, 28)
-    } finally {
-      await file.close()
-    }
-    return plan.copy
   } catch {
     await rm(plan.copy, { force: true }).catch(() => undefined)
     return null
   }
+  // The cut is made: what is left here (a mode, four bytes of header) takes microseconds.
+  return finishShortened(plan)
 }
 
 /** Words for the damage message while a salvage runs in the background. */
@@ -429,7 +417,7 @@ export function salvageSummary(report: SalvageReport): string {
 }
 
 /** The statement and bounds to copy a table; null when it cannot be read or shares no column. */
-function openTableCopy(db: DatabaseSync, { name: table, key }: { name: string; key: string }): TableCopy | null {
+function openTableCopy(db: DatabaseSync, { name: table, key }: { name: string; key: string }, range: number): TableCopy | null {
   let columns: string[]
   try {
     const theirs = new Set(columnsOf(db, SCHEMA, table))
@@ -455,7 +443,7 @@ function openTableCopy(db: DatabaseSync, { name: table, key }: { name: string; k
   }
   const min = bound(`SELECT min(${key}) AS k FROM ${SCHEMA}."${table}"`) ?? 1
   const max = bound(`SELECT max(${key}) AS k FROM ${SCHEMA}."${table}"`)
-  return { insert, max, from: min, quietKeys: 0, copied: 0, stride: RANGE }
+  return { insert, max, from: min, quietKeys: 0, copied: 0, stride: range }
 }
 
 /**

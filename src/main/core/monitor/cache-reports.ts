@@ -5,6 +5,7 @@
  * problem.
  */
 import type { BridgeEventName, BridgeEvents } from '@shared/bridge'
+import { toErrorInfo } from '@shared/errors'
 import type { HistoryCache } from '../history/history-cache'
 import type { Logger } from '../log/log'
 
@@ -24,7 +25,7 @@ export function reportCacheTroubles(
       .then((info) => {
         if (isOpen()) push('cache', info)
       })
-      .catch((error: unknown) => log.warn('history cache state not read', { message: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => log.warn('history cache state not read', toErrorInfo(error)))
   }
   if (damage) {
     log.warn('history cache damaged', damage)
