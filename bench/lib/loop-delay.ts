@@ -26,16 +26,36 @@ export function startLoopDelay(): { ticking(): Promise<void>; stop(): LoopDelay 
   const histogram = monitorEventLoopDelay({ resolution: 1 })
   const startedAt = performance.now()
   histogram.enable()
+  const gaps = traceGaps(startedAt)
   return {
     async ticking(): Promise<void> {
       while (histogram.count === 0) await new Promise((resolve) => setTimeout(resolve, 1))
     },
     stop(): LoopDelay {
       histogram.disable()
+      gaps?.stop()
       const ms = (ns: number) => ns / 1e6
       return { p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean), ms: performance.now() - startedAt }
     },
   }
+}
+
+/**
+ * With PROOFWATCH_BENCH_GAPS=<ms>, every turn of the loop later than that is
+ * written to stderr with its time from the start: where a max comes from,
+ * to be matched with a CPU profile of the same run. Off by default, as its
+ * timer is a little work of its own.
+ */
+function traceGaps(startedAt: number): { stop(): void } | null {
+  const threshold = Number(process.env.PROOFWATCH_BENCH_GAPS)
+  if (!(threshold > 0)) return null
+  let last = performance.now()
+  const timer = setInterval(() => {
+    const now = performance.now()
+    if (now - last > threshold) process.stderr.write(`loop gap ${(now - last).toFixed(1)} ms, ending ${(now - startedAt).toFixed(0)} ms in\n`)
+    last = now
+  }, 1)
+  return { stop: () => clearInterval(timer) }
 }
 
 /** Issue 25's targets for every phase. */

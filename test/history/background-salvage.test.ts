@@ -87,6 +87,27 @@ describe('a damaged cache read back while the app runs (salvageInBackground)', (
     expect(readdirSync(dir).some((name) => name.startsWith('history.truncated-'))).toBe(true)
   })
 
+  it('waits salvageAfterMs before it begins, so that the start has the machine first', async () => {
+    const { dir, path } = await filledCache(200)
+    truncateSync(path, Math.floor(statSync(path).size * 0.6) + 100)
+    const begun = vi.spyOn(SalvageRun, 'startAside')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let store: ReturnType<typeof openStore>
+    try {
+      store = openStore({ dir, salvageInBackground: true, salvageAfterMs: 2_000 })
+      vi.advanceTimersByTime(1_999)
+      expect(begun).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(1)
+      expect(begun).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+      begun.mockRestore()
+    }
+    await store.whenSalvaged()
+    expect(store.damage?.salvagedRows).toBeGreaterThan(0)
+    expect(proofRows(store)).toBeGreaterThan(0)
+  })
+
   it('copies in slices what it would copy at once, bad pages included', async () => {
     const { path } = await filledCache(6000)
     damageLeaves(path, 'proofs', 3)

@@ -41,15 +41,18 @@ export class BackgroundSalvage {
 
   constructor(private readonly host: BackgroundSalvageHost) {}
 
-  /** Starts what the database left to salvage (at open, after a replacement); a run in hand is abandoned first. */
-  begin(): void {
+  /**
+   * Starts what the database left to salvage (at open, after a replacement),
+   * `afterMs` from now; a run in hand is abandoned first.
+   */
+  begin(afterMs = 0): void {
     this.stop()
     const pending = this.host.database.takeSalvage()
     if (pending === null) return
     const generation = this.generation
     this.busy = true
-    // On the next turn: the file was opened or replaced inside a call that should return first.
-    this.timer = { kind: 'timeout', handle: setTimeout(() => void this.open(generation, pending), 0) }
+    // At the soonest on the next turn: the file was opened or replaced inside a call that should return first.
+    this.timer = { kind: 'timeout', handle: setTimeout(() => void this.open(generation, pending), afterMs) }
   }
 
   /** Ends the run where it is (the cache closes or its file is replaced). */

@@ -58,6 +58,13 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
   checkpointAsideMs?: number
   /** A log this large is checkpointed aside at once, however soon after the last. Default 8 MiB. */
   checkpointAsideLogBytes?: number
+  /**
+   * With salvageInBackground: how long after open the salvage of a damaged
+   * file begins, so that the start's own work (the first screen, the first
+   * requests, the socket) has both cores. Default 0. A file replaced later
+   * is salvaged at once.
+   */
+  salvageAfterMs?: number
 }
 
 type Listener<T> = (value: T) => void
@@ -132,7 +139,7 @@ export class HistoryCache implements CacheFile {
       // The run in hand copied into the old connection; the new file may have a salvage of its own.
       this.salvage.begin()
     })
-    this.salvage.begin()
+    this.salvage.begin(options.salvageAfterMs ?? 0)
   }
 
   /** Opens the cache at `options.path` (or in memory); a damaged file is reported in info().damage, never thrown. */

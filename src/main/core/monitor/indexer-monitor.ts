@@ -39,6 +39,14 @@ import { AddressNames } from './address-names'
 import { reportCacheTroubles } from './cache-reports'
 import type { MonitorDeps, MonitorOptions } from './monitor'
 
+/**
+ * A damaged cache's salvage (tens of seconds of reading, a copy of the file
+ * by the kernel) begins this long after the start: the first screen, the
+ * session's first requests and the socket come first, on a machine's cores
+ * that the copy would share.
+ */
+const SALVAGE_AFTER_START_MS = 2_000
+
 /** What `create-monitor.ts` builds and wires for the monitor. */
 export interface MonitorParts {
   log: Logger
@@ -310,8 +318,14 @@ export class IndexerMonitor {
   private openHistory(): void {
     if (this.history) return
     const settings = this.settings.read()
-    // A damaged file's rows are read back while the app runs: the first start should not wait seconds for them.
-    this.history = HistoryCache.open({ path: this.options.historyPath ?? ':memory:', limits: settings.cache, salvageInBackground: true, ...this.deps.history })
+    // A damaged file's rows are read back while the app runs, once it has started: the first start should not wait seconds for them.
+    this.history = HistoryCache.open({
+      path: this.options.historyPath ?? ':memory:',
+      limits: settings.cache,
+      salvageInBackground: true,
+      salvageAfterMs: SALVAGE_AFTER_START_MS,
+      ...this.deps.history,
+    })
     this.updateRetentionPolicy()
     this.unsubscribers.push(...reportCacheTroubles(this.history, this.log, (event, payload) => this.batcher.push(event, payload), () => this.history !== null))
   }
