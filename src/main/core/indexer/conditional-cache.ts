@@ -4,6 +4,7 @@
  * with what is held. Bounded: the least recently used entry goes first, and
  * large bodies (long list pages) are not kept at all.
  */
+import type { AnswerHeaders } from './http-transport'
 
 export interface HeldResponse {
   /** Headers to send when asking again. */
@@ -56,7 +57,7 @@ export class ConditionalCache {
     return held
   }
 
-  store(key: string, headers: Headers, body: unknown, bodyChars: number): void {
+  store(key: string, headers: AnswerHeaders, body: unknown, bodyChars: number): void {
     const etag = headers.get('etag')
     const lastModified = headers.get('last-modified')
     this.entries.delete(key)

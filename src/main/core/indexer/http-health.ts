@@ -1,10 +1,11 @@
 import type { ConnectionState, ErrorInfo } from '@shared/domain'
 import { isOfflineError, toErrorInfo } from '@shared/errors'
+import type { AnswerHeaders } from './http-transport'
 
 export type HttpHealthState = ConnectionState['http']
 
 /** How one request to the indexer ended, as the client reports it. */
-export type HttpOutcome = { ok: true; headers?: Headers } | { ok: false; error: unknown }
+export type HttpOutcome = { ok: true; headers?: AnswerHeaders } | { ok: false; error: unknown }
 
 /**
  * The indexer's HTTP health from every request the client makes (reads,

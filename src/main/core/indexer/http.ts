@@ -10,6 +10,7 @@ import { decodeErrorBody } from './decode-errors'
 import { decodeFailure } from './decode-values'
 import { parseJsonText } from './json-text'
 import { cutLongLists } from './long-lists'
+import { ConnectionFailed, fetchTransport, nodeTransport, type AnswerHeaders, type TransportAnswer } from './http-transport'
 
 export const DEFAULT_TIMEOUT_MS = 8_000
 /** The whole request, every attempt and every wait between them: what a user waits at most for an answer. */
@@ -25,6 +26,7 @@ const DEFAULT_MAX_DELAY_MS = 30_000
 const EPOCH_SECONDS_THRESHOLD = 1e9
 
 export interface RequestOptions {
+  /** Instead of node:http (http-transport.ts): a fetch, for tests. */
   fetch?: typeof fetch
   /** Default GET. A POST is never answered from the conditional cache. */
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -58,7 +60,7 @@ export interface RequestOptions {
 
 export interface JsonResponse {
   status: number
-  headers: Headers
+  headers: AnswerHeaders
   /** Parsed JSON; null for an empty body. On a 304, the body held from the last 200. */
   body: unknown
   /** The server answered 304 Not Modified: `body` is the held one. */
@@ -67,7 +69,7 @@ export interface JsonResponse {
 
 interface ReceivedResponse {
   status: number
-  headers: Headers
+  headers: AnswerHeaders
   text: string
 }
 
@@ -91,22 +93,18 @@ function tooLarge(maxBytes: number, received: string): ProofWatchError {
  * refused at the cap leaves no string of its size behind; only its opening
  * is kept for the message.
  */
-async function readText(response: Response, maxBytes: number): Promise<string> {
+async function readText(response: TransportAnswer, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined)
+    response.discard()
     throw tooLarge(maxBytes, '')
   }
-  if (response.body === null) return ''
-  const reader = response.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
+  // Leaving the loop early (at the cap) stops the body.
+  for await (const value of response.body) {
     size += value.byteLength
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
       const opening = new TextDecoder().decode((chunks[0] ?? value).subarray(0, RECEIVED_OPENING_BYTES))
       chunks.length = 0
       throw tooLarge(maxBytes, opening)
@@ -170,7 +168,8 @@ function transportFailure(error: unknown, url: string, timeoutMs: number): Proof
       { cause: error },
     )
   }
-  if (error instanceof TypeError && cause !== undefined) {
+  // fetch's failures are TypeErrors with Node's error as their cause; node:http's come as ConnectionFailed.
+  if (error instanceof ConnectionFailed || (error instanceof TypeError && cause !== undefined)) {
     const reason =
       (code !== undefined ? NETWORK_REASONS[code] : undefined) ??
       (cause instanceof Error ? cause.message : String(cause))
@@ -232,7 +231,7 @@ function serverRequestedDelay(response: ReceivedResponse, now: number): number |
 }
 
 export async function requestJson(url: string, options: RequestOptions = {}): Promise<JsonResponse> {
-  const fetchImpl = options.fetch ?? globalThis.fetch
+  const transport = options.fetch === undefined ? nodeTransport : fetchTransport(options.fetch)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES)
   const sleep = options.sleep ?? defaultSleep
@@ -270,9 +269,10 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       let target = url
       let hopMethod = method
       let hopPayload = payload
-      let received: Response
+      let received: TransportAnswer
       for (let hop = 0; ; hop++) {
-        received = await fetchImpl(target, {
+        // Redirects are followed here: one that leaves the indexer's origin must take neither the credential nor the cache.
+        received = await transport(target, {
           method: hopMethod,
           headers: {
             accept: 'application/json',
@@ -281,12 +281,10 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
             ...held?.validators,
           },
           ...(hopPayload === undefined ? {} : { body: hopPayload }),
-          // Followed here, not by fetch: one that leaves the indexer's origin must take neither the credential nor the cache.
-          redirect: 'manual',
           signal,
         })
         if (!REDIRECT_STATUSES.has(received.status)) break
-        await received.body?.cancel().catch(() => undefined)
+        received.discard()
         target = sameOriginRedirect(target, received.status, received.headers.get('location'), origin)
         if (hop >= MAX_REDIRECTS) {
           throw new ProofWatchError({ code: 'HTTP', status: received.status, message: `${origin} redirected more than ${MAX_REDIRECTS} times in a row`, retryable: false })

@@ -6,6 +6,7 @@
 import type { SignedInUser } from '@shared/auth'
 import { withoutHiddenCharacters } from '@shared/hidden-characters'
 import { decodeFailure, isJsonObject, toEpochMs, toText } from './decode-values'
+import type { AnswerHeaders } from './http-transport'
 
 /** What `POST /api/auth/nonce` answers: the parts of the message the server fixes. */
 export interface SignInChallenge {
@@ -103,7 +104,7 @@ export interface SessionCookie {
 }
 
 /** The session cookie among a response's Set-Cookie headers; null when absent or being cleared. */
-export function sessionCookieFrom(headers: Headers, now: number, name: string = SESSION_COOKIE_NAME): SessionCookie | null {
+export function sessionCookieFrom(headers: AnswerHeaders, now: number, name: string = SESSION_COOKIE_NAME): SessionCookie | null {
   const lines = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? '']
   for (const text of lines) {
     const [pair = '', ...attributes] = text.split(';')
@@ -124,7 +125,7 @@ export function sessionCookieFrom(headers: Headers, now: number, name: string = 
 }
 
 /** Whether the response clears the session cookie (an empty value, Max-Age=0 or an Expires in the past). */
-export function sessionCookieCleared(headers: Headers, now: number, name: string = SESSION_COOKIE_NAME): boolean {
+export function sessionCookieCleared(headers: AnswerHeaders, now: number, name: string = SESSION_COOKIE_NAME): boolean {
   const lines = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? '']
   const named = lines.some((text) => text.split(';')[0]?.split('=')[0]?.trim() === name)
   return named && sessionCookieFrom(headers, now, name) === null

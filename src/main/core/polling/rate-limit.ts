@@ -7,6 +7,7 @@
  * for the user's own browsing.
  */
 import type { ErrorInfo } from '@shared/domain'
+import type { AnswerHeaders } from '../indexer/http-transport'
 
 /** Below this share of the limit remaining, polls wait for the window to reset: the rest is the user's. */
 const KEEP_FOR_USER = 0.2
@@ -21,7 +22,7 @@ export interface RateLimitView {
   blockedUntil: number | null
 }
 
-function header(headers: Headers, name: string): number | null {
+function header(headers: AnswerHeaders, name: string): number | null {
   const text = headers.get(name)?.trim()
   if (!text || !/^\d+$/.test(text)) return null
   const value = Number(text)
@@ -36,7 +37,7 @@ export class RateLimit {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** An answer's headers (any status). */
-  noteHeaders(headers: Headers): void {
+  noteHeaders(headers: AnswerHeaders): void {
     const limit = header(headers, 'x-ratelimit-limit')
     const remaining = header(headers, 'x-ratelimit-remaining')
     const reset = header(headers, 'x-ratelimit-reset')
