@@ -79,6 +79,17 @@ describe('nodeTransport', () => {
     await expect(get('file:///etc/passwd')).rejects.toThrow(/Only http and https/)
   })
 
+  it('reports a body that says gzip and is not as undecodable, without asking again', async () => {
+    const s = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' })
+      response.end('{"ok": true}')
+    })
+    const error = await rejection(requestJson(s.url, { retries: 2 }))
+    expect(error).toMatchObject({ code: 'DECODE', retryable: false })
+    expect(error.message).toMatch(/gzip body could not be decompressed/)
+    expect(s.requests).toHaveLength(1)
+  })
+
   it('caps a compressed body by what it decompresses to', async () => {
     const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20))
     const s = await serve((_request, response) => {

@@ -10,6 +10,7 @@
 import type { Agent, IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
 import { nodeHttp, nodeHttps, nodeZlib } from '../../runtime/node-http'
+import { decodeFailure } from './decode-values'
 
 /** What is read of an answer's headers: fetch's Headers has it too. */
 export interface AnswerHeaders {
@@ -127,19 +128,29 @@ function exchange(target: URL, agent: Agent, request: TransportRequest, mayRetry
       reject(new ConnectionFailed(error))
     })
     outgoing.on('response', (incoming) => {
-      const decoder = decoderFor(incoming.headers['content-encoding']?.trim().toLowerCase())
+      const encoding = incoming.headers['content-encoding']?.trim().toLowerCase()
+      const decoder = decoderFor(encoding)
       const stream: Readable = decoder === null ? incoming : (incoming.pipe(decoder) as unknown as Readable)
-      if (stream !== incoming) incoming.on('error', (error) => stream.destroy(error))
+      let lost = false
+      if (stream !== incoming) {
+        incoming.on('error', (error) => {
+          lost = true
+          stream.destroy(error)
+        })
+      }
       body = stream
-      const headers = new IncomingHeaders(incoming.headers)
+      const ended = (): void => {
+        done()
+        // Left before its end (refused at the size cap): the connection goes rather than back to the pool half read.
+        if (!incoming.complete) incoming.destroy()
+      }
+      // An error of the decoder's own is the body's fault, not the connection's: not worth asking again.
+      const undecodable = (error: unknown): Error | null =>
+        stream === incoming || lost || isAbort(error) ? null : decodeFailure(`The indexer's ${encoding} body could not be decompressed: ${error instanceof Error ? error.message : String(error)}`, '')
       resolve({
         status: incoming.statusCode ?? 0,
-        headers,
-        body: chunks(stream, () => {
-          done()
-          // Left before its end (refused at the size cap): the connection goes rather than back to the pool half read.
-          if (!incoming.complete) incoming.destroy()
-        }),
+        headers: new IncomingHeaders(incoming.headers),
+        body: chunks(stream, ended, undecodable),
         discard: () => {
           done()
           stream.destroy()
@@ -151,13 +162,17 @@ function exchange(target: URL, agent: Agent, request: TransportRequest, mayRetry
   })
 }
 
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+}
+
 /** The body's chunks; a connection lost mid-body is a ConnectionFailed, a timeout the signal's reason. */
-async function* chunks(stream: Readable, ended: () => void): AsyncGenerator<Uint8Array> {
+async function* chunks(stream: Readable, ended: () => void, undecodable: (error: unknown) => Error | null): AsyncGenerator<Uint8Array> {
   try {
     for await (const chunk of stream) yield chunk as Uint8Array
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw error
-    throw new ConnectionFailed(error)
+    if (isAbort(error)) throw error
+    throw undecodable(error) ?? new ConnectionFailed(error)
   } finally {
     ended()
   }
