@@ -82,9 +82,17 @@ async function loadRows(page: Page, rows: number): Promise<ListState> {
       const button = document.querySelector<HTMLButtonElement>(selector)
       if (button && !button.disabled && button.offsetParent !== null) button.click()
     }, LOAD_MORE)
-    await page.waitForFunction((before) => (window as unknown as PageHelpers).benchList.stateAtEnd().held > before, state.held, {
-      timeout: 20_000,
-    })
+    await page
+      .waitForFunction((before) => (window as unknown as PageHelpers).benchList.stateAtEnd().held > before, state.held, {
+        timeout: 20_000,
+      })
+      .catch(async (error: unknown) => {
+        // Where the list stood and what the page said: a stall is then told apart from an error shown.
+        const shown = await page.evaluate(() =>
+          [...document.querySelectorAll('.list-footer, [role="alert"]')].map((element) => element.textContent?.replace(/\s+/g, ' ').trim()).join(' | '),
+        )
+        throw new Error(`the list stopped at ${state.held.toLocaleString('en-US')} proofs (${error instanceof Error ? error.message : String(error)}); the list's footer and alerts read: ${shown}`)
+      })
   }
 }
 

@@ -393,6 +393,44 @@ describe('usePagedList with a cap', () => {
     expect(list.ended.value).toBe(true)
   })
 
+  it('hands back to the indexer once the cache runs out, though the cache went further, and takes no cursor of the cache for a loop', async () => {
+    // Cursors in one format for the indexer and the cache, as the reference deployment's are; pages of two.
+    const ids = Array.from({ length: 12 }, (_, index) => `k${index}`)
+    const asked: Asked = []
+    const list = usePagedList<object, Row>(
+      async (query) => {
+        asked.push({ from: 'indexer', cursor: query.cursor })
+        const after = query.cursor === undefined ? -1 : ids.findIndex((id) => cacheCursorAfter(id) === query.cursor)
+        const items = ids.slice(after + 1, after + 3).map((id) => row(id))
+        const last = items.at(-1)
+        return { items, nextCursor: last && last.id !== ids.at(-1) ? cacheCursorAfter(last.id) : null, total: '12' }
+      },
+      (item) => item.id,
+      { pageLimit: 2 },
+      // The list read k0..k3; the cache holds four rows more (k4..k7), fetched for something else.
+      { rows: 3, fetchCached: cacheOf(ids.slice(0, 8).map((id) => row(id)), '8', asked) },
+    )
+    await list.load({})
+    await list.loadMore()
+    list.prepend([row('n0')])
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1'])
+    await list.loadMore()
+    await list.loadMore()
+    await list.loadMore()
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7'])
+    // The cache ran out: the indexer goes on after k3, where its paging had got to, not at an end.
+    expect(list.ended.value).toBe(false)
+    expect(list.cursorRepeated.value).toBe(false)
+    // One Load more: the pages of k4..k7, held already, are read through to what is new.
+    await list.loadMore()
+    expect(asked.slice(-3)).toEqual(['k3', 'k5', 'k7'].map((id) => ({ from: 'indexer', cursor: cacheCursorAfter(id) })))
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', ...ids.slice(0, 10)])
+    await list.loadMore()
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', ...ids])
+    expect(list.ended.value).toBe(true)
+    expect(list.cursorRepeated.value).toBe(false)
+  })
+
   it('keeps every row without a cap, and a new query starts from the indexer again', async () => {
     const { list, asked } = capped(3)
     await list.load({})

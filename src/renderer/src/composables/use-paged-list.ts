@@ -8,6 +8,11 @@ import { cacheCursorAfter } from '@shared/cache-cursor'
 export const HEAD_PAGES_MAX = 3
 /** At most one head refresh per this long, however fast arrivals are announced. */
 export const HEAD_REFRESH_MIN_MS = 2_000
+/**
+ * Pages one Load more reads at most while each brings only rows already
+ * held (about 10 s of a 200-row page each): past it, the next Load more goes on.
+ */
+export const CATCH_UP_PAGES = 200
 
 /**
  * A cursor-paged list: the first page for a query, then `loadMore()` until
@@ -152,25 +157,27 @@ export function usePagedList<Query extends object, Item>(
   }
 
   async function loadMore(): Promise<void> {
-    const cursor = nextCursor.value
+    const first = nextCursor.value
     const current = query.value
-    if (cursor === null || current === null || loading.value || loadingMore.value) return
+    if (first === null || current === null || loading.value || loadingMore.value) return
     const mine = generation
     const epoch = tailEpoch
-    const fetchNext = readOnFromCache && cap ? cap.fetchCached : fetchPage
     loadingMore.value = true
     error.value = null
     failedStep.value = null
     try {
-      const page = await fetchNext(withLimit({ ...current, cursor }, options.pageLimit))
-      if (mine !== generation || epoch !== tailEpoch) return
-      followedCursors.add(cursor)
-      append(page, false)
-      if (readOnFromCache && nextCursor.value === null && indexerTail !== null) {
-        // The cache has no more of what was read: the indexer goes on from where it had got to.
-        readOnFromCache = false
-        nextCursor.value = followedCursors.has(indexerTail) ? null : indexerTail
-        indexerTail = null
+      let cursor: string | null = first
+      for (let pages = 1; cursor !== null; pages++) {
+        const fetchNext = readOnFromCache && cap ? cap.fetchCached : fetchPage
+        const page = await fetchNext(withLimit({ ...current, cursor }, options.pageLimit))
+        if (mine !== generation || epoch !== tailEpoch) return
+        followedCursors.add(cursor)
+        const held = items.value.length
+        append(page, false)
+        if (readOnFromCache && nextCursor.value === null && indexerTail !== null) handBackToIndexer()
+        // A page of rows held already (the indexer read again where the cache had gone further) shows nothing: the next is read at once.
+        const nothingNew = page.items.length > 0 && items.value.length === held
+        cursor = nothingNew && pages < CATCH_UP_PAGES ? nextCursor.value : null
       }
       updatedAt.value = Date.now()
     } catch (caught) {
@@ -180,6 +187,21 @@ export function usePagedList<Query extends object, Item>(
     } finally {
       if (mine === generation) loadingMore.value = false
     }
+  }
+
+  /**
+   * The cache has no more of what was read: the indexer goes on from where
+   * its paging had got to. The cache may have held rows past that point
+   * (fetched for other reasons, and in its own order): the indexer's pages
+   * of them are read again, and shown only where they bring something new.
+   * The cursors followed meanwhile were the cache's, which may be written as
+   * the indexer's are: the loop check is for the indexer repeating its own.
+   */
+  function handBackToIndexer(): void {
+    readOnFromCache = false
+    followedCursors = new Set()
+    nextCursor.value = indexerTail
+    indexerTail = null
   }
 
   /**
