@@ -305,6 +305,14 @@ describe('usePagedList with a cap', () => {
     }
   }
 
+  /** The first page and one more read, then an arrival past a cap of three: n0, k0 and k1 are kept. */
+  async function readTwoPagesThenCut(list: ReturnType<typeof usePagedList<object, Row>>): Promise<void> {
+    await list.load({})
+    await list.loadMore()
+    list.prepend([row('n0')])
+    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1'])
+  }
+
   /** Three rows from the indexer (more behind c1); the cache answers from any row of its twelve. */
   function capped(rows: number) {
     const cached = Array.from({ length: 12 }, (_, index) => row(`k${index}`))
@@ -376,10 +384,7 @@ describe('usePagedList with a cap', () => {
       { pageLimit: 2 },
       { rows: 3, fetchCached: cacheOf(cached, '5', asked) },
     )
-    await list.load({})
-    await list.loadMore()
-    list.prepend([row('n0')])
-    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1'])
+    await readTwoPagesThenCut(list)
     await list.loadMore()
     await list.loadMore()
     expect(asked.slice(-2).map((ask) => ask.from)).toEqual(['cache', 'cache'])
@@ -410,10 +415,7 @@ describe('usePagedList with a cap', () => {
       // The list read k0..k3; the cache holds four rows more (k4..k7), fetched for something else.
       { rows: 3, fetchCached: cacheOf(ids.slice(0, 8).map((id) => row(id)), '8', asked) },
     )
-    await list.load({})
-    await list.loadMore()
-    list.prepend([row('n0')])
-    expect(list.items.value.map((item) => item.id)).toEqual(['n0', 'k0', 'k1'])
+    await readTwoPagesThenCut(list)
     await list.loadMore()
     await list.loadMore()
     await list.loadMore()
