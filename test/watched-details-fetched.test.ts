@@ -139,7 +139,8 @@ describe('the background fetch of what the user watches', () => {
     const listed = await listWatched(setup, 6)
     const { backlog, fetcher } = backlogFor(setup, { perMinute: 6_000 })
     fetcher.wake()
-    await waitFor(() => fetcher.state === 'idle' && backlog.progress().held === listed.length)
+    // The fetcher is idle while the backlog's last read (which finds nothing) is still under way: wait for that too.
+    await waitFor(() => fetcher.state === 'idle' && backlog.caughtUp && backlog.progress().held === listed.length)
     let reads = 0
     const reading = setup.history.watchedDetails.bind(setup.history)
     setup.history.watchedDetails = (...args) => {

@@ -66,7 +66,7 @@ export class DetailBacklog implements WorkSource {
    * finds them in their place.
    */
   arrived(signatures: readonly string[]): void {
-    if (!this.exhausted || this.reading !== null) {
+    if (!this.caughtUp) {
       this.refresh()
       return
     }
@@ -81,6 +81,11 @@ export class DetailBacklog implements WorkSource {
   /** Another queue filled some records: those left to it are read again (held in full now, or still missing). */
   refreshIfLeftElsewhere(): void {
     if (this.leftElsewhere) this.refresh()
+  }
+
+  /** The last read of the cache is over and left nothing to ask: an arrival is then queued as it is. */
+  get caughtUp(): boolean {
+    return this.exhausted && this.reading === null
   }
 
   progress(): DetailCoverage {
