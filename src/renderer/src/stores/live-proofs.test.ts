@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { ProofSummary } from '@shared/domain'
 import { deferred } from '@test/support/renderer/deferred'
 import type { FakeBridge } from '@test/support/renderer/fake-bridge'
@@ -44,6 +44,9 @@ describe('live proofs store', () => {
   })
 
   it('shows batches at once, and those that queue up behind one together at the next frame', async () => {
+    // "Behind" is read off the clock: held still, so that a loaded machine's pause between two lines does not count as a gap.
+    vi.useFakeTimers({ toFake: ['performance'] })
+    onTestFinished(() => void vi.useRealTimers())
     bridge.handle('getRecentProofs', () => [makeProofSummary(1)])
     const live = useLiveProofsStore()
     await live.load()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { ConnectionState } from '@shared/domain'
 import type { Watchlist } from '@shared/watchlist'
@@ -51,7 +51,8 @@ describe('WatchlistView', () => {
       )
     })
     await useConnectionStore().start()
-    await flushPromises()
+    // The connection state reaches the rows a few turns later, more on a loaded machine.
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="watched-address-row"] [data-testid="live-state"]').text()).toBe('Live'))
     const rows = wrapper.findAll('[data-testid="watched-address-row"]')
     expect(rows[0]!.get('[data-testid="label-text"]').text()).toBe('Wallet 1')
     expect(rows[0]!.get('[data-testid="live-state"]').text()).toBe('Live')
