@@ -10,21 +10,13 @@
 import { createRequire } from 'node:module'
 
 const requireBuiltin = createRequire(import.meta.url)
-let http: typeof import('node:http') | undefined
-let https: typeof import('node:https') | undefined
-let zlib: typeof import('node:zlib') | undefined
 
-export function nodeHttp(): typeof import('node:http') {
-  http ??= requireBuiltin('node:http') as typeof import('node:http')
-  return http
+/** A built-in module's getter that reads it on its first call. */
+function onFirstUse<T>(name: string): () => T {
+  let loaded: T | undefined
+  return () => (loaded ??= requireBuiltin(name) as T)
 }
 
-export function nodeHttps(): typeof import('node:https') {
-  https ??= requireBuiltin('node:https') as typeof import('node:https')
-  return https
-}
-
-export function nodeZlib(): typeof import('node:zlib') {
-  zlib ??= requireBuiltin('node:zlib') as typeof import('node:zlib')
-  return zlib
-}
+export const nodeHttp = onFirstUse<typeof import('node:http')>('node:http')
+export const nodeHttps = onFirstUse<typeof import('node:https')>('node:https')
+export const nodeZlib = onFirstUse<typeof import('node:zlib')>('node:zlib')

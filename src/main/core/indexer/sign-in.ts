@@ -105,8 +105,7 @@ export interface SessionCookie {
 
 /** The session cookie among a response's Set-Cookie headers; null when absent or being cleared. */
 export function sessionCookieFrom(headers: AnswerHeaders, now: number, name: string = SESSION_COOKIE_NAME): SessionCookie | null {
-  const lines = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? '']
-  for (const text of lines) {
+  for (const text of headers.getSetCookie()) {
     const [pair = '', ...attributes] = text.split(';')
     const equals = pair.indexOf('=')
     if (equals <= 0 || pair.slice(0, equals).trim() !== name) continue
@@ -126,7 +125,6 @@ export function sessionCookieFrom(headers: AnswerHeaders, now: number, name: str
 
 /** Whether the response clears the session cookie (an empty value, Max-Age=0 or an Expires in the past). */
 export function sessionCookieCleared(headers: AnswerHeaders, now: number, name: string = SESSION_COOKIE_NAME): boolean {
-  const lines = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? '']
-  const named = lines.some((text) => text.split(';')[0]?.split('=')[0]?.trim() === name)
+  const named = headers.getSetCookie().some((text) => text.split(';')[0]?.split('=')[0]?.trim() === name)
   return named && sessionCookieFrom(headers, now, name) === null
 }
