@@ -178,6 +178,11 @@ export interface BridgeEvents {
   series: Series[]
   /** The polled leaderboard, when it changed. */
   leaderboard: Leaderboard
+  /**
+   * New proofs of the feed, oldest first: pushed, backfilled after an outage,
+   * or polled. Of the history the first sync finds, only the newest
+   * RECENT_PROOFS_CAP: a view may hold some of them already, or older rows.
+   */
   proofs: ProofSummary[]
   userProofs: ProofSummary[]
   circuitProofs: CircuitProof[]

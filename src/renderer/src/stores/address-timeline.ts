@@ -5,6 +5,7 @@ import type { Freshness } from '@shared/history'
 import { getBridge } from '@renderer/bridge'
 import { useFollowConnection } from './use-follow-connection'
 import { usePagedList } from '@renderer/composables/use-paged-list'
+import { u64Order } from '@shared/u64-order'
 
 /** Where a timeline row was last seen: the cache, an indexer answer, or the live channel. */
 export type TimelineOrigin = 'cache' | 'network' | 'live'
@@ -25,20 +26,16 @@ export const NEWEST_FIRST: TimelineSort = { key: 'time', descending: true }
 /** Rows each Load more asks for: an address page is read to its end, so fewer round trips. */
 export const TIMELINE_PAGE_LIMIT = 100
 
-function digits(value: string | null): bigint | null {
-  return value !== null && /^\d+$/.test(value) ? BigInt(value) : null
-}
-
 function valueOf(transaction: Transaction, key: TimelineSortKey): bigint | number | string | null {
   switch (key) {
     case 'slot':
-      return digits(transaction.slot)
+      return u64Order(transaction.slot)
     case 'fee':
-      return digits(transaction.fee)
+      return u64Order(transaction.fee)
     case 'status':
       return transaction.status
     case 'time':
-      return transaction.blockTime ?? digits(transaction.slot)
+      return transaction.blockTime ?? u64Order(transaction.slot)
   }
 }
 

@@ -347,6 +347,19 @@ describe('proofs store and pushed proofs', () => {
     served.newest = []
   })
 
+  it('puts no pushed proof above a newer row: one older than the newest row is left where paging finds it', async () => {
+    const { served, proofs } = await followedList()
+    bridge.handle('listProofs', () => new Promise(() => {}))
+    // The list holds proofs 1 and 0: pushed with them, one in proof 0's slot, an older one, one without a slot and a new one.
+    const between = { ...makeProofSummary(5), slot: makeProof(0).slotVerified }
+    const older = { ...makeProofSummary(6), slot: String(286_999_999) }
+    const unknownSlot = { ...makeProofSummary(7), slot: null }
+    bridge.emit('proofs', [older, between, unknownSlot, makeProofSummary(2)])
+    expect(accountsOf(proofs.items)).toEqual(accountsOf([2, 7, 1, 0].map((n) => makeProof(n))))
+    expect(proofs.arrived).toBe(2)
+    served.newest = []
+  })
+
   it('puts the full record on the row a push made, in place, when the head refresh brings it', async () => {
     const { served, proofs } = await followedList()
 

@@ -6,6 +6,7 @@ import { useFilteredList } from './use-filtered-list'
 import { createFrameGate } from '@renderer/model/frame-gate'
 import { proofFromSummary } from '@shared/proof-summary'
 import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
+import { u64Order } from '@shared/u64-order'
 
 export interface ProofFilters {
   authority: string
@@ -66,6 +67,17 @@ export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): 
 }
 
 
+/**
+ * Whether a pushed proof sits below the list's newest row (both slots known):
+ * then it is no arrival, whatever sent it, and paging places it. Put at the
+ * top, it would stand above newer rows.
+ */
+function belowNewest(summary: ProofSummary, newest: Proof | undefined): boolean {
+  const slot = u64Order(summary.slot)
+  const newestSlot = u64Order(newest?.slotVerified ?? null)
+  return slot !== null && newestSlot !== null && slot < newestSlot
+}
+
 /** Rows a Load more or head refresh page asks for (the most the indexer gives): a long list in fewer round trips. */
 export const PROOF_PAGE_LIMIT = INDEXER_PAGE_MAX
 /** Rows the list keeps while it follows (about 10 MB of the page's heap); older ones are read again from the cache. */
@@ -92,11 +104,12 @@ export const useProofsStore = defineStore('proofs', () => {
   const arrivals = createFrameGate<ProofSummary>((oldestFirst) => {
     if (!list.isFollowed()) return
     const filters = list.filters.value
+    const newest = list.items.value[0]
     const belonging: Proof[] = []
     // Batches arrive oldest first; the list is newest first.
     for (let index = oldestFirst.length - 1; index >= 0; index--) {
       const summary = oldestFirst[index] as ProofSummary
-      if (surelyMatchesProof(filters, summary)) belonging.push(proofFromSummary(summary))
+      if (surelyMatchesProof(filters, summary) && !belowNewest(summary, newest)) belonging.push(proofFromSummary(summary))
     }
     list.prependProvisional(belonging)
     if (oldestFirst.some((proof) => mayMatchProof(filters, proof))) list.requestHeadRefresh()
