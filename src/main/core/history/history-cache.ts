@@ -19,7 +19,7 @@ import type { WriteOp } from './write-op'
 import { COUNT_ROWS_SQL, countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
-import { IndexerHistory, type CacheFile, type ReadTiming } from './indexer-history'
+import { IndexerHistory, type CacheFile } from './indexer-history'
 import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
 import { BackgroundSalvage } from './background-salvage'
 
@@ -238,11 +238,6 @@ export class HistoryCache implements CacheFile {
     await this.queue.flush()
   }
 
-  /** Resolves once what is queued now was written by the queue's own slices (WriteQueue.whenWritten). */
-  written(): Promise<void> {
-    return this.queue.whenWritten()
-  }
-
   /**
    * The user's "clear cache", for every indexer. `everything`: the file
    * starts empty. Otherwise proofs and transactions of kept addresses, the
@@ -315,14 +310,10 @@ export class HistoryCache implements CacheFile {
     return this.ids.find(key)
   }
 
-  /**
-   * @internal Runs a read after the queued writes (`asWritten`: of what is
-   * written so far); a damaged file is rebuilt and the read answered from the
-   * new one.
-   */
-  read<T>(run: () => T, timing: ReadTiming = {}): T {
+  /** @internal Runs a read after the queued writes; a damaged file is rebuilt and the read answered from the new one. */
+  read<T>(run: () => T): T {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    if (timing.asWritten !== true) this.queue.flushNow()
+    this.queue.flushNow()
     return this.guard(run)
   }
 

@@ -64,18 +64,14 @@ import {
 
 export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
-export interface ReadTiming {
-  asWritten?: boolean
-}
-
 /** What one indexer's view needs of the cache file (HistoryCache). */
 export interface CacheFile {
   readonly database: HistoryDatabase
   enqueue(op: WriteOp): void
   /** The indexer's id, or null when it has no rows. */
   findIndexer(key: string): number | null
-  /** Runs a read after the queued writes; `asWritten`: of the file as written so far, the queue left to its own slices. */
-  read<T>(run: () => T, options?: ReadTiming): T
+  /** Runs a read after the queued writes. */
+  read<T>(run: () => T): T
   /** Runs reads that scan many rows after the queued writes, off the main thread where it can. */
   readAside(steps: readonly ReadStep[]): Promise<unknown[]>
   now(): number
@@ -294,8 +290,8 @@ export class IndexerHistory {
   }
 
   /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
-  unreadCounts(timing: ReadTiming = {}): UnreadCounts {
-    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id), timing)
+  unreadCounts(): UnreadCounts {
+    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id))
   }
 
   /**
@@ -384,11 +380,11 @@ export class IndexerHistory {
   }
 
   /** Runs a read for this indexer; an indexer without rows gets `empty`. */
-  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T, timing: ReadTiming = {}): T {
+  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T): T {
     return this.store.read(() => {
       const id = this.store.findIndexer(this.key)
       return id === null ? empty : run(id, this.store.database)
-    }, timing)
+    })
   }
 
   /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */

@@ -137,45 +137,4 @@ describe('the write queue', () => {
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
     queue.dispose()
   })
-
-  it('whenWritten waits for what was queued before it to be written by the timer, a slice at a time, not all at once', async () => {
-    const sink = fakeWriter()
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 0, slice: { records: 2, ms: 0 } })
-    for (let index = 0; index < 6; index++) queue.push(proofOp(index))
-    let resolved = false
-    const written = queue.whenWritten().then(() => {
-      resolved = true
-      return [...sink.written]
-    })
-    // Queued after the call: not waited for.
-    queue.push(proofOp(6))
-    expect(resolved).toBe(false)
-    expect(sink.written).toEqual([])
-    // Resolved once the six were written, in transactions of two, and as the slice that wrote the last of them ended.
-    expect(await written).toEqual(accounts([0, 1, 2, 3, 4, 5]))
-    expect(sink.batches.slice(0, 3)).toEqual([2, 2, 2])
-    await waitFor(() => queue.size === 0)
-    // Nothing queued: at once.
-    await queue.whenWritten()
-    queue.dispose()
-  })
-
-  it('whenWritten does not wait out a full disk or a queue disposed of', async () => {
-    const sink = fakeWriter()
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 0, retryDelayMs: 60_000, clock: () => 0 })
-    sink.full = true
-    queue.push(proofOp(0))
-    // The write fails and waits for its retry a minute away: the waiter is let go meanwhile.
-    await queue.whenWritten()
-    expect(queue.size).toBe(1)
-    // While that retry is awaited, a new waiter is let go at once.
-    await queue.whenWritten()
-
-    const disposed = new WriteQueue(fakeDatabase(), fakeWriter().writer, { flushDelayMs: 60_000 })
-    disposed.push(proofOp(1))
-    const waiting = disposed.whenWritten()
-    disposed.dispose()
-    await waiting
-    queue.dispose()
-  })
 })

@@ -74,10 +74,6 @@ export class WriteQueue {
   private readonly retryDelayMs: number
   private readonly slice: { records: number; ms: number }
   private readonly clock: () => number
-  /** Entries ever queued, and those that left the queue (written, given up, dropped, discarded): whenWritten's marks. */
-  private queuedEntries = 0
-  private leftEntries = 0
-  private writtenWaiters: { mark: number; resolve: () => void }[] = []
 
   constructor(
     private readonly database: HistoryDatabase,
@@ -107,7 +103,6 @@ export class WriteQueue {
     if (this.disposed || this.database.readOnly) return
     const records = recordCount(op)
     this.pending.push({ op, records })
-    this.queuedEntries++
     this.pendingRecords += records
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
     this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
@@ -155,12 +150,9 @@ export class WriteQueue {
       const written = batch.length - left.length
       this.pendingRecords -= recordsOf(batch.slice(0, written))
       this.head += written
-      this.entriesLeft(written)
       if (left.length > 0) {
         this.compact()
         this.schedule(Math.max(0, this.retryAt - this.clock()))
-        // Nothing more lands before the retry: counts read now are as current as they can be.
-        this.wakeWritten(true)
         return false
       }
     }
@@ -174,21 +166,8 @@ export class WriteQueue {
     this.flushNow(true)
   }
 
-  /**
-   * Resolves once what was queued before the call was written by the timer's
-   * own slices (or cannot be until a retry): a count read after it includes
-   * it, and the caller did not write the whole queue in one turn of the loop,
-   * as flush() does.
-   */
-  whenWritten(): Promise<void> {
-    if (this.disposed || this.leftEntries >= this.queuedEntries) return Promise.resolve()
-    if (this.waitingEntries() > 0 && this.clock() < this.retryAt) return Promise.resolve()
-    return new Promise((resolve) => this.writtenWaiters.push({ mark: this.queuedEntries, resolve }))
-  }
-
   /** Forgets everything pending (the cache was cleared). */
   discard(): void {
-    this.entriesLeft(this.waitingEntries())
     this.pending = []
     this.head = 0
     this.pendingRecords = 0
@@ -198,21 +177,6 @@ export class WriteQueue {
   dispose(): void {
     this.disposed = true
     this.clearTimer()
-    this.wakeWritten(true)
-  }
-
-  private entriesLeft(count: number): void {
-    this.leftEntries += count
-    if (this.writtenWaiters.length > 0) this.wakeWritten(false)
-  }
-
-  private wakeWritten(all: boolean): void {
-    const waiting = this.writtenWaiters
-    this.writtenWaiters = []
-    for (const waiter of waiting) {
-      if (all || this.leftEntries >= waiter.mark) waiter.resolve()
-      else this.writtenWaiters.push(waiter)
-    }
   }
 
   /** Writes the batch; returns what is still to be written (kept for a retry), empty when done with. */
@@ -272,7 +236,6 @@ export class WriteQueue {
     this.pending.splice(from, count)
     this.pendingRecords -= dropped
     this.droppedRecords += dropped
-    this.entriesLeft(count)
     if (this.dropReported) return
     this.dropReported = true
     this.options.onProblem?.({

@@ -69,7 +69,6 @@ export function createMonitor(options: MonitorOptions, deps: MonitorDeps = {}): 
       batcher.flush()
     },
     flushHistory: () => core.flushHistory(),
-    historyWritten: () => core.historyWritten(),
     log,
     describeAddress: (pubkey) => core.describeAddress(pubkey),
     followsAddress: (pubkey) => watchlist.isWatched(pubkey),

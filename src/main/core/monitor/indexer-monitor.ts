@@ -259,11 +259,6 @@ export class IndexerMonitor {
     await this.history?.flush()
   }
 
-  /** What is queued for the cache now is written, a slice at a time (no turn of the loop writes it all). */
-  async historyWritten(): Promise<void> {
-    await this.history?.written()
-  }
-
   async clearCache(options: { everything: boolean }): Promise<CacheInfo> {
     const history = this.requireHistory()
     await history.clear(options)

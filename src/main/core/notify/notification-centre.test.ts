@@ -6,7 +6,6 @@ import { HistoryCache } from '../history/history-cache'
 import { notificationTrimSlack } from '../history/history-writer'
 import { silentLogger } from '../log/log'
 import { ManualClock } from '@test/support/manual-clock'
-import { waitFor } from '@test/support/wait-for'
 import { NotificationCentre } from './notification-centre'
 import { addressTransaction, circuitProof, notification } from '@test/support/notify-fixtures'
 
@@ -20,28 +19,22 @@ afterEach(async () => {
   store = null
 })
 
-/** `written`: the centre is given the cache's own pace of writing (as the monitor gives it). */
-function setup(options: { written?: boolean } = {}) {
+function setup() {
   store = HistoryCache.open({ path: ':memory:' })
   const history = store.forIndexer('http://127.0.0.1:1')
   const pushed: BridgeEvent[] = []
   const clock = new ManualClock(1_000)
   const opened = store
-  const flushes = { count: 0 }
   const centre = new NotificationCentre({
     push: (event, payload) => pushed.push({ event, payload } as BridgeEvent),
-    flushHistory: () => {
-      flushes.count++
-      return opened.flush()
-    },
-    ...(options.written ? { historyWritten: () => opened.written() } : {}),
+    flushHistory: () => opened.flush(),
     log: silentLogger,
     clock,
   })
   const sent: Array<readonly string[] | 'all'> = []
   centre.attach(history, { markRead: (ids) => sent.push(ids) })
   const lastUnread = () => pushed.filter((e) => e.event === 'unread').at(-1)?.payload as UnreadCounts | undefined
-  return { centre, pushed, clock, sent, lastUnread, flushes }
+  return { centre, pushed, clock, sent, lastUnread }
 }
 
 describe('NotificationCentre: the one unread model', () => {
@@ -91,20 +84,6 @@ describe('NotificationCentre: the one unread model', () => {
     clock.advance(100)
     await new Promise((resolve) => setImmediate(resolve))
     expect(pushed.filter((e) => e.event === 'unread')).toHaveLength(1)
-  })
-
-  it("counts new entries once the cache's own slices wrote them, without writing its queue in one go", async () => {
-    const { centre, clock, lastUnread, flushes } = setup({ written: true })
-    centre.notifications([notification('n1', { kind: 'SYSTEM' })])
-    centre.addressTransactions([addressTransaction(A, 'S1')])
-    clock.advance(100)
-    await waitFor(() => lastUnread()?.total === 2)
-    expect(lastUnread()).toEqual({ total: 2, addresses: { [A]: 1 }, circuits: {} })
-    expect(flushes.count).toBe(0)
-    // A question asked of the centre is answered from everything recorded: the queue is written first.
-    centre.notifications([notification('n2', { kind: 'SYSTEM' })])
-    expect((await centre.unread()).total).toBe(3)
-    expect(flushes.count).toBe(1)
   })
 
   it('sends what is read here to the indexer, and applies what was read there without sending it back', async () => {

@@ -19,12 +19,6 @@ export interface NotificationCentreDeps {
   push<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
   /** Waits until queued history writes are on disk, so counts read after it include them. */
   flushHistory(): Promise<void>
-  /**
-   * Waits until what is queued now was written by the cache's own slices: the
-   * counts pushed after new entries wait for them without writing a flood's
-   * whole queue in one turn of the loop. Default flushHistory.
-   */
-  historyWritten?(): Promise<void>
   log: Logger
   clock?: NotifyClock
   /** Entries arriving close together are counted once, this long after the first. Default 100. */
@@ -167,12 +161,6 @@ export class NotificationCentre {
     return this.history.unreadCounts()
   }
 
-  private async countOnceWritten(history: IndexerHistory): Promise<UnreadCounts> {
-    await (this.deps.historyWritten ?? this.deps.flushHistory)()
-    // What was queued meanwhile is counted by the next push; written now, a flood's queue would take the turn.
-    return history.unreadCounts({ asWritten: true })
-  }
-
   dispose(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer)
     this.timer = null
@@ -189,13 +177,12 @@ export class NotificationCentre {
     if (this.timer !== null) return
     this.timer = this.clock.setTimeout(() => {
       this.timer = null
-      this.pushUnreadNow('written').catch((error: unknown) => this.deps.log.warn('Could not count unread notifications', toErrorInfo(error)))
+      this.pushUnreadNow().catch((error: unknown) => this.deps.log.warn('Could not count unread notifications', toErrorInfo(error)))
     }, this.deps.unreadDelayMs ?? 100)
   }
 
-  /** `written`: counted once the queued entries are written in their own time, not flushed now (entries came; nobody waits on an answer). */
-  private async pushUnreadNow(after: 'flushed' | 'written' = 'flushed'): Promise<UnreadCounts> {
-    const counts = after === 'written' && this.history ? await this.countOnceWritten(this.history) : await this.unread()
+  private async pushUnreadNow(): Promise<UnreadCounts> {
+    const counts = await this.unread()
     const fingerprint = JSON.stringify(counts)
     if (fingerprint !== this.last) {
       this.last = fingerprint
