@@ -236,8 +236,8 @@ export class IndexerSession {
         onProofs: (proofs, meta) => {
           this.history.recordProofSummaries(proofs)
           this.recentProofs.add(proofs)
-          // The first sync's pages are history, up to 20,000 of them: views heard them as arrivals and put
-          // them above what they held. Only the newest, what a feed shows, are relayed: a view that loaded
+          // The first sync's pages are history (up to 100 pages), not news: relayed whole, a view would put
+          // them above the rows it holds. Only the newest, what a feed shows, are relayed: a view that loaded
           // before the socket came up gets what happened since; the rest is read by paging.
           deps.push('proofs', meta.origin === 'initial' ? proofs.slice(-RECENT_PROOFS_CAP) : proofs)
           // Only what the socket pushed is a summary; fetched pages were kept in full above.
