@@ -22,7 +22,7 @@ describe("the proof feed's first sync", () => {
     await monitor.start()
     await waitFor(() => connection()?.socket.state === 'live' && connection()!.channels.every((c) => c.state === 'subscribed'))
     // The whole history was read (and kept): the cache holds more than was relayed.
-    await waitFor(async () => (await monitor.listProofs({ limit: 200, cursor: undefined }, { source: 'cache' })).total === String(HISTORY), 20_000)
+    await waitFor(async () => (await monitor.listProofs({ limit: 200 }, { source: 'cache' })).total === String(HISTORY), 20_000)
     await waitFor(() => of('proofs').flat().length >= RECENT_PROOFS_CAP)
 
     const relayed = of('proofs').flat()

@@ -6,6 +6,7 @@
  * record), in the place the id first appeared; without slots, the first copy.
  */
 import type { U64 } from '@shared/domain'
+import { u64Order } from '@shared/u64-order'
 
 export interface Deduplicated<T> {
   items: T[]
@@ -15,15 +16,10 @@ export interface Deduplicated<T> {
   dropped: number
 }
 
-function slotValue(slot: U64 | null | undefined): bigint | null {
-  if (typeof slot !== 'string' || !/^\d{1,30}$/.test(slot)) return null
-  return BigInt(slot)
-}
-
 /** Whether `candidate` is a later state than `held`: a higher slot; a slot over none. */
 function later(candidate: U64 | null | undefined, held: U64 | null | undefined): boolean {
-  const next = slotValue(candidate)
-  const current = slotValue(held)
+  const next = u64Order(candidate)
+  const current = u64Order(held)
   if (next === null) return false
   return current === null || next > current
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from '@shared/domain'
-import { TaskLimiter, backfill, mergeInOrder, slotOrder } from './backfill'
+import { TaskLimiter, backfill, mergeInOrder } from './backfill'
+import { u64Order } from '@shared/u64-order'
 import { MemoryHeldIndex } from './held-index'
 
 interface Item {
@@ -60,7 +61,7 @@ describe('backfill', () => {
 })
 
 describe('mergeInOrder', () => {
-  const order = (item: Item) => slotOrder(item.slot)
+  const order = (item: Item) => u64Order(item.slot)
   const id = (item: Item) => item.id
 
   it('merges by slot, fetched first on a tie, each identity once', () => {
@@ -91,9 +92,9 @@ describe('mergeInOrder', () => {
   })
 
   it('compares 64-bit slots exactly', () => {
-    expect(slotOrder('18446744073709551615')! > slotOrder('18446744073709551614')!).toBe(true)
-    expect(slotOrder('12x')).toBeNull()
-    expect(slotOrder(null)).toBeNull()
+    expect(u64Order('18446744073709551615')! > u64Order('18446744073709551614')!).toBe(true)
+    expect(u64Order('12x')).toBeNull()
+    expect(u64Order(null)).toBeNull()
   })
 })
 

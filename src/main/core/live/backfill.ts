@@ -104,12 +104,6 @@ export function mergeInOrder<T>(
   return merged
 }
 
-/** A slot (exact decimal text) as a number to compare; null when absent or not a whole number. */
-export function slotOrder(slot: string | null): bigint | null {
-  if (slot === null || !/^\d{1,30}$/.test(slot)) return null
-  return BigInt(slot)
-}
-
 /** Runs at most `limit` tasks at once, the rest in the order they were asked (many addresses after a reconnect). */
 export class TaskLimiter {
   private running = 0

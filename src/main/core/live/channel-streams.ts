@@ -11,7 +11,8 @@ import type { CircuitFollowMode } from '@shared/watchlist'
 import { addressChannel, circuitChannel, decodeNotification, decodeProofSummary, decodeTransaction } from '../indexer/decode'
 import { requirePubkey } from '../indexer/arguments'
 import { backoffDelay } from '../retry/backoff'
-import { TaskLimiter, slotOrder } from './backfill'
+import { TaskLimiter } from './backfill'
+import { u64Order } from '@shared/u64-order'
 import { GapFreeStream, type StreamContext, type StreamSpec } from './gap-free-stream'
 import { heldKinds, type HeldIndex } from './held-index'
 import {
@@ -102,7 +103,7 @@ export class ChannelStreams {
     return this.follow(decodeProofSummary, {
       ...spec,
       idOf: (proof) => proof.proofAccount,
-      orderOf: (proof) => slotOrder(proof.slot),
+      orderOf: (proof) => u64Order(proof.slot),
       fetchPage:
         fetch === null ? undefined : async (cursor, limit) => summaryPage(await fetch({ cursor, limit: limit ?? this.tuning.pageSize }), this.options.handlers),
     })
@@ -159,7 +160,7 @@ export class ChannelStreams {
       kind: heldKinds.address(pubkey),
       describe: `transactions of ${pubkey}`,
       idOf: (tx) => tx.signature,
-      orderOf: (tx) => slotOrder(tx.slot),
+      orderOf: (tx) => u64Order(tx.slot),
       fetchPage: (cursor, limit) => source.transactions({ pubkey, cursor, limit: limit ?? this.tuning.pageSize }),
       maxPages: this.tuning.maxPages,
       emit: (items, origin) => handlers.onAddressTransactions?.(items.map((transaction) => ({ address: pubkey, transaction })), { origin }),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { ErrorInfo, Page } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
 import { waitFor } from '@test/support/wait-for'
-import { TaskLimiter, slotOrder } from './backfill'
+import { TaskLimiter } from './backfill'
+import { u64Order } from '@shared/u64-order'
 import { GapFreeStream, type EventOrigin, type StreamSpec } from './gap-free-stream'
 import { MemoryHeldIndex } from './held-index'
 
@@ -53,7 +54,7 @@ function setup(overrides: Partial<StreamSpec<Item>> = {}, history = new FakeHist
       kind: 'tx:A',
       describe: 'transactions of A',
       idOf: (item) => item.id,
-      orderOf: (item) => slotOrder(item.slot),
+      orderOf: (item) => u64Order(item.slot),
       fetchPage: history.fetchPage,
       maxPages: 4,
       emit: (items, origin) => emitted.push({ origin, ids: items.map((i) => i.id) }),

@@ -1,5 +1,5 @@
 import type { Page, Proof } from '@shared/domain'
-import { slotOrder } from '../live/backfill'
+import { u64Order } from '@shared/u64-order'
 import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
 import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
 
@@ -94,7 +94,7 @@ export class ProofFiller implements WorkSource {
         this.single.add(proofAccount)
         dropOldest(this.single, this.maxQueued)
       } else {
-        this.gathering.set(proofAccount, slotOrder(slot))
+        this.gathering.set(proofAccount, u64Order(slot))
         dropOldest(this.gathering, this.maxQueued)
       }
     }
@@ -227,7 +227,7 @@ export class ProofFiller implements WorkSource {
     const held = new Set(page.items.map((proof) => proof.proofAccount))
     // Newest first: the last slot known is the oldest the page reached.
     let reached: bigint | null = null
-    for (const proof of page.items) reached = slotOrder(proof.slotVerified) ?? reached
+    for (const proof of page.items) reached = u64Order(proof.slotVerified) ?? reached
     const more = page.items.length >= batch.limit && page.nextCursor !== null
     const further = new Map<string, bigint | null>()
     for (const [account, slot] of batch.wanted) {

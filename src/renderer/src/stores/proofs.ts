@@ -72,9 +72,8 @@ export function surelyMatchesProof(filters: ProofFilters, proof: ProofSummary): 
  * then it is no arrival, whatever sent it, and paging places it. Put at the
  * top, it would stand above newer rows.
  */
-function belowNewest(summary: ProofSummary, newest: Proof | undefined): boolean {
+function belowNewest(summary: ProofSummary, newestSlot: bigint | null): boolean {
   const slot = u64Order(summary.slot)
-  const newestSlot = u64Order(newest?.slotVerified ?? null)
   return slot !== null && newestSlot !== null && slot < newestSlot
 }
 
@@ -104,12 +103,12 @@ export const useProofsStore = defineStore('proofs', () => {
   const arrivals = createFrameGate<ProofSummary>((oldestFirst) => {
     if (!list.isFollowed()) return
     const filters = list.filters.value
-    const newest = list.items.value[0]
+    const newestSlot = u64Order(list.items.value[0]?.slotVerified)
     const belonging: Proof[] = []
     // Batches arrive oldest first; the list is newest first.
     for (let index = oldestFirst.length - 1; index >= 0; index--) {
       const summary = oldestFirst[index] as ProofSummary
-      if (surelyMatchesProof(filters, summary) && !belowNewest(summary, newest)) belonging.push(proofFromSummary(summary))
+      if (surelyMatchesProof(filters, summary) && !belowNewest(summary, newestSlot)) belonging.push(proofFromSummary(summary))
     }
     list.prependProvisional(belonging)
     if (oldestFirst.some((proof) => mayMatchProof(filters, proof))) list.requestHeadRefresh()
