@@ -1,22 +1,14 @@
 /**
  * How any record and any page of the indexer is decoded (decode-records.ts
- * says which fields each has): a record's zod schema built on first use,
- * what its decoder does not know kept beside it, a failure naming the item's
- * position, and a page cut to the `limit` asked before anything is parsed.
+ * says which fields each has): a record's fields converted one by one, what
+ * its decoder does not know kept beside it, a failure naming the field and
+ * the item's position, and a page cut to the `limit` asked before anything
+ * is parsed.
  */
-import { z } from 'zod'
 import type { Page } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
-import { decodeFailure, isJsonObject, toText, toU64, unknownFields, type JsonObject } from './decode-values'
+import { decodeFailure, isJsonObject, toText, toU64, unknownFields, type Field, type JsonObject } from './decode-values'
 import { pickFromLevels, unwrapList } from './decode-envelopes'
-
-function parseRecord<S extends z.ZodType>(schema: S, record: JsonObject, what: string): z.output<S> {
-  const result = schema.safeParse(record)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const field = issue !== undefined && issue.path.length > 0 ? issue.path.join('.') : 'the record'
-  throw decodeFailure(`Expected ${what} with ${field} as ${issue?.message ?? 'valid data'}`, record)
-}
 
 export function asRecord(value: unknown, what: string): JsonObject {
   if (isJsonObject(value)) return value
@@ -41,21 +33,35 @@ export function decodeItems<T>(
   })
 }
 
+type Shape = Record<string, Field<unknown>>
+
+/** What a shape decodes to: each field as its converter makes it. */
+export type Decoded<S extends Shape> = { [K in keyof S]: S[K] extends Field<infer T> ? T : never }
+
 /**
- * A record's schema, built on first use: building every decoder's schemas when
- * the module loads cost a cold start that decodes only proofs from the cache.
+ * A record's decoder: `parse` is the shape's fields, in the shape's order;
  * `kept` keeps a record as received, and what its decoder does not know (the
  * shape's names and `alsoKnown`); `decode` is the fields with what is kept.
+ * The shape is made on first use: making every decoder's shape when the
+ * module loads cost a cold start that decodes only proofs from the cache.
  */
-export function recordDecoder<Shape extends z.ZodRawShape>(makeShape: () => Shape, alsoKnown: readonly string[] = []) {
-  let built: { schema: z.ZodObject<Shape>; known: ReadonlySet<string> } | undefined
+export function recordDecoder<S extends Shape>(makeShape: () => S, alsoKnown: readonly string[] = []) {
+  let built: { fields: Array<[string, Field<unknown>]>; known: ReadonlySet<string> } | undefined
   const build = () => {
     if (built) return built
     const shape = makeShape()
-    built = { schema: z.object(shape), known: new Set([...Object.keys(shape), ...alsoKnown]) }
+    built = { fields: Object.entries(shape), known: new Set([...Object.keys(shape), ...alsoKnown]) }
     return built
   }
-  const parse = (record: JsonObject, what: string): z.output<z.ZodObject<Shape>> => parseRecord(build().schema, record, what)
+  const parse = (record: JsonObject, what: string): Decoded<S> => {
+    const decoded: Record<string, unknown> = {}
+    for (const [name, field] of build().fields) {
+      const value = field.convert(record[name])
+      if (value === null && field.expected !== null) throw decodeFailure(`Expected ${what} with ${name} as ${field.expected}`, record)
+      decoded[name] = value
+    }
+    return decoded as Decoded<S>
+  }
   const kept = (raw: JsonObject) => ({ raw, extra: unknownFields(raw, build().known) })
   return { parse, kept, decode: (raw: JsonObject, what: string) => ({ ...parse(raw, what), ...kept(raw) }) }
 }

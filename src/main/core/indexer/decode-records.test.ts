@@ -179,6 +179,13 @@ describe('malformed bodies', () => {
     expect(error.received).toContain(SIGNATURE.slice(0, 20))
   })
 
+  it('names the field that failed and what it should have been', () => {
+    expect(thrown(() => decodeProof({ proofAccount: '  ' })).message).toBe('Expected a proof with proofAccount as a non-empty string')
+    // A lenient field never fails: what it cannot use is null, and the raw record keeps it.
+    const proof = decodeProof({ proofAccount: 'P', verifiedAt: 'not a time', verified: 'perhaps' })
+    expect(proof).toMatchObject({ proofAccount: 'P', verifiedAt: null, verified: null, raw: { verifiedAt: 'not a time', verified: 'perhaps' } })
+  })
+
   it('reports wrong types as DECODE', () => {
     expect(thrown(() => decodeProof(proofRecord({ proofAccount: 42 }))).code).toBe('DECODE')
     expect(thrown(() => decodeProof('a string')).code).toBe('DECODE')

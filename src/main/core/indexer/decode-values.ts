@@ -2,7 +2,6 @@
  * Tolerant conversions of single wire values (64-bit numbers, timestamps,
  * enums, identifiers) and the shared pieces of decode errors.
  */
-import { z } from 'zod'
 import { ProofWatchError } from '@shared/errors'
 import type { U64 } from '@shared/domain'
 
@@ -120,29 +119,24 @@ export function toTextList(value: unknown): string[] {
 }
 
 /**
- * A zod field that never fails: missing or unusable values become what
- * `convert` makes of them (usually null). The record's `raw` still holds them.
+ * One field of a record: what `convert` makes of its wire value. A lenient
+ * field never fails: a missing or unusable value becomes what `convert` makes
+ * of it (usually null), and the record's `raw` still holds it. A required
+ * field's null is an error that names `expected`.
  */
-export function lenient<T>(convert: (value: unknown) => T) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value) => convert(value))
+export interface Field<T> {
+  readonly convert: (value: unknown) => T | null
+  /** Null: lenient. */
+  readonly expected: string | null
 }
 
-/** A zod field that must convert; `expected` names what was wanted in the error. */
-export function required<T>(convert: (value: unknown) => T | null, expected: string) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      const converted = convert(value)
-      if (converted === null) {
-        ctx.addIssue({ code: 'custom', message: expected })
-        return z.NEVER
-      }
-      return converted
-    })
+export function lenient<T>(convert: (value: unknown) => T): Field<T> {
+  return { convert, expected: null }
+}
+
+/** A field that must convert; `expected` names what was wanted in the error. */
+export function required<T>(convert: (value: unknown) => T | null, expected: string): Field<T> {
+  return { convert, expected }
 }
 
 /** The fields of `raw` that the decoder does not know. */
