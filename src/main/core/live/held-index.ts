@@ -7,6 +7,7 @@
  * LiveService): a backfill walks newest first until `has` says yes, so an
  * index that answered yes for items after an unfilled gap would hide the gap.
  */
+import { forgetOldest } from '@shared/forget-oldest'
 
 export interface HeldIndex {
   has(kind: string, id: string): boolean
@@ -63,7 +64,11 @@ export class MemoryHeldIndex implements HeldIndex {
     if (ids.has(id)) return false
     ids.add(id)
     this.total++
-    if (ids.size > this.maxPerKind) this.dropOldest(ids, 1)
+    if (ids.size > this.maxPerKind) {
+      const before = ids.size
+      forgetOldest(ids, this.maxPerKind)
+      this.total -= before - ids.size
+    }
     if (this.total > this.maxTotal) this.trimLargestKind()
     return true
   }

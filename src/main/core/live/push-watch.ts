@@ -10,6 +10,7 @@
  * day at most, and a kind not known to be pushed is polled.
  */
 import type { PushKind } from '@shared/domain'
+import { forgetOldest } from '@shared/forget-oldest'
 
 export type { PushKind } from '@shared/domain'
 export type PushVerdict = 'pushed' | 'not-pushed' | 'unknown'
@@ -100,7 +101,7 @@ export class PushWatch {
     const state = this.state(kind)
     if (id !== null) {
       state.seen.add(id)
-      if (state.seen.size > SEEN_CAP) state.seen.delete(state.seen.values().next().value as string)
+      forgetOldest(state.seen, SEEN_CAP)
     }
     // Any event of the kind during an open check answers it: on a busy feed the ids found may leave `seen` before the grace ends.
     for (const check of state.pending) check.hit = true

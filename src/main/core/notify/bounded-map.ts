@@ -2,6 +2,8 @@
  * What the centre remembers about entries (paired, rolled up, told once) must
  * not grow with a long run: a map with a bound that forgets the oldest first.
  */
+import { forgetOldest } from '@shared/forget-oldest'
+
 export class BoundedMap<K, V> {
   private readonly map = new Map<K, V>()
   constructor(private readonly capacity: number) {}
@@ -14,7 +16,7 @@ export class BoundedMap<K, V> {
   set(key: K, value: V): void {
     this.map.delete(key)
     this.map.set(key, value)
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K)
+    forgetOldest(this.map, this.capacity)
   }
   delete(key: K): void {
     this.map.delete(key)

@@ -16,6 +16,7 @@ import { evaluateRules, inQuietHours, NOTHING_MUTED, SUPPRESS_REASONS } from './
 import type { NativeNotice } from './summary'
 import type { NotifyClock } from './timers'
 import { localMinutesOfDay, systemClock } from './timers'
+import { forgetOldest } from '@shared/forget-oldest'
 
 export interface NotifierOptions {
   /** The current rules; read for every decision, so a change applies at once. */
@@ -128,10 +129,7 @@ export class Notifier {
   private remember(key: string): boolean {
     if (this.seen.has(key)) return false
     this.seen.add(key)
-    if (this.seen.size > this.memory) {
-      const oldest = this.seen.values().next().value
-      if (oldest !== undefined) this.seen.delete(oldest)
-    }
+    forgetOldest(this.seen, this.memory)
     return true
   }
 

@@ -2,6 +2,7 @@ import type { Page, Proof } from '@shared/domain'
 import { u64Order } from '@shared/u64-order'
 import type { FetchJob, JobOutcome, WorkSource } from './background-fetcher'
 import { INDEXER_PAGE_MAX } from '@shared/indexer-limits'
+import { forgetOldest, keepNewest } from '@shared/forget-oldest'
 
 /** What the filler needs of a proof seen on the socket. */
 export interface SeenProof {
@@ -92,10 +93,10 @@ export class ProofFiller implements WorkSource {
       added = true
       if (this.listRefused) {
         this.single.add(proofAccount)
-        dropOldest(this.single, this.maxQueued)
+        keepNewest(this.single, this.maxQueued)
       } else {
         this.gathering.set(proofAccount, u64Order(slot))
-        dropOldest(this.gathering, this.maxQueued)
+        keepNewest(this.gathering, this.maxQueued)
       }
     }
     if (!added) return
@@ -240,7 +241,7 @@ export class ProofFiller implements WorkSource {
       if (this.deeper === null) this.deeper = { wanted: further, cursor: page.nextCursor ?? undefined, depth: batch.depth + 1, limit: INDEXER_PAGE_MAX, page: null }
       else for (const account of further.keys()) this.single.add(account)
     }
-    dropOldest(this.single, this.maxQueued)
+    keepNewest(this.single, this.maxQueued)
   }
 
   private regather(wanted: Map<string, bigint | null>): void {
@@ -248,7 +249,7 @@ export class ProofFiller implements WorkSource {
     const later = [...this.gathering]
     this.gathering.clear()
     for (const [account, slot] of [...wanted, ...later]) this.gathering.set(account, slot)
-    dropOldest(this.gathering, this.maxQueued)
+    keepNewest(this.gathering, this.maxQueued)
     if (this.gatherTimer) clearTimeout(this.gatherTimer)
     this.gatherTimer = null
     this.gathered = true
@@ -256,11 +257,6 @@ export class ProofFiller implements WorkSource {
 
   private remember(account: string): void {
     this.done.add(account)
-    if (this.done.size > 10_000) this.done.delete(this.done.values().next().value as string)
+    forgetOldest(this.done, 10_000)
   }
-}
-
-/** Keeps the newest `max` of an insertion-ordered collection. */
-function dropOldest(queue: Set<string> | Map<string, unknown>, max: number): void {
-  while (queue.size > max) queue.delete(queue.keys().next().value as string)
 }

@@ -10,6 +10,7 @@
  */
 import type { ErrorInfo, Page, Proof } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
+import { forgetOldest } from '@shared/forget-oldest'
 
 export interface RevokedProof {
   proof: Proof
@@ -119,7 +120,7 @@ export class RevocationWatch {
       if (proof.revoked === null) continue
       this.seen.delete(proof.proofAccount)
       this.seen.set(proof.proofAccount, proof.revoked)
-      if (this.seen.size > SEEN_CAP) this.seen.delete(this.seen.keys().next().value as string)
+      forgetOldest(this.seen, SEEN_CAP)
     }
     this.options.record(page.items)
     if (fresh.length > 0) this.options.onRevoked(fresh)
