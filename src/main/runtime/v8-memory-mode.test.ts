@@ -115,6 +115,24 @@ describe('V8MemoryMode', () => {
     expect(flags.at(-1)).toBe(YOUNG_HOLDS_SIZE_FLAG)
   })
 
+  it('keeps the young generation held when a burst resumes before small mode shrank it', () => {
+    const { mode, flags, gcs, elapse, clock, pending } = rig({ burstYoungPerSecond: 5, fastYoungCapBytes: 32 << 20 })
+    mode.start()
+    gcs(5)
+    clock.youngBytes = 16 << 20
+    gcs(1)
+    expect(flags.at(-1)).toBe(YOUNG_HOLDS_SIZE_FLAG)
+    elapse(5000, 0.01)
+    expect(mode.mode).toBe('small')
+    // No collection yet: the young generation is as the burst left it.
+    gcs(5)
+    expect(mode.mode).toBe('fast')
+    expect(flags.filter((flag) => flag === YOUNG_MAY_GROW_FLAG)).toHaveLength(0)
+    expect(flags.at(-1)).toBe(FAST_ALLOCATION_FLAG)
+    // Only the quiet check is pending: no watch of a generation already held.
+    expect(pending()).toBe(1)
+  })
+
   it('does not collect when a burst resumes before small mode has lasted a while', () => {
     const { mode, collections, gcs, elapse, fire, pending } = rig({ burstYoungPerSecond: 5, quietCheckMs: 5000 })
     mode.start()
