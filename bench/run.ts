@@ -125,7 +125,7 @@ async function main(): Promise<number> {
         continue
       }
       const stepStartedAt = performance.now()
-      log(`▸ side by side (quiet): ${step.map((benchmark) => benchmark.name).join(', ')}`)
+      log(`▸ side by side: ${step.map((benchmark) => benchmark.name).join(', ')}`)
       const results = await Promise.all(step.map((benchmark) => runOne(benchmark, true)))
       parts.push(...results)
       if (results.some((result) => 'failed' in result)) await stopAllProcesses()

@@ -14,5 +14,11 @@ export interface Benchmark {
    * benchmarks run at the same time, each with its own processes.
    */
   quiet?: boolean
+  /**
+   * Its figures are bytes (resident memory, heap), which hold whatever runs beside it, and the quiet benchmarks'
+   * figures hold beside it (measured, docs/benchmarks.md, "Side by side"): the quiet benchmarks that follow it
+   * run at the same time as it.
+   */
+  besideQuiet?: boolean
   run(ctx: BenchContext): Promise<Figure[]>
 }

@@ -48,6 +48,8 @@ export const memory: Benchmark = {
   title: 'Memory of the core process',
   // An hour's events through the store take a few minutes on two cores, more on a busy machine.
   limitMs: 540_000,
+  // Its figures are bytes; the quiet benchmarks after it run beside it (docs/benchmarks.md, "Side by side").
+  besideQuiet: true,
   async run(ctx: BenchContext): Promise<Figure[]> {
     // The ingest benchmark's process when it ran: its events are the soak's first.
     const rig = await sharedCore(ctx)
