@@ -8,7 +8,8 @@
 import type { BenchContext } from '../lib/context'
 import { PipelineRig, ROOMY_CACHE } from './rig'
 
-const shared = new WeakMap<BenchContext, Promise<PipelineRig>>()
+/** By the run's work directory: a benchmark run beside others gets a context of its own (its log), in the same run. */
+const shared = new Map<string, Promise<PipelineRig>>()
 
 function alive(rig: PipelineRig): boolean {
   const running = (child: PipelineRig['consumer']['child']) => child.exitCode === null && child.signalCode === null
@@ -22,23 +23,23 @@ function alive(rig: PipelineRig): boolean {
  * network.
  */
 export async function sharedCore(ctx: BenchContext): Promise<PipelineRig> {
-  const existing = shared.get(ctx)
+  const existing = shared.get(ctx.workDir)
   if (existing !== undefined) {
     const rig = await existing.catch(() => null)
     if (rig !== null && alive(rig)) return rig
     if (rig !== null) await rig.stop()
   }
   const starting = PipelineRig.start(ctx, { execArgv: ['--expose-gc'], cacheLimits: ROOMY_CACHE })
-  shared.set(ctx, starting)
+  shared.set(ctx.workDir, starting)
   ctx.onFinish(() => stopSharedCore(ctx))
   return starting
 }
 
 /** Stops the shared process (the last benchmark that needs it is done); a later sharedCore() starts another. */
 export async function stopSharedCore(ctx: BenchContext): Promise<void> {
-  const existing = shared.get(ctx)
+  const existing = shared.get(ctx.workDir)
   if (existing === undefined) return
-  shared.delete(ctx)
+  shared.delete(ctx.workDir)
   const rig = await existing.catch(() => null)
   await rig?.stop()
 }
