@@ -93,15 +93,15 @@ describe('V8MemoryMode', () => {
     expect(mode.mode).toBe('fast')
   })
 
-  it('lets the young generation grow in fast mode, holds it from half the cap on, and lets it grow again after small mode', () => {
+  it('lets the young generation grow in fast mode, holds it from a quarter of the cap on, and lets it grow again after small mode', () => {
     const { mode, flags, gcs, elapse, clock } = rig({ burstYoungPerSecond: 5, fastYoungCapBytes: 32 << 20 })
     mode.start()
     gcs(5)
     expect(mode.mode).toBe('fast')
-    clock.youngBytes = 8 << 20
+    clock.youngBytes = 4 << 20
     gcs(3)
     expect(flags).not.toContain(YOUNG_HOLDS_SIZE_FLAG)
-    clock.youngBytes = 16 << 20
+    clock.youngBytes = 8 << 20
     gcs(3)
     expect(flags.filter((flag) => flag === YOUNG_HOLDS_SIZE_FLAG)).toHaveLength(1)
     elapse(5000, 0.01)

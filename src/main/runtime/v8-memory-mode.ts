@@ -64,7 +64,7 @@ export interface V8MemoryModeOptions {
   collectAll?: (() => void) | null
   /** How long small mode lasts before that collection. Default 10 s. */
   collectAfterQuietMs?: number
-  /** Fast mode's young generation stays under this size (held once it reaches half). Default FAST_YOUNG_CAP_BYTES. */
+  /** Fast mode's young generation stays under this size (held once it reaches a quarter). Default FAST_YOUNG_CAP_BYTES. */
   fastYoungCapBytes?: number
 }
 
@@ -191,20 +191,26 @@ export class V8MemoryMode {
   }
 
   /**
-   * Held from half the cap: collections are heard of a little after they
-   * happened, and V8 may have doubled the young generation once more by then.
+   * Held from a quarter of the cap: collections, and the watch's timer, are
+   * heard of late in a flood (the loop stalls 50-150 ms there), and V8 may
+   * have doubled the young generation twice by then. Held from half, a full
+   * benchmark run read 64 MB against a cap of 32.
    */
   private holdYoungAtCap(): void {
-    if (this.youngHeld || this.youngGenerationBytes() < this.fastYoungCapBytes / 2) return
+    if (this.youngHeld || this.youngGenerationBytes() < this.holdFromBytes()) return
     this.setFlags(YOUNG_HOLDS_SIZE_FLAG)
     this.youngHeld = true
+  }
+
+  private holdFromBytes(): number {
+    return this.fastYoungCapBytes / 4
   }
 
   private goFast(now: number): void {
     // Small mode's collection shrank the young generation: it may grow again, up to the cap. A burst that resumes
     // before that collection finds it as large as the last burst left it; let go then, it doubled before the watch
-    // below looked again (the soak's readings showed 64 MB against a cap of 32).
-    if (this.youngHeld && this.youngGenerationBytes() < this.fastYoungCapBytes / 2) {
+    // below looked again (a soak's readings showed 64 MB against a cap of 32).
+    if (this.youngHeld && this.youngGenerationBytes() < this.holdFromBytes()) {
       this.setFlags(YOUNG_MAY_GROW_FLAG)
       this.youngHeld = false
     }
