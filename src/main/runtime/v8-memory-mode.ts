@@ -127,7 +127,8 @@ export class V8MemoryMode {
   private readonly quietCheckMs: number
   private readonly quietCpuShare: number
   private readonly youngGenerationBytes: () => number
-  private readonly fastYoungCapBytes: number
+  /** A quarter of the young generation's cap (see holdYoungAtCap). */
+  private readonly holdYoungFromBytes: number
   private readonly collectAll: (() => void) | null
   private youngWatch: unknown = null
   private collectTimer: unknown = null
@@ -150,7 +151,7 @@ export class V8MemoryMode {
     this.quietCheckMs = options.quietCheckMs ?? 5000
     this.quietCpuShare = options.quietCpuShare ?? 0.25
     this.youngGenerationBytes = options.youngGenerationBytes ?? youngGenerationOfProcess
-    this.fastYoungCapBytes = options.fastYoungCapBytes ?? FAST_YOUNG_CAP_BYTES
+    this.holdYoungFromBytes = (options.fastYoungCapBytes ?? FAST_YOUNG_CAP_BYTES) / 4
     this.collectAll = options.collectAll === undefined ? lastResortCollection() : options.collectAll
     this.collectAfterQuietMs = options.collectAfterQuietMs ?? 10_000
   }
@@ -197,20 +198,16 @@ export class V8MemoryMode {
    * benchmark run read 64 MB against a cap of 32.
    */
   private holdYoungAtCap(): void {
-    if (this.youngHeld || this.youngGenerationBytes() < this.holdFromBytes()) return
+    if (this.youngHeld || this.youngGenerationBytes() < this.holdYoungFromBytes) return
     this.setFlags(YOUNG_HOLDS_SIZE_FLAG)
     this.youngHeld = true
-  }
-
-  private holdFromBytes(): number {
-    return this.fastYoungCapBytes / 4
   }
 
   private goFast(now: number): void {
     // Small mode's collection shrank the young generation: it may grow again, up to the cap. A burst that resumes
     // before that collection finds it as large as the last burst left it; let go then, it doubled before the watch
     // below looked again (a soak's readings showed 64 MB against a cap of 32).
-    if (this.youngHeld && this.youngGenerationBytes() < this.holdFromBytes()) {
+    if (this.youngHeld && this.youngGenerationBytes() < this.holdYoungFromBytes) {
       this.setFlags(YOUNG_MAY_GROW_FLAG)
       this.youngHeld = false
     }

@@ -36,7 +36,7 @@ export function decodeItems<T>(
 type Shape = Record<string, Field<unknown>>
 
 /** What a shape decodes to: each field as its converter makes it. */
-export type Decoded<S extends Shape> = { [K in keyof S]: S[K] extends Field<infer T> ? T : never }
+type Decoded<S extends Shape> = { [K in keyof S]: S[K] extends Field<infer T> ? T : never }
 
 /**
  * A record's decoder: `parse` is the shape's fields, in the shape's order;

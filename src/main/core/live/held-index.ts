@@ -7,7 +7,7 @@
  * LiveService): a backfill walks newest first until `has` says yes, so an
  * index that answered yes for items after an unfilled gap would hide the gap.
  */
-import { forgetOldest } from '@shared/forget-oldest'
+import { forgetOldest, keepNewest } from '@shared/forget-oldest'
 
 export interface HeldIndex {
   has(kind: string, id: string): boolean
@@ -64,11 +64,7 @@ export class MemoryHeldIndex implements HeldIndex {
     if (ids.has(id)) return false
     ids.add(id)
     this.total++
-    if (ids.size > this.maxPerKind) {
-      const before = ids.size
-      forgetOldest(ids, this.maxPerKind)
-      this.total -= before - ids.size
-    }
+    if (ids.size > this.maxPerKind) this.cutKind(ids, (held) => forgetOldest(held, this.maxPerKind))
     if (this.total > this.maxTotal) this.trimLargestKind()
     return true
   }
@@ -97,16 +93,14 @@ export class MemoryHeldIndex implements HeldIndex {
     for (const ids of this.kinds.values()) if (largest === undefined || ids.size > largest.size) largest = ids
     if (largest === undefined) return
     // The newest identity of a kind always stays: it is where the next backfill stops.
-    this.dropOldest(largest, Math.min(largest.size - 1, Math.max(this.total - this.maxTotal, Math.ceil(this.maxTotal / 100))))
+    const count = Math.min(largest.size - 1, Math.max(this.total - this.maxTotal, Math.ceil(this.maxTotal / 100)))
+    this.cutKind(largest, (held) => keepNewest(held, held.size - count))
   }
 
-  private dropOldest(ids: Set<string>, count: number): void {
-    let dropped = 0
-    for (const id of ids) {
-      if (dropped >= count) break
-      ids.delete(id)
-      dropped++
-    }
-    this.total -= dropped
+  /** Cuts a kind's oldest identities with `cut`, the total kept in step. */
+  private cutKind(ids: Set<string>, cut: (ids: Set<string>) => void): void {
+    const before = ids.size
+    cut(ids)
+    this.total -= before - ids.size
   }
 }
