@@ -5,6 +5,7 @@ import type { Plugin } from 'vite'
 import { devServerSources, metaContentSecurityPolicy } from './src/shared/content-security-policy'
 import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from './src/main/runtime/bundled-dependencies'
 import { builtinsThroughRequire } from './src/main/runtime/builtins-through-require'
+import { workerSource } from './src/main/runtime/worker-source'
 
 /** Under the dev server the page's meta CSP gets what Vite needs (see devServerSources); builds keep the strict tag. */
 const devContentSecurityPolicy = (): Plugin => {
@@ -33,7 +34,7 @@ const checks = { bundlerTimings: false }
 export default defineConfig({
   main: {
     resolve: { alias: shared },
-    plugins: [builtinsThroughRequire({ lazy: REQUIRED_ON_USE })],
+    plugins: [builtinsThroughRequire({ lazy: REQUIRED_ON_USE }), workerSource({ alias: shared })],
     build: {
       // Bundled for a faster cold start (see bundled-dependencies.ts).
       externalizeDeps: { exclude: [...BUNDLED_IN_MAIN] },

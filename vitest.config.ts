@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { workerSource } from './src/main/runtime/worker-source.js'
 
 const root = import.meta.dirname
 const alias = {
@@ -33,6 +34,9 @@ const rendererTests = testFiles(join(root, 'src/renderer'))
 /** Vitest's default of 5 s is a wall-clock limit in disguise: a busy 2-core machine ran a 2 s view test past it. */
 const testTimeout = 20_000
 
+/** Worker threads started from a bundled text (the cache's write worker). */
+const workers = workerSource({ alias: { '@shared': alias['@shared'] } })
+
 const node = {
   environment: 'node' as const,
   // electron-store is ESM-only and must go through vite to see the mocked `electron`.
@@ -47,11 +51,13 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [workers],
         resolve: { alias },
         // The code's own tests, beside it.
         test: { name: 'unit', include: shared(nodeTests), isolate: false, ...node },
       },
       {
+        plugins: [workers],
         resolve: { alias },
         test: { name: 'unit-mocked', include: ownSetUp(nodeTests), ...node },
       },
@@ -67,6 +73,7 @@ export default defineConfig({
         test: { name: 'unit-dom-mocked', environment: 'happy-dom', include: ownSetUp(rendererTests), testTimeout, pool: 'vmThreads' },
       },
       {
+        plugins: [workers],
         resolve: { alias },
         // Scenarios over real sockets, real HTTP, the real demo and the hostile suites.
         test: { name: 'scenario', include: ['test/**/*.test.ts'], ...node },

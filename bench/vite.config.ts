@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import { BUNDLED_IN_MAIN, REQUIRED_ON_USE } from '../src/main/runtime/bundled-dependencies.js'
 import { builtinsThroughRequire } from '../src/main/runtime/builtins-through-require.js'
+import { workerSource } from '../src/main/runtime/worker-source.js'
 
 const root = resolve(import.meta.dirname, '..')
 const bench = (path: string): string => resolve(root, 'bench', path)
@@ -16,7 +17,7 @@ export default defineConfig({
   root,
   logLevel: 'warn',
   // As the app's main process is built.
-  plugins: [builtinsThroughRequire({ lazy: REQUIRED_ON_USE })],
+  plugins: [builtinsThroughRequire({ lazy: REQUIRED_ON_USE }), workerSource({ alias: { '@shared': resolve(root, 'src/shared') } })],
   resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
   // As the app's main process bundles them (see bundled-dependencies.ts), with bs58's own dependency, which
   // electron-vite bundles as it is not one of ours.

@@ -13,6 +13,7 @@ import type { ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
+import { workerSource } from '../../src/main/runtime/worker-source'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeBase58 } from '../../src/main/demo/base58'
 import { startDemoIndexer, type DemoIndexer } from '../../src/main/demo/server'
@@ -45,6 +46,7 @@ async function bundleChild(outDir: string): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+    plugins: [workerSource({ alias: { '@shared': resolve(root, 'src/shared') } })],
     build: {
       ssr: resolve(import.meta.dirname, 'children/backfill-memory.ts'),
       outDir,

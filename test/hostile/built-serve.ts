@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
+import { workerSource } from '../../src/main/runtime/worker-source'
 import { startBuilt, type Started } from '../e2e/processes'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -21,6 +22,7 @@ export async function buildServe(): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+    plugins: [workerSource({ alias: { '@shared': resolve(root, 'src/shared') } })],
     build: {
       ssr: true,
       target: 'node24',
