@@ -62,17 +62,21 @@ function expectCorruptMovedAsideAtOpen(dir: string, path: string): void {
   expectWorking(store.forIndexer(INDEXER))
 }
 
-/** A store holding one written proof, on a disk that is then full (the file may grow no more). */
-async function onFullDisk(write: NonNullable<Parameters<typeof openStore>[0]>['write']) {
-  const store = openStore({ write })
+/**
+ * A store holding one written proof, on a disk that is then full (the file
+ * may grow no more, on every connection that writes it). `writeWorker`: the
+ * queue writes on its worker thread (the default) or on this one.
+ */
+async function onFullDisk(write: NonNullable<Parameters<typeof openStore>[0]>['write'], writeWorker: boolean) {
+  const store = openStore({ write, writeWorker })
   const problems: string[] = []
   store.onProblem((problem) => problems.push(problem.message))
   const history = store.forIndexer(INDEXER)
   history.recordProofs([testProof(0)])
   await store.flush()
   const db = store.database.db
-  db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`)
-  return { store, problems, history, db }
+  store.limitFilePages((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count)
+  return { store, problems, history }
 }
 
 describe('a damaged cache never stops the app', () => {
@@ -208,8 +212,11 @@ describe('a damaged cache never stops the app', () => {
     expect(history.listProofs({}).data.items).toHaveLength(2)
   })
 
-  it('a full disk: writes fail visibly and wait, reads still work, nothing is lost once there is room', async () => {
-    const { store, problems, history, db } = await onFullDisk({ retryDelayMs: 10 })
+  it.each([
+    ['on the write worker', true],
+    ['on this thread', false],
+  ])('a full disk, written %s: writes fail visibly and wait, reads still work, nothing is lost once there is room', async (_, writeWorker) => {
+    const { store, problems, history } = await onFullDisk({ retryDelayMs: 10 }, writeWorker)
 
     const many = Array.from({ length: 2000 }, (_, index) => testProof(index + 1))
     history.recordProofs(many)
@@ -221,7 +228,7 @@ describe('a damaged cache never stops the app', () => {
     // What was cached is still there to read.
     expect(history.listProofs({}).data.items.map((p) => p.proofAccount)).toEqual([testProof(0).proofAccount])
 
-    db.exec('PRAGMA max_page_count = 1000000')
+    store.limitFilePages(null)
     await store.flush()
     expect(store.info().damage).toBeNull()
     expect(store.info().pendingWrites).toBe(0)
@@ -229,8 +236,11 @@ describe('a damaged cache never stops the app', () => {
     expect(problems).toEqual([])
   })
 
-  it('a full disk for too long drops the oldest waiting records and says so', async () => {
-    const { store, problems, history } = await onFullDisk({ retryDelayMs: 60_000, maxPendingRecords: 100 })
+  it.each([
+    ['on the write worker', true],
+    ['on this thread', false],
+  ])('a full disk for too long, written %s, drops the oldest waiting records and says so', async (_, writeWorker) => {
+    const { store, problems, history } = await onFullDisk({ retryDelayMs: 60_000, maxPendingRecords: 100 }, writeWorker)
     history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 1)))
     await store.flush()
     history.recordProofs(Array.from({ length: 80 }, (_, index) => testProof(index + 100)))

@@ -14,17 +14,20 @@ import { ProofWatchError } from '@shared/errors'
 import { DEFAULT_CACHE_LIMITS, type CacheDamage, type CacheInfo, type CacheLimits } from '@shared/history'
 import { requireText } from '../indexer/arguments'
 import { HistoryDatabase, MEMORY_PATH, type HistoryDatabaseOptions } from './database'
-import { HistoryWriter, IndexerIds, type RecordChange } from './history-writer'
+import { HistoryWriter, IndexerIds, NOTIFICATION_CAP, type RecordChange } from './history-writer'
 import type { WriteOp } from './write-op'
 import { COUNT_ROWS_SQL, countRows, enforceRetention, usedBytes, type RetentionOptions, type RetentionPolicy, type RetentionReport } from './retention'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteQueue, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
 import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
+import { WriteWorker } from './write-worker'
 import { BackgroundSalvage } from './background-salvage'
 
 /** The read worker's page cache: its reads scan, so a larger cache would mostly hold pages read once. */
 const READ_WORKER_CACHE_KIB = 4 * 1024
+/** The most pages SQLite lets a file have: a page limit lifted. */
+const MAX_PAGE_COUNT = 4294967294
 /**
  * While a checkpoint aside runs, the timer's writes wait for it, at most this
  * long: a checkpoint that no write lands behind takes the whole log, and the
@@ -44,7 +47,13 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
   retention?: RetentionPolicy
   /** Notification-centre entries kept per indexer (default NOTIFICATION_CAP). */
   notificationCap?: number
-  write?: Omit<WriteQueueOptions, 'clock' | 'onCommitted' | 'onDamage' | 'onProblem'>
+  write?: Omit<WriteQueueOptions, 'clock' | 'onCommitted' | 'onDamage' | 'onProblem' | 'writeWorker'>
+  /**
+   * The queue's writes run on a worker thread with a connection of its own
+   * (write-worker.ts), for a cache in a file. Default true; false writes on
+   * this thread (what the benchmarks compare with).
+   */
+  writeWorker?: boolean
   /** Caps are checked after this many records were written. Default 5000. */
   retentionCheckEvery?: number
   /**
@@ -90,6 +99,9 @@ export class HistoryCache implements CacheFile {
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
   private reader: ReadWorker | null = null
+  private aside: WriteWorker | null = null
+  private readonly writeAside: boolean
+  private readonly notificationCap: number | undefined
   private readonly salvage: BackgroundSalvage
   private counting = false
   private checkpointing = false
@@ -103,11 +115,9 @@ export class HistoryCache implements CacheFile {
     this.database = HistoryDatabase.open(options)
     this.ids = new IndexerIds(this.database, this.clock)
     this.writer = new HistoryWriter(this.database, this.ids, options.notificationCap)
-    // Told outside the write queue's flush: a listener may well write (a notification entry).
-    this.writer.onRecordChanged = (changes) =>
-      queueMicrotask(() => {
-        for (const listener of this.changeListeners) listener(changes)
-      })
+    this.writer.onRecordChanged = (changes) => this.tellChanges(changes)
+    this.notificationCap = options.notificationCap
+    this.writeAside = options.writeWorker ?? true
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...options.limits }
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
@@ -119,6 +129,7 @@ export class HistoryCache implements CacheFile {
       ...options.write,
       clock: this.clock,
       holdWrites: () => this.writesWaitForCheckpoint(),
+      writeWorker: () => this.writeWorker(),
       onCommitted: (records) => this.afterCommit(records),
       onDamage: (damage) => this.emitDamage(damage),
       onProblem: (problem) => this.emitProblem(problem),
@@ -136,6 +147,8 @@ export class HistoryCache implements CacheFile {
       // A worker reading the old file would answer from it: the next read starts one on the new file.
       void this.reader?.close()
       this.reader = null
+      // Batches after this go to the new file; a cache now in memory is written on this thread (writeWorker()).
+      this.aside?.reopen(this.database.path)
       // The run in hand copied into the old connection; the new file may have a salvage of its own.
       this.salvage.begin()
     })
@@ -294,6 +307,7 @@ export class HistoryCache implements CacheFile {
     this.queue.dispose()
     await this.retention?.catch(() => undefined)
     await this.reader?.close()
+    await this.aside?.close()
     this.database.close()
   }
 
@@ -338,6 +352,15 @@ export class HistoryCache implements CacheFile {
     return this.read(() => runHere(this.database, steps))
   }
 
+  /**
+   * @internal How the tests make a full disk: no connection that writes the
+   * file lets it grow past `pages` (null: the limit is lifted).
+   */
+  limitFilePages(pages: number | null): void {
+    this.database.db.exec(`PRAGMA max_page_count = ${pages ?? MAX_PAGE_COUNT}`)
+    this.writeWorker()?.limitPages(pages)
+  }
+
   /** @internal */
   now(): number {
     return this.clock()
@@ -346,6 +369,26 @@ export class HistoryCache implements CacheFile {
   /** @internal */
   emitProblem(problem: ErrorInfo): void {
     for (const listener of this.problemListeners) listener(problem)
+  }
+
+  /** Told outside the write queue's flush: a listener may well write (a notification entry). */
+  private tellChanges(changes: readonly RecordChange[]): void {
+    queueMicrotask(() => {
+      for (const listener of this.changeListeners) listener(changes)
+    })
+  }
+
+  /** Started on the first write; none for a cache in memory or shown read-only, or once closed. */
+  private writeWorker(): WriteWorker | null {
+    if (!this.writeAside || this.closed || this.database.path === MEMORY_PATH || this.database.readOnly) return null
+    this.aside ??= new WriteWorker({
+      path: this.database.path,
+      busyTimeoutMs: this.database.options.busyTimeoutMs,
+      cacheKiB: this.database.options.cacheKiB,
+      notificationCap: this.notificationCap ?? NOTIFICATION_CAP,
+      onRecordChanged: (changes) => this.tellChanges(changes),
+    })
+    return this.aside
   }
 
   private readWorker(): ReadWorker | null {
@@ -417,6 +460,8 @@ export class HistoryCache implements CacheFile {
    * depends on this one.
    */
   private checkpointAside(): void {
+    // The write worker's own checkpoints run on its thread, inside its COMMITs: nothing to move off this one.
+    if (this.aside?.usable === true) return
     if (this.checkpointing || this.closed || this.database.readOnly || this.writtenSinceCheckpoint < this.checkpointAsideEvery) return
     const now = performance.now()
     if (now - this.lastCheckpointAt < this.checkpointAsideMs && logBytes(this.database.path) < this.checkpointAsideLogBytes) return

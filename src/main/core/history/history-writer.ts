@@ -43,15 +43,23 @@ export interface RecordChange {
 
 const OVERVIEW_BUCKET_MS = 60_000
 
+/** What the writer needs of a connection: the app's HistoryDatabase, or the write worker's own (write-worker-thread.ts). */
+export type WriteConnection = Pick<HistoryDatabase, 'db' | 'statement' | 'onReplaced'>
+
 /** Indexer ids by key, for the current connection. */
 export class IndexerIds {
   private readonly ids = new Map<string, number>()
 
   constructor(
-    private readonly database: HistoryDatabase,
+    private readonly database: WriteConnection,
     private readonly clock: () => number,
   ) {
     database.onReplaced(() => this.ids.clear())
+  }
+
+  /** A transaction that registered an indexer was rolled back: its id may be gone with it. */
+  forget(): void {
+    this.ids.clear()
   }
 
   /** The id of an indexer's rows, registering it on first use. */
@@ -105,7 +113,7 @@ export class HistoryWriter {
   onRecordChanged: ((changes: readonly RecordChange[]) => void) | null = null
 
   constructor(
-    private readonly database: HistoryDatabase,
+    private readonly database: WriteConnection,
     private readonly ids: IndexerIds,
     /** Notification-centre entries kept per indexer; the oldest (read ones first) go past it. */
     private readonly notificationCap = NOTIFICATION_CAP,
@@ -132,6 +140,7 @@ export class HistoryWriter {
       // What this batch wrote is gone with it (and what it trimmed is back).
       this.circuitsWritten.clear()
       this.notificationsAtMost.clear()
+      this.ids.forget()
       if (db.isOpen && db.isTransaction) {
         try {
           db.exec('ROLLBACK')

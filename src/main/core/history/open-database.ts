@@ -16,6 +16,7 @@ import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion, type Migration } fr
 import { damageMessage, fallbackMessage } from './damage-messages'
 import { SALVAGING, salvageInto, salvageSummary } from './salvage'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
+import { busyTimeoutPragma, cacheSizePragma, connectionPragmas } from './connection-pragmas'
 
 export const MEMORY_PATH = ':memory:'
 /** The page cache's default size (see HistoryDatabaseOptions.cacheKiB). */
@@ -264,16 +265,7 @@ function configure(db: DatabaseSync, settings: DatabaseSettings): void {
   db.exec(busyTimeoutPragma(settings))
   // Only a file without tables can take it: lets retention give evicted pages back to the disk.
   if (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.n === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
-  // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency: right for a cache.
-  db.exec('PRAGMA synchronous = NORMAL')
-  db.exec(cacheSizePragma(settings))
-  // Reads go through the page cache above, never a memory map of the file: a map of a 470 MB cache would count in the process's RSS.
-  db.exec('PRAGMA mmap_size = 0')
-  // The writer's own checkpoint, a fallback: while writes go on the read worker checkpoints first (history-cache.ts). The size limit gives the disk back after each.
-  db.exec('PRAGMA wal_autocheckpoint = 10000')
-  db.exec('PRAGMA journal_size_limit = 67108864')
-  db.exec('PRAGMA temp_store = MEMORY')
-  db.exec('PRAGMA foreign_keys = OFF')
+  for (const pragma of connectionPragmas(settings)) db.exec(pragma)
 }
 
 /**
@@ -298,13 +290,4 @@ function inspectBesideLog(settings: DatabaseSettings): { kind: 'truncated' | 'co
     return null
   }
   return inspectFile(settings.path)
-}
-
-function busyTimeoutPragma(settings: DatabaseSettings): string {
-  return `PRAGMA busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`
-}
-
-/** Negative: KiB, not pages; at least 2 MiB. */
-function cacheSizePragma(settings: DatabaseSettings): string {
-  return `PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`
 }

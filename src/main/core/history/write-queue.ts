@@ -11,6 +11,7 @@ import type { HistoryDatabase } from './database'
 import type { HistoryWriter } from './history-writer'
 import { recordCount, type WriteOp } from './write-op'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
+import { WriteWorkerGone, type WriteWorker } from './write-worker'
 
 export interface WriteQueueOptions {
   /** How long a lone record waits for company before it is written. Default 50. */
@@ -35,6 +36,14 @@ export interface WriteQueueOptions {
    * the log over. Reads still write what is queued first. Default: never.
    */
   holdWrites?: () => boolean
+  /**
+   * The write worker, when there is one to use (not for a cache in memory):
+   * the timer's batches are begun there and the event loop goes on; reads
+   * wait for it. Null, or one that failed: every batch is written here.
+   */
+  writeWorker?: () => WriteWorker | null
+  /** Records per batch sent to the write worker: each is copied across the thread boundary on this thread. Default 1000. */
+  workerBatchRecords?: number
   /** After each committed batch, with its record count. */
   onCommitted?: (records: number) => void
   /** The cache's state changed (disk full, locked, rebuilt, recovered). */
@@ -73,6 +82,7 @@ export class WriteQueue {
   private readonly maxPendingRecords: number
   private readonly retryDelayMs: number
   private readonly slice: { records: number; ms: number }
+  private readonly workerBatchRecords: number
   private readonly clock: () => number
 
   constructor(
@@ -85,6 +95,7 @@ export class WriteQueue {
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
     this.slice = options.slice ?? { records: 200, ms: 8 }
+    this.workerBatchRecords = options.workerBatchRecords ?? 1000
     this.clock = options.clock ?? Date.now
   }
 
@@ -116,6 +127,8 @@ export class WriteQueue {
    */
   flushNow(force = false, slice?: { records: number; ms: number }): boolean {
     if (this.disposed) return this.waitingEntries() === 0
+    // A batch begun on the write worker is answered first: it holds the oldest of what waits.
+    this.options.writeWorker?.()?.settle()
     if (!force && this.waitingEntries() > 0 && this.clock() < this.retryAt) return false
     this.clearTimer()
     const queue = this.pending
@@ -129,13 +142,7 @@ export class WriteQueue {
         this.schedule(0)
         return true
       }
-      let end = this.head
-      let records = 0
-      while (end < queue.length && (end === this.head || records + (queue[end] as Pending).records <= batchRecords)) {
-        records += (queue[end] as Pending).records
-        end++
-      }
-      const batch = queue.slice(this.head, end)
+      const batch = this.nextBatch(batchRecords)
       this.inFlight = batch.length
       let left: Pending[]
       try {
@@ -146,15 +153,7 @@ export class WriteQueue {
       wrote = true
       // Cleared while writing (the cache was emptied): nothing of this queue is owed any more.
       if (this.pending !== queue) return true
-      // What is left is always the batch's tail: it stays at the head, before anything recorded meanwhile.
-      const written = batch.length - left.length
-      this.pendingRecords -= recordsOf(batch.slice(0, written))
-      this.head += written
-      if (left.length > 0) {
-        this.compact()
-        this.schedule(Math.max(0, this.retryAt - this.clock()))
-        return false
-      }
+      if (!this.advance(batch, left)) return false
     }
     this.pending = []
     this.head = 0
@@ -168,6 +167,8 @@ export class WriteQueue {
 
   /** Forgets everything pending (the cache was cleared). */
   discard(): void {
+    // A batch under way on the write worker finishes first: the file it writes may be about to go.
+    this.options.writeWorker?.()?.settle()
     this.pending = []
     this.head = 0
     this.pendingRecords = 0
@@ -182,35 +183,127 @@ export class WriteQueue {
   /** Writes the batch; returns what is still to be written (kept for a retry), empty when done with. */
   private writeBatch(batch: readonly Pending[], afterRecovery = false): Pending[] {
     try {
-      this.writer.applyBatch(batch.map((item) => item.op))
+      this.applyHere(batch.map((item) => item.op))
       this.committed(batch)
       return []
     } catch (error) {
-      const kind = damageKindOf(error)
-      if (isFileDamage(kind) && !afterRecovery && this.database.recover(error)) {
-        this.options.onDamage?.(this.database.damage)
-        return this.writeBatch(batch, true)
+      return this.failed(batch, error, afterRecovery)
+    }
+  }
+
+  /** Applies on the write worker, waiting for it, or on the main connection where there is none (or it just failed). */
+  private applyHere(ops: readonly WriteOp[]): void {
+    const worker = this.usableWorker()
+    if (worker !== null) {
+      try {
+        worker.applyBatch(ops)
+        return
+      } catch (error) {
+        if (!(error instanceof WriteWorkerGone)) throw error
       }
-      if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
-        this.retryAt = this.clock() + this.retryDelayMs
-        // Said once per episode: the retries that fail after it change nothing the user needs to hear again.
-        if (this.database.damage?.kind !== kind || this.database.damage.movedTo !== null) {
-          const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
-          this.options.onDamage?.(damage)
-        }
-        return [...batch]
+    }
+    this.writer.applyBatch(ops)
+  }
+
+  /** What a batch that failed with `error` leaves to write: recovered and retried, kept for later, or the bad record dropped. */
+  private failed(batch: readonly Pending[], error: unknown, afterRecovery: boolean): Pending[] {
+    const kind = damageKindOf(error)
+    if (isFileDamage(kind) && !afterRecovery && this.database.recover(error)) {
+      this.options.onDamage?.(this.database.damage)
+      return this.writeBatch(batch, true)
+    }
+    if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
+      this.retryAt = this.clock() + this.retryDelayMs
+      // Said once per episode: the retries that fail after it change nothing the user needs to hear again.
+      if (this.database.damage?.kind !== kind || this.database.damage.movedTo !== null) {
+        const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
+        this.options.onDamage?.(damage)
       }
-      // Not the file's fault: find the record that cannot be written and drop it alone.
-      if (batch.length > 1) {
-        for (let index = 0; index < batch.length; index++) {
-          const left = this.writeBatch([batch[index] as Pending], afterRecovery)
-          if (left.length > 0) return [...left, ...batch.slice(index + 1)]
-        }
-        return []
+      return [...batch]
+    }
+    // Not the file's fault: find the record that cannot be written and drop it alone.
+    if (batch.length > 1) {
+      for (let index = 0; index < batch.length; index++) {
+        const left = this.writeBatch([batch[index] as Pending], afterRecovery)
+        if (left.length > 0) return [...left, ...batch.slice(index + 1)]
       }
-      this.options.onProblem?.({ code: 'INTERNAL', message: `A record could not be stored in the history cache: ${errorMessage(error)}` })
       return []
     }
+    this.options.onProblem?.({ code: 'INTERNAL', message: `A record could not be stored in the history cache: ${errorMessage(error)}` })
+    return []
+  }
+
+  /** The oldest waiting entries, up to `records` (at least one). */
+  private nextBatch(records: number): Pending[] {
+    const queue = this.pending
+    let end = this.head
+    let total = 0
+    while (end < queue.length && (end === this.head || total + (queue[end] as Pending).records <= records)) {
+      total += (queue[end] as Pending).records
+      end++
+    }
+    return queue.slice(this.head, end)
+  }
+
+  /**
+   * Moves past what of `batch` was written. What is left is always the
+   * batch's tail: it stays at the head, before anything recorded meanwhile,
+   * and is retried later (false).
+   */
+  private advance(batch: readonly Pending[], left: readonly Pending[]): boolean {
+    const written = batch.length - left.length
+    this.pendingRecords -= recordsOf(batch.slice(0, written))
+    this.head += written
+    if (left.length === 0) return true
+    this.compact()
+    this.schedule(Math.max(0, this.retryAt - this.clock()))
+    return false
+  }
+
+  /** The timer's turn: a batch begun on the write worker, or a slice written here. */
+  private writeOnTimer(): void {
+    const worker = this.usableWorker()
+    if (worker === null) {
+      this.flushNow(true, this.slice)
+      return
+    }
+    // One batch at a time: its answer schedules the next.
+    if (worker.busy || this.waitingEntries() === 0) return
+    const queue = this.pending
+    const batch = this.nextBatch(this.workerBatchRecords)
+    this.inFlight = batch.length
+    worker.begin(
+      batch.map((item) => item.op),
+      (error) => this.workerAnswered(queue, batch, error),
+    )
+  }
+
+  private workerAnswered(queue: Pending[], batch: readonly Pending[], error: Error | null): void {
+    this.inFlight = 0
+    // Cleared meanwhile (the cache was emptied): nothing of this queue is owed any more.
+    if (this.pending !== queue) return
+    let left: Pending[]
+    if (error === null) {
+      this.committed(batch)
+      left = []
+    } else if (error instanceof WriteWorkerGone) {
+      // Written here instead, at once.
+      left = this.writeBatch(batch)
+    } else {
+      left = this.failed(batch, error, false)
+    }
+    if (this.pending !== queue || !this.advance(batch, left)) return
+    if (this.waitingEntries() === 0) {
+      this.pending = []
+      this.head = 0
+      return
+    }
+    this.schedule(0)
+  }
+
+  private usableWorker(): WriteWorker | null {
+    const worker = this.options.writeWorker?.() ?? null
+    return worker?.usable === true ? worker : null
   }
 
   private committed(batch: readonly Pending[]): void {
@@ -261,7 +354,7 @@ export class WriteQueue {
     this.timer = setTimeout(() => {
       this.timer = null
       if (this.options.holdWrites?.() === true) this.schedule(HELD_RETRY_MS)
-      else this.flushNow(true, this.slice)
+      else this.writeOnTimer()
     }, wait)
     // Queued writes alone must not keep a process alive; close() flushes them.
     this.timer.unref?.()

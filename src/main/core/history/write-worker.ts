@@ -1,0 +1,194 @@
+/**
+ * The main thread's side of the cache's write worker (write-worker-thread.ts):
+ * the write queue's batches are applied there, on a connection of its own, so
+ * that the socket, the bridge and the window's requests go on while SQLite
+ * writes. A batch is either begun (its outcome told on a later turn) or
+ * applied and waited for on this thread: a read that must see what is queued
+ * waits for the worker as it used to wait for its own writes, no longer.
+ * A worker that cannot start or dies is given up, and the queue writes on
+ * the main connection instead.
+ */
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads'
+import type { RecordChange } from './history-writer'
+import type { WriteOp } from './write-op'
+import type { WorkerAnswer, WorkerRequest, WriteWorkerSetup } from './write-worker-protocol'
+import WRITE_WORKER_SOURCE from './write-worker-thread?worker-source'
+
+export interface WriteWorkerOptions {
+  path: string
+  busyTimeoutMs: number
+  /** The worker connection's page cache. */
+  cacheKiB: number
+  notificationCap: number
+  /** Stored proofs whose standing changed, after the batch that changed them committed. */
+  onRecordChanged: (changes: readonly RecordChange[]) => void
+  /**
+   * The longest a read waits on this thread for the worker's answer before
+   * taking it for dead. Default: the busy timeout and 30 s more.
+   */
+  answerWithinMs?: number
+}
+
+/** The worker could not apply the batch at all (it did not start, died or stopped answering): write it on the main connection. */
+export class WriteWorkerGone extends Error {}
+
+type Done = (error: Error | null) => void
+
+export class WriteWorker {
+  private worker: Worker | null = null
+  private port: MessagePort | null = null
+  private readonly signal = new SharedArrayBuffer(4)
+  private readonly answeredId = new Int32Array(this.signal)
+  private readonly waiting = new Map<number, Done>()
+  private nextId = 1
+  private gone: Error | null = null
+  private closed = false
+
+  constructor(private readonly options: WriteWorkerOptions) {}
+
+  /** False once the worker failed or was closed: writes then go to the main connection. */
+  get usable(): boolean {
+    return this.gone === null && !this.closed
+  }
+
+  /** A batch is under way. */
+  get busy(): boolean {
+    return this.waiting.size > 0
+  }
+
+  /** Starts applying `ops` in one transaction; `done` is told on a later turn (or within settle()). */
+  begin(ops: readonly WriteOp[], done: Done): void {
+    if (!this.usable) {
+      queueMicrotask(() => done(new WriteWorkerGone(this.goneMessage())))
+      return
+    }
+    const port = this.started()
+    const id = this.nextId++
+    this.waiting.set(id, done)
+    // Held while a batch is under way: a process does not end with writes in flight.
+    port.ref()
+    this.send({ type: 'batch', id, ops })
+  }
+
+  /** Applies `ops` and waits for the answer on this thread; throws the SQLite error, or WriteWorkerGone. */
+  applyBatch(ops: readonly WriteOp[]): void {
+    let outcome: Error | null | undefined
+    this.begin(ops, (error) => {
+      outcome = error
+    })
+    this.settle()
+    if (outcome === undefined) throw new WriteWorkerGone(this.goneMessage())
+    if (outcome !== null) throw outcome
+  }
+
+  /** Waits on this thread until every batch under way is answered; each one's `done` runs before this returns. */
+  settle(): void {
+    const port = this.port
+    if (port === null) return
+    const deadline = performance.now() + (this.options.answerWithinMs ?? this.options.busyTimeoutMs + 30_000)
+    while (this.waiting.size > 0) {
+      const seen = Atomics.load(this.answeredId, 0)
+      const received = receiveMessageOnPort(port)
+      if (received !== undefined) {
+        this.answered(received.message as WorkerAnswer)
+        continue
+      }
+      const left = deadline - performance.now()
+      if (left <= 0) {
+        this.fail(new WriteWorkerGone('The cache\'s write worker stopped answering'))
+        return
+      }
+      Atomics.wait(this.answeredId, 0, seen, left)
+    }
+  }
+
+  /** The cache file was replaced: later batches go to `path`. */
+  reopen(path: string): void {
+    this.options.path = path
+    if (this.worker !== null) this.send({ type: 'open', path })
+  }
+
+  /** The file may grow to `pages` at most (null: no limit), from the next batch on: how the tests make a full disk. */
+  limitPages(pages: number | null): void {
+    this.started()
+    this.send({ type: 'max-pages', pages })
+  }
+
+  /** Lets the worker close its connection and end; batches under way are answered first. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.settle()
+    this.closed = true
+    const worker = this.worker
+    if (worker === null) return
+    this.send({ type: 'close' })
+    this.worker = null
+    this.port?.close()
+    this.port = null
+    await new Promise<void>((resolve) => {
+      worker.once('exit', () => resolve())
+      // A worker that does not end by itself soon is ended.
+      setTimeout(() => void worker.terminate(), 2_000).unref()
+    })
+  }
+
+  private started(): MessagePort {
+    if (this.port !== null) return this.port
+    const { port1, port2 } = new MessageChannel()
+    const setup: WriteWorkerSetup = {
+      path: this.options.path,
+      busyTimeoutMs: this.options.busyTimeoutMs,
+      cacheKiB: this.options.cacheKiB,
+      notificationCap: this.options.notificationCap,
+      port: port2,
+      signal: this.signal,
+    }
+    const worker = new Worker(WRITE_WORKER_SOURCE, {
+      eval: true,
+      workerData: setup,
+      transferList: [port2],
+      // A batch is at most a few thousand records: this bounds the thread's memory (one that runs out dies, and the main connection writes).
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
+    })
+    worker.on('error', (error) => this.fail(error))
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.fail(new WriteWorkerGone(`The cache's write worker stopped (exit code ${code})`))
+    })
+    // The worker alone never keeps the process up; the port does while a batch is under way.
+    worker.unref()
+    port1.on('message', (answer: WorkerAnswer) => this.answered(answer))
+    port1.unref()
+    this.worker = worker
+    this.port = port1
+    return port1
+  }
+
+  private send(request: WorkerRequest): void {
+    this.port?.postMessage(request)
+  }
+
+  private answered({ id, changes, error }: WorkerAnswer): void {
+    const done = this.waiting.get(id)
+    if (done === undefined) return
+    this.waiting.delete(id)
+    if (this.waiting.size === 0) this.port?.unref()
+    if (changes !== undefined && changes.length > 0) this.options.onRecordChanged(changes)
+    done(error === undefined ? null : Object.assign(new Error(error.message), error))
+  }
+
+  private fail(error: Error): void {
+    this.gone ??= error
+    const worker = this.worker
+    this.worker = null
+    this.port?.close()
+    this.port = null
+    const waiting = [...this.waiting.values()]
+    this.waiting.clear()
+    for (const done of waiting) done(new WriteWorkerGone(error.message))
+    void worker?.terminate()
+  }
+
+  private goneMessage(): string {
+    return this.gone?.message ?? 'The cache\'s write worker is closed'
+  }
+}
