@@ -69,6 +69,7 @@ function expectCorruptMovedAsideAtOpen(dir: string, path: string): void {
  */
 async function onFullDisk(write: NonNullable<Parameters<typeof openStore>[0]>['write'], writeWorker: boolean) {
   const store = openStore({ write, writeWorker })
+  expect(await store.writesAside()).toBe(writeWorker)
   const problems: string[] = []
   store.onProblem((problem) => problems.push(problem.message))
   const history = store.forIndexer(INDEXER)
@@ -153,10 +154,14 @@ describe('a damaged cache never stops the app', () => {
     expectWorking(history)
   })
 
-  it('damage met while writing rebuilds the cache and writes the batch to the new one', async () => {
+  it.each([
+    ['on the write worker', true],
+    ['on this thread', false],
+  ])('damage met while writing %s rebuilds the cache and writes the batch to the new one', async (_, writeWorker) => {
     const { dir, path } = await filledCache()
     corruptIndex(path, 'proofs_by_type')
-    const store = openStore({ dir, integrityCheckMaxBytes: 0 })
+    const store = openStore({ dir, integrityCheckMaxBytes: 0, writeWorker })
+    expect(await store.writesAside()).toBe(writeWorker)
     const history = store.forIndexer(INDEXER)
     const fresh = Array.from({ length: 50 }, (_, index) => testProof(100_000 + index))
     history.recordProofs(fresh)

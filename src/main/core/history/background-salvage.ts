@@ -18,6 +18,8 @@ export interface BackgroundSalvageHost {
   closed(): boolean
   /** The cache's writes wait now (a checkpoint aside is finishing): so does the salvage. */
   holdWrites(): boolean
+  /** While the write worker has a batch under way: resolves once it is done (a slice now would wait for its lock on this thread). */
+  writerBusy(): Promise<void> | null
   /** Rows were committed by a slice. */
   wrote(rows: number): void
   /** The salvage is over and the damage report says so. */
@@ -97,6 +99,12 @@ export class BackgroundSalvage {
     if (generation !== this.generation || run === null) return
     if (this.host.holdWrites()) {
       this.timer = { kind: 'timeout', handle: setTimeout(() => this.slice(generation, pending), HELD_RETRY_MS) }
+      return
+    }
+    const writer = this.host.writerBusy()
+    if (writer !== null) {
+      // A stop meanwhile is seen by the generation, at the top of the slice.
+      void writer.then(() => this.slice(generation, pending))
       return
     }
     const before = run.rows

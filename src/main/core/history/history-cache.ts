@@ -109,6 +109,8 @@ export class HistoryCache implements CacheFile {
   /** Times the file was replaced (damage, clear): a count begun on the old file is not the new one's. */
   private replacements = 0
   private closed = false
+  /** An awaited flush finished in this turn and nothing was queued since (see flush()). */
+  private flushedThisTurn = false
 
   private constructor(options: HistoryCacheOptions) {
     this.clock = options.clock ?? Date.now
@@ -138,6 +140,7 @@ export class HistoryCache implements CacheFile {
       database: this.database,
       closed: () => this.closed,
       holdWrites: () => this.writesWaitForCheckpoint(),
+      writerBusy: () => (this.aside?.busy === true ? this.aside.whenIdle() : null),
       wrote: (rows) => this.afterCommit(rows),
       finished: () => this.emitDamage(this.database.damage),
     })
@@ -233,7 +236,7 @@ export class HistoryCache implements CacheFile {
   }
 
   /** Evicts oldest-first down to the caps now; `evictKept` also lets kept rows go (the user asked). */
-  async enforceRetention(options: Omit<RetentionOptions, 'pause' | 'shouldStop'> = {}): Promise<RetentionReport> {
+  async enforceRetention(options: Omit<RetentionOptions, 'pause' | 'shouldStop' | 'beforeWrite'> = {}): Promise<RetentionReport> {
     if (this.retention !== null) await this.retention.catch(() => undefined)
     return this.retainNow(this.limits, options, 'trimmed', (report) => {
       this.rowEstimate = report.rowsAfter
@@ -246,9 +249,19 @@ export class HistoryCache implements CacheFile {
     return this.salvage.whenDone()
   }
 
-  /** Writes everything queued (tries again now even after a full disk). */
+  /**
+   * Writes everything queued (tries again now even after a full disk); on
+   * the write worker, this thread goes on meanwhile. The reads that follow
+   * in the same turn, with nothing queued in between, do not wait again for
+   * what was queued while it ran: that is newer than what they were asked
+   * after, and waiting for it on this thread, in a flood, is what stalled it.
+   */
   async flush(): Promise<void> {
     await this.queue.flush()
+    this.flushedThisTurn = true
+    setImmediate(() => {
+      this.flushedThisTurn = false
+    })
   }
 
   /**
@@ -266,6 +279,8 @@ export class HistoryCache implements CacheFile {
       return
     }
     await this.retainNow({ maxRows: 0, maxBytes: 0 }, { headroom: 0 }, 'cleared', () => {
+      // What the worker has under way is written first: these writes would otherwise wait for its lock here.
+      this.aside?.settle()
       this.guard(() => {
         this.database.db.exec('DELETE FROM series_points; DELETE FROM series; DELETE FROM leaderboard_entries; DELETE FROM leaderboards;')
         this.database.db.exec('PRAGMA incremental_vacuum')
@@ -282,12 +297,12 @@ export class HistoryCache implements CacheFile {
    */
   private async retainNow<T>(
     limits: CacheLimits,
-    options: Omit<RetentionOptions, 'pause' | 'shouldStop'>,
+    options: Omit<RetentionOptions, 'pause' | 'shouldStop' | 'beforeWrite'>,
     failed: 'trimmed' | 'cleared',
     then: (report: RetentionReport) => T,
   ): Promise<T> {
     this.queue.flushNow()
-    const run = enforceRetention(this.database, limits, this.policy, { ...options, shouldStop: () => this.closed })
+    const run = enforceRetention(this.database, limits, this.policy, { ...options, shouldStop: () => this.closed, beforeWrite: () => this.writerIdle() })
     this.retention = run
     try {
       return then(await run)
@@ -316,6 +331,7 @@ export class HistoryCache implements CacheFile {
   /** @internal */
   enqueue(op: WriteOp): void {
     if (this.closed) return
+    this.flushedThisTurn = false
     this.queue.push(op)
   }
 
@@ -324,23 +340,28 @@ export class HistoryCache implements CacheFile {
     return this.ids.find(key)
   }
 
-  /** @internal Runs a read after the queued writes; a damaged file is rebuilt and the read answered from the new one. */
-  read<T>(run: () => T): T {
+  /**
+   * @internal Runs a read after the queued writes (`after`: only those of
+   * these kinds, when it depends on nothing else); a damaged file is rebuilt
+   * and the read answered from the new one.
+   */
+  read<T>(run: () => T, after?: readonly WriteOp['type'][]): T {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    this.queue.flushNow()
+    if (!this.flushedThisTurn && (after === undefined || this.queue.holds(after))) this.queue.flushNow()
     return this.guard(run)
   }
 
   /**
-   * @internal Reads that scan many rows, after the queued writes: on the
+   * @internal Reads that scan many rows, after the queued writes (`after`:
+   * only those of these kinds; none, for a read that depends on none): on the
    * read worker's connection, so that the main thread goes on meanwhile; on
    * the main connection where there is no worker (a cache in memory) or it
    * failed. Damage the worker meets is met again here, where the file is
    * rebuilt.
    */
-  async readAside(steps: readonly ReadStep[]): Promise<unknown[]> {
+  async readAside(steps: readonly ReadStep[], after?: readonly WriteOp['type'][]): Promise<unknown[]> {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    this.queue.flushNow()
+    if (!this.flushedThisTurn && (after === undefined || this.queue.holds(after))) this.queue.flushNow()
     const reader = this.readWorker()
     if (reader !== null) {
       try {
@@ -361,6 +382,11 @@ export class HistoryCache implements CacheFile {
     this.writeWorker()?.limitPages(pages)
   }
 
+  /** @internal The write worker is up and takes the queue's writes (false: there is none, or it failed). */
+  writesAside(): Promise<boolean> {
+    return this.writeWorker()?.whenReady() ?? Promise.resolve(false)
+  }
+
   /** @internal */
   now(): number {
     return this.clock()
@@ -376,6 +402,11 @@ export class HistoryCache implements CacheFile {
     queueMicrotask(() => {
       for (const listener of this.changeListeners) listener(changes)
     })
+  }
+
+  /** Resolves when a write on this thread's connection would not wait for the write worker's lock. */
+  private writerIdle(): Promise<void> {
+    return this.aside?.whenIdle() ?? Promise.resolve()
   }
 
   /** Started on the first write; none for a cache in memory or shown read-only, or once closed. */
@@ -437,7 +468,7 @@ export class HistoryCache implements CacheFile {
       this.handleBackgroundError(error)
       return
     }
-    const run = enforceRetention(this.database, this.limits, this.policy, { shouldStop: () => this.closed })
+    const run = enforceRetention(this.database, this.limits, this.policy, { shouldStop: () => this.closed, beforeWrite: () => this.writerIdle() })
     this.retention = run
     run
       .then((report) => {
@@ -460,8 +491,6 @@ export class HistoryCache implements CacheFile {
    * depends on this one.
    */
   private checkpointAside(): void {
-    // The write worker's own checkpoints run on its thread, inside its COMMITs: nothing to move off this one.
-    if (this.aside?.usable === true) return
     if (this.checkpointing || this.closed || this.database.readOnly || this.writtenSinceCheckpoint < this.checkpointAsideEvery) return
     const now = performance.now()
     if (now - this.lastCheckpointAt < this.checkpointAsideMs && logBytes(this.database.path) < this.checkpointAsideLogBytes) return
@@ -488,7 +517,8 @@ export class HistoryCache implements CacheFile {
     if (this.counting) return
     this.counting = true
     const replaced = this.replacements
-    this.readAside([{ sql: COUNT_ROWS_SQL, params: [], mode: 'get' }])
+    // An estimate: the writes still queued need not be waited for (they are counted as they commit).
+    this.readAside([{ sql: COUNT_ROWS_SQL, params: [], mode: 'get' }], [])
       .then(([row]) => {
         this.counting = false
         // Rows written since the count began are in the estimate by the next check's time: it only has to be close.

@@ -64,14 +64,17 @@ import {
 
 export { TOTAL_COUNT_LIMIT, type Stored } from './stored-pages'
 
+/** What the notification centre's counts depend on. */
+const NOTIFICATION_WRITES: readonly WriteOp['type'][] = ['notifications', 'mark-read', 'remove-notifications']
+
 /** What one indexer's view needs of the cache file (HistoryCache). */
 export interface CacheFile {
   readonly database: HistoryDatabase
   enqueue(op: WriteOp): void
   /** The indexer's id, or null when it has no rows. */
   findIndexer(key: string): number | null
-  /** Runs a read after the queued writes. */
-  read<T>(run: () => T): T
+  /** Runs a read after the queued writes (`after`: only those of these kinds). */
+  read<T>(run: () => T, after?: readonly WriteOp['type'][]): T
   /** Runs reads that scan many rows after the queued writes, off the main thread where it can. */
   readAside(steps: readonly ReadStep[]): Promise<unknown[]>
   now(): number
@@ -291,7 +294,7 @@ export class IndexerHistory {
 
   /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
   unreadCounts(): UnreadCounts {
-    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id))
+    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id), NOTIFICATION_WRITES)
   }
 
   /**
@@ -306,10 +309,14 @@ export class IndexerHistory {
   }
 
   metadata(): Record<string, unknown> {
-    return this.read({}, (id, db) => {
-      const row = db.statement('SELECT metadata FROM indexers WHERE id = ?').get(id) as { metadata: string } | undefined
-      return row === undefined ? {} : (JSON.parse(row.metadata) as Record<string, unknown>)
-    })
+    return this.read(
+      {},
+      (id, db) => {
+        const row = db.statement('SELECT metadata FROM indexers WHERE id = ?').get(id) as { metadata: string } | undefined
+        return row === undefined ? {} : (JSON.parse(row.metadata) as Record<string, unknown>)
+      },
+      ['metadata'],
+    )
   }
 
   /** Index seeks here; the notifications' full-text read, which can scan, off the main thread. */
@@ -379,12 +386,16 @@ export class IndexerHistory {
     })
   }
 
-  /** Runs a read for this indexer; an indexer without rows gets `empty`. */
-  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T): T {
+  /**
+   * Runs a read for this indexer; an indexer without rows gets `empty`.
+   * `after`: the kinds of write it depends on, when not all (queued writes
+   * of other kinds then do not hold it up).
+   */
+  private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T, after?: readonly WriteOp['type'][]): T {
     return this.store.read(() => {
       const id = this.store.findIndexer(this.key)
       return id === null ? empty : run(id, this.store.database)
-    })
+    }, after)
   }
 
   /** A row that no longer decodes is left out and reported, not allowed to break its whole page. */

@@ -71,7 +71,7 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
     await expect(history.watchedDetails({ addresses: [], authorities: [WATCHED] }, [], 10)).rejects.toThrow(/history cache is closed/)
   })
 
-  it('the log written on a file by this thread is moved into it by the read worker, never on a cache in memory, never behind the write worker', async () => {
+  it('the log written on a file is moved into it by the worker, never on a cache in memory', async () => {
     const checkpoints = vi.spyOn(ReadWorker.prototype, 'checkpoint')
     const inMemory = HistoryCache.open({ path: MEMORY_PATH, checkpointAsideEvery: 10 })
     stores.push(inMemory)
@@ -83,12 +83,7 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
     quiet.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
     await quiet.flush()
     expect(checkpoints).not.toHaveBeenCalled()
-    // The write worker's own checkpoints run on its thread, inside its COMMITs.
-    const writtenAside = openStore({ checkpointAsideEvery: 10 })
-    writtenAside.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
-    await writtenAside.flush()
-    expect(checkpoints).not.toHaveBeenCalled()
-    const onFile = openStore({ checkpointAsideEvery: 10, writeWorker: false })
+    const onFile = openStore({ checkpointAsideEvery: 10 })
     onFile.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(index)))
     await onFile.flush()
     expect(checkpoints).toHaveBeenCalledTimes(1)
@@ -106,13 +101,13 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
       await Promise.allSettled(checkpoints.mock.results.map((result) => result.value))
     }
     // Once an hour by time: the log's size is the only way to a second checkpoint here.
-    const bySizeNever = openStore({ checkpointAsideEvery: 10, checkpointAsideMs: 3_600_000, checkpointAsideLogBytes: Infinity, writeWorker: false })
+    const bySizeNever = openStore({ checkpointAsideEvery: 10, checkpointAsideMs: 3_600_000, checkpointAsideLogBytes: Infinity })
     stores.push(bySizeNever)
     await write(bySizeNever, 0)
     await write(bySizeNever, 100)
     expect(checkpoints).toHaveBeenCalledTimes(1)
     checkpoints.mockClear()
-    const bySize = openStore({ checkpointAsideEvery: 10, checkpointAsideMs: 3_600_000, checkpointAsideLogBytes: 1, writeWorker: false })
+    const bySize = openStore({ checkpointAsideEvery: 10, checkpointAsideMs: 3_600_000, checkpointAsideLogBytes: 1 })
     stores.push(bySize)
     await write(bySize, 0)
     await write(bySize, 100)

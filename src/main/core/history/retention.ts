@@ -33,6 +33,8 @@ export interface RetentionOptions {
   pause?: () => Promise<void>
   /** Asked between chunks: true stops (the cache is closing). */
   shouldStop?: () => boolean
+  /** Waited for before each write: the cache's write worker finishing its batch. Default: nothing. */
+  beforeWrite?: () => Promise<void>
 }
 
 /** Tables that count as records, for the row cap. */
@@ -154,6 +156,8 @@ export async function enforceRetention(
     let wanted = Math.max(byRows, byBytes)
     let progress = 0
     while (wanted > 0) {
+      await options.beforeWrite?.()
+      if (database.isClosed || options.shouldStop?.()) return { rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted }
       const candidate = oldestCandidates(database, kept, evictKept)[0]
       if (candidate === undefined) break
       const gone = evictChunk(database, candidate, kept, evictKept, Math.min(chunkRows, wanted))
@@ -165,6 +169,8 @@ export async function enforceRetention(
       if (database.isClosed || options.shouldStop?.()) return { rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted }
     }
     // Give freed pages back to the file system (the file is built with incremental auto-vacuum).
+    await options.beforeWrite?.()
+    if (database.isClosed) return { rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted }
     database.db.exec('PRAGMA incremental_vacuum')
     rows = countRows(database)
     bytes = usedBytes(database)

@@ -55,6 +55,8 @@ export interface WriteQueueOptions {
 interface Pending {
   op: WriteOp
   records: number
+  /** Its place in the order of pushes. */
+  seq: number
 }
 
 /** How soon writes held for a checkpoint look again. */
@@ -74,6 +76,12 @@ export class WriteQueue {
   private timer: ReturnType<typeof setTimeout> | null = null
   private retryAt = 0
   private droppedRecords = 0
+  /** Entries waiting or being written, by kind of operation. */
+  private readonly waitingByType = new Map<WriteOp['type'], number>()
+  /** Entries pushed so far (the last one's seq). */
+  private pushed = 0
+  /** Times a batch failed and was kept for a retry. */
+  private keptForRetry = 0
   /** The loss of waiting records was told in this episode (until a write succeeds again). */
   private dropReported = false
   private disposed = false
@@ -104,6 +112,11 @@ export class WriteQueue {
     return this.pendingRecords
   }
 
+  /** An entry of one of these kinds waits or is being written. */
+  holds(types: readonly WriteOp['type'][]): boolean {
+    return types.some((type) => (this.waitingByType.get(type) ?? 0) > 0)
+  }
+
   /** Records dropped because writes failed for too long. */
   get dropped(): number {
     return this.droppedRecords
@@ -113,7 +126,8 @@ export class WriteQueue {
     // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
     if (this.disposed || this.database.readOnly) return
     const records = recordCount(op)
-    this.pending.push({ op, records })
+    this.pending.push({ op, records, seq: ++this.pushed })
+    this.countWaiting(op, 1)
     this.pendingRecords += records
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
     this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
@@ -160,9 +174,36 @@ export class WriteQueue {
     return true
   }
 
-  /** Writes everything pending now, even while waiting to retry. */
+  /**
+   * Writes everything pending now, even while waiting to retry. On the write
+   * worker this thread goes on meanwhile: batches are begun one after the
+   * other, and the promise resolves once the last entry pushed before the
+   * call is written (or given up, or kept for a retry). Without one, written
+   * here at once.
+   */
   async flush(): Promise<void> {
-    this.flushNow(true)
+    const last = this.pushed
+    for (;;) {
+      const worker = this.usableWorker()
+      if (worker === null || this.disposed) {
+        this.flushNow(true)
+        return
+      }
+      const first = this.pending[this.head]
+      if (first === undefined || first.seq > last) {
+        // What was pushed before is written; a batch of it may still be under way.
+        await worker.whenIdle()
+        return
+      }
+      if (!worker.busy) {
+        const kept = this.keptForRetry
+        this.beginOnWorker(worker)
+        await worker.whenIdle()
+        if (this.keptForRetry !== kept) return
+        continue
+      }
+      await worker.whenIdle()
+    }
   }
 
   /** Forgets everything pending (the cache was cleared). */
@@ -172,6 +213,7 @@ export class WriteQueue {
     this.pending = []
     this.head = 0
     this.pendingRecords = 0
+    this.waitingByType.clear()
     this.clearTimer()
   }
 
@@ -214,6 +256,7 @@ export class WriteQueue {
     }
     if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
       this.retryAt = this.clock() + this.retryDelayMs
+      this.keptForRetry++
       // Said once per episode: the retries that fail after it change nothing the user needs to hear again.
       if (this.database.damage?.kind !== kind || this.database.damage.movedTo !== null) {
         const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
@@ -253,6 +296,7 @@ export class WriteQueue {
   private advance(batch: readonly Pending[], left: readonly Pending[]): boolean {
     const written = batch.length - left.length
     this.pendingRecords -= recordsOf(batch.slice(0, written))
+    for (let index = 0; index < written; index++) this.countWaiting((batch[index] as Pending).op, -1)
     this.head += written
     if (left.length === 0) return true
     this.compact()
@@ -268,7 +312,12 @@ export class WriteQueue {
       return
     }
     // One batch at a time: its answer schedules the next.
-    if (worker.busy || this.waitingEntries() === 0) return
+    if (!worker.busy) this.beginOnWorker(worker)
+  }
+
+  /** Sends the oldest waiting entries to the worker, as one batch. */
+  private beginOnWorker(worker: WriteWorker): void {
+    if (this.waitingEntries() === 0) return
     const queue = this.pending
     const batch = this.nextBatch(this.workerBatchRecords)
     this.inFlight = batch.length
@@ -301,9 +350,13 @@ export class WriteQueue {
     this.schedule(0)
   }
 
+  /** The write worker once it is up; one still starting is started, and this thread writes meanwhile. */
   private usableWorker(): WriteWorker | null {
     const worker = this.options.writeWorker?.() ?? null
-    return worker?.usable === true ? worker : null
+    if (worker?.usable !== true) return null
+    if (worker.ready) return worker
+    worker.start()
+    return null
   }
 
   private committed(batch: readonly Pending[]): void {
@@ -326,7 +379,7 @@ export class WriteQueue {
       count++
     }
     if (count === 0) return
-    this.pending.splice(from, count)
+    for (const dropped of this.pending.splice(from, count)) this.countWaiting(dropped.op, -1)
     this.pendingRecords -= dropped
     this.droppedRecords += dropped
     if (this.dropReported) return
@@ -335,6 +388,10 @@ export class WriteQueue {
       code: 'INTERNAL',
       message: `The history cache could not be written for a while; the ${this.droppedRecords} oldest waiting records were not kept.`,
     })
+  }
+
+  private countWaiting(op: WriteOp, change: 1 | -1): void {
+    this.waitingByType.set(op.type, (this.waitingByType.get(op.type) ?? 0) + change)
   }
 
   private waitingEntries(): number {

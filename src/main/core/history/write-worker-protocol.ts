@@ -28,7 +28,10 @@ export type WorkerRequest =
   | { type: 'max-pages'; pages: number | null }
 
 export interface WorkerAnswer {
+  /** 0 for the word that the worker is up. */
   id: number
+  /** The worker is up, its connection opened (or the failure to open it left for the first batch to answer). */
+  ready?: true
   /** Stored proofs whose standing changed in the committed batch. */
   changes?: RecordChange[]
   /** The batch was rolled back: the SQLite error's fields, for the main thread to tell damage from a bug. */

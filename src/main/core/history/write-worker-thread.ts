@@ -102,6 +102,13 @@ function answer(message: WorkerAnswer): void {
   Atomics.notify(answeredId, 0)
 }
 
+try {
+  open = openFile(setup.path)
+} catch {
+  // Met again, and answered, at the first batch.
+}
+port.postMessage({ id: 0, ready: true } satisfies WorkerAnswer)
+
 port.on('message', (request: WorkerRequest) => {
   switch (request.type) {
     case 'batch':

@@ -71,9 +71,12 @@ describe("the cache's write worker", () => {
     expect(storedProofs(path)).toBe(5_000)
   })
 
-  it('applies a batch and waits for it on this thread: committed once the call returns', async () => {
+  it('says when it is up, and applies a batch and waits for it on this thread: committed once the call returns', async () => {
     const path = await cacheFile()
     const worker = startWorker(path)
+    expect(worker.ready).toBe(false)
+    await expect(worker.whenReady()).resolves.toBe(true)
+    expect(worker.ready).toBe(true)
     worker.applyBatch([proofsOp(0, 30)])
     expect(storedProofs(path)).toBe(30)
     // A batch begun before is answered first, inside the wait.
@@ -135,6 +138,7 @@ describe("the cache's write worker", () => {
     const worker = startWorker(path, { answerWithinMs: 0 })
     expect(() => worker.applyBatch([proofsOp(0, 1)])).toThrow(WriteWorkerGone)
     expect(worker.usable).toBe(false)
+    await expect(worker.whenReady()).resolves.toBe(false)
     const later = await new Promise<Error | null>((resolve) => worker.begin([proofsOp(1, 1)], resolve))
     expect(later).toBeInstanceOf(WriteWorkerGone)
   })

@@ -40,9 +40,12 @@ export class WriteWorker {
   private readonly signal = new SharedArrayBuffer(4)
   private readonly answeredId = new Int32Array(this.signal)
   private readonly waiting = new Map<number, Done>()
+  private idleWaiters: Array<() => void> = []
+  private readyWaiters: Array<(ready: boolean) => void> = []
   private nextId = 1
   private gone: Error | null = null
   private closed = false
+  private isReady = false
 
   constructor(private readonly options: WriteWorkerOptions) {}
 
@@ -51,9 +54,37 @@ export class WriteWorker {
     return this.gone === null && !this.closed
   }
 
+  /** The worker is up with its connection open: until then the queue writes on the main connection, not waiting for a thread to boot. */
+  get ready(): boolean {
+    return this.isReady
+  }
+
+  /** Starts the thread if need be; resolves true once it is up, false if it failed or was closed. */
+  whenReady(): Promise<boolean> {
+    if (this.isReady || !this.usable) return Promise.resolve(this.isReady && this.usable)
+    this.started()
+    return new Promise((resolve) => this.readyWaiters.push(resolve))
+  }
+
+  /** Starts the thread, if it is not up or starting already. */
+  start(): void {
+    if (this.usable) this.started()
+  }
+
   /** A batch is under way. */
   get busy(): boolean {
     return this.waiting.size > 0
+  }
+
+  /**
+   * Resolves once no batch is under way: a write on another connection of
+   * this thread then takes the file's lock at once, instead of sleeping in
+   * SQLite's busy handler on this thread until the worker commits. It runs
+   * before the queue can begin another batch (that one waits for a timer).
+   */
+  whenIdle(): Promise<void> {
+    if (this.waiting.size === 0) return Promise.resolve()
+    return new Promise((resolve) => this.idleWaiters.push(resolve))
   }
 
   /** Starts applying `ops` in one transaction; `done` is told on a later turn (or within settle()). */
@@ -122,10 +153,13 @@ export class WriteWorker {
     const worker = this.worker
     if (worker === null) return
     this.send({ type: 'close' })
+    this.toldReady(false)
     this.worker = null
     this.port?.close()
     this.port = null
     await new Promise<void>((resolve) => {
+      // Waited for: a closing process stays up until the connection is closed.
+      worker.ref()
       worker.once('exit', () => resolve())
       // A worker that does not end by itself soon is ended.
       setTimeout(() => void worker.terminate(), 2_000).unref()
@@ -167,13 +201,31 @@ export class WriteWorker {
     this.port?.postMessage(request)
   }
 
-  private answered({ id, changes, error }: WorkerAnswer): void {
+  private answered({ id, ready, changes, error }: WorkerAnswer): void {
+    if (ready === true) {
+      this.isReady = true
+      this.toldReady(true)
+      return
+    }
     const done = this.waiting.get(id)
     if (done === undefined) return
     this.waiting.delete(id)
     if (this.waiting.size === 0) this.port?.unref()
     if (changes !== undefined && changes.length > 0) this.options.onRecordChanged(changes)
     done(error === undefined ? null : Object.assign(new Error(error.message), error))
+    if (this.waiting.size === 0) this.becameIdle()
+  }
+
+  private toldReady(ready: boolean): void {
+    const waiters = this.readyWaiters
+    this.readyWaiters = []
+    for (const resolve of waiters) resolve(ready)
+  }
+
+  private becameIdle(): void {
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
+    for (const resolve of waiters) resolve()
   }
 
   private fail(error: Error): void {
@@ -185,6 +237,8 @@ export class WriteWorker {
     const waiting = [...this.waiting.values()]
     this.waiting.clear()
     for (const done of waiting) done(new WriteWorkerGone(error.message))
+    this.becameIdle()
+    this.toldReady(false)
     void worker?.terminate()
   }
 
