@@ -103,7 +103,7 @@ export class WriteQueue {
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
     this.slice = options.slice ?? { records: 200, ms: 8 }
-    this.workerBatchRecords = options.workerBatchRecords ?? 1000
+    this.workerBatchRecords = options.workerBatchRecords ?? 5000
     this.clock = options.clock ?? Date.now
   }
 
