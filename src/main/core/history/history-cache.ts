@@ -109,8 +109,6 @@ export class HistoryCache implements CacheFile {
   /** Times the file was replaced (damage, clear): a count begun on the old file is not the new one's. */
   private replacements = 0
   private closed = false
-  /** An awaited flush finished in this turn and nothing was queued since (see flush()). */
-  private flushedThisTurn = false
 
   private constructor(options: HistoryCacheOptions) {
     this.clock = options.clock ?? Date.now
@@ -249,19 +247,9 @@ export class HistoryCache implements CacheFile {
     return this.salvage.whenDone()
   }
 
-  /**
-   * Writes everything queued (tries again now even after a full disk); on
-   * the write worker, this thread goes on meanwhile. The reads that follow
-   * in the same turn, with nothing queued in between, do not wait again for
-   * what was queued while it ran: that is newer than what they were asked
-   * after, and waiting for it on this thread, in a flood, is what stalled it.
-   */
+  /** Writes everything queued (tries again now even after a full disk); on the write worker, this thread goes on meanwhile. */
   async flush(): Promise<void> {
     await this.queue.flush()
-    this.flushedThisTurn = true
-    setImmediate(() => {
-      this.flushedThisTurn = false
-    })
   }
 
   /**
@@ -331,7 +319,6 @@ export class HistoryCache implements CacheFile {
   /** @internal */
   enqueue(op: WriteOp): void {
     if (this.closed) return
-    this.flushedThisTurn = false
     this.queue.push(op)
   }
 
@@ -347,7 +334,7 @@ export class HistoryCache implements CacheFile {
    */
   read<T>(run: () => T, after?: readonly WriteOp['type'][]): T {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    if (!this.flushedThisTurn && (after === undefined || this.queue.holds(after))) this.queue.flushNow()
+    if (after === undefined || this.queue.holds(after)) this.queue.flushNow()
     return this.guard(run)
   }
 
@@ -361,7 +348,7 @@ export class HistoryCache implements CacheFile {
    */
   async readAside(steps: readonly ReadStep[], after?: readonly WriteOp['type'][]): Promise<unknown[]> {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    if (!this.flushedThisTurn && (after === undefined || this.queue.holds(after))) this.queue.flushNow()
+    if (after === undefined || this.queue.holds(after)) this.queue.flushNow()
     const reader = this.readWorker()
     if (reader !== null) {
       try {

@@ -292,9 +292,14 @@ export class IndexerHistory {
     return this.read(states, (id, db) => notificationReadStates(db, id, ids, states))
   }
 
-  /** The one unread model: every unread entry, and those of each watched address and followed circuit. */
-  unreadCounts(): UnreadCounts {
-    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id), NOTIFICATION_WRITES)
+  /**
+   * The one unread model: every unread entry, and those of each watched
+   * address and followed circuit. `waitForQueued` false: counted from what is written, not waiting for
+   * notification writes still queued (for a caller that flushed just before,
+   * and counts again once those are written).
+   */
+  unreadCounts(waitForQueued = true): UnreadCounts {
+    return this.read(NO_UNREAD, (id, db) => unreadCounts(db, id), waitForQueued ? NOTIFICATION_WRITES : [])
   }
 
   /**

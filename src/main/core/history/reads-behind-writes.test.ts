@@ -15,7 +15,6 @@ const accounts = (store: ReturnType<typeof openStore>): string[] =>
 /** Proofs in the file now, read around the cache's queue. */
 const stored = (store: ReturnType<typeof openStore>): number => Number((store.database.db.prepare('SELECT count(*) AS n FROM proofs').get() as { n: number }).n)
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 describe('reads behind the queued writes, with the write worker', () => {
   it('a read sees every write queued before it, unless it names the kinds it depends on', async () => {
@@ -36,26 +35,22 @@ describe('reads behind the queued writes, with the write worker', () => {
     history.recordNotifications([testNotification(1)])
     history.recordProofs([testProof(4)])
     expect(history.unreadCounts().total).toBe(1)
+    // Counted from what is written, for a caller that counts again once the queued entry is written.
+    history.recordNotifications([testNotification(2)])
+    expect(history.unreadCounts(false).total).toBe(1)
+    expect(history.unreadCounts().total).toBe(2)
   })
 
-  it('an awaited flush spares the reads of the same turn what was queued while it ran, and nothing else', async () => {
+  it('a read after an awaited flush still sees what was queued while it ran', async () => {
     const store = openStore()
     expect(await store.writesAside()).toBe(true)
     const history = store.forIndexer(INDEXER)
     history.recordProofs([testProof(1)])
     const flushed = store.flush()
+    // Queued while the flush runs: the window may already have been told of it, so a read must not miss it.
     history.recordProofs([testProof(2)])
     await flushed
-    expect(accounts(store)).toEqual([testProof(1).proofAccount])
-    await nextTurn()
     expect(accounts(store)).toEqual([1, 2].map((index) => testProof(index).proofAccount).sort())
-
-    const again = store.flush()
-    history.recordProofs([testProof(3)])
-    await again
-    // Queued after the flush finished: a read waits for it, in this turn too.
-    history.recordProofs([testProof(4)])
-    expect(accounts(store)).toEqual([1, 2, 3, 4].map((index) => testProof(index).proofAccount).sort())
   })
 
   it('a write worker that dies is given up: the writes go on on this thread, none lost', async () => {

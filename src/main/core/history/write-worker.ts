@@ -27,6 +27,8 @@ export interface WriteWorkerOptions {
    * taking it for dead. Default: the busy timeout and 30 s more.
    */
   answerWithinMs?: number
+  /** The thread is ended after this long without a batch, and started again by the next. Default 30 s. */
+  idleMs?: number
 }
 
 /** The worker could not apply the batch at all (it did not start, died or stopped answering): write it on the main connection. */
@@ -41,6 +43,7 @@ export class WriteWorker {
   private readonly answeredId = new Int32Array(this.signal)
   private readonly waiting = new Map<number, Done>()
   private idleWaiters: Array<() => void> = []
+  private idleTimer: ReturnType<typeof setTimeout> | null = null
   private readyWaiters: Array<(ready: boolean) => void> = []
   private nextId = 1
   private gone: Error | null = null
@@ -94,6 +97,7 @@ export class WriteWorker {
       return
     }
     const port = this.started()
+    this.clearIdle()
     const id = this.nextId++
     this.waiting.set(id, done)
     // Held while a batch is under way: a process does not end with writes in flight.
@@ -150,6 +154,7 @@ export class WriteWorker {
     if (this.closed) return
     this.settle()
     this.closed = true
+    this.clearIdle()
     const worker = this.worker
     if (worker === null) return
     this.send({ type: 'close' })
@@ -184,7 +189,9 @@ export class WriteWorker {
       // A batch is at most a few thousand records: this bounds the thread's memory (one that runs out dies, and the main connection writes).
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
     })
-    worker.on('error', (error) => this.fail(error))
+    worker.on('error', (error) => {
+      if (this.worker === worker) this.fail(error)
+    })
     worker.on('exit', (code) => {
       if (this.worker === worker) this.fail(new WriteWorkerGone(`The cache's write worker stopped (exit code ${code})`))
     })
@@ -213,7 +220,36 @@ export class WriteWorker {
     if (this.waiting.size === 0) this.port?.unref()
     if (changes !== undefined && changes.length > 0) this.options.onRecordChanged(changes)
     done(error === undefined ? null : Object.assign(new Error(error.message), error))
-    if (this.waiting.size === 0) this.becameIdle()
+    if (this.waiting.size === 0) {
+      this.becameIdle()
+      this.retireWhenIdle()
+    }
+  }
+
+  /**
+   * An app that goes quiet keeps no thread, heap and page cache for writes:
+   * the worker is let go after a quiet spell, and the next batch starts
+   * another (the queue writes on the main connection until it is up).
+   */
+  private retireWhenIdle(): void {
+    this.clearIdle()
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null
+      const worker = this.worker
+      if (worker === null || this.waiting.size > 0 || this.closed) return
+      this.send({ type: 'close' })
+      // Ended by itself once its connection is closed; its exit is no failure (it is no longer this.worker).
+      this.worker = null
+      this.port?.close()
+      this.port = null
+      this.isReady = false
+    }, this.options.idleMs ?? 30_000)
+    this.idleTimer.unref()
+  }
+
+  private clearIdle(): void {
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer)
+    this.idleTimer = null
   }
 
   private toldReady(ready: boolean): void {
@@ -230,6 +266,7 @@ export class WriteWorker {
 
   private fail(error: Error): void {
     this.gone ??= error
+    this.clearIdle()
     const worker = this.worker
     this.worker = null
     this.port?.close()

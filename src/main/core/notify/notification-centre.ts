@@ -158,7 +158,8 @@ export class NotificationCentre {
   async unread(): Promise<UnreadCounts> {
     if (!this.history) return NO_UNREAD
     await this.deps.flushHistory()
-    return this.history.unreadCounts()
+    // What was queued while the flush ran is not waited for on this thread: each entry recorded schedules a count of its own (scheduleUnread).
+    return this.history.unreadCounts(false)
   }
 
   dispose(): void {
