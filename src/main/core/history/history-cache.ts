@@ -50,8 +50,11 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
   write?: Omit<WriteQueueOptions, 'clock' | 'onCommitted' | 'onDamage' | 'onProblem' | 'writeWorker'>
   /**
    * The queue's writes run on a worker thread with a connection of its own
-   * (write-worker.ts), for a cache in a file. Default true; false writes on
-   * this thread (what the benchmarks compare with).
+   * (write-worker.ts), for a cache in a file. Default false: it takes the
+   * main thread's loop delay while ingesting 1,000 events/s from 11–13 ms to
+   * 5 ms at p99, but the process's RSS from about 220 to 400–480 MB in a
+   * flood and from 142 to 154–181 MB once quiet (docs/benchmarks.md,
+   * 2026-11-28 late night), and memory is the budget the user sets.
    */
   writeWorker?: boolean
   /** Caps are checked after this many records were written. Default 5000. */
@@ -117,7 +120,7 @@ export class HistoryCache implements CacheFile {
     this.writer = new HistoryWriter(this.database, this.ids, options.notificationCap)
     this.writer.onRecordChanged = (changes) => this.tellChanges(changes)
     this.notificationCap = options.notificationCap
-    this.writeAside = options.writeWorker ?? true
+    this.writeAside = options.writeWorker ?? false
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...options.limits }
     this.policy = options.retention ?? { keepAddresses: [] }
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000

@@ -18,7 +18,7 @@ const stored = (store: ReturnType<typeof openStore>): number => Number((store.da
 
 describe('reads behind the queued writes, with the write worker', () => {
   it('a read sees every write queued before it, unless it names the kinds it depends on', async () => {
-    const store = openStore()
+    const store = openStore({ writeWorker: true })
     expect(await store.writesAside()).toBe(true)
     const history = store.forIndexer(INDEXER)
     history.recordProofs([testProof(1)])
@@ -42,7 +42,7 @@ describe('reads behind the queued writes, with the write worker', () => {
   })
 
   it('a read after an awaited flush still sees what was queued while it ran', async () => {
-    const store = openStore()
+    const store = openStore({ writeWorker: true })
     expect(await store.writesAside()).toBe(true)
     const history = store.forIndexer(INDEXER)
     history.recordProofs([testProof(1)])
@@ -54,7 +54,7 @@ describe('reads behind the queued writes, with the write worker', () => {
   })
 
   it('a write worker that dies is given up: the writes go on on this thread, none lost', async () => {
-    const store = openStore()
+    const store = openStore({ writeWorker: true })
     expect(await store.writesAside()).toBe(true)
     const history = store.forIndexer(INDEXER)
     const problems: string[] = []

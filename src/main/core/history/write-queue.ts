@@ -59,6 +59,14 @@ interface Pending {
   seq: number
 }
 
+/**
+ * Batches' worth of records that may wait for the write worker before
+ * whoever queues more waits for it on this thread: the socket is then read
+ * only as fast as the cache is written, as it was when this thread wrote,
+ * instead of a flood piling up in memory.
+ */
+const WORKER_BACKLOG_BATCHES = 2
+
 /** How soon writes held for a checkpoint look again. */
 const HELD_RETRY_MS = 5
 
@@ -103,7 +111,7 @@ export class WriteQueue {
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
     this.slice = options.slice ?? { records: 200, ms: 8 }
-    this.workerBatchRecords = options.workerBatchRecords ?? 5000
+    this.workerBatchRecords = options.workerBatchRecords ?? 1000
     this.clock = options.clock ?? Date.now
   }
 
@@ -130,6 +138,7 @@ export class WriteQueue {
     this.countWaiting(op, 1)
     this.pendingRecords += records
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
+    if (this.pendingRecords > this.workerBatchRecords * WORKER_BACKLOG_BATCHES) this.keepUpWithWorker()
     this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
   }
 
@@ -302,6 +311,14 @@ export class WriteQueue {
     this.compact()
     this.schedule(Math.max(0, this.retryAt - this.clock()))
     return false
+  }
+
+  /** Past the backlog allowed: waits for the batch under way, and sends the next. */
+  private keepUpWithWorker(): void {
+    const worker = this.usableWorker()
+    if (worker === null || (this.options.holdWrites?.() ?? false)) return
+    worker.settle()
+    if (!worker.busy) this.beginOnWorker(worker)
   }
 
   /** The timer's turn: a batch begun on the write worker, or a slice written here. */

@@ -187,7 +187,8 @@ export class WriteWorker {
       workerData: setup,
       transferList: [port2],
       // A batch is at most a few thousand records: this bounds the thread's memory (one that runs out dies, and the main connection writes).
-      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
+      // V8 grows a heap to its limit before it collects much, and this thread gets no memory-reducing collections.
+      resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
     })
     worker.on('error', (error) => {
       if (this.worker === worker) this.fail(error)
