@@ -32,3 +32,8 @@ export function busyTimeoutPragma(settings: Pick<ConnectionSettings, 'busyTimeou
 export function cacheSizePragma(settings: Pick<ConnectionSettings, 'cacheKiB'>): string {
   return `PRAGMA cache_size = -${Math.max(2048, Math.floor(settings.cacheKiB))}`
 }
+
+/** The most pages the file may grow to (null: as many as SQLite allows): how the tests make a full disk. */
+export function maxPageCountPragma(pages: number | null): string {
+  return `PRAGMA max_page_count = ${pages ?? 4294967294}`
+}

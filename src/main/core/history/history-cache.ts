@@ -22,12 +22,11 @@ import { WriteQueue, type WriteQueueOptions } from './write-queue'
 import { IndexerHistory, type CacheFile } from './indexer-history'
 import { ReadWorker, ReadWorkerGone, runHere, type ReadStep } from './read-worker'
 import { WriteWorker } from './write-worker'
+import { maxPageCountPragma } from './connection-pragmas'
 import { BackgroundSalvage } from './background-salvage'
 
 /** The read worker's page cache: its reads scan, so a larger cache would mostly hold pages read once. */
 const READ_WORKER_CACHE_KIB = 4 * 1024
-/** The most pages SQLite lets a file have: a page limit lifted. */
-const MAX_PAGE_COUNT = 4294967294
 /**
  * While a checkpoint aside runs, the timer's writes wait for it, at most this
  * long: a checkpoint that no write lands behind takes the whole log, and the
@@ -141,7 +140,7 @@ export class HistoryCache implements CacheFile {
       database: this.database,
       closed: () => this.closed,
       holdWrites: () => this.writesWaitForCheckpoint(),
-      writerBusy: () => (this.aside?.busy === true ? this.aside.whenIdle() : null),
+      writerBusy: () => (this.aside?.busy === true ? this.writerIdle() : null),
       wrote: (rows) => this.afterCommit(rows),
       finished: () => this.emitDamage(this.database.damage),
     })
@@ -368,7 +367,7 @@ export class HistoryCache implements CacheFile {
    * file lets it grow past `pages` (null: the limit is lifted).
    */
   limitFilePages(pages: number | null): void {
-    this.database.db.exec(`PRAGMA max_page_count = ${pages ?? MAX_PAGE_COUNT}`)
+    this.database.db.exec(maxPageCountPragma(pages))
     this.writeWorker()?.limitPages(pages)
   }
 

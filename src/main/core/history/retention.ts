@@ -147,6 +147,7 @@ export async function enforceRetention(
   let rows = rowsBefore
   let bytes = bytesBefore
   let evicted = 0
+  const stopped = (): RetentionReport => ({ rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted })
 
   // Bytes per row drifts as rows go; a few rounds re-measure it.
   for (let round = 0; round < 5 && (rows > limits.maxRows || bytes > limits.maxBytes); round++) {
@@ -157,7 +158,7 @@ export async function enforceRetention(
     let progress = 0
     while (wanted > 0) {
       await options.beforeWrite?.()
-      if (database.isClosed || options.shouldStop?.()) return { rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted }
+      if (database.isClosed || options.shouldStop?.()) return stopped()
       const candidate = oldestCandidates(database, kept, evictKept)[0]
       if (candidate === undefined) break
       const gone = evictChunk(database, candidate, kept, evictKept, Math.min(chunkRows, wanted))
@@ -166,11 +167,11 @@ export async function enforceRetention(
       evicted += gone
       progress += gone
       await pause()
-      if (database.isClosed || options.shouldStop?.()) return { rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted }
+      if (database.isClosed || options.shouldStop?.()) return stopped()
     }
     // Give freed pages back to the file system (the file is built with incremental auto-vacuum).
     await options.beforeWrite?.()
-    if (database.isClosed) return { rowsBefore, rowsAfter: rowsBefore - evicted, bytesBefore, bytesAfter: bytes, evicted }
+    if (database.isClosed) return stopped()
     database.db.exec('PRAGMA incremental_vacuum')
     rows = countRows(database)
     bytes = usedBytes(database)

@@ -10,7 +10,7 @@
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import { workerData, type MessagePort } from 'node:worker_threads'
-import { connectionPragmas } from './connection-pragmas'
+import { connectionPragmas, maxPageCountPragma } from './connection-pragmas'
 import { HistoryWriter, IndexerIds, type RecordChange, type WriteConnection } from './history-writer'
 import type { WriteOp } from './write-op'
 import type { WorkerAnswer, WorkerRequest, WriteWorkerSetup } from './write-worker-protocol'
@@ -55,7 +55,7 @@ function openFile(path: string): Open {
   const db = new DatabaseSync(url)
   try {
     for (const pragma of connectionPragmas(setup)) db.exec(pragma)
-    if (maxPages !== null) db.exec(`PRAGMA max_page_count = ${maxPages}`)
+    if (maxPages !== null) db.exec(maxPageCountPragma(maxPages))
   } catch (error) {
     db.close()
     throw error
@@ -125,8 +125,7 @@ port.on('message', (request: WorkerRequest) => {
     case 'max-pages':
       maxPages = request.pages
       try {
-        // Without a limit, as large as SQLite lets a file be.
-        open?.connection.db.exec(`PRAGMA max_page_count = ${maxPages ?? 4294967294}`)
+        open?.connection.db.exec(maxPageCountPragma(maxPages))
       } catch {
         // Met again, and answered, at the next batch.
       }
