@@ -14,6 +14,15 @@ const electronPaths = ['electron', 'electron/*']
 const bridgeMessage = 'Components and views reach the bridge through a store.'
 const bridgeThroughStores = [{ regex: '^(@renderer/|(\\.\\./)+)bridge(/(?!access-refused$).*)?$', message: bridgeMessage }]
 
+/** Value imports of these built-ins are refused: src/main/runtime/builtins-on-first-use.ts reads them when first used. */
+function firstUseOnly(builtins) {
+  return builtins.flatMap((name) => [`node:${name}`, name]).map((name) => ({
+    name,
+    allowTypeImports: true,
+    message: 'Use the getter in src/main/runtime/builtins-on-first-use.ts: this built-in is read on first use, not at start.',
+  }))
+}
+
 /** no-restricted-imports for renderer files: Node, Electron and main stay out, plus folder rules. */
 function rendererImports(files, folderPatterns = []) {
   const message = 'The renderer uses the bridge, not Node or Electron.'
@@ -80,18 +89,25 @@ export default tseslint.config(
     },
   },
   {
-    // A value import of node:http loads Node's whole fetch implementation at start (see src/main/runtime/node-http.ts).
+    // A value import of node:http loads Node's whole fetch implementation at start (see src/main/runtime/builtins-on-first-use.ts).
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: firstUseOnly(['http']) }],
+    },
+  },
+  {
+    // The core's first screen reads the cache only: the built-ins it needs later are read on first use.
+    files: ['src/main/core/**/*.ts', 'src/main/demo/built-in-demo.ts'],
+    ignores: ['src/main/**/*.test.ts', 'src/main/core/history/*-thread.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['node:http', 'http'].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: 'Use nodeHttp() from src/main/runtime/node-http: an ESM import of node:http loads undici at start.',
-          })),
+          paths: [
+            ...firstUseOnly(['http', 'crypto', 'worker_threads', 'fs/promises']),
+            { name: 'ws', allowTypeImports: true, message: 'Use loadWebSocketClient() from core/live/feed-connection.ts: ws is loaded at the first connect.' },
+          ],
         },
       ],
     },

@@ -76,18 +76,26 @@ describe('import boundaries', () => {
     expect(await restrictedImports('src/renderer/src/stores/probe.ts', imports('@renderer/bridge'))).toEqual([])
   })
 
-  it('keep value imports of node:http out of main, which would load undici at every start; types may come from there', async () => {
+  it('keep value imports of node:http out of main, and of what the first screen does not need out of the core; types may come from there', async () => {
     const lint = async (file: string, code: string) => {
       const [result] = await eslint.lintText(code, { filePath: file })
       return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message)
     }
     for (const from of ['node:http', 'http']) {
       expect(await lint('src/main/serve/probe.ts', `import { createServer } from '${from}'\nexport const c = createServer\n`)).toEqual([
-        expect.stringContaining('nodeHttp'),
+        expect.stringContaining('builtins-on-first-use'),
       ])
     }
     expect(await lint('src/main/core/probe.ts', "import type { Server } from 'node:http'\nexport type S = Server\n")).toEqual([])
     expect(await lint('src/main/core/probe.test.ts', "import { createServer } from 'node:http'\nexport const c = createServer\n")).toEqual([])
+    for (const [from, name] of [['node:crypto', 'randomUUID'], ['crypto', 'randomUUID'], ['node:worker_threads', 'Worker'], ['node:fs/promises', 'stat']]) {
+      expect(await lint('src/main/core/probe.ts', `import { ${name} } from '${from}'\nexport const x = ${name}\n`)).toEqual([expect.stringContaining('builtins-on-first-use')])
+      expect(await lint('src/main/serve/probe.ts', `import { ${name} } from '${from}'\nexport const x = ${name}\n`)).toEqual([])
+    }
+    expect(await lint('src/main/core/live/probe.ts', "import WebSocket from 'ws'\nexport const w = WebSocket\n")).toEqual([expect.stringContaining('loadWebSocketClient')])
+    expect(await lint('src/main/core/live/probe.ts', "import type WebSocket from 'ws'\nexport type W = WebSocket\n")).toEqual([])
+    // A worker thread's own module runs in the worker, where nothing waits for a first screen.
+    expect(await lint('src/main/core/history/probe-thread.ts', "import { workerData } from 'node:worker_threads'\nexport const d = workerData\n")).toEqual([])
   })
 
   it('let the sandboxed preload import only electron', async () => {

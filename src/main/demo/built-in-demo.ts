@@ -5,7 +5,7 @@
  * and the read state are keyed by its address), the time its chain began (the
  * slot runs on from it) and the sign-in sessions it issued.
  */
-import { randomBytes } from 'node:crypto'
+import { nodeCrypto } from '../runtime/builtins-on-first-use'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuiltInDemo } from '../core/monitor/indexer-switch'
@@ -48,7 +48,7 @@ export function builtInDemo(options: BuiltInDemoOptions = {}): BuiltInDemo {
         startDemoIndexer({
           port,
           // A token of its own at each start: a guessable one ('demo') would be a weak secret, and this one is never shown.
-          credential: randomBytes(18).toString('base64url'),
+          credential: nodeCrypto().randomBytes(18).toString('base64url'),
           network: { genesis },
           auth: { sessions: kept.sessions ?? [], onSessions: (sessions) => save({ sessions }) },
           pushAddressEvents: startOptions?.pushAddressEvents === true,

@@ -12,7 +12,7 @@
  * address transactions, stats every 2 s and every notice, as it did before.
  */
 import type { Server } from 'node:http'
-import { nodeHttp } from '../runtime/node-http'
+import { nodeHttp } from '../runtime/builtins-on-first-use'
 import type { AddressInfo } from 'node:net'
 import { DemoAccounts, type DemoAccountsOptions } from './accounts'
 import { handleAuthRequest, isAuthRoute } from './auth-api'

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { nodeHttp } from '../runtime/node-http'
+import { nodeHttp } from '../runtime/builtins-on-first-use'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { createBridgeDispatcher } from '../core/bridge/bridge-dispatch'

@@ -3,7 +3,7 @@
  * indexer's circuits: what changed that a user relying on a circuit must be
  * told about (its key replaced, or the circuit disabled).
  */
-import { createHash } from 'node:crypto'
+import { nodeCrypto } from '../../runtime/builtins-on-first-use'
 
 /** Bytes of the SHA-256 shown: 8 are enough to tell keys apart at a glance, short enough to compare by eye. */
 const FINGERPRINT_BYTES = 8
@@ -20,7 +20,7 @@ export function keyFingerprint(key: string | null | undefined): string | null {
   if (!text) return null
   const hex = HEX.exec(text)
   const bytes = hex?.[1] !== undefined ? Buffer.from(hex[1], 'hex') : Buffer.from(text, 'utf8')
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, FINGERPRINT_BYTES * 2)
+  const digest = nodeCrypto().createHash('sha256').update(bytes).digest('hex').slice(0, FINGERPRINT_BYTES * 2)
   return digest.match(/.{4}/g)?.join(' ') ?? digest
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { nodeCrypto } from '../../runtime/builtins-on-first-use'
 import {
   DEMO_PROFILE_ID,
   THEMES,
@@ -145,7 +145,7 @@ export interface AppliedPatch {
  * Validates a patch and merges it. Nothing is changed when any part is
  * invalid: the caller saves `settings` only after this returns.
  */
-export function applySettingsPatch(current: SavedSettings, patch: SettingsPatch, newId: () => string = randomUUID): AppliedPatch {
+export function applySettingsPatch(current: SavedSettings, patch: SettingsPatch, newId: () => string = () => nodeCrypto().randomUUID()): AppliedPatch {
   const next = structuredClone(current)
   const credentials = new Map<string, string | null>()
   if (patch.saveProfile) {

@@ -6,7 +6,7 @@
 import { once } from 'node:events'
 import { setImmediate } from 'node:timers/promises'
 import { createWriteStream, renameSync, rmSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import { nodeCrypto } from '../../runtime/builtins-on-first-use'
 import type { Writable } from 'node:stream'
 import { PROOF_STATES, type Proof, type ProofState, type Transaction } from '@shared/domain'
 import { ProofWatchError } from '@shared/errors'
@@ -111,7 +111,7 @@ export async function writeExport(
  * complete, so a failed export (a full disk) leaves no half file behind.
  */
 export async function exportToFile(history: IndexerHistory, request: ExportRequest, path: string, options: ExportOptions = {}): Promise<ExportResult> {
-  const partial = `${path}.${randomBytes(6).toString('hex')}.partial`
+  const partial = `${path}.${nodeCrypto().randomBytes(6).toString('hex')}.partial`
   const file = createWriteStream(partial, { flags: 'wx' })
   try {
     await once(file, 'open')

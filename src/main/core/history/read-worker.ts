@@ -5,7 +5,8 @@
  * and given up for good (the caller reads on its own connection instead)
  * once it fails to start or dies.
  */
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { nodeWorkerThreads } from '../../runtime/builtins-on-first-use'
 import type { SQLInputValue, StatementSync } from 'node:sqlite'
 import { READ_WORKER_SOURCE } from './read-worker-source'
 
@@ -104,7 +105,7 @@ export class ReadWorker {
 
   private started(): Worker {
     if (this.worker !== null) return this.worker
-    const worker = new Worker(READ_WORKER_SOURCE, {
+    const worker = new (nodeWorkerThreads().Worker)(READ_WORKER_SOURCE, {
       eval: true,
       // Its answers are a few hundred rows at most: a small heap bounds the thread's memory (one that runs out dies, and reads go to the main connection).
       resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },

@@ -6,7 +6,7 @@
  * costs its own rows, not the whole cache.
  */
 import { chmodSync, closeSync, copyFileSync, openSync, readSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs'
-import { copyFile, rm, truncate } from 'node:fs/promises'
+import { nodeFsPromises } from '../../runtime/builtins-on-first-use'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { errorMessage } from './sqlite-errors'
 
@@ -221,7 +221,7 @@ export class SalvageRun {
       }
     }
     // Unlinking a file of hundreds of MB takes the kernel a good part of a second: not on this thread.
-    if (this.copy !== null) void rm(this.copy, { force: true }).catch(() => undefined)
+    if (this.copy !== null) void nodeFsPromises().rm(this.copy, { force: true }).catch(() => undefined)
     this.copy = null
   }
 
@@ -396,10 +396,10 @@ async function shortenedCopyAside(path: string): Promise<string | null> {
   const plan = shortenedPlan(path)
   if (plan === null) return null
   try {
-    await copyFile(path, plan.copy)
-    await truncate(plan.copy, plan.bytes)
+    await nodeFsPromises().copyFile(path, plan.copy)
+    await nodeFsPromises().truncate(plan.copy, plan.bytes)
   } catch {
-    await rm(plan.copy, { force: true }).catch(() => undefined)
+    await nodeFsPromises().rm(plan.copy, { force: true }).catch(() => undefined)
     return null
   }
   // The cut is made: what is left here (a mode, four bytes of header) takes microseconds.

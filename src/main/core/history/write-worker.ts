@@ -8,7 +8,8 @@
  * A worker that cannot start or dies is given up, and the queue writes on
  * the main connection instead.
  */
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads'
+import type { MessagePort, Worker } from 'node:worker_threads'
+import { nodeWorkerThreads } from '../../runtime/builtins-on-first-use'
 import type { RecordChange } from './history-writer'
 import type { WriteOp } from './write-op'
 import type { WorkerAnswer, WorkerRequest, WriteWorkerSetup } from './write-worker-protocol'
@@ -123,7 +124,7 @@ export class WriteWorker {
     const deadline = performance.now() + (this.options.answerWithinMs ?? this.options.busyTimeoutMs + 30_000)
     while (this.waiting.size > 0) {
       const seen = Atomics.load(this.answeredId, 0)
-      const received = receiveMessageOnPort(port)
+      const received = nodeWorkerThreads().receiveMessageOnPort(port)
       if (received !== undefined) {
         this.answered(received.message as WorkerAnswer)
         continue
@@ -173,7 +174,7 @@ export class WriteWorker {
 
   private started(): MessagePort {
     if (this.port !== null) return this.port
-    const { port1, port2 } = new MessageChannel()
+    const { port1, port2 } = new (nodeWorkerThreads().MessageChannel)()
     const setup: WriteWorkerSetup = {
       path: this.options.path,
       busyTimeoutMs: this.options.busyTimeoutMs,
@@ -182,7 +183,7 @@ export class WriteWorker {
       port: port2,
       signal: this.signal,
     }
-    const worker = new Worker(WRITE_WORKER_SOURCE, {
+    const worker = new (nodeWorkerThreads().Worker)(WRITE_WORKER_SOURCE, {
       eval: true,
       workerData: setup,
       transferList: [port2],

@@ -1,6 +1,6 @@
 /** Error responses: JSON `{ ok: false, code, error }`, other JSON shapes, text or HTML. */
 import type { ErrorCode, ErrorInfo } from '@shared/domain'
-import { nodeHttp } from '../../runtime/node-http'
+import { nodeHttp } from '../../runtime/builtins-on-first-use'
 import { isJsonObject, receivedSnippet, toText, type JsonObject } from './decode-values'
 
 /** Plain-text messages longer than this are cut; the UI shows one line. */

@@ -9,7 +9,7 @@
  */
 import type { Agent, IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
-import { nodeHttp, nodeHttps, nodeZlib } from '../../runtime/node-http'
+import { nodeHttp, nodeHttps, nodeZlib } from '../../runtime/builtins-on-first-use'
 import { decodeFailure } from './decode-values'
 
 /** What is read of an answer's headers: fetch's Headers has it too. */

@@ -5,7 +5,7 @@
  * how it is closed without a word. The socket's lifecycle (when to connect,
  * back off, resubscribe) stays in feed-socket.ts.
  */
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
 import type { IncomingMessage } from 'node:http'
 import type { SocketHeartbeat } from './socket-heartbeat'
 import type { SocketTiming } from './socket-defaults'
@@ -39,9 +39,34 @@ export interface Connection {
 
 const MAX_RETRY_AFTER_MS = 10 * 60_000
 
-/** Opens the WebSocket (throws when the URL or headers are unusable). */
+let webSocketClass: typeof WebSocket | null = null
+let loadingClient: Promise<typeof WebSocket> | null = null
+
+/**
+ * ws is loaded at the first connect rather than at start: with the node:http
+ * and node:crypto it requires, it is about 20 ms of a cold start that the
+ * first screen, read from the cache, does not need (docs/benchmarks.md).
+ */
+export function webSocketClientLoaded(): boolean {
+  return webSocketClass !== null
+}
+
+/** Loads ws once and hands its client class; a failed load is tried again at the next call. */
+export function loadWebSocketClient(): Promise<typeof WebSocket> {
+  loadingClient ??= import('ws').then(
+    (module) => (webSocketClass = module.default),
+    (error: unknown) => {
+      loadingClient = null
+      throw error
+    },
+  )
+  return loadingClient
+}
+
+/** Opens the WebSocket (throws when the URL or headers are unusable, or ws is not loaded yet). */
 export function openConnection(url: string, headers: Record<string, string>, timing: SocketTiming): Connection {
-  const socket = new WebSocket(url, {
+  if (!webSocketClass) throw new Error('the WebSocket client is not loaded yet')
+  const socket = new webSocketClass(url, {
     headers,
     maxPayload: timing.hardMaxFrameBytes,
     handshakeTimeout: timing.connectTimeoutMs,
@@ -66,7 +91,7 @@ export function openConnection(url: string, headers: Record<string, string>, tim
 
 /** Sends a client message; false when the socket is not open. */
 export function sendOn(connection: Connection, message: { type: string; channel: string }): boolean {
-  if (connection.socket.readyState !== WebSocket.OPEN) return false
+  if (connection.socket.readyState !== connection.socket.OPEN) return false
   connection.socket.send(JSON.stringify(message))
   connection.heartbeat?.sent()
   return true

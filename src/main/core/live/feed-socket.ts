@@ -7,7 +7,6 @@
  * connecting, live, backing off, offline, asleep) whose transitions all read
  * and write the same few fields; what needs none of them is in those files.
  */
-import WebSocket from 'ws'
 import type { ChannelStatus, ErrorInfo, SocketState } from '@shared/domain'
 import { toErrorInfo } from '@shared/errors'
 import type { ServerFrame } from '../indexer/decode'
@@ -18,7 +17,7 @@ import { SocketHeartbeat } from './socket-heartbeat'
 import { resolveSocketTiming, stoppedStatus, type SocketTiming } from './socket-defaults'
 import { SocketSubscriptions } from './socket-subscriptions'
 import type { FeedCounters, FeedSocketOptions, FeedStatus } from './feed-socket-options'
-import { clearConnectionTimers, closeQuietly, openConnection, upgradeRefusal, type Connection } from './feed-connection'
+import { clearConnectionTimers, closeQuietly, loadWebSocketClient, openConnection, upgradeRefusal, webSocketClientLoaded, type Connection } from './feed-connection'
 
 export type { FeedCounters, FeedSocketOptions, FeedStatus } from './feed-socket-options'
 
@@ -42,6 +41,8 @@ export class FeedSocket {
   private offline = false
   private suspended = false
   private retryTimer: ReturnType<typeof setTimeout> | null = null
+  /** An attempt is waiting for ws to load (the run's first). */
+  private openWhenLoaded = false
   private lastAuthenticated: boolean | null = null
   /** The HTTP status of the last refused upgrade, until an upgrade succeeds. */
   private lastUpgradeRefusal: number | null = null
@@ -205,6 +206,28 @@ export class FeedSocket {
     this.status.latencyMs = null
     if (this.offline) this.setStatus('offline', 'network offline; checking')
     else this.setStatus('connecting', this.status.reason)
+    if (webSocketClientLoaded()) this.open()
+    else this.openOnceLoaded()
+  }
+
+  /** The first attempt of the run loads ws; dropping the attempt meanwhile (stop, sleep, offline, a reconnect) cancels the open. */
+  private openOnceLoaded(): void {
+    this.openWhenLoaded = true
+    loadWebSocketClient().then(
+      () => {
+        if (!this.openWhenLoaded || this.stopped || this.suspended) return
+        this.openWhenLoaded = false
+        this.open()
+      },
+      (error: unknown) => {
+        if (!this.openWhenLoaded) return
+        this.openWhenLoaded = false
+        this.scheduleReconnect(`cannot load the WebSocket client: ${toErrorInfo(error).message}`)
+      },
+    )
+  }
+
+  private open(): void {
     let connection: Connection
     try {
       connection = openConnection(this.options.url, this.options.headers?.() ?? {}, this.timing)
@@ -328,7 +351,7 @@ export class FeedSocket {
     const current = () => this.connection === connection
     connection.heartbeat = new SocketHeartbeat(this.timing, {
       current,
-      open: () => current() && connection.socket.readyState === WebSocket.OPEN,
+      open: () => current() && connection.socket.readyState === connection.socket.OPEN,
       ping: (payload) => connection.socket.ping(payload),
       keepAlive: () => this.subscriptions.keepAlive(connection),
       traffic: () => connection.traffic,
@@ -378,6 +401,7 @@ export class FeedSocket {
   }
 
   private dropConnection(): void {
+    this.openWhenLoaded = false
     const connection = this.connection
     this.connection = null
     if (!connection) return

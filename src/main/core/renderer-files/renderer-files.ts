@@ -4,7 +4,7 @@
  * Nothing outside the renderer folder can be named, however the path is
  * encoded.
  */
-import { stat } from 'node:fs/promises'
+import { nodeFsPromises } from '../../runtime/builtins-on-first-use'
 import { extname, join, normalize, sep } from 'node:path'
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -59,7 +59,7 @@ export async function findRendererFile(root: string, urlPath: string): Promise<R
   const resolved = resolveRendererPath(root, urlPath)
   if (!resolved.ok) return { found: false, status: resolved.status, reason: resolved.reason }
   try {
-    const info = await stat(resolved.path)
+    const info = await nodeFsPromises().stat(resolved.path)
     if (info.isFile()) return { found: true, path: resolved.path, contentType: contentTypeOf(resolved.path), size: info.size }
   } catch {
     // Missing or unreadable: the same answer.

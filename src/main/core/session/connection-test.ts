@@ -1,4 +1,4 @@
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
 import type { ConnectionCheck, ConnectionReport, ProfileInput } from '@shared/settings'
 import { toErrorInfo } from '@shared/errors'
 import { credentialHeaders, parseCredential, tryParseCredential, type Credential } from '../config/credentials'
@@ -6,6 +6,7 @@ import type { SecretStorage } from '../config/secrets'
 import { checkProfile, deriveWsUrl, type SavedSettings } from '../config/settings'
 import { IndexerClient } from '../indexer/client'
 import { decodeServerFrame, type ServerFrame } from '../indexer/decode'
+import { loadWebSocketClient } from '../live/feed-connection'
 
 export interface ConnectionTestTarget {
   httpUrl: string
@@ -71,7 +72,13 @@ interface SocketOutcome {
   channels: Map<string, string>
 }
 
-function trySocket(url: string, headers: Record<string, string>, channels: string[], timeoutMs: number): Promise<SocketOutcome> {
+async function trySocket(url: string, headers: Record<string, string>, channels: string[], timeoutMs: number): Promise<SocketOutcome> {
+  let WebSocketClient: typeof WebSocket
+  try {
+    WebSocketClient = await loadWebSocketClient()
+  } catch (error) {
+    return { opened: false, detail: `cannot load the WebSocket client: ${toErrorInfo(error).message}`, channels: new Map() }
+  }
   return new Promise((resolve) => {
     const outcome: SocketOutcome = { opened: false, detail: '', channels: new Map() }
     let socket: WebSocket
@@ -85,7 +92,7 @@ function trySocket(url: string, headers: Record<string, string>, channels: strin
     }
     const timer = setTimeout(() => finish(outcome.opened ? 'connected' : `no answer within ${timeoutMs} ms`), timeoutMs)
     try {
-      socket = new WebSocket(url, { headers, handshakeTimeout: timeoutMs })
+      socket = new WebSocketClient(url, { headers, handshakeTimeout: timeoutMs })
     } catch (error) {
       clearTimeout(timer)
       resolve({ ...outcome, detail: toErrorInfo(error).message })

@@ -3,7 +3,8 @@
  * Solana writes them (base58). Keys are wrapped in their DER forms only for
  * the length of one call.
  */
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
+import { nodeCrypto } from '../../runtime/builtins-on-first-use'
 import bs58 from 'bs58'
 
 /** PKCS#8 header of an Ed25519 private key, followed by the 32-byte seed (RFC 8410). */
@@ -15,29 +16,29 @@ export function privateKeyFromSeed(seed: Uint8Array): KeyObject {
   if (seed.length !== 32) throw new Error('An Ed25519 seed is 32 bytes')
   const der = Buffer.concat([PKCS8_PREFIX, seed])
   try {
-    return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
+    return nodeCrypto().createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
   } finally {
     der.fill(0)
   }
 }
 
 export function publicKeyBytes(privateKey: KeyObject): Uint8Array {
-  const der = createPublicKey(privateKey).export({ format: 'der', type: 'spki' })
+  const der = nodeCrypto().createPublicKey(privateKey).export({ format: 'der', type: 'spki' })
   return new Uint8Array(der.subarray(SPKI_PREFIX.length))
 }
 
 export function signMessage(privateKey: KeyObject, message: string | Uint8Array): Uint8Array {
   const data = typeof message === 'string' ? Buffer.from(message, 'utf8') : message
-  return new Uint8Array(sign(null, data, privateKey))
+  return new Uint8Array(nodeCrypto().sign(null, data, privateKey))
 }
 
 /** false for a wrong signature, a malformed key or signature: never throws. */
 export function verifySignature(publicKey: Uint8Array, message: string | Uint8Array, signature: Uint8Array): boolean {
   if (publicKey.length !== 32 || signature.length !== 64) return false
   try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' })
+    const key = nodeCrypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' })
     const data = typeof message === 'string' ? Buffer.from(message, 'utf8') : message
-    return verify(null, data, key, signature)
+    return nodeCrypto().verify(null, data, key, signature)
   } catch {
     return false
   }

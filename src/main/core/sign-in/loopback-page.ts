@@ -6,7 +6,6 @@
  * the page's own origin, and a signature accepted only from the key the
  * message names. The page never sees the session cookie: main keeps it.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,7 +13,7 @@ import { join } from 'node:path'
 import type { SignedInUser } from '@shared/auth'
 import { toErrorInfo } from '@shared/errors'
 import { decodeBase58, encodeBase58, verifySignature } from './ed25519'
-import { nodeHttp } from '../../runtime/node-http'
+import { nodeCrypto, nodeHttp } from '../../runtime/builtins-on-first-use'
 
 export const SIGN_IN_PAGE_LIFETIME_MS = 5 * 60_000
 const LOOPBACK = '127.0.0.1'
@@ -60,14 +59,14 @@ export interface LoopbackSignIn {
 }
 
 function randomToken(): string {
-  return randomBytes(32).toString('base64url')
+  return nodeCrypto().randomBytes(32).toString('base64url')
 }
 
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
+  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b)
 }
 
 /** The page's own files: sign-in.html and what it references under assets/ (read once, at start). */

@@ -6,7 +6,7 @@
  * The steps here all read and change that one state; the pages, the refresh
  * timer, the availability probe's reading and the notices are beside it.
  */
-import { randomUUID } from 'node:crypto'
+import { nodeCrypto } from '../../runtime/builtins-on-first-use'
 import { SIGNED_OUT_MESSAGE, SIGNED_OUT_STATE, type AuthState, type SignedInUser } from '@shared/auth'
 import type { AppNotification, ErrorInfo } from '@shared/domain'
 import { ProofWatchError, toErrorInfo } from '@shared/errors'
@@ -162,7 +162,7 @@ export class SignInService {
       const pubkey = keypairPublicKeyFor(path, target.wallet)
       const challenge = await this.challenge(target.httpUrl, pubkey)
       const trusted = readTrustedDomain(this.options.secrets, target.httpUrl)
-      const held: HeldKeypairSignIn = { id: randomUUID(), httpUrl: target.httpUrl, path, pubkey, message: challenge.message, domain: challenge.domain, expiresAt: challenge.expiresAt }
+      const held: HeldKeypairSignIn = { id: nodeCrypto().randomUUID(), httpUrl: target.httpUrl, path, pubkey, message: challenge.message, domain: challenge.domain, expiresAt: challenge.expiresAt }
       if (when === 'launch' && (target.demo || trusted === challenge.domain)) return await this.signHeld(held)
       this.held = held
       this.set({
