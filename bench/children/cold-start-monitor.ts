@@ -3,9 +3,9 @@
  * compile cache first, then the work, so that its code is compiled through the cache.
  */
 import { enableCompileCache } from '../../src/main/runtime/compile-cache'
-import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
+import { startV8MemoryModeSoon } from '../../src/main/runtime/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
-startV8MemoryMode()
+startV8MemoryModeSoon()
 enableCompileCache()
 await import('./first-screen-through-core')

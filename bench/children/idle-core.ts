@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
+import { startV8MemoryModeSoon } from '../../src/main/runtime/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
-startV8MemoryMode()
+startV8MemoryModeSoon()
 
 export interface IdleCoreArgs {
   httpUrl: string

@@ -5,10 +5,10 @@
  * `ready` still runs before it.
  */
 import { enableCompileCache } from './runtime/compile-cache'
-import { startV8MemoryMode } from './runtime/v8-memory-mode'
+import { startV8MemoryModeSoon } from './runtime/v8-memory-mode'
 
-// Before the core allocates anything (see v8-memory-mode.ts for why at run time, not with --js-flags).
-startV8MemoryMode()
+// Taken on a second after the start, once the first screen is read (see v8-memory-mode.ts, and for why at run time, not with --js-flags).
+startV8MemoryModeSoon()
 enableCompileCache()
 const { startDesktopApp } = await import('./desktop-entry')
 startDesktopApp(import.meta.dirname)

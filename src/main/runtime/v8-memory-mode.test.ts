@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { FAST_ALLOCATION_FLAG, SMALL_FOOTPRINT_FLAG, V8MemoryMode, YOUNG_HOLDS_SIZE_FLAG, YOUNG_MAY_GROW_FLAG } from './v8-memory-mode'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FAST_ALLOCATION_FLAG, MEMORY_MODE_AFTER_START_MS, SMALL_FOOTPRINT_FLAG, startV8MemoryModeSoon, V8MemoryMode, YOUNG_HOLDS_SIZE_FLAG, YOUNG_MAY_GROW_FLAG } from './v8-memory-mode'
 
 function rig(options: { burstYoungPerSecond?: number; quietCheckMs?: number; fastYoungCapBytes?: number } = {}) {
   const flags: string[] = []
@@ -169,5 +169,38 @@ describe('V8MemoryMode', () => {
     mode.stop()
     expect(isStopped()).toBe(true)
     expect(pending()).toBe(0)
+  })
+})
+
+describe('startV8MemoryModeSoon', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('takes the mode on a second after the start, with a timer that does not keep the process alive', () => {
+    vi.useFakeTimers()
+    const flags: string[] = []
+    let observing = false
+    startV8MemoryModeSoon({ setFlags: (flag) => flags.push(flag), observeGc: () => ((observing = true), () => (observing = false)), collectAll: null })
+    vi.advanceTimersByTime(MEMORY_MODE_AFTER_START_MS - 1)
+    expect(flags).toEqual([])
+    expect(observing).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(flags).toEqual([SMALL_FOOTPRINT_FLAG])
+    expect(observing).toBe(true)
+  })
+
+  it('unrefs its timer', () => {
+    const unref = vi.fn()
+    const setTimer = vi.spyOn(globalThis, 'setTimeout').mockImplementation((() => ({ unref })) as unknown as typeof setTimeout)
+    let delays: unknown[]
+    try {
+      startV8MemoryModeSoon({ setFlags: () => {}, observeGc: () => () => {}, collectAll: null })
+      delays = setTimer.mock.calls.map((call) => call[1])
+    } finally {
+      setTimer.mockRestore()
+    }
+    expect(delays).toEqual([MEMORY_MODE_AFTER_START_MS])
+    expect(unref).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,9 +1,10 @@
 /**
  * V8's footprint follows the load: small while the core is quiet (most of a
  * tray app's day), fast while a flood or a large backfill is being taken in.
- * Started first thing in every entry that runs the core (the app's main
+ * Set up first thing in every entry that runs the core (the app's main
  * process, serve mode, the benchmark's core processes), so that all three run
- * with the same settings.
+ * with the same settings, and taken on a second after the start, once the
+ * first screen is read (startV8MemoryModeSoon).
  *
  * Why at run time: Electron's main process takes V8 flags only from its own
  * command line at launch (`--js-flags`, see Electron's command-line switches),
@@ -21,9 +22,7 @@
  * flag `--max-semi-space-size` done from inside the process, so the app,
  * serve mode and the benchmark share it.
  */
-import { constants, PerformanceObserver } from 'node:perf_hooks'
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
+import { nodePerfHooks, nodeV8, nodeVm } from './builtins-on-first-use'
 
 export const SMALL_FOOTPRINT_FLAG = '--optimize-for-size --heap-growing-percent=0'
 /** Old space grows by half past what a full collection left, not up to 4x: V8 frees it sooner and pools fewer pages. */
@@ -69,6 +68,7 @@ export interface V8MemoryModeOptions {
 }
 
 function observeNodeGc(onGc: (young: boolean) => void): () => void {
+  const { constants, PerformanceObserver } = nodePerfHooks()
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) onGc((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)
   })
@@ -77,7 +77,7 @@ function observeNodeGc(onGc: (young: boolean) => void): () => void {
 }
 
 function youngGenerationOfProcess(): number {
-  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
+  return nodeV8().getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
 }
 
 type GcFunction = (options: { type: 'major'; flavor: 'last-resort' }) => void
@@ -93,8 +93,8 @@ export function lastResortCollection(): (() => void) | null {
   try {
     let gc = (globalThis as { gc?: GcFunction }).gc
     if (typeof gc !== 'function') {
-      setFlagsFromString('--expose-gc')
-      gc = runInNewContext('gc') as GcFunction | undefined
+      nodeV8().setFlagsFromString('--expose-gc')
+      gc = nodeVm().runInNewContext('gc') as GcFunction | undefined
     }
     if (typeof gc !== 'function') return null
     const collect = gc
@@ -135,7 +135,7 @@ export class V8MemoryMode {
   private readonly collectAfterQuietMs: number
 
   constructor(private readonly options: V8MemoryModeOptions = {}) {
-    this.setFlags = options.setFlags ?? setFlagsFromString
+    this.setFlags = options.setFlags ?? ((flags) => nodeV8().setFlagsFromString(flags))
     this.now = options.now ?? Date.now
     this.cpuMicros = options.cpuMicros ?? cpuMicrosOfProcess
     this.setTimer =
@@ -280,7 +280,21 @@ export class V8MemoryMode {
   }
 }
 
-/** The footprint settings every entry that runs the core starts with. */
+/** The mode now (the benchmarks' core processes, which read it). */
 export function startV8MemoryMode(options?: V8MemoryModeOptions): V8MemoryMode {
   return new V8MemoryMode(options).start()
+}
+
+/**
+ * How long after its start a process that runs the core takes the mode on.
+ * The first second is the start-up's: its first screen, read from the cache,
+ * allocates a few MB, which no setting here changes, and loading node:v8,
+ * node:perf_hooks and node:vm for the mode was about 10 ms of an 86 ms cold
+ * start of the whole core (docs/benchmarks.md).
+ */
+export const MEMORY_MODE_AFTER_START_MS = 1000
+
+/** The footprint settings every entry that runs the core starts with, a second after it starts; the timer never keeps the process alive. */
+export function startV8MemoryModeSoon(options?: V8MemoryModeOptions, afterMs = MEMORY_MODE_AFTER_START_MS): void {
+  setTimeout(() => startV8MemoryMode(options), afterMs).unref()
 }

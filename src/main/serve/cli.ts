@@ -4,10 +4,10 @@
  * cache (this file imports nothing else for that reason).
  */
 import { enableCompileCache } from '../runtime/compile-cache'
-import { startV8MemoryMode } from '../runtime/v8-memory-mode'
+import { startV8MemoryModeSoon } from '../runtime/v8-memory-mode'
 
-// Before the core allocates anything: the footprint settings the app's main process runs with.
-startV8MemoryMode()
+// The footprint settings the app's main process runs with, taken on a second after the start.
+startV8MemoryModeSoon()
 enableCompileCache()
 try {
   const { runServe } = await import('./serve-main')

@@ -361,11 +361,17 @@ export class IndexerMonitor {
     this.health.indexerChanged()
     this.log.info('connecting to indexer', { httpUrl: target.httpUrl, wsUrl: target.wsUrl, demo: target.demo, credential: target.credential ? target.credential.kind : 'none' })
     session.setActivity(this.activity)
-    this.applyOpenAddress()
     this.updateRetentionPolicy()
-    if (!this.paused) session.start()
+    // The network starts on the next turn: a first screen asked for as start() resolves is read from the cache before any of it.
+    setImmediate(() => this.startSession(session))
     this.pushConnection()
     void this.signIn.connected()
+  }
+
+  private startSession(session: IndexerSession): void {
+    if (!this.running || this.session !== session) return
+    this.applyOpenAddress()
+    if (!this.paused) session.start()
   }
 
   followWatchlist(change: { kind?: string } | undefined): void {

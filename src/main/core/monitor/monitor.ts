@@ -28,6 +28,12 @@ export { createMonitor } from './create-monitor'
 
 /** The core as one object: implements the bridge methods and pushes event batches. */
 export interface Monitor extends BridgeMethods {
+  /**
+   * Opens the cache and the indexer's session (the built-in demo started first when it is the one
+   * watched); resolves once reads answer from the cache. The socket, the polls and the account's
+   * checks start on the next turn and are never waited for, so a first screen asked for as this
+   * resolves is read before any of them.
+   */
   start(): Promise<void>
   stop(): Promise<void>
   /** The live service's own status (counters, whether every stream is synced): for diagnostics and the benchmarks; null while no indexer. */
