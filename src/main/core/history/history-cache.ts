@@ -254,6 +254,11 @@ export class HistoryCache implements CacheFile {
     await this.queue.flush()
   }
 
+  /** @internal Resolves once the writes queued before the call are written, the loop running meanwhile; a write waiting for its retry is not tried again. */
+  writesBefore(): Promise<void> {
+    return this.queue.flush(false)
+  }
+
   /**
    * The user's "clear cache", for every indexer. `everything`: the file
    * starts empty. Otherwise proofs and transactions of kept addresses, the
@@ -350,7 +355,8 @@ export class HistoryCache implements CacheFile {
    */
   async readAside(steps: readonly ReadStep[], after?: readonly WriteOp['type'][]): Promise<unknown[]> {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
-    if (after === undefined || this.queue.holds(after)) this.queue.flushNow()
+    // The loop runs while they are written (in slices, or on the write worker): a backfill leaves thousands.
+    if (after === undefined || this.queue.holds(after)) await this.queue.flush(false)
     const reader = this.readWorker()
     if (reader !== null) {
       try {

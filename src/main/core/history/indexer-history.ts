@@ -75,8 +75,10 @@ export interface CacheFile {
   findIndexer(key: string): number | null
   /** Runs a read after the queued writes (`after`: only those of these kinds). */
   read<T>(run: () => T, after?: readonly WriteOp['type'][]): T
-  /** Runs reads that scan many rows after the queued writes, off the main thread where it can. */
-  readAside(steps: readonly ReadStep[]): Promise<unknown[]>
+  /** Runs reads that scan many rows after the queued writes (`after`: only those of these kinds), off the main thread where it can. */
+  readAside(steps: readonly ReadStep[], after?: readonly WriteOp['type'][]): Promise<unknown[]>
+  /** Resolves once the writes queued before the call are written, the event loop running meanwhile. */
+  writesBefore(): Promise<void>
   now(): number
   emitProblem(problem: ErrorInfo): void
 }
@@ -308,9 +310,11 @@ export class IndexerHistory {
    * full, of how many. Read off the main thread: it scans every watched record.
    */
   async watchedDetails(scope: WatchedScope, skip: readonly string[], limit: number): Promise<WatchedDetails> {
-    const id = this.read(null, (indexerId) => indexerId)
+    // After a backfill thousands of records wait to be written: the loop runs while they are.
+    await this.store.writesBefore()
+    const id = this.read(null, (indexerId) => indexerId, [])
     if (id === null) return { missing: [], coverage: { held: 0, total: 0, unavailable: 0 } }
-    return readWatchedDetails((steps) => this.store.readAside(steps), id, scope, skip, limit)
+    return readWatchedDetails((steps) => this.store.readAside(steps, []), id, scope, skip, limit)
   }
 
   metadata(): Record<string, unknown> {
@@ -326,9 +330,10 @@ export class IndexerHistory {
 
   /** Index seeks here; the notifications' full-text read, which can scan, off the main thread. */
   async search(text: string, options?: SearchOptions): Promise<SearchHit[]> {
-    const { hits, notifications } = this.read({ hits: [], notifications: null }, (id, db) => searchCache(db, id, text, options))
+    await this.store.writesBefore()
+    const { hits, notifications } = this.read({ hits: [], notifications: null }, (id, db) => searchCache(db, id, text, options), [])
     if (notifications === null) return hits
-    const [rows] = await this.store.readAside([notifications])
+    const [rows] = await this.store.readAside([notifications], [])
     return [...hits, ...notificationHits(rows as Parameters<typeof notificationHits>[0])]
   }
 

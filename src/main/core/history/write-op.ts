@@ -63,3 +63,30 @@ export function recordCount(op: WriteOp): number {
       return 1
   }
 }
+
+/**
+ * The operation in parts of at most `records` records, in order: a batch
+ * takes whole operations, so a backfill's 10,000 transactions in one would be
+ * one transaction of the cache's, and one stall of the thread that writes it.
+ * Only the kinds whose records are written one by one are cut.
+ */
+export function splitOp(op: WriteOp, records: number): WriteOp[] {
+  const size = Math.max(1, Math.floor(records))
+  if (recordCount(op) <= size) return [op]
+  switch (op.type) {
+    case 'proofs':
+      return chunks(op.proofs, size).map((proofs) => ({ ...op, proofs }))
+    case 'proof-summaries':
+      return chunks(op.summaries, size).map((summaries) => ({ ...op, summaries }))
+    case 'transactions':
+      return chunks(op.transactions, size).map((transactions) => ({ ...op, transactions }))
+    default:
+      return [op]
+  }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = []
+  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size))
+  return parts
+}

@@ -137,4 +137,124 @@ describe('the write queue', () => {
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
     queue.dispose()
   })
+
+  it('an awaited flush writes here in slices, the event loop running between them, and resolves once what came before it is written', async () => {
+    const sink = fakeWriter()
+    // Writes held from the timer, so that every batch below is the flush's own.
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 0 }, holdWrites: () => true })
+    for (let index = 0; index < 40; index++) queue.push(proofOp(index))
+    const turns: number[] = []
+    let ticking = true
+    const tick = () => {
+      turns.push(sink.written.length)
+      if (ticking) setImmediate(tick)
+    }
+    setImmediate(tick)
+    const flushed = queue.flush()
+    queue.push(proofOp(40))
+    await flushed
+    ticking = false
+    expect(sink.written.slice(0, 40)).toEqual(accounts(Array.from({ length: 40 }, (_, index) => index)))
+    expect(Math.max(...sink.batches)).toBeLessThanOrEqual(4)
+    // The loop ran while the flush was half done, more than once.
+    expect(turns.filter((written) => written > 0 && written < 40).length).toBeGreaterThanOrEqual(3)
+    queue.dispose()
+  })
+
+  it('an awaited flush that meets a full disk resolves with the rest kept for a retry', async () => {
+    const sink = fakeWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, retryDelayMs: 60_000, slice: { records: 4, ms: 0 }, holdWrites: () => true })
+    for (let index = 0; index < 12; index++) queue.push(proofOp(index))
+    sink.full = true
+    await queue.flush()
+    expect(sink.written).toEqual([])
+    expect(queue.size).toBe(12)
+    queue.dispose()
+  })
+
+  it('an operation of many records is written in parts of at most a slice, in order, so no batch outlasts its slice', async () => {
+    const perBatch: number[] = []
+    const written: string[] = []
+    const writer = {
+      applyBatch(ops: readonly WriteOp[]) {
+        let records = 0
+        for (const op of ops) {
+          if (op.type !== 'proofs') continue
+          records += op.proofs.length
+          written.push(...op.proofs.map((proof) => proof.proofAccount))
+        }
+        perBatch.push(records)
+      },
+    } as unknown as HistoryWriter
+    const queue = new WriteQueue(fakeDatabase(), writer, { flushDelayMs: 60_000, slice: { records: 8, ms: 0 }, holdWrites: () => true })
+    const indexes = Array.from({ length: 50 }, (_, index) => index)
+    queue.push({ type: 'proofs', indexer: INDEXER, at: 0, proofs: indexes.map((index) => testProof(index)) })
+    expect(queue.size).toBe(50)
+    await queue.flush()
+    expect(written).toEqual(accounts(indexes))
+    expect(Math.max(...perBatch)).toBe(8)
+    expect(perBatch.length).toBe(7)
+    queue.dispose()
+  })
+
+  it('past the backlog allowed, whoever queues more has one batch written at once, once a callback: a flood waits for the cache, a batch at a time', async () => {
+    const sink = fakeWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
+    for (let index = 0; index < 10; index++) queue.push(proofOp(index))
+    // Ten wait: no more than the backlog allowed (twice five), so nothing was written yet.
+    expect(sink.written).toEqual([])
+    queue.push(proofOp(10))
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
+    expect(queue.size).toBe(7)
+    // Once a callback: what is queued in the same callback waits for the slices, up to ten times the backlog allowed.
+    for (let index = 11; index < 30; index++) queue.push(proofOp(index))
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
+    await Promise.resolve()
+    queue.push(proofOp(30))
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3, 4, 5, 6, 7]))
+    // The rest follows in the timer's slices.
+    await waitFor(() => queue.size === 0)
+    expect(sink.written).toEqual(accounts(Array.from({ length: 31 }, (_, index) => index)))
+    queue.dispose()
+  })
+
+  it('does not write for the backlog while writes are held, nor from inside a batch being written', () => {
+    const sink = fakeWriter()
+    let hold = true
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5, holdWrites: () => hold })
+    for (let index = 0; index < 12; index++) queue.push(proofOp(index))
+    expect(sink.written).toEqual([])
+    hold = false
+    // A batch's listener that queues more: the push inside it writes nothing of its own.
+    const applyBatch = sink.writer.applyBatch.bind(sink.writer)
+    let pushedInside = false
+    sink.writer.applyBatch = (ops) => {
+      applyBatch(ops)
+      if (!pushedInside) {
+        pushedInside = true
+        queue.push(proofOp(12))
+      }
+    }
+    queue.push(proofOp(13))
+    expect(sink.batches).toEqual([4])
+    expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
+    queue.dispose()
+  })
+
+  it('past ten times the backlog allowed, every record queued waits for a batch, in the same callback too', () => {
+    const sink = fakeWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 1 })
+    // Allowed: 2; hard bound: 20. The third record writes a batch (all three); then nothing more this callback until the bound.
+    for (let index = 0; index < 3; index++) queue.push(proofOp(index))
+    expect(sink.batches).toEqual([3])
+    for (let index = 3; index < 23; index++) queue.push(proofOp(index))
+    expect(sink.batches).toEqual([3])
+    expect(queue.size).toBe(20)
+    queue.push(proofOp(23))
+    expect(sink.batches).toEqual([3, 4])
+    queue.push(proofOp(24))
+    expect(sink.batches).toEqual([3, 4])
+    expect(queue.size).toBe(18)
+    queue.dispose()
+  })
 })

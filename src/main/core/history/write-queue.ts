@@ -9,7 +9,7 @@ import type { ErrorInfo } from '@shared/domain'
 import type { CacheDamage } from '@shared/history'
 import type { HistoryDatabase } from './database'
 import type { HistoryWriter } from './history-writer'
-import { recordCount, type WriteOp } from './write-op'
+import { recordCount, splitOp, type WriteOp } from './write-op'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteWorkerGone, type WriteWorker } from './write-worker'
 
@@ -60,12 +60,15 @@ interface Pending {
 }
 
 /**
- * Batches' worth of records that may wait for the write worker before
- * whoever queues more waits for it on this thread: the socket is then read
- * only as fast as the cache is written, as it was when this thread wrote,
- * instead of a flood piling up in memory.
+ * Batches' worth of records (of the worker's size) that may wait before
+ * whoever queues more waits for a batch to be written (keepUp): the socket is
+ * then read only as fast as the cache is written, instead of a flood piling
+ * up in memory.
  */
 const WORKER_BACKLOG_BATCHES = 2
+
+/** Past this many times the backlog allowed, every record queued waits for a batch (keepUp), however many come in one callback. */
+const HARD_BACKLOG_FACTOR = 10
 
 /** How soon writes held for a checkpoint look again. */
 const HELD_RETRY_MS = 5
@@ -90,6 +93,8 @@ export class WriteQueue {
   private pushed = 0
   /** Times a batch failed and was kept for a retry. */
   private keptForRetry = 0
+  /** A batch was written for the backlog in this callback of the event loop (keepUp). */
+  private keptUpThisCallback = false
   /** The loss of waiting records was told in this episode (until a write succeeds again). */
   private dropReported = false
   private disposed = false
@@ -110,7 +115,7 @@ export class WriteQueue {
     this.batchRecords = options.batchRecords ?? 5000
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
-    this.slice = options.slice ?? { records: 200, ms: 8 }
+    this.slice = options.slice ?? { records: 500, ms: 8 }
     this.workerBatchRecords = options.workerBatchRecords ?? 1000
     this.clock = options.clock ?? Date.now
   }
@@ -133,12 +138,15 @@ export class WriteQueue {
   push(op: WriteOp): void {
     // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
     if (this.disposed || this.database.readOnly) return
-    const records = recordCount(op)
-    this.pending.push({ op, records, seq: ++this.pushed })
-    this.countWaiting(op, 1)
-    this.pendingRecords += records
+    // In parts no larger than a slice, so that no batch outlasts the slice it is written in.
+    for (const part of splitOp(op, this.slice.records)) {
+      const records = recordCount(part)
+      this.pending.push({ op: part, records, seq: ++this.pushed })
+      this.countWaiting(part, 1)
+      this.pendingRecords += records
+    }
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
-    if (this.pendingRecords > this.workerBatchRecords * WORKER_BACKLOG_BATCHES) this.keepUpWithWorker()
+    if (this.pendingRecords > this.workerBatchRecords * WORKER_BACKLOG_BATCHES) this.keepUp()
     this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
   }
 
@@ -184,22 +192,31 @@ export class WriteQueue {
   }
 
   /**
-   * Writes everything pending now, even while waiting to retry. On the write
-   * worker this thread goes on meanwhile: batches are begun one after the
-   * other, and the promise resolves once the last entry pushed before the
-   * call is written (or given up, or kept for a retry). Without one, written
-   * here at once.
+   * Writes everything pending now, even while waiting to retry, and resolves
+   * once the last entry pushed before the call is written (or given up, or
+   * kept for a retry). The event loop runs meanwhile: on the write worker
+   * batches are begun one after the other; without one they are written here
+   * in the timer's slices, the loop running between them. `force` false:
+   * while a failed write waits for its retry, the rest stays queued (a read
+   * does not pay for a write that is bound to fail).
    */
-  async flush(): Promise<void> {
+  async flush(force = true): Promise<void> {
     const last = this.pushed
     for (;;) {
       const worker = this.usableWorker()
-      if (worker === null || this.disposed) {
-        this.flushNow(true)
+      if (this.disposed) {
+        this.flushNow(force)
         return
       }
-      const first = this.pending[this.head]
-      if (first === undefined || first.seq > last) {
+      if (worker === null) {
+        if (!this.waitsFor(last)) return
+        const kept = this.keptForRetry
+        // A slice that had to stop (full disk, lock) leaves the rest kept for a retry: resolved, as an unsliced flush was.
+        if (!this.flushNow(force, this.slice) || this.keptForRetry !== kept || !this.waitsFor(last)) return
+        await new Promise<void>((resolve) => setImmediate(resolve))
+        continue
+      }
+      if (!this.waitsFor(last)) {
         // What was pushed before is written; a batch of it may still be under way.
         await worker.whenIdle()
         return
@@ -213,6 +230,12 @@ export class WriteQueue {
       }
       await worker.whenIdle()
     }
+  }
+
+  /** An entry pushed up to `seq` still waits. */
+  private waitsFor(seq: number): boolean {
+    const first = this.pending[this.head]
+    return first !== undefined && first.seq <= seq
   }
 
   /** Forgets everything pending (the cache was cleared). */
@@ -313,10 +336,29 @@ export class WriteQueue {
     return false
   }
 
-  /** Past the backlog allowed: waits for the batch under way, and sends the next. */
-  private keepUpWithWorker(): void {
+  /**
+   * Past the backlog allowed, whoever queues more waits for a batch: on the
+   * write worker the one under way (and the next is sent), here one batch of
+   * a slice's size written at once, once a callback of the event loop. A
+   * flood is then read off the socket only as fast as the cache is written
+   * instead of piling up in memory, and a burst queued at once (a backfill)
+   * waits for one batch, the rest following in slices.
+   */
+  private keepUp(): void {
+    if (this.options.holdWrites?.() ?? false) return
     const worker = this.usableWorker()
-    if (worker === null || (this.options.holdWrites?.() ?? false)) return
+    if (worker === null) {
+      // Not from inside a batch being written (a commit's listener may queue more). Once a callback of the event loop (a
+      // socket's chunk of frames, a backfill's pages handed on at once), unless the backlog is past its hard bound.
+      if (this.inFlight > 0) return
+      if (this.keptUpThisCallback && this.pendingRecords <= this.workerBatchRecords * WORKER_BACKLOG_BATCHES * HARD_BACKLOG_FACTOR) return
+      if (!this.keptUpThisCallback) {
+        this.keptUpThisCallback = true
+        queueMicrotask(() => (this.keptUpThisCallback = false))
+      }
+      this.flushNow(false, { records: this.slice.records, ms: 0 })
+      return
+    }
     worker.settle()
     if (!worker.busy) this.beginOnWorker(worker)
   }
