@@ -1,9 +1,11 @@
 /**
  * Writes leave the caller's path at once: record calls queue operations, and
- * a timer (or a full batch) writes them in transactions of a few thousand
- * records. A full disk or a lock keeps them queued (bounded) and retries
- * later; a damaged file is rebuilt and the batch written to the new one; a
- * record that cannot be written at all is dropped alone and reported.
+ * a timer writes them in short slices of transactions of a few hundred
+ * records (a read that cannot wait writes all at once; a backlog has whoever
+ * queues more wait for a batch). A full disk or a lock keeps them queued
+ * (bounded) and retries later; a damaged file is rebuilt and the batch
+ * written to the new one; a record that cannot be written at all is dropped
+ * alone and reported.
  */
 import type { ErrorInfo } from '@shared/domain'
 import type { CacheDamage } from '@shared/history'
@@ -19,10 +21,11 @@ export interface WriteQueueOptions {
   /** Records per transaction. Default 5000. */
   batchRecords?: number
   /**
-   * What the timer writes at a time: transactions of at most `records`, for
-   * about `ms`, before the event loop runs again (the socket, the window's
-   * requests); the rest follows on the next turn. Reads still write all that
-   * is queued first. Default 200 records, 8 ms.
+   * What the timer (and an awaited flush) writes at a time: transactions of
+   * at most `records`, for about `ms`, before the event loop runs again (the
+   * socket, the window's requests); the rest follows on the next turn. An
+   * operation larger than `records` is queued in parts. Synchronous reads
+   * still write all that is queued first. Default 500 records, 8 ms.
    */
   slice?: { records: number; ms: number }
   /** Records held while writes fail; the oldest beyond are dropped (and counted). Default 200_000. */
