@@ -197,7 +197,7 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
-  it('past the backlog allowed, whoever queues more has one batch written at once, once a callback: a flood waits for the cache, a batch at a time', async () => {
+  it('past the backlog allowed, whoever queues more has one batch written at once, once a run of synchronous code: a flood waits for the cache, a batch at a time', async () => {
     const sink = fakeWriter()
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
     for (let index = 0; index < 10; index++) queue.push(proofOp(index))
@@ -206,7 +206,7 @@ describe('the write queue', () => {
     queue.push(proofOp(10))
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
     expect(queue.size).toBe(7)
-    // Once a callback: what is queued in the same callback waits for the slices, up to ten times the backlog allowed.
+    // Once a run: what is queued in the same synchronous run waits for the slices, up to ten times the backlog allowed.
     for (let index = 11; index < 30; index++) queue.push(proofOp(index))
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
     await Promise.resolve()
@@ -241,10 +241,10 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
-  it('past ten times the backlog allowed, every record queued waits for a batch, in the same callback too', () => {
+  it('past ten times the backlog allowed, every record queued waits for a batch, in the same synchronous run too', () => {
     const sink = fakeWriter()
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 1 })
-    // Allowed: 2; hard bound: 20. The third record writes a batch (all three); then nothing more this callback until the bound.
+    // Allowed: 2; hard bound: 20. The third record writes a batch (all three); then nothing more in this run until the bound.
     for (let index = 0; index < 3; index++) queue.push(proofOp(index))
     expect(sink.batches).toEqual([3])
     for (let index = 3; index < 23; index++) queue.push(proofOp(index))

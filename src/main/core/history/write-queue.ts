@@ -70,7 +70,7 @@ interface Pending {
  */
 const WORKER_BACKLOG_BATCHES = 2
 
-/** Past this many times the backlog allowed, every record queued waits for a batch (keepUp), however many come in one callback. */
+/** Past this many times the backlog allowed, every record queued waits for a batch (keepUp), however many come at once. */
 const HARD_BACKLOG_FACTOR = 10
 
 /** How soon writes held for a checkpoint look again. */
@@ -96,7 +96,7 @@ export class WriteQueue {
   private pushed = 0
   /** Times a batch failed and was kept for a retry. */
   private keptForRetry = 0
-  /** A batch was written for the backlog in this callback of the event loop (keepUp). */
+  /** A batch was written for the backlog in this run of synchronous code (keepUp; cleared by a microtask). */
   private keptUpThisCallback = false
   /** The loss of waiting records was told in this episode (until a write succeeds again). */
   private dropReported = false
@@ -342,7 +342,7 @@ export class WriteQueue {
   /**
    * Past the backlog allowed, whoever queues more waits for a batch: on the
    * write worker the one under way (and the next is sent), here one batch of
-   * a slice's size written at once, once a callback of the event loop. A
+   * a slice's size written at once, once a run of synchronous code. A
    * flood is then read off the socket only as fast as the cache is written
    * instead of piling up in memory, and a burst queued at once (a backfill)
    * waits for one batch, the rest following in slices.
@@ -351,8 +351,9 @@ export class WriteQueue {
     if (this.options.holdWrites?.() ?? false) return
     const worker = this.usableWorker()
     if (worker === null) {
-      // Not from inside a batch being written (a commit's listener may queue more). Once a callback of the event loop (a
-      // socket's chunk of frames, a backfill's pages handed on at once), unless the backlog is past its hard bound.
+      // Not from inside a batch being written (a commit's listener may queue more). Once a run of synchronous code (the
+      // flag is cleared by a microtask): a socket's chunk of frames, or a backfill's pages handed on at once, wait for one
+      // batch, unless the backlog is past its hard bound.
       if (this.inFlight > 0) return
       if (this.keptUpThisCallback && this.pendingRecords <= this.workerBatchRecords * WORKER_BACKLOG_BATCHES * HARD_BACKLOG_FACTOR) return
       if (!this.keptUpThisCallback) {

@@ -30,9 +30,9 @@ export { createMonitor } from './create-monitor'
 export interface Monitor extends BridgeMethods {
   /**
    * Opens the cache and the indexer's session (the built-in demo started first when it is the one
-   * watched); resolves once reads answer from the cache. The socket, the polls and the account's
-   * checks start on the next turn and are never waited for, so a first screen asked for as this
-   * resolves is read before any of them.
+   * watched); resolves once reads answer from the cache. The socket and the polls start on the next
+   * turn, so a first screen asked for as this resolves is read before any of them; the account's
+   * checks are begun and not waited for (a launch keypair's sign-in is).
    */
   start(): Promise<void>
   stop(): Promise<void>
