@@ -3,8 +3,8 @@
  * and only when first asked for. Loading them is a good share of a cold start
  * that only reads the cache (figures: README.md here): node:crypto about
  * 10 ms, node:http 8–12 ms, node:worker_threads with the streams it loads
- * about 7 ms, node:v8 with node:perf_hooks and node:vm about 10 ms. Types may still be imported from them; a lint rule keeps value
- * imports out of the core.
+ * about 7 ms, node:v8 with node:perf_hooks and node:vm about 10 ms. Types may
+ * still be imported from them; a lint rule keeps value imports out of the core.
  *
  * node:http is never imported as ESM at all: that evaluates every lazy export
  * of its facade, among them WebSocket, which loads Node's whole fetch

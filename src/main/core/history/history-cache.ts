@@ -356,7 +356,7 @@ export class HistoryCache implements CacheFile {
   async readAside(steps: readonly ReadStep[], after?: readonly WriteOp['type'][]): Promise<unknown[]> {
     if (this.closed) throw new ProofWatchError({ code: 'INTERNAL', message: 'The history cache is closed' })
     // The loop runs while they are written (in slices, or on the write worker): a backfill leaves thousands.
-    if (after === undefined || this.queue.holds(after)) await this.queue.flush(false)
+    if (after === undefined || this.queue.holds(after)) await this.writesBefore()
     const reader = this.readWorker()
     if (reader !== null) {
       try {

@@ -97,7 +97,7 @@ export class WriteQueue {
   /** Times a batch failed and was kept for a retry. */
   private keptForRetry = 0
   /** A batch was written for the backlog in this run of synchronous code (keepUp; cleared by a microtask). */
-  private keptUpThisCallback = false
+  private keptUpThisRun = false
   /** The loss of waiting records was told in this episode (until a write succeeds again). */
   private dropReported = false
   private disposed = false
@@ -106,6 +106,11 @@ export class WriteQueue {
   private readonly maxPendingRecords: number
   private readonly retryDelayMs: number
   private readonly slice: { records: number; ms: number }
+  /** One batch of a slice's size, written at once (keepUp). */
+  private readonly oneBatch: { records: number; ms: number }
+  /** Records that may wait before whoever queues more waits for a batch (keepUp), and past which every one does. */
+  private readonly backlogAllowed: number
+  private readonly backlogBound: number
   private readonly workerBatchRecords: number
   private readonly clock: () => number
 
@@ -120,6 +125,9 @@ export class WriteQueue {
     this.retryDelayMs = options.retryDelayMs ?? 5000
     this.slice = options.slice ?? { records: 500, ms: 8 }
     this.workerBatchRecords = options.workerBatchRecords ?? 1000
+    this.oneBatch = { records: this.slice.records, ms: 0 }
+    this.backlogAllowed = this.workerBatchRecords * WORKER_BACKLOG_BATCHES
+    this.backlogBound = this.backlogAllowed * HARD_BACKLOG_FACTOR
     this.clock = options.clock ?? Date.now
   }
 
@@ -141,16 +149,19 @@ export class WriteQueue {
   push(op: WriteOp): void {
     // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
     if (this.disposed || this.database.readOnly) return
+    const records = recordCount(op)
+    if (records <= this.slice.records) this.enqueue(op, records)
     // In parts no larger than a slice, so that no batch outlasts the slice it is written in.
-    for (const part of splitOp(op, this.slice.records)) {
-      const records = recordCount(part)
-      this.pending.push({ op: part, records, seq: ++this.pushed })
-      this.countWaiting(part, 1)
-      this.pendingRecords += records
-    }
+    else for (const part of splitOp(op, this.slice.records)) this.enqueue(part, recordCount(part))
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
-    if (this.pendingRecords > this.workerBatchRecords * WORKER_BACKLOG_BATCHES) this.keepUp()
+    if (this.pendingRecords > this.backlogAllowed) this.keepUp()
     this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
+  }
+
+  private enqueue(op: WriteOp, records: number): void {
+    this.pending.push({ op, records, seq: ++this.pushed })
+    this.countWaiting(op, 1)
+    this.pendingRecords += records
   }
 
   /**
@@ -206,16 +217,11 @@ export class WriteQueue {
   async flush(force = true): Promise<void> {
     const last = this.pushed
     for (;;) {
+      if (this.disposed) return
       const worker = this.usableWorker()
-      if (this.disposed) {
-        this.flushNow(force)
-        return
-      }
       if (worker === null) {
-        if (!this.waitsFor(last)) return
-        const kept = this.keptForRetry
         // A slice that had to stop (full disk, lock) leaves the rest kept for a retry: resolved, as an unsliced flush was.
-        if (!this.flushNow(force, this.slice) || this.keptForRetry !== kept || !this.waitsFor(last)) return
+        if (!this.waitsFor(last) || !this.flushNow(force, this.slice) || !this.waitsFor(last)) return
         await new Promise<void>((resolve) => setImmediate(resolve))
         continue
       }
@@ -354,13 +360,10 @@ export class WriteQueue {
       // Not from inside a batch being written (a commit's listener may queue more). Once a run of synchronous code (the
       // flag is cleared by a microtask): a socket's chunk of frames, or a backfill's pages handed on at once, wait for one
       // batch, unless the backlog is past its hard bound.
-      if (this.inFlight > 0) return
-      if (this.keptUpThisCallback && this.pendingRecords <= this.workerBatchRecords * WORKER_BACKLOG_BATCHES * HARD_BACKLOG_FACTOR) return
-      if (!this.keptUpThisCallback) {
-        this.keptUpThisCallback = true
-        queueMicrotask(() => (this.keptUpThisCallback = false))
-      }
-      this.flushNow(false, { records: this.slice.records, ms: 0 })
+      if (this.inFlight > 0 || (this.keptUpThisRun && this.pendingRecords <= this.backlogBound)) return
+      if (!this.keptUpThisRun) queueMicrotask(() => (this.keptUpThisRun = false))
+      this.keptUpThisRun = true
+      this.flushNow(false, this.oneBatch)
       return
     }
     worker.settle()

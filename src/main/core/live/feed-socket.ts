@@ -215,7 +215,8 @@ export class FeedSocket {
     this.openWhenLoaded = true
     loadWebSocketClient().then(
       () => {
-        if (!this.openWhenLoaded || this.stopped || this.suspended) return
+        // Cleared by whatever dropped the attempt meanwhile (dropConnection: stop, sleep, offline, a reconnect).
+        if (!this.openWhenLoaded) return
         this.openWhenLoaded = false
         this.open()
       },
