@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM, launchHeadlessChromium } from '../../test/support/chromium'
 import type { IndexerChildArgs, IndexerReady } from '../children/indexer'
 import type { BenchContext } from './context'
-import { forkChild, spawnUntilLine, type ForkedChild, type StartedProcess } from './processes'
+import { forkChild, profilingFlags, spawnUntilLine, type ForkedChild, type StartedProcess } from './processes'
 
 const SERVE_LINE = /ProofWatch serving at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/
 
@@ -47,7 +47,7 @@ export async function startServeMode(ctx: BenchContext, indexer: { httpUrl: stri
   ensureAppBuilt(ctx)
   const started = await spawnUntilLine(
     process.execPath,
-    [resolve(ctx.root, 'out/main/serve.js'), '--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'],
+    [...profilingFlags(), resolve(ctx.root, 'out/main/serve.js'), '--indexer', indexer.httpUrl, '--ws', indexer.wsUrl, '--port', '0'],
     SERVE_LINE,
     { cwd: ctx.root, env: { PROOFWATCH_DATA_DIR: dataDir } },
   )

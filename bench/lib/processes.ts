@@ -59,8 +59,8 @@ export interface ForkOptions {
   timeoutMs?: number
 }
 
-/** With PROOFWATCH_BENCH_PROFILE=<dir>, every forked child writes a CPU profile there when it exits (for `node --cpu-prof` readers). */
-function profilingFlags(): string[] {
+/** With PROOFWATCH_BENCH_PROFILE=<dir>, every forked child and serve mode write a CPU profile there when it exits (for `node --cpu-prof` readers). */
+export function profilingFlags(): string[] {
   const dir = process.env.PROOFWATCH_BENCH_PROFILE
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []
 }
