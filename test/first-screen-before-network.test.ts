@@ -58,6 +58,10 @@ it('answers the first screen from the cache as start() resolves, then reaches th
   const demo = await started.demo({ seed: 5 })
   const { deps, starts } = countingStarts()
   const monitor = started.monitor({ settings: memorySettingsStorage(watchingSettings(demo.httpUrl)) }, deps)
+  const socketStates: string[] = []
+  monitor.onEvents((batch) => {
+    for (const event of batch) if (event.event === 'connection') socketStates.push(event.payload.socket.state)
+  })
   await monitor.start()
   expect(starts).toEqual([])
   const page = await monitor.listProofs({ limit: 20 }, { source: 'cache' })
@@ -66,6 +70,8 @@ it('answers the first screen from the cache as start() resolves, then reaches th
   expect(monitor.liveStatus()?.socket.state).toBe('stopped')
   await waitFor(() => monitor.liveStatus()?.socket.state === 'live')
   expect(starts).toHaveLength(1)
+  // The connection's state, pushed on the network's turn, reaches the window as before.
+  await waitFor(() => socketStates.at(-1) === 'live')
 })
 
 it('a core stopped as its start resolves never starts its socket nor reaches the indexer', async () => {

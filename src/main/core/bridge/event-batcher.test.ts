@@ -111,4 +111,18 @@ describe('EventBatcher', () => {
     batcher.push('proofs', [proof('e')])
     expect(clock.waits).toEqual([0, 6, 0])
   })
+
+  it('reads no clock for its first event, and reads it once it has flushed', () => {
+    const clock = manualClock()
+    let reads = 0
+    const batcher = new EventBatcher(() => {}, { ...clock, now: () => (reads++, clock.now()) })
+    batcher.push('proofs', [proof('a')])
+    expect(reads).toBe(0)
+    expect(clock.waits).toEqual([0])
+    clock.run()
+    expect(reads).toBe(1)
+    batcher.push('proofs', [proof('b')])
+    expect(reads).toBe(2)
+    expect(clock.waits).toEqual([0, 16])
+  })
 })

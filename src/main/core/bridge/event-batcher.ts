@@ -46,7 +46,9 @@ export class EventBatcher {
     this.pending.add([{ event, payload } as BridgeEvent])
     if (this.pending.size >= this.maxItems) this.flush()
     else if (this.timer === null) {
-      const wait = Math.max(0, this.lastFlushAt + this.intervalMs - this.now())
+      // Before the first flush there is nothing to space from, and no clock is read: the first push comes on the
+      // first screen's path, where reading performance's clock would load perf_hooks.
+      const wait = this.lastFlushAt === Number.NEGATIVE_INFINITY ? 0 : Math.max(0, this.lastFlushAt + this.intervalMs - this.now())
       this.timer = this.schedule(() => this.flush(), wait)
     }
   }

@@ -364,12 +364,12 @@ export class IndexerMonitor {
     this.updateRetentionPolicy()
     // The network starts on the next turn: a first screen asked for as start() resolves is read from the cache before any of it.
     setImmediate(() => this.startSession(session))
-    this.pushConnection()
     void this.signIn.connected()
   }
 
   private startSession(session: IndexerSession): void {
     if (!this.running || this.session !== session) return
+    this.pushConnection()
     this.applyOpenAddress()
     if (!this.paused) session.start()
   }
