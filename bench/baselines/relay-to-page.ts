@@ -15,6 +15,7 @@ import { browserMissing, launchChromium } from '../lib/browser'
 import { clockOffset } from '../lib/clock'
 import { openLiveView, screenWindow, sentToScreen, type LiveView } from '../lib/rows-on-screen'
 import { percentile } from '../lib/stats'
+import { profiledPage } from '../lib/page-profile'
 import type { IndexerReady } from '../children/indexer'
 import type { RelayArgs, RelayReady } from '../children/relay'
 
@@ -71,7 +72,7 @@ export const relayToPage: Benchmark = {
         let sent = 0
         let shown = 0
         for (let run = 0; run < runs; run++) {
-          const window = await screenWindow(page, indexer, rate, ctx.sizes.latencyWindowMs)
+          const window = await profiledPage(page, `relay-${rate}-${run + 1}`, () => screenWindow(page, indexer, rate, ctx.sizes.latencyWindowMs))
           const latencies = sentToScreen(window, offsets)
           if (latencies.length === 0) throw new Error(`none of ${window.sent.length} proofs sent at ${rate}/s reached the relay page`)
           p50.push(percentile(latencies, 50))

@@ -26,6 +26,7 @@ import { clockOffset } from '../lib/clock'
 import { openLiveView, screenWindow, sentToScreen, type LiveView } from '../lib/rows-on-screen'
 import { relayIds } from '../baselines/relay-to-page'
 import { percentile } from '../lib/stats'
+import { profiledPage } from '../lib/page-profile'
 import { PollingView } from './polling-view'
 import type { IndexerReady } from '../children/indexer'
 
@@ -199,7 +200,7 @@ export const latency: Benchmark = {
           let shown = 0
           const runs = Math.min(ctx.sizes.runs, 3)
           for (let run = 0; run < runs; run++) {
-            const result = await oneRun(ctx, page, indexer, rate, offsets, withPolling)
+            const result = await profiledPage(page, `${view.key}-${rate}-${run + 1}`, () => oneRun(ctx, page, indexer, rate, offsets, withPolling))
             // A run in which no proof reached the screen has no latency to give.
             if (result.push.length > 0) {
               samples.pushP50.push(percentile(result.push, 50))

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import { defineComponent, h, type PropType } from 'vue'
+import { defineComponent, h, reactive, type PropType } from 'vue'
 import VirtualList from './VirtualList.vue'
 import { layOutGrids } from '@test/support/renderer/grid-layout'
 import type { VirtualColumn } from '@renderer/model/virtual-columns'
@@ -25,6 +25,8 @@ const Host = defineComponent({
     items: { type: Array as PropType<Row[]>, required: true },
     canLoadMore: { type: Boolean, default: false },
     totalRows: { type: Number as PropType<number | null>, default: null },
+    /** Told each row whose id cell is drawn. */
+    noteDrawn: { type: Function as PropType<(id: string) => void>, default: () => undefined },
   },
   emits: ['open', 'loadMore'],
   setup(props, { emit }) {
@@ -44,7 +46,7 @@ const Host = defineComponent({
           onLoadMore: () => emit('loadMore'),
         },
         {
-          'cell-id': ({ item }: { item: Row }) => item.id,
+          'cell-id': ({ item }: { item: Row }) => (props.noteDrawn(item.id), item.id),
           'cell-value': ({ item }: { item: Row }) => String(item.value),
           'cell-note': () => 'note',
         },
@@ -255,5 +257,23 @@ describe('VirtualList', () => {
     await wrapper.setProps({ items: rows(1_000, 60) })
     await flushPromises()
     expect((grid(wrapper).element as HTMLElement).scrollTop).toBe(0)
+  })
+
+  it('draws the cells of arrived rows only when rows arrive in front, and a row\'s cells again when its record changes', async () => {
+    const drawn: string[] = []
+    const items = reactive(rows(100, 5))
+    const wrapper = mount(Host, { props: { items, noteDrawn: (id: string) => drawn.push(id) } })
+    await flushPromises()
+    expect(drawn).toEqual(['r100', 'r101', 'r102', 'r103', 'r104'])
+    drawn.length = 0
+    await wrapper.setProps({ items: [...rows(0, 2), ...items] })
+    await flushPromises()
+    expect(shownIds(wrapper).slice(0, 3)).toEqual(['r0', 'r1', 'r100'])
+    expect(drawn).toEqual(['r0', 'r1'])
+    drawn.length = 0
+    items[1]!.value = 7
+    await flushPromises()
+    expect(drawn).toEqual(['r101'])
+    expect(wrapper.findAll('[data-testid="row"]')[3]?.findAll('[role="gridcell"]')[1]?.text()).toBe('7')
   })
 })
