@@ -26,7 +26,7 @@ const Host = defineComponent({
     canLoadMore: { type: Boolean, default: false },
     totalRows: { type: Number as PropType<number | null>, default: null },
     /** Told each row whose id cell is drawn. */
-    noteDrawn: { type: Function as PropType<(id: string) => void>, default: () => undefined },
+    noteDrawn: { type: Function as PropType<(id: string) => void>, default: undefined },
   },
   emits: ['open', 'loadMore'],
   setup(props, { emit }) {
@@ -46,7 +46,7 @@ const Host = defineComponent({
           onLoadMore: () => emit('loadMore'),
         },
         {
-          'cell-id': ({ item }: { item: Row }) => (props.noteDrawn(item.id), item.id),
+          'cell-id': ({ item }: { item: Row }) => (props.noteDrawn?.(item.id), item.id),
           'cell-value': ({ item }: { item: Row }) => String(item.value),
           'cell-note': () => 'note',
         },
