@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseJsonText } from './json-text'
 import {
   RECEIVED_SNIPPET_LENGTH,
@@ -105,6 +105,21 @@ describe('parseJsonText', () => {
     >
     expect(parsed).toEqual({ slot: '18446744073709551615', tps: 12.5, n: 42, big: 1e300 })
     expect(toU64(parsed.slot)).toBe('18446744073709551615')
+  })
+
+  it('keeps an integer above 2^53 exact wherever a number can stand, and parses digit runs inside strings without a reviver', () => {
+    expect(parseJsonText('[9007199254740993, -9007199254740995]', 'x')).toEqual(['9007199254740993', '-9007199254740995'])
+    expect(parseJsonText(' 9007199254740993', 'x')).toBe('9007199254740993')
+    expect(parseJsonText('{"a":\n\t 9007199254740993}', 'x')).toEqual({ a: '9007199254740993' })
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const mint = 'So11111111111111111111111111111111111111112'
+      expect(parseJsonText(`{"publicInputs":{"mint":"${mint}"},"slot":356500021}`, 'x')).toEqual({ publicInputs: { mint }, slot: 356500021 })
+      expect(parse).toHaveBeenCalledTimes(1)
+      expect(parse.mock.calls[0]).toHaveLength(1)
+    } finally {
+      parse.mockRestore()
+    }
   })
 
   it('reports text that is not JSON as DECODE with what arrived', () => {
