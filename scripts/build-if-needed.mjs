@@ -25,7 +25,18 @@ export function buildIfNeeded() {
   // Warnings and errors only, unless asked: PROOFWATCH_BUILD_LOG=info prints every file written.
   const logLevel = process.env.PROOFWATCH_BUILD_LOG || 'warn'
   console.log('Building ProofWatch…')
-  const result = spawnSync('electron-vite', ['build', '--logLevel', logLevel], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  // electron-vite's own script under the Node running this one: started outside npm (the benchmark runner, node
+  // scripts/…), a bare `electron-vite` is not on the PATH, and its shebang would pick whichever node is.
+  const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
+  if (!existsSync(cli)) {
+    console.error(`The build cannot start: ${cli} is missing. Run npm install first.`)
+    process.exit(1)
+  }
+  const result = spawnSync(process.execPath, [cli, 'build', '--logLevel', logLevel], { cwd: root, stdio: 'inherit' })
+  if (result.error) {
+    console.error(`The build could not start: ${result.error.message}`)
+    process.exit(1)
+  }
   if (result.status !== 0) {
     console.error('The build failed; see the output above.')
     process.exit(result.status ?? 1)
