@@ -310,9 +310,7 @@ export class IndexerHistory {
    * full, of how many. Read off the main thread: it scans every watched record.
    */
   async watchedDetails(scope: WatchedScope, skip: readonly string[], limit: number): Promise<WatchedDetails> {
-    // After a backfill thousands of records wait to be written: the loop runs while they are.
-    await this.store.writesBefore()
-    const id = this.read(null, (indexerId) => indexerId, [])
+    const id = await this.readAfterWrites(null, (indexerId) => indexerId)
     if (id === null) return { missing: [], coverage: { held: 0, total: 0, unavailable: 0 } }
     return readWatchedDetails((steps) => this.store.readAside(steps, []), id, scope, skip, limit)
   }
@@ -330,8 +328,7 @@ export class IndexerHistory {
 
   /** Index seeks here; the notifications' full-text read, which can scan, off the main thread. */
   async search(text: string, options?: SearchOptions): Promise<SearchHit[]> {
-    await this.store.writesBefore()
-    const { hits, notifications } = this.read({ hits: [], notifications: null }, (id, db) => searchCache(db, id, text, options), [])
+    const { hits, notifications } = await this.readAfterWrites({ hits: [], notifications: null }, (id, db) => searchCache(db, id, text, options))
     if (notifications === null) return hits
     const [rows] = await this.store.readAside([notifications], [])
     return [...hits, ...notificationHits(rows as Parameters<typeof notificationHits>[0])]
@@ -401,6 +398,15 @@ export class IndexerHistory {
    * `after`: the kinds of write it depends on, when not all (queued writes
    * of other kinds then do not hold it up).
    */
+  /**
+   * `read` once the writes queued before it are written, the event loop running meanwhile (after a
+   * backfill thousands wait): what follows it, here and in `readAside`, waits for none.
+   */
+  private async readAfterWrites<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T): Promise<T> {
+    await this.store.writesBefore()
+    return this.read(empty, run, [])
+  }
+
   private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T, after?: readonly WriteOp['type'][]): T {
     return this.store.read(() => {
       const id = this.store.findIndexer(this.key)

@@ -25,11 +25,12 @@ function fakeDatabase(): HistoryDatabase {
   } as unknown as HistoryDatabase
 }
 
-/** Keeps the proof ids it commits, in order; fails every batch while `full`. */
-function fakeWriter(): { writer: HistoryWriter; written: string[]; batches: number[]; full: boolean } {
+/** Keeps the proof ids it commits, in order, and each batch's operations and proofs; fails every batch while `full`. */
+function fakeWriter(): { writer: HistoryWriter; written: string[]; batches: number[]; proofsPerBatch: number[]; full: boolean } {
   const state = {
     written: [] as string[],
     batches: [] as number[],
+    proofsPerBatch: [] as number[],
     full: false,
     writer: null as unknown as HistoryWriter,
   }
@@ -37,7 +38,9 @@ function fakeWriter(): { writer: HistoryWriter; written: string[]; batches: numb
     applyBatch(ops: readonly WriteOp[]) {
       if (state.full) throw SQLITE_FULL
       state.batches.push(ops.length)
+      const before = state.written.length
       for (const op of ops) if (op.type === 'proofs') state.written.push(...op.proofs.map((proof) => proof.proofAccount))
+      state.proofsPerBatch.push(state.written.length - before)
     },
   } as unknown as HistoryWriter
   return state
@@ -173,27 +176,15 @@ describe('the write queue', () => {
   })
 
   it('an operation of many records is written in parts of at most a slice, in order, so no batch outlasts its slice', async () => {
-    const perBatch: number[] = []
-    const written: string[] = []
-    const writer = {
-      applyBatch(ops: readonly WriteOp[]) {
-        let records = 0
-        for (const op of ops) {
-          if (op.type !== 'proofs') continue
-          records += op.proofs.length
-          written.push(...op.proofs.map((proof) => proof.proofAccount))
-        }
-        perBatch.push(records)
-      },
-    } as unknown as HistoryWriter
-    const queue = new WriteQueue(fakeDatabase(), writer, { flushDelayMs: 60_000, slice: { records: 8, ms: 0 }, holdWrites: () => true })
+    const sink = fakeWriter()
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 8, ms: 0 }, holdWrites: () => true })
     const indexes = Array.from({ length: 50 }, (_, index) => index)
     queue.push({ type: 'proofs', indexer: INDEXER, at: 0, proofs: indexes.map((index) => testProof(index)) })
     expect(queue.size).toBe(50)
     await queue.flush()
-    expect(written).toEqual(accounts(indexes))
-    expect(Math.max(...perBatch)).toBe(8)
-    expect(perBatch.length).toBe(7)
+    expect(sink.written).toEqual(accounts(indexes))
+    expect(Math.max(...sink.proofsPerBatch)).toBe(8)
+    expect(sink.proofsPerBatch.length).toBe(7)
     queue.dispose()
   })
 
