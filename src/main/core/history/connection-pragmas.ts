@@ -16,8 +16,10 @@ export function connectionPragmas(settings: ConnectionSettings): string[] {
     cacheSizePragma(settings),
     // Reads go through the page cache above, never a memory map of the file: a map of a 470 MB cache would count in the process's RSS.
     'PRAGMA mmap_size = 0',
-    // The log is moved into the file by the writing connection every 10,000 pages; the size limit gives the disk back after each.
-    'PRAGMA wal_autocheckpoint = 10000',
+    // The read worker moves the log into the file aside (history-cache.ts); the writing connection's own checkpoint, run
+    // inside a COMMIT on the thread that writes, is the fallback, past 40,000 pages (160 MiB): at 10,000 a flood
+    // reached it every few seconds and each such COMMIT held the main thread 50-100 ms. The size limit gives the disk back.
+    'PRAGMA wal_autocheckpoint = 40000',
     'PRAGMA journal_size_limit = 67108864',
     'PRAGMA temp_store = MEMORY',
     'PRAGMA foreign_keys = OFF',

@@ -477,7 +477,7 @@ export class HistoryCache implements CacheFile {
 
   /**
    * Moves the log's pages into the file on the read worker, so that the
-   * writing connection's own checkpoint (every 10,000 pages, open-database.ts)
+   * writing connection's own checkpoint (past 40,000 pages, connection-pragmas.ts)
    * finds them done and costs the main thread next to nothing: once a second
    * while writes go on, at once when the log passed checkpointAsideLogBytes,
    * the timer's writes held meanwhile (holdWrites) so that it takes the whole
