@@ -18,7 +18,7 @@ import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
 import { notificationRaw, rawText, slotKey, timeKey } from './stored-records'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
-import type { WriteOp } from './write-op'
+import { recordCount, type WriteOp } from './write-op'
 // Kept for importers outside src/ (bench/); inside, write-op.ts is imported directly.
 export type { WriteOp } from './write-op'
 import { SQL } from './write-statements'
@@ -124,14 +124,40 @@ export class HistoryWriter {
     })
   }
 
+  /** How long the last COMMIT of a transaction cut by time took (writing its pages to the log: 1-7 ms on a large cache). */
+  private commitMs = 0
+
   /** Applies `ops` in one transaction; on failure nothing of them is kept and the error is thrown. */
   applyBatch(ops: readonly WriteOp[]): void {
+    this.applyUntil(ops, Infinity)
+  }
+
+  /**
+   * Applies `ops` in order in one transaction and returns how many were
+   * applied: with a finite `until` (a `performance.now()` time), in parts of
+   * a few records, the rest left once a part ends past it, so that a
+   * transaction of records whose cost varies tenfold still ends near its
+   * time (the last COMMIT's time counted in). Notification writes are merged
+   * within a part: the parts one after the other leave the rows as the whole
+   * merged would (the merge is that of upserts one after another). On failure
+   * nothing of them is kept and the error is thrown.
+   */
+  applyUntil(ops: readonly WriteOp[], until: number): number {
     const db = this.database.db
+    const timed = until !== Infinity
     db.exec('BEGIN IMMEDIATE')
     this.changes = []
+    let applied = 0
     try {
-      for (const op of coalesceNotificationWrites(ops)) this.apply(op)
+      while (applied < ops.length) {
+        const end = timed ? partEnd(ops, applied) : ops.length
+        for (const op of coalesceNotificationWrites(end - applied === ops.length ? ops : ops.slice(applied, end))) this.apply(op)
+        applied = end
+        if (timed && performance.now() + this.commitMs >= until) break
+      }
+      const committing = timed ? performance.now() : 0
       db.exec('COMMIT')
+      if (timed) this.commitMs = performance.now() - committing
       const changes = this.changes
       this.changes = []
       if (changes.length > 0) this.onRecordChanged?.(changes)
@@ -150,6 +176,7 @@ export class HistoryWriter {
       }
       throw error
     }
+    return applied
   }
 
   apply(op: WriteOp): void {
@@ -374,4 +401,15 @@ export class HistoryWriter {
     const update = this.database.statement(SQL.markRead)
     for (const id of ids) update.run(flag, indexerId, id)
   }
+}
+
+/** Records in a part of a transaction cut by time (applyUntil): a few milliseconds' worth on a large cache. */
+const PART_RECORDS = 8
+
+/** Where the part that starts at `start` ends: once it holds PART_RECORDS records, or at the end. */
+function partEnd(ops: readonly WriteOp[], start: number): number {
+  let records = 0
+  let end = start
+  while (end < ops.length && records < PART_RECORDS) records += recordCount(ops[end++] as WriteOp)
+  return end
 }

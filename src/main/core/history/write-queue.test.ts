@@ -25,16 +25,36 @@ function fakeDatabase(): HistoryDatabase {
   } as unknown as HistoryDatabase
 }
 
-/** Keeps the proof ids it commits, in order, and each batch's operations and proofs; fails every batch while `full`. */
-function fakeWriter(): { writer: HistoryWriter; written: string[]; batches: number[]; proofsPerBatch: number[]; full: boolean } {
+/**
+ * Keeps the proof ids it commits, in order, and each batch's operations and proofs; fails every batch while `full`;
+ * given a time to end by, applies at most `cutAfter` operations.
+ */
+function fakeWriter(): {
+  writer: HistoryWriter
+  written: string[]
+  batches: number[]
+  proofsPerBatch: number[]
+  untils: number[]
+  cutAfter: number
+  full: boolean
+} {
   const state = {
     written: [] as string[],
     batches: [] as number[],
     proofsPerBatch: [] as number[],
+    untils: [] as number[],
+    cutAfter: Infinity,
     full: false,
     writer: null as unknown as HistoryWriter,
   }
   state.writer = {
+    // As the real one: the queue asks for applyUntil, which applies all here (no clock), through applyBatch so that a test can wrap that.
+    applyUntil(ops: readonly WriteOp[], until: number) {
+      state.untils.push(until)
+      const applied = until === Infinity ? ops : ops.slice(0, state.cutAfter)
+      state.writer.applyBatch(applied)
+      return applied.length
+    },
     applyBatch(ops: readonly WriteOp[]) {
       if (state.full) throw SQLITE_FULL
       state.batches.push(ops.length)
@@ -229,6 +249,30 @@ describe('the write queue', () => {
     queue.push(proofOp(13))
     expect(sink.batches).toEqual([4])
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
+    queue.dispose()
+  })
+
+  it('a transaction cut short when its time is up leaves the rest first, in order, for the next turn', async () => {
+    const sink = fakeWriter()
+    sink.cutAfter = 3
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 8, ms: 8 }, holdWrites: () => true })
+    for (let index = 0; index < 10; index++) queue.push(proofOp(index))
+    await queue.flush()
+    expect(sink.written).toEqual(accounts(Array.from({ length: 10 }, (_, index) => index)))
+    // Each transaction was given the slice's time, and each stopped after three: eight asked, three written, then the rest.
+    expect(sink.batches).toEqual([3, 3, 3, 1])
+    expect(sink.untils.every((until) => Number.isFinite(until))).toBe(true)
+    expect(queue.size).toBe(0)
+    queue.dispose()
+  })
+
+  it('a batch for the backlog is written whole, with no time to stop at: it is what holds a flood to the cache', () => {
+    const sink = fakeWriter()
+    sink.cutAfter = 1
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
+    for (let index = 0; index < 11; index++) queue.push(proofOp(index))
+    expect(sink.batches).toEqual([4])
+    expect(sink.untils).toEqual([Infinity])
     queue.dispose()
   })
 

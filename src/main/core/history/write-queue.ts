@@ -23,7 +23,9 @@ export interface WriteQueueOptions {
   /**
    * What the timer (and an awaited flush) writes at a time: transactions of
    * at most `records`, for about `ms`, before the event loop runs again (the
-   * socket, the window's requests); the rest follows on the next turn. An
+   * socket, the window's requests); the rest follows on the next turn. A
+   * transaction is cut short once the time is up (HistoryWriter.applyUntil),
+   * as a record's cost varies tenfold with what it is and what else runs. An
    * operation larger than `records` is queued in parts. Synchronous reads
    * still write all that is queued first. Default 500 records, 8 ms.
    */
@@ -53,6 +55,12 @@ export interface WriteQueueOptions {
   onDamage?: (damage: CacheDamage | null) => void
   /** A write that was given up (a record that cannot be written, or dropped while the disk was full). */
   onProblem?: (problem: ErrorInfo) => void
+}
+
+/** What writing a batch came to: the first `written` entries committed, then `kept` (its tail) kept for a retry. */
+interface Written {
+  written: number
+  kept: Pending[]
 }
 
 interface Pending {
@@ -123,7 +131,7 @@ export class WriteQueue {
     this.batchRecords = options.batchRecords ?? 5000
     this.maxPendingRecords = options.maxPendingRecords ?? 200_000
     this.retryDelayMs = options.retryDelayMs ?? 5000
-    this.slice = options.slice ?? { records: 500, ms: 8 }
+    this.slice = options.slice ?? { records: 500, ms: 6 }
     this.workerBatchRecords = options.workerBatchRecords ?? 1000
     this.oneBatch = { records: this.slice.records, ms: 0 }
     this.backlogAllowed = this.workerBatchRecords * WORKER_BACKLOG_BATCHES
@@ -179,6 +187,8 @@ export class WriteQueue {
     const queue = this.pending
     const batchRecords = slice?.records ?? this.batchRecords
     const deadline = slice === undefined ? Infinity : performance.now() + slice.ms
+    // A batch for the backlog (keepUp) is written whole: it is what holds a flood to the cache's pace.
+    const until = slice === undefined || slice === this.oneBatch ? Infinity : deadline
     let wrote = false
     while (this.head < queue.length) {
       if (wrote && performance.now() >= deadline) {
@@ -189,16 +199,23 @@ export class WriteQueue {
       }
       const batch = this.nextBatch(batchRecords)
       this.inFlight = batch.length
-      let left: Pending[]
+      let outcome: Written
       try {
-        left = this.writeBatch(batch)
+        outcome = this.writeBatch(batch, false, until)
       } finally {
         this.inFlight = 0
       }
       wrote = true
       // Cleared while writing (the cache was emptied): nothing of this queue is owed any more.
       if (this.pending !== queue) return true
-      if (!this.advance(batch, left)) return false
+      const done = outcome.written + outcome.kept.length
+      if (!this.advance(done === batch.length ? batch : batch.slice(0, done), outcome.kept)) return false
+      if (done < batch.length) {
+        // The transaction was cut when the time was up: the rest goes first at the next turn.
+        this.compact()
+        this.schedule(0)
+        return true
+      }
     }
     this.pending = []
     this.head = 0
@@ -263,29 +280,39 @@ export class WriteQueue {
     this.clearTimer()
   }
 
-  /** Writes the batch; returns what is still to be written (kept for a retry), empty when done with. */
-  private writeBatch(batch: readonly Pending[], afterRecovery = false): Pending[] {
+  /**
+   * Writes the batch, or its head once `until` (a `performance.now()` time)
+   * is past; says how much was written, and what is kept for a retry.
+   */
+  private writeBatch(batch: readonly Pending[], afterRecovery = false, until = Infinity): Written {
     try {
-      this.applyHere(batch.map((item) => item.op))
-      this.committed(batch)
-      return []
+      const written = this.applyHere(
+        batch.map((item) => item.op),
+        until,
+      )
+      this.committed(written === batch.length ? batch : batch.slice(0, written))
+      return { written, kept: [] }
     } catch (error) {
-      return this.failed(batch, error, afterRecovery)
+      const kept = this.failed(batch, error, afterRecovery)
+      return { written: batch.length - kept.length, kept }
     }
   }
 
-  /** Applies on the write worker, waiting for it, or on the main connection where there is none (or it just failed). */
-  private applyHere(ops: readonly WriteOp[]): void {
+  /**
+   * Applies on the write worker, waiting for it (all of them), or on the main
+   * connection where there is none (or it just failed); returns how many.
+   */
+  private applyHere(ops: readonly WriteOp[], until: number): number {
     const worker = this.usableWorker()
     if (worker !== null) {
       try {
         worker.applyBatch(ops)
-        return
+        return ops.length
       } catch (error) {
         if (!(error instanceof WriteWorkerGone)) throw error
       }
     }
-    this.writer.applyBatch(ops)
+    return this.writer.applyUntil(ops, until)
   }
 
   /** What a batch that failed with `error` leaves to write: recovered and retried, kept for later, or the bad record dropped. */
@@ -293,7 +320,7 @@ export class WriteQueue {
     const kind = damageKindOf(error)
     if (isFileDamage(kind) && !afterRecovery && this.database.recover(error)) {
       this.options.onDamage?.(this.database.damage)
-      return this.writeBatch(batch, true)
+      return this.writeBatch(batch, true).kept
     }
     if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
       this.retryAt = this.clock() + this.retryDelayMs
@@ -308,7 +335,7 @@ export class WriteQueue {
     // Not the file's fault: find the record that cannot be written and drop it alone.
     if (batch.length > 1) {
       for (let index = 0; index < batch.length; index++) {
-        const left = this.writeBatch([batch[index] as Pending], afterRecovery)
+        const left = this.writeBatch([batch[index] as Pending], afterRecovery).kept
         if (left.length > 0) return [...left, ...batch.slice(index + 1)]
       }
       return []
@@ -403,7 +430,7 @@ export class WriteQueue {
       left = []
     } else if (error instanceof WriteWorkerGone) {
       // Written here instead, at once.
-      left = this.writeBatch(batch)
+      left = this.writeBatch(batch).kept
     } else {
       left = this.failed(batch, error, false)
     }

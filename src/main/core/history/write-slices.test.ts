@@ -17,10 +17,10 @@ afterEach(async () => {
 describe('queued writes written in slices', () => {
   it('the timer writes small transactions and lets the loop run between them', async () => {
     const events: string[] = []
-    const original = HistoryWriter.prototype.applyBatch
-    vi.spyOn(HistoryWriter.prototype, 'applyBatch').mockImplementation(function (this: HistoryWriter, ops) {
+    const original = HistoryWriter.prototype.applyUntil
+    vi.spyOn(HistoryWriter.prototype, 'applyUntil').mockImplementation(function (this: HistoryWriter, ops, until) {
       events.push(`write ${ops.length}`)
-      return original.call(this, ops)
+      return original.call(this, ops, until)
     })
     store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 0, slice: { records: 2, ms: 0 } } })
     const history = store.forIndexer(INDEXER)
@@ -43,11 +43,11 @@ describe('queued writes written in slices', () => {
 
   it('a read writes everything queued first, in one transaction', async () => {
     store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 60_000, slice: { records: 2, ms: 0 } } })
-    const original = HistoryWriter.prototype.applyBatch
+    const original = HistoryWriter.prototype.applyUntil
     const sizes: number[] = []
-    vi.spyOn(HistoryWriter.prototype, 'applyBatch').mockImplementation(function (this: HistoryWriter, ops) {
+    vi.spyOn(HistoryWriter.prototype, 'applyUntil').mockImplementation(function (this: HistoryWriter, ops, until) {
       sizes.push(ops.length)
-      return original.call(this, ops)
+      return original.call(this, ops, until)
     })
     const history = store.forIndexer(INDEXER)
     for (let index = 0; index < 10; index++) history.recordProofs([testProof(index)])

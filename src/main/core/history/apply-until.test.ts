@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { AppNotification } from '@shared/domain'
+import { testProof } from '@test/support/history-test-data'
+import { HistoryDatabase } from './database'
+import { HistoryWriter, IndexerIds } from './history-writer'
+import type { WriteOp } from './write-op'
+
+const INDEXER = 'http://127.0.0.1:2'
+const opened: HistoryDatabase[] = []
+
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+})
+
+function writerOnNewCache(): { writer: HistoryWriter; database: HistoryDatabase } {
+  const database = HistoryDatabase.open({ path: ':memory:' })
+  opened.push(database)
+  return { writer: new HistoryWriter(database, new IndexerIds(database, () => 0)), database }
+}
+
+const proofs = (from: number, count: number): WriteOp => ({
+  type: 'proofs',
+  indexer: INDEXER,
+  at: 0,
+  proofs: Array.from({ length: count }, (_, index) => testProof(from + index)),
+})
+
+function storedProofs(database: HistoryDatabase): number {
+  return Number((database.db.prepare('SELECT count(*) AS n FROM proofs').get() as { n: number }).n)
+}
+
+function entry(n: number): AppNotification {
+  const title = `${n + 1} new transactions`
+  const subject = n === 0 ? { kind: 'transaction' as const, id: 'first' } : null
+  return { id: 'burst', kind: 'ADDRESS_TRANSACTION', title, body: 'body', receivedAt: 500 + n, read: false, extra: {}, subject, raw: { id: 'burst', type: 'ADDRESS_TRANSACTION', title, body: 'body' } }
+}
+
+describe('a transaction cut short by its time (HistoryWriter.applyUntil)', () => {
+  it('commits the parts it applied, the first whatever the time, and says how many operations they were', () => {
+    const { writer, database } = writerOnNewCache()
+    const ops = Array.from({ length: 20 }, (_, index) => proofs(index, 1))
+    // A time already past: one part, of eight records.
+    expect(writer.applyUntil(ops, 0)).toBe(8)
+    expect(storedProofs(database)).toBe(8)
+    expect(database.db.isTransaction).toBe(false)
+    expect(writer.applyUntil(ops.slice(8), Infinity)).toBe(12)
+    expect(storedProofs(database)).toBe(20)
+    // An operation of more records than a part is a part of its own, never cut.
+    expect(writer.applyUntil([proofs(100, 30), proofs(200, 1)], 0)).toBe(1)
+    expect(storedProofs(database)).toBe(50)
+  })
+
+  it('a burst of one notification written in parts leaves the row that one merged write leaves', () => {
+    const burst: WriteOp[] = Array.from({ length: 30 }, (_, n) => ({ type: 'notifications', indexer: INDEXER, at: 1 + n, notifications: [entry(n)] }))
+    const whole = writerOnNewCache()
+    whole.writer.applyBatch(burst)
+    const cut = writerOnNewCache()
+    let applied = 0
+    let transactions = 0
+    while (applied < burst.length) {
+      applied += cut.writer.applyUntil(burst.slice(applied), 0)
+      transactions++
+    }
+    expect(transactions).toBe(4)
+    const rows = (database: HistoryDatabase) => database.db.prepare('SELECT * FROM notifications ORDER BY id').all()
+    expect(rows(cut.database)).toEqual(rows(whole.database))
+    expect(rows(whole.database)).toHaveLength(1)
+    expect(rows(whole.database)[0]).toMatchObject({ title: '30 new transactions', received_at: 500 })
+  })
+})
