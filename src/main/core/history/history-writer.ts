@@ -18,7 +18,7 @@ import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
 import { notificationRaw, rawText, slotKey, timeKey } from './stored-records'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
-import { recordCount, type WriteOp } from './write-op'
+import { PART_RECORDS, recordCount, type WriteOp } from './write-op'
 // Kept for importers outside src/ (bench/); inside, write-op.ts is imported directly.
 export type { WriteOp } from './write-op'
 import { SQL } from './write-statements'
@@ -402,9 +402,6 @@ export class HistoryWriter {
     for (const id of ids) update.run(flag, indexerId, id)
   }
 }
-
-/** Records in a part of a transaction cut by time (applyUntil): a few milliseconds' worth on a large cache. */
-const PART_RECORDS = 8
 
 /** Where the part that starts at `start` ends: once it holds PART_RECORDS records, or at the end. */
 function partEnd(ops: readonly WriteOp[], start: number): number {

@@ -36,6 +36,14 @@ export type WriteOp =
   /** The Circuits view's last read, key fingerprints included. */
   | { type: 'circuit-cards'; indexer: string; cards: readonly CircuitCard[] }
 
+/**
+ * Records in a part of a transaction cut by time (HistoryWriter.applyUntil):
+ * a few milliseconds' worth on a large cache. The write queue holds an
+ * operation of more records in parts of this size, so that a backfill's pages
+ * can be cut too.
+ */
+export const PART_RECORDS = 8
+
 /** How many records an operation writes (for batching and the pending bound). */
 export function recordCount(op: WriteOp): number {
   switch (op.type) {

@@ -266,6 +266,18 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
+  it('an operation of many records is queued in parts of a few, so that a transaction cut by time can stop inside it', async () => {
+    const sink = fakeWriter()
+    sink.cutAfter = 1
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, holdWrites: () => true })
+    const indexes = Array.from({ length: 50 }, (_, index) => index)
+    queue.push({ type: 'proofs', indexer: INDEXER, at: 0, proofs: indexes.map((index) => testProof(index)) })
+    await queue.flush()
+    expect(sink.written).toEqual(accounts(indexes))
+    expect(sink.proofsPerBatch).toEqual([8, 8, 8, 8, 8, 8, 2])
+    queue.dispose()
+  })
+
   it('a batch for the backlog is written whole, with no time to stop at: it is what holds a flood to the cache', () => {
     const sink = fakeWriter()
     sink.cutAfter = 1

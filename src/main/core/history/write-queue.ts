@@ -11,7 +11,7 @@ import type { ErrorInfo } from '@shared/domain'
 import type { CacheDamage } from '@shared/history'
 import type { HistoryDatabase } from './database'
 import type { HistoryWriter } from './history-writer'
-import { recordCount, splitOp, type WriteOp } from './write-op'
+import { PART_RECORDS, recordCount, splitOp, type WriteOp } from './write-op'
 import { damageKindOf, errorMessage, isFileDamage } from './sqlite-errors'
 import { WriteWorkerGone, type WriteWorker } from './write-worker'
 
@@ -25,9 +25,10 @@ export interface WriteQueueOptions {
    * at most `records`, for about `ms`, before the event loop runs again (the
    * socket, the window's requests); the rest follows on the next turn. A
    * transaction is cut short once the time is up (HistoryWriter.applyUntil),
-   * as a record's cost varies tenfold with what it is and what else runs. An
-   * operation larger than `records` is queued in parts. Synchronous reads
-   * still write all that is queued first. Default 500 records, 8 ms.
+   * as a record's cost varies tenfold with what it is and what else runs; an
+   * operation of many records is queued in parts of a few (PART_RECORDS) so
+   * that it can be cut too. Synchronous reads still write all that is queued
+   * first. Default 500 records, 6 ms.
    */
   slice?: { records: number; ms: number }
   /** Records held while writes fail; the oldest beyond are dropped (and counted). Default 200_000. */
@@ -120,6 +121,8 @@ export class WriteQueue {
   private readonly backlogAllowed: number
   private readonly backlogBound: number
   private readonly workerBatchRecords: number
+  /** The size of the parts an operation of many records is queued in. */
+  private readonly partRecords: number
   private readonly clock: () => number
 
   constructor(
@@ -134,6 +137,7 @@ export class WriteQueue {
     this.slice = options.slice ?? { records: 500, ms: 6 }
     this.workerBatchRecords = options.workerBatchRecords ?? 1000
     this.oneBatch = { records: this.slice.records, ms: 0 }
+    this.partRecords = Math.min(PART_RECORDS, this.slice.records)
     this.backlogAllowed = this.workerBatchRecords * WORKER_BACKLOG_BATCHES
     this.backlogBound = this.backlogAllowed * HARD_BACKLOG_FACTOR
     this.clock = options.clock ?? Date.now
@@ -158,9 +162,9 @@ export class WriteQueue {
     // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
     if (this.disposed || this.database.readOnly) return
     const records = recordCount(op)
-    if (records <= this.slice.records) this.enqueue(op, records)
-    // In parts no larger than a slice, so that no batch outlasts the slice it is written in.
-    else for (const part of splitOp(op, this.slice.records)) this.enqueue(part, recordCount(part))
+    if (records <= this.partRecords) this.enqueue(op, records)
+    // In parts of a few records: a transaction is cut between parts when its time is up (and a batch takes whole parts).
+    else for (const part of splitOp(op, this.partRecords)) this.enqueue(part, recordCount(part))
     if (this.pendingRecords > this.maxPendingRecords) this.dropOldest()
     if (this.pendingRecords > this.backlogAllowed) this.keepUp()
     this.schedule(this.pendingRecords >= this.batchRecords ? 0 : this.flushDelayMs)
