@@ -133,6 +133,12 @@ export function testNotification(index: number, options: { receivedAt?: number; 
   )
 }
 
+/** A notification-centre entry as the centre writes it, in the wire's shape (the cache reads its text back from `raw`). */
+export function testCentreEntry(id: string, patch: Partial<AppNotification> = {}): AppNotification {
+  const base = { id, kind: 'ADDRESS_TRANSACTION', title: `title ${id}`, body: 'body', receivedAt: 1000, read: false, extra: {}, ...patch }
+  return { ...base, raw: { id, type: base.kind, title: base.title, body: base.body } }
+}
+
 export function testOverview(observedAt: number, extra: Record<string, unknown> = {}): Overview {
   return decodeOverview(
     {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppNotification } from '@shared/domain'
-import { testProof } from '@test/support/history-test-data'
+import { testCentreEntry, testProof } from '@test/support/history-test-data'
 import { HistoryDatabase } from './database'
 import { HistoryWriter, IndexerIds } from './history-writer'
 import type { WriteOp } from './write-op'
@@ -30,9 +30,7 @@ function storedProofs(database: HistoryDatabase): number {
 }
 
 function entry(n: number): AppNotification {
-  const title = `${n + 1} new transactions`
-  const subject = n === 0 ? { kind: 'transaction' as const, id: 'first' } : null
-  return { id: 'burst', kind: 'ADDRESS_TRANSACTION', title, body: 'body', receivedAt: 500 + n, read: false, extra: {}, subject, raw: { id: 'burst', type: 'ADDRESS_TRANSACTION', title, body: 'body' } }
+  return testCentreEntry('burst', { title: `${n + 1} new transactions`, receivedAt: 500 + n, subject: n === 0 ? { kind: 'transaction', id: 'first' } : null })
 }
 
 describe('a transaction cut short by its time (HistoryWriter.applyUntil)', () => {

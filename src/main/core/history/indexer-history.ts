@@ -394,11 +394,6 @@ export class IndexerHistory {
   }
 
   /**
-   * Runs a read for this indexer; an indexer without rows gets `empty`.
-   * `after`: the kinds of write it depends on, when not all (queued writes
-   * of other kinds then do not hold it up).
-   */
-  /**
    * `read` once the writes queued before it are written, the event loop running meanwhile (after a
    * backfill thousands wait): what follows it, here and in `readAside`, waits for none.
    */
@@ -407,6 +402,11 @@ export class IndexerHistory {
     return this.read(empty, run, [])
   }
 
+  /**
+   * Runs a read for this indexer; an indexer without rows gets `empty`.
+   * `after`: the kinds of write it depends on, when not all (queued writes
+   * of other kinds then do not hold it up).
+   */
   private read<T>(empty: T, run: (indexerId: number, db: HistoryDatabase) => T, after?: readonly WriteOp['type'][]): T {
     return this.store.read(() => {
       const id = this.store.findIndexer(this.key)

@@ -290,10 +290,7 @@ export class WriteQueue {
    */
   private writeBatch(batch: readonly Pending[], afterRecovery = false, until = Infinity): Written {
     try {
-      const written = this.applyHere(
-        batch.map((item) => item.op),
-        until,
-      )
+      const written = this.applyHere(batch.map((item) => item.op), until)
       this.committed(written === batch.length ? batch : batch.slice(0, written))
       return { written, kept: [] }
     } catch (error) {
