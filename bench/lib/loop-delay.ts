@@ -4,6 +4,8 @@
  * wait, which is how long the window's IPC, the socket and the bridge would
  * have waited too. Issue 25: p99 under 10 ms and max under 50 ms.
  */
+import { appendFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { measured, type Figure } from './figures'
 
@@ -42,17 +44,24 @@ export function startLoopDelay(): { ticking(): Promise<void>; stop(): LoopDelay 
 
 /**
  * With PROOFWATCH_BENCH_GAPS=<ms>, every turn of the loop later than that is
- * written to stderr with its time from the start: where a max comes from,
- * to be matched with a CPU profile of the same run. Off by default, as its
- * timer is a little work of its own.
+ * written down with its time from the start and on the monotonic clock (µs,
+ * the clock of a CPU profile's samples): where a max comes from, to be
+ * matched with a CPU profile of the same run (`node bench/tools/profile-gaps.mjs`).
+ * To `gaps-<pid>.txt` in PROOFWATCH_BENCH_PROFILE's folder when profiles are
+ * asked for (a child's stderr is kept only for its error messages), else to
+ * stderr. Off by default, as its timer is a little work of its own.
  */
 function traceGaps(startedAt: number): { stop(): void } | null {
   const threshold = Number(process.env.PROOFWATCH_BENCH_GAPS)
   if (!(threshold > 0)) return null
+  const profiles = process.env.PROOFWATCH_BENCH_PROFILE
+  const write = profiles
+    ? (line: string) => appendFileSync(join(profiles, `gaps-${process.pid}.txt`), line)
+    : (line: string) => process.stderr.write(line)
   let last = performance.now()
   const timer = setInterval(() => {
     const now = performance.now()
-    if (now - last > threshold) process.stderr.write(`loop gap ${(now - last).toFixed(1)} ms, ending ${(now - startedAt).toFixed(0)} ms in\n`)
+    if (now - last > threshold) write(`loop gap ${(now - last).toFixed(1)} ms, ending ${(now - startedAt).toFixed(0)} ms in, at ${process.hrtime.bigint() / 1000n} µs\n`)
     last = now
   }, 1)
   return { stop: () => clearInterval(timer) }
