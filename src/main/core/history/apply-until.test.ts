@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppNotification } from '@shared/domain'
 import { testCentreEntry, testProof } from '@test/support/history-test-data'
 import { HistoryDatabase } from './database'
@@ -10,6 +10,7 @@ const opened: HistoryDatabase[] = []
 
 afterEach(() => {
   for (const database of opened.splice(0)) database.close()
+  vi.restoreAllMocks()
 })
 
 function writerOnNewCache(): { writer: HistoryWriter; database: HistoryDatabase } {
@@ -46,6 +47,27 @@ describe('a transaction cut short by its time (HistoryWriter.applyUntil)', () =>
     // An operation of more records than a part is a part of its own, never cut.
     expect(writer.applyUntil([proofs(100, 30), proofs(200, 1)], 0)).toBe(1)
     expect(storedProofs(database)).toBe(50)
+  })
+
+  it('foresees a COMMIT from the records it holds: at a millisecond a record and 20 ms to go, it stops at the part that ends past them (24 records), not after the first', () => {
+    const { writer, database } = writerOnNewCache()
+    let now = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    // Applying takes no time here; a COMMIT takes a millisecond for each record it holds.
+    const exec = database.db.exec.bind(database.db)
+    let atBegin = 0
+    vi.spyOn(database.db, 'exec').mockImplementation((sql: string) => {
+      if (sql === 'BEGIN IMMEDIATE') atBegin = storedProofs(database)
+      exec(sql)
+      if (sql === 'COMMIT') now += storedProofs(database) - atBegin
+    })
+    // Nothing known yet: all of it, 40 records, whose COMMIT took 40 ms.
+    expect(writer.applyUntil(Array.from({ length: 40 }, (_, index) => proofs(index, 1)), now + 1_000)).toBe(40)
+    expect(now).toBe(1_040)
+    // 20 ms: three parts (a 24 ms COMMIT foreseen once the third is applied), where the last COMMIT's own time (40 ms)
+    // would have stopped it after one.
+    expect(writer.applyUntil(Array.from({ length: 40 }, (_, index) => proofs(100 + index, 1)), now + 20)).toBe(24)
+    expect(storedProofs(database)).toBe(64)
   })
 
   it('a burst of one notification written in parts leaves the row that one merged write leaves', () => {

@@ -124,8 +124,15 @@ export class HistoryWriter {
     })
   }
 
-  /** How long the last COMMIT of a transaction cut by time took (writing its pages to the log: 1-7 ms on a large cache). */
-  private commitMs = 0
+  /**
+   * What a COMMIT of a transaction cut by time costs a record, from the
+   * recent ones (their times and records, older ones weighing less): it
+   * writes the pages the records dirtied to the log, about as long as
+   * applying them took on a large cache, so a transaction's COMMIT is
+   * foreseen from its size, not from the last one's (a long one then a short
+   * one, by turns).
+   */
+  private commitCost = { ms: 0, records: 0 }
 
   /** Applies `ops` in one transaction; on failure nothing of them is kept and the error is thrown. */
   applyBatch(ops: readonly WriteOp[]): void {
@@ -148,16 +155,20 @@ export class HistoryWriter {
     db.exec('BEGIN IMMEDIATE')
     this.changes = []
     let applied = 0
+    let records = 0
     try {
       while (applied < ops.length) {
         const end = timed ? partEnd(ops, applied) : ops.length
-        for (const op of coalesceNotificationWrites(end - applied === ops.length ? ops : ops.slice(applied, end))) this.apply(op)
+        for (const op of coalesceNotificationWrites(end - applied === ops.length ? ops : ops.slice(applied, end))) {
+          this.apply(op)
+          records += recordCount(op)
+        }
         applied = end
-        if (timed && performance.now() + this.commitMs >= until) break
+        if (timed && performance.now() + this.foreseenCommitMs(records) >= until) break
       }
       const committing = timed ? performance.now() : 0
       db.exec('COMMIT')
-      if (timed) this.commitMs = performance.now() - committing
+      if (timed) this.noteCommit(performance.now() - committing, records)
       const changes = this.changes
       this.changes = []
       if (changes.length > 0) this.onRecordChanged?.(changes)
@@ -177,6 +188,15 @@ export class HistoryWriter {
       throw error
     }
     return applied
+  }
+
+  private foreseenCommitMs(records: number): number {
+    return this.commitCost.records === 0 ? 0 : (records * this.commitCost.ms) / this.commitCost.records
+  }
+
+  private noteCommit(ms: number, records: number): void {
+    // Older commits count less (halved every two or so): the cost follows the cache's size and what else runs.
+    this.commitCost = { ms: this.commitCost.ms * COMMIT_COST_DECAY + ms, records: this.commitCost.records * COMMIT_COST_DECAY + records }
   }
 
   apply(op: WriteOp): void {
@@ -402,6 +422,9 @@ export class HistoryWriter {
     for (const id of ids) update.run(flag, indexerId, id)
   }
 }
+
+/** How much the commits before the last still weigh in the cost of a record's COMMIT. */
+const COMMIT_COST_DECAY = 0.7
 
 /** Where the part that starts at `start` ends: once it holds PART_RECORDS records, or at the end. */
 function partEnd(ops: readonly WriteOp[], start: number): number {
