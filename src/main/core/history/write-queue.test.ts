@@ -208,17 +208,19 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
-  it('past the backlog allowed, whoever queues more has one batch written at once, once a run of synchronous code: a flood waits for the cache, a batch at a time', async () => {
+  it('past the backlog allowed, a run of synchronous code that began past it has one batch written at once: a flood waits for the cache, a batch at a time', async () => {
     const sink = fakeWriter()
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
-    for (let index = 0; index < 10; index++) queue.push(proofOp(index))
-    // Ten wait: no more than the backlog allowed (twice five), so nothing was written yet.
+    // A burst queued in one run that began with nothing waiting (a backfill's pages): more than the backlog allowed
+    // (twice five), and nothing written at once; it is in memory already, and the slices write it.
+    for (let index = 0; index < 11; index++) queue.push(proofOp(index))
     expect(sink.written).toEqual([])
-    queue.push(proofOp(10))
+    // The next run began past the allowance, as a flood's socket chunks do: it waits for one batch, once.
+    await Promise.resolve()
+    queue.push(proofOp(11))
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
-    expect(queue.size).toBe(7)
-    // Once a run: what is queued in the same synchronous run waits for the slices, up to ten times the backlog allowed.
-    for (let index = 11; index < 30; index++) queue.push(proofOp(index))
+    expect(queue.size).toBe(8)
+    for (let index = 12; index < 30; index++) queue.push(proofOp(index))
     expect(sink.written).toEqual(accounts([0, 1, 2, 3]))
     await Promise.resolve()
     queue.push(proofOp(30))
@@ -229,13 +231,34 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
-  it('does not write for the backlog while writes are held, nor from inside a batch being written', () => {
+  it('says it is behind past the backlog allowed, and not while writes wait for a retry', () => {
+    const sink = fakeWriter()
+    let now = 0
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5, retryDelayMs: 1000, clock: () => now })
+    for (let index = 0; index < 10; index++) queue.push(proofOp(index))
+    expect(queue.behind).toBe(false)
+    queue.push(proofOp(10))
+    expect(queue.behind).toBe(true)
+    // A full disk: the writes wait for their retry, and whoever can wait is not held for them.
+    sink.full = true
+    expect(queue.flushNow()).toBe(false)
+    expect(queue.size).toBe(11)
+    expect(queue.behind).toBe(false)
+    now += 1000
+    expect(queue.behind).toBe(true)
+    queue.dispose()
+  })
+
+  it('does not write for the backlog while writes are held, nor from inside a batch being written', async () => {
     const sink = fakeWriter()
     let hold = true
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5, holdWrites: () => hold })
-    for (let index = 0; index < 12; index++) queue.push(proofOp(index))
+    for (let index = 0; index < 11; index++) queue.push(proofOp(index))
+    await Promise.resolve()
+    queue.push(proofOp(11))
     expect(sink.written).toEqual([])
     hold = false
+    await Promise.resolve()
     // A batch's listener that queues more: the push inside it writes nothing of its own.
     const applyBatch = sink.writer.applyBatch.bind(sink.writer)
     let pushedInside = false
@@ -278,30 +301,38 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
-  it('a batch for the backlog is written whole, with no time to stop at: it is what holds a flood to the cache', () => {
+  it('a batch for the backlog is written whole, with no time to stop at: it is what holds a flood to the cache', async () => {
     const sink = fakeWriter()
     sink.cutAfter = 1
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
     for (let index = 0; index < 11; index++) queue.push(proofOp(index))
+    await Promise.resolve()
+    queue.push(proofOp(11))
     expect(sink.batches).toEqual([4])
     expect(sink.untils).toEqual([Infinity])
     queue.dispose()
   })
 
-  it('past ten times the backlog allowed, every record queued waits for a batch, in the same synchronous run too', () => {
+  it('past ten times the backlog allowed, every record queued waits for a batch, in the same synchronous run too', async () => {
     const sink = fakeWriter()
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 1 })
-    // Allowed: 2; hard bound: 20. The third record writes a batch (all three); then nothing more in this run until the bound.
-    for (let index = 0; index < 3; index++) queue.push(proofOp(index))
-    expect(sink.batches).toEqual([3])
-    for (let index = 3; index < 23; index++) queue.push(proofOp(index))
-    expect(sink.batches).toEqual([3])
-    expect(queue.size).toBe(20)
-    queue.push(proofOp(23))
-    expect(sink.batches).toEqual([3, 4])
+    // Allowed: 2; hard bound: 20. A run that began with nothing waiting queues up to the bound without waiting…
+    for (let index = 0; index < 20; index++) queue.push(proofOp(index))
+    expect(sink.batches).toEqual([])
+    // …and past it every record waits for a batch.
+    queue.push(proofOp(20))
+    expect(sink.batches).toEqual([4])
+    expect(queue.size).toBe(17)
+    for (let index = 21; index < 24; index++) queue.push(proofOp(index))
+    expect(sink.batches).toEqual([4])
     queue.push(proofOp(24))
-    expect(sink.batches).toEqual([3, 4])
-    expect(queue.size).toBe(18)
+    expect(sink.batches).toEqual([4, 4])
+    // A run that began past the allowance waits for one batch, once.
+    await Promise.resolve()
+    queue.push(proofOp(25))
+    queue.push(proofOp(26))
+    expect(sink.batches).toEqual([4, 4, 4])
+    expect(queue.size).toBe(15)
     queue.dispose()
   })
 })

@@ -107,6 +107,11 @@ export class WriteQueue {
   private keptForRetry = 0
   /** A batch was written for the backlog in this run of synchronous code (keepUp; cleared by a microtask). */
   private keptUpThisRun = false
+  /** Records waiting when this run of synchronous code queued its first (cleared by a microtask); null outside one. */
+  private backlogAtRunStart: number | null = null
+  /** The slice due on this turn of the loop for the flushes awaited (sliceThisTurn), and whether one of them forces it. */
+  private sliceDue: Promise<boolean> | null = null
+  private sliceForced = false
   /** The loss of waiting records was told in this episode (until a write succeeds again). */
   private dropReported = false
   private disposed = false
@@ -148,6 +153,17 @@ export class WriteQueue {
     return this.pendingRecords
   }
 
+  /**
+   * More waits than the backlog allowed while writes go on: a producer that
+   * can wait (a backfill's items handed on in parts) waits a turn before it
+   * queues more. Not while writes fail and wait for a retry: what waits then
+   * is bounded (the oldest dropped), and the producer's items must still
+   * reach the window.
+   */
+  get behind(): boolean {
+    return this.pendingRecords > this.backlogAllowed && this.clock() >= this.retryAt
+  }
+
   /** An entry of one of these kinds waits or is being written. */
   holds(types: readonly WriteOp['type'][]): boolean {
     return types.some((type) => (this.waitingByType.get(type) ?? 0) > 0)
@@ -161,6 +177,10 @@ export class WriteQueue {
   push(op: WriteOp): void {
     // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
     if (this.disposed || this.database.readOnly) return
+    if (this.backlogAtRunStart === null) {
+      this.backlogAtRunStart = this.pendingRecords
+      queueMicrotask(() => (this.backlogAtRunStart = null))
+    }
     const records = recordCount(op)
     if (records <= this.partRecords) this.enqueue(op, records)
     // In parts of a few records: a transaction is cut between parts when its time is up (and a batch takes whole parts).
@@ -242,8 +262,7 @@ export class WriteQueue {
       const worker = this.usableWorker()
       if (worker === null) {
         // A slice that had to stop (full disk, lock) leaves the rest kept for a retry: resolved, as an unsliced flush was.
-        if (!this.waitsFor(last) || !this.flushNow(force, this.slice) || !this.waitsFor(last)) return
-        await new Promise<void>((resolve) => setImmediate(resolve))
+        if (!this.waitsFor(last) || !(await this.sliceThisTurn(force)) || !this.waitsFor(last)) return
         continue
       }
       if (!this.waitsFor(last)) {
@@ -260,6 +279,28 @@ export class WriteQueue {
       }
       await worker.whenIdle()
     }
+  }
+
+  /**
+   * The slice written on this turn of the loop for whoever awaits a flush,
+   * and what flushNow said of it: one slice a turn however many wait (reads
+   * behind writes, the unread counts, the details' fetcher), the timer's
+   * turn left out while one is due, so that the loop waits for one slice
+   * between two turns, not one a waiting reader. Forced if any of them asks.
+   */
+  private sliceThisTurn(force: boolean): Promise<boolean> {
+    this.sliceForced ||= force
+    this.sliceDue ??= new Promise<boolean>((resolve) =>
+      setImmediate(() => {
+        const forced = this.sliceForced
+        this.sliceDue = null
+        this.sliceForced = false
+        resolve(this.disposed || this.flushNow(forced, this.slice))
+        // The timer's turns were left to this slice: what is left is the timer's again unless a waiter asks for more.
+        if (this.waitingEntries() > 0) this.schedule(0)
+      }),
+    )
+    return this.sliceDue
   }
 
   /** An entry pushed up to `seq` still waits. */
@@ -376,19 +417,22 @@ export class WriteQueue {
   /**
    * Past the backlog allowed, whoever queues more waits for a batch: on the
    * write worker the one under way (and the next is sent), here one batch of
-   * a slice's size written at once, once a run of synchronous code. A
-   * flood is then read off the socket only as fast as the cache is written
-   * instead of piling up in memory, and a burst queued at once (a backfill)
-   * waits for one batch, the rest following in slices.
+   * a slice's size written at once, once a run of synchronous code that
+   * began past the allowance. A flood is then read off the socket only as
+   * fast as the cache is written instead of piling up in memory, and a burst
+   * queued at once (a backfill) waits for none: the rest follows in slices.
    */
   private keepUp(): void {
     if (this.options.holdWrites?.() ?? false) return
     const worker = this.usableWorker()
     if (worker === null) {
       // Not from inside a batch being written (a commit's listener may queue more). Once a run of synchronous code (the
-      // flag is cleared by a microtask): a socket's chunk of frames, or a backfill's pages handed on at once, wait for one
-      // batch, unless the backlog is past its hard bound.
-      if (this.inFlight > 0 || (this.keptUpThisRun && this.pendingRecords <= this.backlogBound)) return
+      // flag is cleared by a microtask): a socket's chunk of frames waits for one batch, unless the backlog is past its
+      // hard bound. A run that began within the backlog allowed (a backfill's pages handed on at once, a first sync)
+      // waits for none below that bound: what it brings is already in memory, and the timer's slices write it while
+      // the loop runs. A flood's later runs begin past the allowance, and wait.
+      if (this.inFlight > 0) return
+      if (this.pendingRecords <= this.backlogBound && (this.keptUpThisRun || (this.backlogAtRunStart ?? 0) <= this.backlogAllowed)) return
       if (!this.keptUpThisRun) queueMicrotask(() => (this.keptUpThisRun = false))
       this.keptUpThisRun = true
       this.flushNow(false, this.oneBatch)
@@ -402,7 +446,8 @@ export class WriteQueue {
   private writeOnTimer(): void {
     const worker = this.usableWorker()
     if (worker === null) {
-      this.flushNow(true, this.slice)
+      // A slice for the flushes awaited is due on this turn: it is this turn's (and it hands the timer back).
+      if (this.sliceDue === null) this.flushNow(true, this.slice)
       return
     }
     // One batch at a time: its answer schedules the next.

@@ -41,6 +41,31 @@ describe('queued writes written in slices', () => {
     expect(history.listProofs({ limit: 1 }).data.total).toBe('10')
   })
 
+  it('flushes awaited side by side, and the timer, write one slice a turn between them', async () => {
+    const events: string[] = []
+    const original = HistoryWriter.prototype.applyUntil
+    vi.spyOn(HistoryWriter.prototype, 'applyUntil').mockImplementation(function (this: HistoryWriter, ops, until) {
+      events.push(`write ${ops.length}`)
+      return original.call(this, ops, until)
+    })
+    store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 0, slice: { records: 2, ms: 0 } } })
+    const history = store.forIndexer(INDEXER)
+    for (let index = 0; index < 12; index++) history.recordProofs([testProof(index)])
+    let done = false
+    const turn = (): void => {
+      events.push('turn')
+      if (!done) setImmediate(turn)
+    }
+    setImmediate(turn)
+    // Three readers waiting for the writes (reads behind writes, the unread counts, the details' fetcher).
+    await Promise.all([store.flush(), store.flush(), store.flush()])
+    done = true
+    const writes = events.filter((event) => event.startsWith('write'))
+    expect(writes).toEqual(Array(6).fill('write 2'))
+    expect(events.join(' ')).not.toMatch(/write 2 write 2/)
+    expect(history.listProofs({ limit: 1 }).data.total).toBe('12')
+  })
+
   it('a read writes everything queued first, in one transaction', async () => {
     store = HistoryCache.open({ path: MEMORY_PATH, write: { flushDelayMs: 60_000, slice: { records: 2, ms: 0 } } })
     const original = HistoryWriter.prototype.applyUntil
