@@ -38,16 +38,16 @@ describe('EventBatcher', () => {
     const clock = manualClock()
     const batches: BridgeEvent[][] = []
     const batcher = new EventBatcher((b) => batches.push(b), clock)
-    for (let i = 0; i < 300; i++) batcher.push('proofs', [proof(`p${i}`)])
+    for (let i = 0; i < 200; i++) batcher.push('proofs', [proof(`p${i}`)])
     expect(batches).toHaveLength(0)
     clock.run()
     expect(batches).toHaveLength(1)
     const [only] = batches[0]!
     expect(only!.event).toBe('proofs')
     const ids = (only!.payload as ProofSummary[]).map((p) => p.proofAccount)
-    expect(ids).toHaveLength(300)
+    expect(ids).toHaveLength(200)
     expect(ids[0]).toBe('p0')
-    expect(ids[299]).toBe('p299')
+    expect(ids[199]).toBe('p199')
   })
 
   it('keeps only the latest overview but every problem', () => {
@@ -74,6 +74,47 @@ describe('EventBatcher', () => {
     expect(batches).toHaveLength(3)
     const total = batches.flat().reduce((n, e) => n + (e.payload as ProofSummary[]).length, 0)
     expect(total).toBe(25)
+  })
+
+  it('sends a batch of more than a message holds a message a turn, in order, and what is flushed meanwhile after it', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), { ...clock, maxItems: 4 })
+    batcher.push('overview', overview(1))
+    batcher.push('proofs', Array.from({ length: 9 }, (_, i) => proof(`p${i}`)))
+    // Full: the first message at once, the rest on later turns.
+    expect(batches).toHaveLength(1)
+    batcher.push('problem', { code: 'DECODE', message: 'later' })
+    batcher.flush()
+    expect(batches).toHaveLength(1)
+    for (let turn = 0; turn < 5 && clock.waits.length > 0; turn++) clock.run()
+    expect(batches.map((message) => message.reduce((n, e) => n + (Array.isArray(e.payload) ? e.payload.length : 1), 0))).toEqual([4, 4, 2, 1])
+    const sent = batches.flat()
+    expect(sent[0]!.event).toBe('overview')
+    expect(sent.filter((e) => e.event === 'proofs').flatMap((e) => (e.payload as ProofSummary[]).map((p) => p.proofAccount))).toEqual(
+      Array.from({ length: 9 }, (_, i) => `p${i}`),
+    )
+    expect(sent[sent.length - 1]!.event).toBe('problem')
+  })
+
+  it('sends no part of a batch after dispose', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), { ...clock, maxItems: 4 })
+    batcher.push('proofs', Array.from({ length: 9 }, (_, i) => proof(`p${i}`)))
+    expect(batches).toHaveLength(1)
+    batcher.dispose()
+    clock.run()
+    expect(batches).toHaveLength(1)
+  })
+
+  it('sends an empty list as it came', () => {
+    const clock = manualClock()
+    const batches: BridgeEvent[][] = []
+    const batcher = new EventBatcher((b) => batches.push(b), clock)
+    batcher.push('proofs', [])
+    batcher.flush()
+    expect(batches).toEqual([[{ event: 'proofs', payload: [] }]])
   })
 
   it('sends nothing after dispose', () => {
