@@ -198,6 +198,11 @@ export class HistoryCache implements CacheFile {
     }
   }
 
+  /** The writes are behind: whoever can wait before it records more (write-queue.ts, `behind`) waits a turn. */
+  get writesBehind(): boolean {
+    return this.queue.behind
+  }
+
   /** What was found wrong with the file at open or since (null: nothing); cheap, unlike info(), which counts every row. */
   get damage(): CacheDamage | null {
     return this.database.damage

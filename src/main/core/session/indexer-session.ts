@@ -38,6 +38,7 @@ import { AccountWatchlist } from '../indexer/account-watchlist'
 import { AccountWatchlistSync, accountKey } from '../watchlist/account-sync'
 import type { AccountSyncResult } from '@shared/watchlist'
 import { RecentProofs } from './recent-proofs'
+import { PacedHandoff } from './paced-handoff'
 import { AccountSyncSchedule } from './account-sync-schedule'
 
 export interface SessionDeps {
@@ -81,6 +82,9 @@ export class IndexerSession {
   readonly cached: CachedIndexer
   /** Full records fetched in the background: socket proofs first, then what the user watches. */
   private readonly details: DetailFetch
+  private readonly addressTransactions = new PacedHandoff<AddressTransaction, EventOrigin>((items, origin) => this.addressTransactionsArrived(items, origin), {
+    mayGoOn: () => !this.deps.history.writesBehind,
+  })
   private stopped = false
   private readonly unsubscribeWatchlist: () => void
   readonly history: IndexerHistory
@@ -253,12 +257,8 @@ export class IndexerSession {
           // The socket leaves data.url out: the indexer's list names what they are about.
           if (notifications.some((n) => !n.subject)) this.inboxSchedule?.followUpSoon()
         },
-        onAddressTransactions: (items, meta) => {
-          for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
-          this.details.transactionsArrived(items.map((item) => item.transaction.signature))
-          deps.watchlist.noteAddressTransactions(items)
-          this.relayActivity('addressTransactions', items, meta.origin)
-        },
+        // A backfill's thousands in parts, a turn each (paced-handoff.ts).
+        onAddressTransactions: (items, meta) => this.addressTransactions.push(items, meta.origin),
         onCircuitProofs: (items, meta) => {
           this.history.recordProofSummaries(items.map((item) => item.proof))
           deps.watchlist.noteCircuitProofs(items)
@@ -288,6 +288,8 @@ export class IndexerSession {
   }
 
   stop(): void {
+    // What was fetched is stored and told, however many parts still wait.
+    this.addressTransactions.drain()
     this.stopped = true
     this.details.stop()
     this.unsubscribeWatchlist()
@@ -359,6 +361,14 @@ export class IndexerSession {
   /** The indexer's HTTP health, from every request the client made (reads, polls, backfills). */
   get http(): HttpHealthState {
     return this.health.current
+  }
+
+  /** Watched addresses' transactions, fetched or pushed: stored, their details fetched, counted, relayed. */
+  private addressTransactionsArrived(items: AddressTransaction[], origin: EventOrigin): void {
+    for (const item of items) this.history.recordTransactions([item.transaction], { address: item.address })
+    this.details.transactionsArrived(items.map((item) => item.transaction.signature))
+    this.deps.watchlist.noteAddressTransactions(items)
+    this.relayActivity('addressTransactions', items, origin)
   }
 
   /**
