@@ -266,14 +266,13 @@ export class GapFreeStream<T> {
         flush()
         runOrigin = itemOrigin
       }
-      if (origin === 'fetched') {
-        context.count('backfilled')
-        handedOn.push(id)
-      }
+      if (origin === 'fetched') handedOn.push(id)
       context.held.add(spec.kind, id)
       this.noteHeldOrder(item)
       run.push(item)
     }
+    // Counted once: a counter moved is told to the status (and the window's health), and a backfill hands on thousands.
+    if (handedOn.length > 0) context.count('backfilled', handedOn.length)
     flush()
     for (const id of this.uncommitted) context.held.add(spec.kind, id)
     this.uncommitted.clear()
