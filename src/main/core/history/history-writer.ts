@@ -18,6 +18,7 @@ import { topicKey } from '@shared/unread'
 import type { HistoryDatabase } from './database'
 import { notificationRaw, rawText, slotKey, timeKey } from './stored-records'
 import { coalesceNotificationWrites } from './coalesce-notification-writes'
+import { CommitCost } from './commit-cost'
 import { PART_RECORDS, recordCount, type WriteOp } from './write-op'
 // Kept for importers outside src/ (bench/); inside, write-op.ts is imported directly.
 export type { WriteOp } from './write-op'
@@ -124,15 +125,8 @@ export class HistoryWriter {
     })
   }
 
-  /**
-   * What a COMMIT of a transaction cut by time costs a record, from the
-   * recent ones (their times and records, older ones weighing less): it
-   * writes the pages the records dirtied to the log, about as long as
-   * applying them took on a large cache, so a transaction's COMMIT is
-   * foreseen from its size, not from the last one's (a long one then a short
-   * one, by turns).
-   */
-  private commitCost = { ms: 0, records: 0 }
+  /** What a COMMIT of a transaction cut by time costs a record: it is foreseen from the records the transaction holds. */
+  private readonly commitCost = new CommitCost()
 
   /** Applies `ops` in one transaction; on failure nothing of them is kept and the error is thrown. */
   applyBatch(ops: readonly WriteOp[]): void {
@@ -164,11 +158,11 @@ export class HistoryWriter {
           records += recordCount(op)
         }
         applied = end
-        if (timed && performance.now() + this.foreseenCommitMs(records) >= until) break
+        if (timed && performance.now() + this.commitCost.foresee(records) >= until) break
       }
       const committing = timed ? performance.now() : 0
       db.exec('COMMIT')
-      if (timed) this.noteCommit(performance.now() - committing, records)
+      if (timed) this.commitCost.note(performance.now() - committing, records)
       const changes = this.changes
       this.changes = []
       if (changes.length > 0) this.onRecordChanged?.(changes)
@@ -188,15 +182,6 @@ export class HistoryWriter {
       throw error
     }
     return applied
-  }
-
-  private foreseenCommitMs(records: number): number {
-    return this.commitCost.records === 0 ? 0 : (records * this.commitCost.ms) / this.commitCost.records
-  }
-
-  private noteCommit(ms: number, records: number): void {
-    // Older commits count less (halved every two or so): the cost follows the cache's size and what else runs.
-    this.commitCost = { ms: this.commitCost.ms * COMMIT_COST_DECAY + ms, records: this.commitCost.records * COMMIT_COST_DECAY + records }
   }
 
   apply(op: WriteOp): void {
@@ -422,9 +407,6 @@ export class HistoryWriter {
     for (const id of ids) update.run(flag, indexerId, id)
   }
 }
-
-/** How much the commits before the last still weigh in the cost of a record's COMMIT. */
-const COMMIT_COST_DECAY = 0.7
 
 /** Where the part that starts at `start` ends: once it holds PART_RECORDS records, or at the end. */
 function partEnd(ops: readonly WriteOp[], start: number): number {
