@@ -39,11 +39,6 @@ export class PacedHandoff<T, M> {
     this.cancel = options.cancel ?? ((handle) => clearImmediate(handle as ReturnType<typeof setImmediate>))
   }
 
-  /** Items waiting to be handed on. */
-  get size(): number {
-    return this.waiting.reduce((sum, part) => sum + part.items.length, 0)
-  }
-
   push(items: T[], meta: M): void {
     if (this.waiting.length === 0 && items.length <= this.partItems) {
       this.handOn(items, meta)
