@@ -16,6 +16,7 @@ import type {
   TransactionDetail,
 } from '@shared/domain'
 import type { CircuitCard } from '@shared/circuits'
+import { chunks } from '@shared/chunks'
 
 export type WriteOp =
   | { type: 'proofs'; indexer: string; at: number; proofs: readonly Proof[] }
@@ -91,10 +92,4 @@ export function splitOp(op: WriteOp, records: number): WriteOp[] {
     default:
       return [op]
   }
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = []
-  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size))
-  return parts
 }

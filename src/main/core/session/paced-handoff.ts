@@ -7,6 +7,8 @@
  * socket, the window's requests and the cache's writes run between parts.
  * Items that come while parts wait go behind them, so nothing overtakes.
  */
+import { chunks } from '@shared/chunks'
+
 export interface PacedHandoffOptions {
   /** Items handed on in one turn. Default 250. */
   partItems?: number
@@ -45,7 +47,7 @@ export class PacedHandoff<T, M> {
       return
     }
     const first = this.waiting.length === 0
-    for (let from = 0; from < items.length; from += this.partItems) this.waiting.push({ items: items.slice(from, from + this.partItems), meta })
+    for (const part of chunks(items, this.partItems)) this.waiting.push({ items: part, meta })
     // Nothing was waiting: the first part goes now (if it may), as a small push would.
     if (first) this.handOnPart()
   }
