@@ -93,29 +93,30 @@ export class EventBatcher {
   }
 }
 
-/** A batch as messages of at most `maxItems` items (a state event or a problem counts one), lists cut where needed. */
+/** A batch as messages of at most `maxItems` items (a state event, a problem or an empty list counts one), lists cut where needed. */
 function inMessages(batch: readonly BridgeEvent[], maxItems: number): BridgeEvent[][] {
-  const messages: BridgeEvent[][] = [[]]
-  let room = maxItems
+  const messages: BridgeEvent[][] = []
+  let room = 0
+  /** The message being filled, a new one once the last is full. */
+  const current = (): BridgeEvent[] => {
+    if (room === 0) {
+      messages.push([])
+      room = maxItems
+    }
+    return messages[messages.length - 1] as BridgeEvent[]
+  }
   for (const item of batch) {
+    const payload = item.payload
     // An empty list goes as it came: it costs nothing to send.
-    if (!Array.isArray(item.payload) || item.payload.length === 0) {
-      if (room === 0) {
-        messages.push([])
-        room = maxItems
-      }
-      ;(messages[messages.length - 1] as BridgeEvent[]).push(item)
+    if (!Array.isArray(payload) || payload.length === 0) {
+      current().push(item)
       room--
       continue
     }
-    const payload = item.payload as unknown[]
     for (let from = 0; from < payload.length; ) {
-      if (room === 0) {
-        messages.push([])
-        room = maxItems
-      }
-      const part = payload.slice(from, from + room)
-      ;(messages[messages.length - 1] as BridgeEvent[]).push({ event: item.event, payload: part } as BridgeEvent)
+      const message = current()
+      const part = (payload as unknown[]).slice(from, from + room)
+      message.push({ event: item.event, payload: part } as BridgeEvent)
       from += part.length
       room -= part.length
     }
