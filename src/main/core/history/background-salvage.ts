@@ -132,8 +132,11 @@ export class BackgroundSalvage {
       this.finish(pending, run, errorMessage(error))
       return
     }
-    if (copiedUntil > 0 && run.rows > before) this.commitCost.note(performance.now() - copiedUntil, run.rows - before)
-    if (run.rows > before) this.host.wrote(run.rows - before)
+    const copied = run.rows - before
+    if (copied > 0) {
+      if (copiedUntil > 0) this.commitCost.note(performance.now() - copiedUntil, copied)
+      this.host.wrote(copied)
+    }
     // What the write set off (a retention pass, damage met and the file replaced) may have ended this run.
     if (generation !== this.generation) return
     if (!done) {

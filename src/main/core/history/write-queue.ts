@@ -105,10 +105,11 @@ export class WriteQueue {
   private pushed = 0
   /** Times a batch failed and was kept for a retry. */
   private keptForRetry = 0
-  /** A batch was written for the backlog in this run of synchronous code (keepUp; cleared by a microtask). */
-  private keptUpThisRun = false
-  /** Records waiting when this run of synchronous code queued its first (cleared by a microtask); null outside one. */
-  private backlogAtRunStart: number | null = null
+  /**
+   * The run of synchronous code that queues now (a socket's chunk of frames, a backfill handed on), cleared by a
+   * microtask: the records waiting when it queued its first, and whether a batch was written in it for the backlog.
+   */
+  private thisRun: { backlogAtStart: number; keptUp: boolean } | null = null
   /** The slice due on this turn of the loop for the flushes awaited (sliceThisTurn), and whether one of them forces it. */
   private sliceDue: Promise<boolean> | null = null
   private sliceForced = false
@@ -177,9 +178,9 @@ export class WriteQueue {
   push(op: WriteOp): void {
     // A cache shown read-only takes nothing new; the user was told so once, when it was opened.
     if (this.disposed || this.database.readOnly) return
-    if (this.backlogAtRunStart === null) {
-      this.backlogAtRunStart = this.pendingRecords
-      queueMicrotask(() => (this.backlogAtRunStart = null))
+    if (this.thisRun === null) {
+      this.thisRun = { backlogAtStart: this.pendingRecords, keptUp: false }
+      queueMicrotask(() => (this.thisRun = null))
     }
     const records = recordCount(op)
     if (records <= this.partRecords) this.enqueue(op, records)
@@ -426,15 +427,14 @@ export class WriteQueue {
     if (this.options.holdWrites?.() ?? false) return
     const worker = this.usableWorker()
     if (worker === null) {
-      // Not from inside a batch being written (a commit's listener may queue more). Once a run of synchronous code (the
-      // flag is cleared by a microtask): a socket's chunk of frames waits for one batch, unless the backlog is past its
-      // hard bound. A run that began within the backlog allowed (a backfill's pages handed on at once, a first sync)
+      // Not from inside a batch being written (a commit's listener may queue more). Once a run of synchronous code
+      // (thisRun): a socket's chunk of frames waits for one batch, unless the backlog is past its hard bound. A run that began within the backlog allowed (a backfill's pages handed on at once, a first sync)
       // waits for none below that bound: what it brings is already in memory, and the timer's slices write it while
       // the loop runs. A flood's later runs begin past the allowance, and wait.
-      if (this.inFlight > 0) return
-      if (this.pendingRecords <= this.backlogBound && (this.keptUpThisRun || (this.backlogAtRunStart ?? 0) <= this.backlogAllowed)) return
-      if (!this.keptUpThisRun) queueMicrotask(() => (this.keptUpThisRun = false))
-      this.keptUpThisRun = true
+      const run = this.thisRun
+      if (this.inFlight > 0 || run === null) return
+      if (this.pendingRecords <= this.backlogBound && (run.keptUp || run.backlogAtStart <= this.backlogAllowed)) return
+      run.keptUp = true
       this.flushNow(false, this.oneBatch)
       return
     }
