@@ -44,27 +44,33 @@ export function startLoopDelay(): { ticking(): Promise<void>; stop(): LoopDelay 
 
 /**
  * With PROOFWATCH_BENCH_GAPS=<ms>, every turn of the loop later than that is
- * written down with its time from the start and on the monotonic clock (µs,
- * the clock of a CPU profile's samples): where a max comes from, to be
- * matched with a CPU profile of the same run (`node bench/tools/profile-gaps.mjs`).
- * To `gaps-<pid>.txt` in PROOFWATCH_BENCH_PROFILE's folder when profiles are
- * asked for (a child's stderr is kept only for its error messages), else to
- * stderr. Off by default, as its timer is a little work of its own.
+ * noted with its time from the start and on the monotonic clock (µs, the
+ * clock of a CPU profile's samples): where a max comes from, to be matched
+ * with a CPU profile of the same run (`node bench/tools/profile-gaps.mjs`).
+ * Written when the phase ends, so that no write lands inside the turns it
+ * measures: to `gaps-<pid>.txt` in PROOFWATCH_BENCH_PROFILE's folder when
+ * profiles are asked for (a child's stderr is kept only for its error
+ * messages), else to stderr. Off by default, as its timer is a little work
+ * of its own.
  */
 function traceGaps(startedAt: number): { stop(): void } | null {
   const threshold = Number(process.env.PROOFWATCH_BENCH_GAPS)
   if (!(threshold > 0)) return null
-  const profiles = process.env.PROOFWATCH_BENCH_PROFILE
-  const write = profiles
-    ? (line: string) => appendFileSync(join(profiles, `gaps-${process.pid}.txt`), line)
-    : (line: string) => process.stderr.write(line)
+  const lines: string[] = []
   let last = performance.now()
   const timer = setInterval(() => {
     const now = performance.now()
-    if (now - last > threshold) write(`loop gap ${(now - last).toFixed(1)} ms, ending ${(now - startedAt).toFixed(0)} ms in, at ${process.hrtime.bigint() / 1000n} µs\n`)
+    if (now - last > threshold) lines.push(`loop gap ${(now - last).toFixed(1)} ms, ending ${(now - startedAt).toFixed(0)} ms in, at ${process.hrtime.bigint() / 1000n} µs\n`)
     last = now
   }, 1)
-  return { stop: () => clearInterval(timer) }
+  return {
+    stop: () => {
+      clearInterval(timer)
+      const profiles = process.env.PROOFWATCH_BENCH_PROFILE
+      if (profiles) appendFileSync(join(profiles, `gaps-${process.pid}.txt`), lines.join(''))
+      else process.stderr.write(lines.join(''))
+    },
+  }
 }
 
 /** Issue 25's targets for every phase. */
