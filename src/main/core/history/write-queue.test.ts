@@ -195,6 +195,48 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
+  it('a full disk is said once while what it held back is written only in part: a small head that fits does not end the episode', async () => {
+    const sink = fakeWriter()
+    let now = 0
+    const damages: (CacheDamage | null)[] = []
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, {
+      flushDelayMs: 60_000,
+      retryDelayMs: 0,
+      clock: () => now,
+      slice: { records: 8, ms: 8 },
+      holdWrites: () => true,
+      onDamage: (damage) => damages.push(damage),
+    })
+    for (let index = 0; index < 8; index++) queue.push(proofOp(index))
+    sink.full = true
+    await queue.flush()
+    // Room for two records only: the time-cut head of the retry fits, the rest does not.
+    sink.full = false
+    sink.cutAfter = 2
+    const original = sink.writer.applyBatch.bind(sink.writer)
+    sink.writer.applyBatch = (ops) => {
+      original(ops)
+      sink.full = true
+    }
+    now = 1
+    await queue.flush()
+    now = 2
+    await queue.flush()
+    expect(sink.written).toEqual(accounts([0, 1]))
+    expect(damages.filter((damage) => damage?.kind === 'disk-full')).toHaveLength(1)
+    expect(damages).not.toContain(null)
+    // Room again: the rest is written and the episode ends, said once.
+    sink.writer.applyBatch = original
+    sink.full = false
+    sink.cutAfter = Infinity
+    now = 3
+    await queue.flush()
+    expect(sink.written).toEqual(accounts(Array.from({ length: 8 }, (_, index) => index)))
+    expect(damages.at(-1)).toBeNull()
+    expect(damages.filter((damage) => damage === null)).toHaveLength(1)
+    queue.dispose()
+  })
+
   it('an operation of many records is written in parts of at most a slice, in order, so no batch outlasts its slice', async () => {
     const sink = fakeWriter()
     const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 8, ms: 0 }, holdWrites: () => true })

@@ -115,6 +115,11 @@ export class WriteQueue {
   private sliceForced = false
   /** The loss of waiting records was told in this episode (until a write succeeds again). */
   private dropReported = false
+  /**
+   * Records held back by the last failure that a full disk, a lock or an unavailable file caused, not yet written:
+   * the episode ends when they all are, not when a small time-cut head of them happens to fit.
+   */
+  private owedByEpisode = 0
   private disposed = false
   private readonly flushDelayMs: number
   private readonly batchRecords: number
@@ -317,6 +322,7 @@ export class WriteQueue {
     this.pending = []
     this.head = 0
     this.pendingRecords = 0
+    this.owedByEpisode = 0
     this.waitingByType.clear()
     this.clearTimer()
   }
@@ -368,6 +374,7 @@ export class WriteQueue {
     if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
       this.retryAt = this.clock() + this.retryDelayMs
       this.keptForRetry++
+      this.owedByEpisode = recordsOf(batch)
       // Said once per episode: the retries that fail after it change nothing the user needs to hear again.
       if (this.database.damage?.kind !== kind || this.database.damage.movedTo !== null) {
         const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
@@ -499,14 +506,17 @@ export class WriteQueue {
   }
 
   private committed(batch: readonly Pending[]): void {
+    const records = recordsOf(batch)
+    this.owedByEpisode = Math.max(0, this.owedByEpisode - records)
     const damage = this.database.damage
     const transient = damage?.kind === 'disk-full' || damage?.kind === 'locked' || damage?.kind === 'unavailable'
-    if (damage !== null && transient && damage.movedTo === null && this.database.path !== ':memory:') {
+    const episodeOver = this.owedByEpisode === 0
+    if (damage !== null && transient && episodeOver && damage.movedTo === null && this.database.path !== ':memory:') {
       this.database.clearDamage(damage.kind)
       this.options.onDamage?.(null)
     }
-    this.dropReported = false
-    this.options.onCommitted?.(recordsOf(batch))
+    if (episodeOver) this.dropReported = false
+    this.options.onCommitted?.(records)
   }
 
   private dropOldest(): void {
