@@ -252,7 +252,7 @@ describe('the write queue', () => {
 
   it('past the backlog allowed, a run of synchronous code that began past it has one batch written at once: a flood waits for the cache, a batch at a time', async () => {
     const sink = fakeWriter()
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, floodBatchRecords: 4, workerBatchRecords: 5 })
     // A burst queued in one run that began with nothing waiting (a backfill's pages): more than the backlog allowed
     // (twice five), and nothing written at once; it is in memory already, and the slices write it.
     for (let index = 0; index < 11; index++) queue.push(proofOp(index))
@@ -276,7 +276,7 @@ describe('the write queue', () => {
   it('says it is behind past the backlog allowed, and not while writes wait for a retry', () => {
     const sink = fakeWriter()
     let now = 0
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5, retryDelayMs: 1000, clock: () => now })
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, floodBatchRecords: 4, workerBatchRecords: 5, retryDelayMs: 1000, clock: () => now })
     for (let index = 0; index < 10; index++) queue.push(proofOp(index))
     expect(queue.behind).toBe(false)
     queue.push(proofOp(10))
@@ -294,7 +294,7 @@ describe('the write queue', () => {
   it('does not write for the backlog while writes are held, nor from inside a batch being written', async () => {
     const sink = fakeWriter()
     let hold = true
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5, holdWrites: () => hold })
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, floodBatchRecords: 4, workerBatchRecords: 5, holdWrites: () => hold })
     for (let index = 0; index < 11; index++) queue.push(proofOp(index))
     await Promise.resolve()
     queue.push(proofOp(11))
@@ -343,21 +343,21 @@ describe('the write queue', () => {
     queue.dispose()
   })
 
-  it('a batch for the backlog is written whole, with no time to stop at: it is what holds a flood to the cache', async () => {
+  it('a batch for the backlog is written whole, of its own size, with no time to stop at: it is what holds a flood to the cache', async () => {
     const sink = fakeWriter()
     sink.cutAfter = 1
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 5 })
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, floodBatchRecords: 6, workerBatchRecords: 5 })
     for (let index = 0; index < 11; index++) queue.push(proofOp(index))
     await Promise.resolve()
     queue.push(proofOp(11))
-    expect(sink.batches).toEqual([4])
+    expect(sink.batches).toEqual([6])
     expect(sink.untils).toEqual([Infinity])
     queue.dispose()
   })
 
   it('past ten times the backlog allowed, every record queued waits for a batch, in the same synchronous run too', async () => {
     const sink = fakeWriter()
-    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, workerBatchRecords: 1 })
+    const queue = new WriteQueue(fakeDatabase(), sink.writer, { flushDelayMs: 60_000, slice: { records: 4, ms: 8 }, floodBatchRecords: 4, workerBatchRecords: 1 })
     // Allowed: 2; hard bound: 20. A run that began with nothing waiting queues up to the bound without waiting…
     for (let index = 0; index < 20; index++) queue.push(proofOp(index))
     expect(sink.batches).toEqual([])

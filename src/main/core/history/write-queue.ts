@@ -31,6 +31,12 @@ export interface WriteQueueOptions {
    * first. Default 500 records, 6 ms.
    */
   slice?: { records: number; ms: number }
+  /**
+   * Records of the one batch written at once for a run that waits for the cache (keepUp): what a flood's socket
+   * chunk waits for. Default 1000, the raw upsert's transaction (docs/benchmarks.md, section 1): at 500, the flood
+   * went 15-20 % slower for twice the COMMITs, and its loop waits longer per batch, not more often.
+   */
+  floodBatchRecords?: number
   /** Records held while writes fail; the oldest beyond are dropped (and counted). Default 200_000. */
   maxPendingRecords?: number
   /** Wait before writing again after a full disk or a lock. Default 5000. */
@@ -126,7 +132,7 @@ export class WriteQueue {
   private readonly maxPendingRecords: number
   private readonly retryDelayMs: number
   private readonly slice: { records: number; ms: number }
-  /** One batch of a slice's size, written at once (keepUp). */
+  /** One batch written at once, with no time to stop at (keepUp). */
   private readonly oneBatch: { records: number; ms: number }
   /** Records that may wait before whoever queues more waits for a batch (keepUp), and past which every one does. */
   private readonly backlogAllowed: number
@@ -147,7 +153,7 @@ export class WriteQueue {
     this.retryDelayMs = options.retryDelayMs ?? 5000
     this.slice = options.slice ?? { records: 500, ms: 6 }
     this.workerBatchRecords = options.workerBatchRecords ?? 1000
-    this.oneBatch = { records: this.slice.records, ms: 0 }
+    this.oneBatch = { records: options.floodBatchRecords ?? 1000, ms: 0 }
     this.partRecords = Math.min(PART_RECORDS, this.slice.records)
     this.backlogAllowed = this.workerBatchRecords * WORKER_BACKLOG_BATCHES
     this.backlogBound = this.backlogAllowed * HARD_BACKLOG_FACTOR
@@ -425,7 +431,7 @@ export class WriteQueue {
   /**
    * Past the backlog allowed, whoever queues more waits for a batch: on the
    * write worker the one under way (and the next is sent), here one batch of
-   * a slice's size written at once, once a run of synchronous code that
+   * floodBatchRecords written at once, once a run of synchronous code that
    * began past the allowance. A flood is then read off the socket only as
    * fast as the cache is written instead of piling up in memory, and a burst
    * queued at once (a backfill) waits for none: the rest follows in slices.
