@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, vi } from 'vitest'
 import type { CacheDamage } from '@shared/history'
 import { HISTORY_FILE_NAME } from '../../src/main/core/history/database'
+import { ReadWorker } from '../../src/main/core/history/read-worker'
 import { SalvageRun, salvageInto } from '../../src/main/core/history/salvage'
 import { testProof, testTransaction } from '../support/history-test-data'
 import { openStore, tempDir } from '../support/temp-dir'
@@ -106,6 +107,32 @@ describe('a damaged cache read back while the app runs (salvageInBackground)', (
     await store.whenSalvaged()
     expect(store.damage?.salvagedRows).toBeGreaterThan(0)
     expect(proofRows(store)).toBeGreaterThan(0)
+  })
+
+  it('while it copies, the log is checkpointed aside after checkpointAsideEveryInSalvage rows, and after checkpointAsideEvery again once it is over', async () => {
+    const checkpoints = vi.spyOn(ReadWorker.prototype, 'checkpoint')
+    try {
+      const salvageWith = async (everyInSalvage: number) => {
+        const { dir, path } = await filledCache(2000)
+        truncateSync(path, Math.floor(statSync(path).size * 0.6) + 100)
+        // By size at once, so that only the rows written since the last one decide.
+        const store = openStore({ dir, salvageInBackground: true, checkpointAsideEvery: 10, checkpointAsideEveryInSalvage: everyInSalvage, checkpointAsideLogBytes: 1 })
+        await store.whenSalvaged()
+        expect(store.damage?.salvagedRows).toBeGreaterThan(100)
+        return store
+      }
+      const spaced = await salvageWith(1_000_000)
+      expect(checkpoints).not.toHaveBeenCalled()
+      // Over: the next 50 records are past the usual 10.
+      spaced.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(100_000 + index)))
+      await spaced.flush()
+      expect(checkpoints).toHaveBeenCalledTimes(1)
+      checkpoints.mockClear()
+      await salvageWith(10)
+      expect(checkpoints).toHaveBeenCalled()
+    } finally {
+      checkpoints.mockRestore()
+    }
   })
 
   it('copies in slices what it would copy at once, bad pages included', async () => {

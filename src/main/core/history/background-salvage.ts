@@ -72,6 +72,11 @@ export class BackgroundSalvage {
     this.settle()
   }
 
+  /** A salvage waits or runs. */
+  get running(): boolean {
+    return this.busy
+  }
+
   /** Resolves once no salvage waits or runs. */
   whenDone(): Promise<void> {
     if (!this.busy) return Promise.resolve()
