@@ -93,15 +93,20 @@ describe('the write queue', () => {
     const sink = fakeWriter()
     let now = 0
     const problems: string[] = []
+    const damages: (CacheDamage | null)[] = []
     const queue = new WriteQueue(fakeDatabase(), sink.writer, {
       flushDelayMs: 0,
       retryDelayMs: 1_000,
       maxPendingRecords: 10,
       clock: () => now,
       onProblem: (problem) => problems.push(problem.message),
+      onDamage: (damage) => damages.push(damage),
     })
     sink.full = true
-    for (let index = 0; index < 25; index++) queue.push(proofOp(index))
+    for (let index = 0; index < 5; index++) queue.push(proofOp(index))
+    await queue.flush()
+    expect(damages.map((damage) => damage?.kind)).toEqual(['disk-full'])
+    for (let index = 5; index < 25; index++) queue.push(proofOp(index))
     expect(queue.size).toBe(10)
     expect(queue.dropped).toBe(15)
     expect(problems).toHaveLength(1)
@@ -110,6 +115,8 @@ describe('the write queue', () => {
     expect(queue.flushNow(true)).toBe(true)
     expect(sink.written).toEqual(accounts(Array.from({ length: 10 }, (_, index) => index + 15)))
     expect(queue.size).toBe(0)
+    // What the failure held back was let go: writing the rest ends the episode.
+    expect(damages.at(-1)).toBeNull()
     queue.dispose()
   })
 

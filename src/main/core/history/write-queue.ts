@@ -119,7 +119,7 @@ export class WriteQueue {
   /** The slice due on this turn of the loop for the flushes awaited (sliceThisTurn), and whether one of them forces it. */
   private sliceDue: Promise<boolean> | null = null
   private sliceForced = false
-  /** The loss of waiting records was told in this episode (until a write succeeds again). */
+  /** The loss of waiting records was told in this episode (until the writes it held back are written). */
   private dropReported = false
   /**
    * Records held back by the last failure that a full disk, a lock or an unavailable file caused, not yet written:
@@ -537,6 +537,8 @@ export class WriteQueue {
     for (const dropped of this.pending.splice(from, count)) this.countWaiting(dropped.op, -1)
     this.pendingRecords -= dropped
     this.droppedRecords += dropped
+    // The oldest go first: those the failure held back are no longer owed.
+    this.owedByEpisode = Math.max(0, this.owedByEpisode - dropped)
     if (this.dropReported) return
     this.dropReported = true
     this.options.onProblem?.({
