@@ -4,7 +4,7 @@
  * wait, which is how long the window's IPC, the socket and the bridge would
  * have waited too. Issue 25: p99 under 10 ms and max under 50 ms.
  */
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { measured, type Figure } from './figures'
@@ -67,7 +67,11 @@ function traceGaps(startedAt: number): { stop(): void } | null {
     stop: () => {
       clearInterval(timer)
       const profiles = process.env.PROOFWATCH_BENCH_PROFILE
-      if (profiles) appendFileSync(join(profiles, `gaps-${process.pid}.txt`), lines.join(''))
+      if (profiles) {
+        // The CPU profile's folder is made when the process exits, after this.
+        mkdirSync(profiles, { recursive: true })
+        appendFileSync(join(profiles, `gaps-${process.pid}.txt`), lines.join(''))
+      }
       else process.stderr.write(lines.join(''))
     },
   }
