@@ -71,8 +71,7 @@ function traceGaps(startedAt: number): { stop(): void } | null {
         // The CPU profile's folder is made when the process exits, after this.
         mkdirSync(profiles, { recursive: true })
         appendFileSync(join(profiles, `gaps-${process.pid}.txt`), lines.join(''))
-      }
-      else process.stderr.write(lines.join(''))
+      } else process.stderr.write(lines.join(''))
     },
   }
 }

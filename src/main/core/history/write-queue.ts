@@ -122,10 +122,11 @@ export class WriteQueue {
   /** The loss of waiting records was told in this episode (until the writes it held back are written). */
   private dropReported = false
   /**
-   * Records held back by the last failure that a full disk, a lock or an unavailable file caused, not yet written:
-   * the episode ends when they all are, not when a small time-cut head of them happens to fit.
+   * The last entry held back by the last failure that a full disk, a lock or an unavailable file caused: the episode
+   * ends once a commit reaches it (or passes it, when it was let go at the bound), not when a small time-cut head of
+   * what it held back happens to fit. Entries are written in the order they were pushed.
    */
-  private owedByEpisode = 0
+  private episodeEndsAtSeq = 0
   private disposed = false
   private readonly flushDelayMs: number
   private readonly batchRecords: number
@@ -328,7 +329,6 @@ export class WriteQueue {
     this.pending = []
     this.head = 0
     this.pendingRecords = 0
-    this.owedByEpisode = 0
     this.waitingByType.clear()
     this.clearTimer()
   }
@@ -380,7 +380,7 @@ export class WriteQueue {
     if (kind === 'disk-full' || kind === 'locked' || kind === 'unavailable') {
       this.retryAt = this.clock() + this.retryDelayMs
       this.keptForRetry++
-      this.owedByEpisode = recordsOf(batch)
+      this.episodeEndsAtSeq = (batch.at(-1) as Pending).seq
       // Said once per episode: the retries that fail after it change nothing the user needs to hear again.
       if (this.database.damage?.kind !== kind || this.database.damage.movedTo !== null) {
         const damage = this.database.noteDamage(kind, waitingMessage(kind, errorMessage(error)))
@@ -441,9 +441,10 @@ export class WriteQueue {
     const worker = this.usableWorker()
     if (worker === null) {
       // Not from inside a batch being written (a commit's listener may queue more). Once a run of synchronous code
-      // (thisRun): a socket's chunk of frames waits for one batch, unless the backlog is past its hard bound. A run that began within the backlog allowed (a backfill's pages handed on at once, a first sync)
-      // waits for none below that bound: what it brings is already in memory, and the timer's slices write it while
-      // the loop runs. A flood's later runs begin past the allowance, and wait.
+      // (thisRun): a socket's chunk of frames waits for one batch, unless the backlog is past its hard bound. A run
+      // that began within the backlog allowed (a backfill's pages handed on at once, a first sync) waits for none
+      // below that bound: what it brings is already in memory, and the timer's slices write it while the loop runs.
+      // A flood's later runs begin past the allowance, and wait.
       const run = this.thisRun
       if (this.inFlight > 0 || run === null) return
       if (this.pendingRecords <= this.backlogBound && (run.keptUp || run.backlogAtStart <= this.backlogAllowed)) return
@@ -512,17 +513,15 @@ export class WriteQueue {
   }
 
   private committed(batch: readonly Pending[]): void {
-    const records = recordsOf(batch)
-    this.owedByEpisode = Math.max(0, this.owedByEpisode - records)
     const damage = this.database.damage
     const transient = damage?.kind === 'disk-full' || damage?.kind === 'locked' || damage?.kind === 'unavailable'
-    const episodeOver = this.owedByEpisode === 0
+    const episodeOver = (batch.at(-1)?.seq ?? 0) >= this.episodeEndsAtSeq
     if (damage !== null && transient && episodeOver && damage.movedTo === null && this.database.path !== ':memory:') {
       this.database.clearDamage(damage.kind)
       this.options.onDamage?.(null)
     }
     if (episodeOver) this.dropReported = false
-    this.options.onCommitted?.(records)
+    this.options.onCommitted?.(recordsOf(batch))
   }
 
   private dropOldest(): void {
@@ -537,8 +536,6 @@ export class WriteQueue {
     for (const dropped of this.pending.splice(from, count)) this.countWaiting(dropped.op, -1)
     this.pendingRecords -= dropped
     this.droppedRecords += dropped
-    // The oldest go first: those the failure held back are no longer owed.
-    this.owedByEpisode = Math.max(0, this.owedByEpisode - dropped)
     if (this.dropReported) return
     this.dropReported = true
     this.options.onProblem?.({
