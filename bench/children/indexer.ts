@@ -8,7 +8,7 @@ import { Server, type IncomingMessage } from 'node:http'
 import { startDemoIndexer } from '../../src/main/demo/server'
 import type { NetworkEvent } from '../../src/main/demo/network'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { wallNow } from '../lib/clock'
+import { cpuMicros, wallNow } from '../lib/clock'
 
 export interface IndexerChildArgs {
   seed?: number
@@ -89,6 +89,8 @@ network.onEvent((event: NetworkEvent) => {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 answerRequests({
+  /** CPU time of the whole process in µs. */
+  cpu: (): number => cpuMicros(),
   /** Which channels the consumer listens to, so that `frames` counts what it should receive. */
   listeners(options: { proofs: boolean; addresses: string[] }) {
     proofsChannel = options.proofs

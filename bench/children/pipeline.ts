@@ -15,7 +15,7 @@ import { applySettingsPatch, DEFAULT_SETTINGS, memorySettingsStorage } from '../
 import { socketPoolTransport } from '../../src/main/core/live/live-transport'
 import type { LiveServiceStatus } from '../../src/main/core/live/live-service'
 import { answerRequests, notifyParent } from '../lib/ipc'
-import { sleep, wallNow } from '../lib/clock'
+import { cpuMicros, sleep, wallNow } from '../lib/clock'
 import { StoredRows } from '../lib/stored-rows'
 import { startV8MemoryMode } from '../../src/main/runtime/v8-memory-mode'
 import { Writable } from 'node:stream'
@@ -253,6 +253,8 @@ const storedRows = args.historyPath === null ? null : new StoredRows(args.histor
 let outage: { reconnects: number; mark: ReturnType<StoredRows['markOf']>; address: string } | null = null
 
 answerRequests({
+  /** CPU time of the whole process, every thread (the read worker's, SQLite's) included, in µs. */
+  cpu: (): number => cpuMicros(),
   counts: (): CoreCounts => ({ ...counts, duplicates: liveStatus().counters.duplicates }),
   /** Writes what the history store still holds queued; the bridge's listNotifications does so before it reads. */
   async settle(): Promise<number> {

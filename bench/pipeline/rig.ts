@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks'
 import type { CacheLimits } from '@shared/history'
 import type { BenchContext } from '../lib/context'
 import { exited, forkChild, type ForkedChild } from '../lib/processes'
-import { until } from '../lib/clock'
+import { cpuMicros, until } from '../lib/clock'
 import { rekeyHistory } from '../lib/history-fixture'
 import type { IndexerChildArgs, IndexerReady, PublishReply } from '../children/indexer'
 import type { CoreCounts, MemoryReading, PipelineChildArgs, ProgressNotice } from '../children/pipeline'
@@ -26,6 +26,13 @@ export interface RigRun {
   eventsPerSecond: number
   /** Share of the run the producer spent publishing: near 1, the producer and not the consumer set the pace. */
   producerBusy: number
+}
+
+/** CPU time spent in a run, µs: the core's process (every thread), the demo indexer's, this runner's. */
+export interface RunCpu {
+  core: number
+  producer: number
+  runner: number
 }
 
 export interface FixedRateRun extends RigRun {
@@ -105,12 +112,14 @@ export class PipelineRig {
   }
 
   /** Publishes at least `events` as fast as the consumer keeps up; resolves when all were relayed. */
-  async asFastAsPossible(events: number, timeoutMs: number): Promise<RigRun> {
+  async asFastAsPossible(events: number, timeoutMs: number): Promise<RigRun & { cpu: RunCpu }> {
+    const cpuBefore = await this.cpu()
     const start = this.published
     const startedAt = performance.now()
     const deadline = startedAt + timeoutMs
     let publishingMs = 0
     while (this.published - start < events) {
+      this.consumerAlive()
       if (performance.now() > deadline) throw new Error(`relayed ${this.relayed - start} of ${events} events within ${timeoutMs} ms`)
       if (this.published - this.relayed > WINDOW_EVENTS) {
         await new Promise((resolve) => setTimeout(resolve, 1))
@@ -125,7 +134,9 @@ export class PipelineRig {
     await this.settle()
     const ms = performance.now() - startedAt
     const total = this.published - start
-    return { events: total, ms, eventsPerSecond: total / (ms / 1000), producerBusy: publishingMs / ms }
+    const cpuAfter = await this.cpu()
+    const cpu = { core: cpuAfter.core - cpuBefore.core, producer: cpuAfter.producer - cpuBefore.producer, runner: cpuAfter.runner - cpuBefore.runner }
+    return { events: total, ms, eventsPerSecond: total / (ms / 1000), producerBusy: publishingMs / ms, cpu }
   }
 
   /** Publishes at `eventsPerSecond` for `durationMs` whatever the consumer does, then waits for it to catch up. */
@@ -149,6 +160,12 @@ export class PipelineRig {
       offeredPerSecond: (this.published - start) / (reply.elapsedMs / 1000),
       lagMs: doneAt - producerDoneAt,
     }
+  }
+
+  /** Each process's CPU time so far, µs. */
+  async cpu(): Promise<RunCpu> {
+    const [core, producer] = await Promise.all([this.consumer.channel.request<number>('cpu'), this.indexer.channel.request<number>('cpu')])
+    return { core, producer, runner: cpuMicros() }
   }
 
   memory(): Promise<MemoryReading> {
@@ -177,9 +194,20 @@ export class PipelineRig {
     if (this.historyPath !== null) removeCache(this.historyPath)
   }
 
+  /** A core that died (a crash, a signal) fails the run at once with its end and its last words, not at the timeout. */
+  private consumerAlive(): void {
+    const { exitCode, signalCode } = this.consumer.child
+    if (exitCode === null && signalCode === null) return
+    throw new Error(`the core's process ended (${signalCode ?? `exit code ${exitCode}`}) at ${this.relayed} events relayed${this.consumer.output() ? `:\n${this.consumer.output()}` : ''}`)
+  }
+
   private async drained(timeoutMs: number): Promise<void> {
     try {
-      await until(() => this.relayed >= this.published, `the consumer to relay ${this.published} events (at ${this.relayed})`, timeoutMs, 1)
+      const relayedAll = () => {
+        this.consumerAlive()
+        return this.relayed >= this.published
+      }
+      await until(relayedAll, `the consumer to relay ${this.published} events (at ${this.relayed})`, timeoutMs, 1)
     } catch (error) {
       // What the consumer counted tells a lost event from a slow one.
       const counts = await this.counts().catch(() => null)
