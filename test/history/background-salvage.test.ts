@@ -115,8 +115,7 @@ describe('a damaged cache read back while the app runs (salvageInBackground)', (
       const salvageWith = async (everyInSalvage: number) => {
         const { dir, path } = await filledCache(2000)
         truncateSync(path, Math.floor(statSync(path).size * 0.6) + 100)
-        // By size at once, so that only the rows written since the last one decide.
-        const store = openStore({ dir, salvageInBackground: true, checkpointAsideEvery: 10, checkpointAsideEveryInSalvage: everyInSalvage, checkpointAsideLogBytes: 1 })
+        const store = openStore({ dir, salvageInBackground: true, checkpointAsideEvery: 10, checkpointAsideEveryInSalvage: everyInSalvage })
         await store.whenSalvaged()
         expect(store.damage?.salvagedRows).toBeGreaterThan(100)
         return store

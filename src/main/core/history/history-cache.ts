@@ -59,10 +59,17 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
   /** Caps are checked after this many records were written. Default 5000. */
   retentionCheckEvery?: number
   /**
-   * The read worker checkpoints the log once this many records were written
-   * since it last did. Default 1000: a flood's second; the few records a
-   * quiet minute writes leave it to the writer's own cheap checkpoint and
-   * start no thread.
+   * The read worker checkpoints the log each time this many records were
+   * written since it last did, however soon after: small checkpoints, each
+   * with little for the disk to flush, kept a flood's COMMITs short; once a
+   * second, with twice the log each, some took 100 ms (docs/benchmarks.md).
+   * Default 1000; the few records a quiet minute writes leave it to the
+   * writer's own cheap checkpoint and start no thread. Counted in records,
+   * not the log's bytes: its file keeps its largest size once grown (SQLite
+   * writes it again from the start), and reading its frame count from the
+   * log's index (`-shm`) through a handle of our own drops this process's
+   * locks on that file when the handle is closed (POSIX advisory locks go
+   * with any close): tried, the core died of SIGBUS within seconds of a flood.
    */
   checkpointAsideEvery?: number
   /**
@@ -71,10 +78,6 @@ export interface HistoryCacheOptions extends Omit<HistoryDatabaseOptions, 'migra
    * took 30 s for a 1,000,000-row cache cut in half; every 5,000, 21 s, with its loop delay no worse (docs/benchmarks.md).
    */
   checkpointAsideEveryInSalvage?: number
-  /** While writes go on, the read worker is asked to checkpoint at most this often (each one takes what a second wrote). Default 1000. */
-  checkpointAsideMs?: number
-  /** A log this large is checkpointed aside at once, however soon after the last. Default 8 MiB. */
-  checkpointAsideLogBytes?: number
   /**
    * With salvageInBackground: how long after open the salvage of a damaged
    * file begins, so that the start's own work (the first screen, the first
@@ -102,8 +105,6 @@ export class HistoryCache implements CacheFile {
   private writtenSinceCheck = 0
   private readonly checkpointAsideEvery: number
   private readonly checkpointAsideEveryInSalvage: number
-  private readonly checkpointAsideMs: number
-  private readonly checkpointAsideLogBytes: number
   private writtenSinceCheckpoint = 0
   private rowEstimate: number | null = null
   private retention: Promise<RetentionReport> | null = null
@@ -133,8 +134,6 @@ export class HistoryCache implements CacheFile {
     this.checkpointAsideEvery = options.checkpointAsideEvery ?? 1000
     this.checkpointAsideEveryInSalvage = options.checkpointAsideEveryInSalvage ?? 5000
     // A burst (a backfill) writes tens of MB of log a second: waiting out the second leaves it to the writer's checkpoint.
-    this.checkpointAsideLogBytes = options.checkpointAsideLogBytes ?? 8 * 1024 * 1024
-    this.checkpointAsideMs = options.checkpointAsideMs ?? 1_000
     this.queue = new WriteQueue(this.database, this.writer, {
       ...options.write,
       clock: this.clock,
@@ -491,22 +490,19 @@ export class HistoryCache implements CacheFile {
   /**
    * Moves the log's pages into the file on the read worker, so that the
    * writing connection's own checkpoint (past 40,000 pages, connection-pragmas.ts)
-   * finds them done and costs the main thread next to nothing: once a second
-   * while writes go on, at once when the log passed checkpointAsideLogBytes,
-   * the timer's writes held meanwhile (holdWrites) so that it takes the whole
-   * log. Where there is no worker, or its checkpoint fails (busy, disk full),
+   * finds them done and costs the main thread next to nothing: after every
+   * checkpointAsideEvery records, one at a time, the timer's writes held
+   * meanwhile (holdWrites) so that it takes the whole log. Where there is no worker, or its checkpoint fails (busy, disk full),
    * that checkpoint still does the work, as it always did: nothing else
    * depends on this one.
    */
   private checkpointAside(): void {
     const every = this.salvage.running ? this.checkpointAsideEveryInSalvage : this.checkpointAsideEvery
     if (this.checkpointing || this.closed || this.database.readOnly || this.writtenSinceCheckpoint < every) return
-    const now = performance.now()
-    if (now - this.lastCheckpointAt < this.checkpointAsideMs && logBytes(this.database.path) < this.checkpointAsideLogBytes) return
     const reader = this.readWorker()
     if (reader === null) return
     this.checkpointing = true
-    this.lastCheckpointAt = now
+    this.lastCheckpointAt = performance.now()
     this.writtenSinceCheckpoint = 0
     reader
       .checkpoint()
@@ -566,14 +562,4 @@ function fileBytes(path: string): number {
 function toCacheError(error: unknown, doing: 'read' | 'trimmed' | 'cleared'): ProofWatchError {
   if (error instanceof ProofWatchError) return error
   return new ProofWatchError({ code: 'INTERNAL', message: `The history cache could not be ${doing}: ${errorMessage(error)}` }, { cause: error })
-}
-
-/** The size of the cache's write-ahead log; 0 when there is none (a cache in memory, a log not made yet). */
-function logBytes(path: string): number {
-  if (path === MEMORY_PATH) return 0
-  try {
-    return statSync(`${path}-wal`).size
-  } catch {
-    return 0
-  }
 }

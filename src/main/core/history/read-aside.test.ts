@@ -92,25 +92,24 @@ describe("the cache's reads aside (off the main thread on a file, on it in memor
     expect(result.checkpointed).toBe(result.log)
   })
 
-  it('a log past its size is moved into the file at once, however soon after the last time', async () => {
+  it('the log is moved into the file each time enough records were written since the last time, however soon after it', async () => {
     const checkpoints = vi.spyOn(ReadWorker.prototype, 'checkpoint')
-    const write = async (store: HistoryCache, from: number) => {
-      store.forIndexer(INDEXER).recordProofs(Array.from({ length: 50 }, (_, index) => testProof(from + index)))
+    const write = async (from: number, count: number) => {
+      store.forIndexer(INDEXER).recordProofs(Array.from({ length: count }, (_, index) => testProof(from + index)))
       await store.flush()
       // The checkpoint runs on the worker: its end is what lets the next one start.
       await Promise.allSettled(checkpoints.mock.results.map((result) => result.value))
     }
-    // Once an hour by time: the log's size is the only way to a second checkpoint here.
-    const bySizeNever = openStore({ checkpointAsideEvery: 10, checkpointAsideMs: 3_600_000, checkpointAsideLogBytes: Infinity })
-    stores.push(bySizeNever)
-    await write(bySizeNever, 0)
-    await write(bySizeNever, 100)
+    const store = openStore({ checkpointAsideEvery: 40 })
+    stores.push(store)
+    await write(0, 20)
+    expect(checkpoints).not.toHaveBeenCalled()
+    await write(100, 20)
     expect(checkpoints).toHaveBeenCalledTimes(1)
-    checkpoints.mockClear()
-    const bySize = openStore({ checkpointAsideEvery: 10, checkpointAsideMs: 3_600_000, checkpointAsideLogBytes: 1 })
-    stores.push(bySize)
-    await write(bySize, 0)
-    await write(bySize, 100)
+    await write(200, 30)
+    expect(checkpoints).toHaveBeenCalledTimes(1)
+    // 30 + 10 since the last one, a moment after it.
+    await write(300, 10)
     expect(checkpoints).toHaveBeenCalledTimes(2)
   })
 })
