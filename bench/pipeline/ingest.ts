@@ -175,4 +175,3 @@ function cpuPerEventFigure(corePerEvent: number[], others: { producer: number; r
     corePerEvent,
   )
 }
-
