@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRequests, notifyParent } from '../lib/ipc'
+import { cpuMicros } from '../lib/clock'
 import { startV8MemoryModeSoon } from '../../src/main/runtime/v8-memory-mode'
 
 // As the app's main process and serve mode run the core.
@@ -76,11 +77,10 @@ const monitor = createMonitor({ settings: memorySettingsStorage(settings), histo
 await monitor.start()
 
 function reading(): IdleReading {
-  const cpu = process.cpuUsage()
   const usage = process.resourceUsage()
   const timers = [...firings].map(([site, count]) => ({ site, firings: count })).sort((a, b) => b.firings - a.firings)
   firings.clear()
-  return { cpuMicros: cpu.user + cpu.system, voluntarySwitches: usage.voluntaryContextSwitches, involuntarySwitches: usage.involuntaryContextSwitches, timers }
+  return { cpuMicros: cpuMicros(), voluntarySwitches: usage.voluntaryContextSwitches, involuntarySwitches: usage.involuntaryContextSwitches, timers }
 }
 
 answerRequests({

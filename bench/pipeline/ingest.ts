@@ -19,7 +19,11 @@ import { proofEvents } from '../lib/ingest-rows'
 import { rawIngestRate, rawIngestRowsPerEvent } from '../baselines/sqlite-upsert'
 import { rowsByTable, rowsAdded } from '../lib/table-rows'
 import { sharedCore } from './core-process'
+import type { RunCpu } from './rig'
 import { median } from '../lib/stats'
+
+/** One as-fast-as-possible run: its events and the CPU each process spent on them. */
+type CpuRun = { events: number; cpu: RunCpu }
 
 /** Proofs per transaction of the raw upsert: 1,000 events. */
 const RAW_BATCH_PROOFS = 500
@@ -40,8 +44,7 @@ export const ingest: Benchmark = {
 
       const fastest: number[] = []
       const raw: number[] = []
-      const coreCpuPerEvent: number[] = []
-      const othersCpu = { producer: 0, runner: 0, events: 0 }
+      const cpuRuns: CpuRun[] = []
       let producerBusy = 0
       let ingested = 0
       // Counted between runs, when everything is stored: rows added per event, by table.
@@ -51,10 +54,7 @@ export const ingest: Benchmark = {
         raw.push(rawIngestRate(rawPath, proofEvents(rawProofs, 20_000 + run), RAW_BATCH_PROOFS))
         const result = await rig.asFastAsPossible(events, timeoutMs)
         fastest.push(result.eventsPerSecond)
-        coreCpuPerEvent.push(result.cpu.core / result.events)
-        othersCpu.producer += result.cpu.producer
-        othersCpu.runner += result.cpu.runner
-        othersCpu.events += result.events
+        cpuRuns.push(result)
         producerBusy = Math.max(producerBusy, result.producerBusy)
         ingested += result.events
       }
@@ -99,7 +99,7 @@ export const ingest: Benchmark = {
         ),
       ]
 
-      figures.push(cpuPerEventFigure(coreCpuPerEvent, othersCpu, raw))
+      figures.push(cpuPerEventFigure(cpuRuns, raw))
 
       if (added !== null && ingested > 0) {
         const total = added.reduce((sum, table) => sum + table.rows, 0)
@@ -156,12 +156,14 @@ export const ingest: Benchmark = {
  * the core spreads its work over threads. A core, producer and runner above
  * that budget cannot meet the target on this machine.
  */
-function cpuPerEventFigure(corePerEvent: number[], others: { producer: number; runner: number; events: number }, raw: number[]): Figure {
+function cpuPerEventFigure(runs: readonly CpuRun[], raw: number[]): Figure {
   const cores = availableParallelism()
   const rawRate = median(raw)
   const budget = (cores * 1e6) / (0.9 * rawRate)
-  const producer = others.producer / others.events
-  const runner = others.runner / others.events
+  const events = runs.reduce((sum, run) => sum + run.events, 0)
+  const producer = runs.reduce((sum, run) => sum + run.cpu.producer, 0) / events
+  const runner = runs.reduce((sum, run) => sum + run.cpu.runner, 0) / events
+  const corePerEvent = runs.map((run) => run.cpu.core / run.events)
   const core = median(corePerEvent)
   return measured(
     {

@@ -163,7 +163,7 @@ export class PipelineRig {
   }
 
   /** Each process's CPU time so far, µs. */
-  async cpu(): Promise<RunCpu> {
+  private async cpu(): Promise<RunCpu> {
     const [core, producer] = await Promise.all([this.consumer.channel.request<number>('cpu'), this.indexer.channel.request<number>('cpu')])
     return { core, producer, runner: cpuMicros() }
   }

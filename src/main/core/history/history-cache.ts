@@ -133,7 +133,6 @@ export class HistoryCache implements CacheFile {
     this.retentionCheckEvery = options.retentionCheckEvery ?? 5000
     this.checkpointAsideEvery = options.checkpointAsideEvery ?? 1000
     this.checkpointAsideEveryInSalvage = options.checkpointAsideEveryInSalvage ?? 5000
-    // A burst (a backfill) writes tens of MB of log a second: waiting out the second leaves it to the writer's checkpoint.
     this.queue = new WriteQueue(this.database, this.writer, {
       ...options.write,
       clock: this.clock,
@@ -492,9 +491,9 @@ export class HistoryCache implements CacheFile {
    * writing connection's own checkpoint (past 40,000 pages, connection-pragmas.ts)
    * finds them done and costs the main thread next to nothing: after every
    * checkpointAsideEvery records, one at a time, the timer's writes held
-   * meanwhile (holdWrites) so that it takes the whole log. Where there is no worker, or its checkpoint fails (busy, disk full),
-   * that checkpoint still does the work, as it always did: nothing else
-   * depends on this one.
+   * meanwhile (holdWrites) so that it takes the whole log. Where there is no
+   * worker, or its checkpoint fails (busy, disk full), that checkpoint still
+   * does the work, as it always did: nothing else depends on this one.
    */
   private checkpointAside(): void {
     const every = this.salvage.running ? this.checkpointAsideEveryInSalvage : this.checkpointAsideEvery
